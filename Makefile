@@ -1,0 +1,39 @@
+# rummykit: the two set-up commands are `make book` and `make test`.
+# Each creates (or reuses) the virtual environment .venv and installs what it needs.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: book test lab benchmarks tables clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+## Build the Jupyter Book, executing every notebook; prints where the HTML is.
+book: $(STAMP)
+	$(BIN)/jupyter-book build book --warningiserror --keep-going --quiet
+	@echo "The book is at $(CURDIR)/book/_build/html/index.html"
+
+## Run every test: unit, doctests, property tests, notebooks (nbval) and browser tests.
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+## Open JupyterLab on the notebooks.
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
+
+## Time the solver, the game engine and the odds (see benchmarks/README.md).
+benchmarks: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+## Regenerate data/ (the tables the book reads).
+tables: $(STAMP)
+	$(BIN)/rummykit tables
+
+clean:
+	rm -rf book/_build .pytest_cache

@@ -1,0 +1,46 @@
+"""rummykit: learn, analyse and teach Liverpool Rummy (contract rummy) in Jupyter.
+
+>>> from rummykit import parse_cards, RuleSet, find_contract
+>>> hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
+>>> melds = find_contract(hand, RuleSet.preset("standard").contracts[0], RuleSet.preset("standard"))
+>>> [str(meld) for meld in melds]
+['8♠ 8♥ 8♦', 'J♥ J♥ J♠']
+"""
+
+from rummykit.cards import Card, Hand, Rank, Shoe, Suit, as_rng, parse_cards
+from rummykit.errors import (
+    CardParseError,
+    IllegalActionError,
+    IllegalMeldError,
+    RuleSetError,
+    RummyError,
+    SaveFileError,
+)
+from rummykit.melds import Meld, MeldCheck, check_meld, contract_distance, find_contract
+from rummykit.rules import CONTRACTS, Contract, RuleSet
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CONTRACTS",
+    "Card",
+    "CardParseError",
+    "Contract",
+    "Hand",
+    "IllegalActionError",
+    "IllegalMeldError",
+    "Meld",
+    "MeldCheck",
+    "Rank",
+    "RuleSet",
+    "RuleSetError",
+    "RummyError",
+    "SaveFileError",
+    "Shoe",
+    "Suit",
+    "as_rng",
+    "check_meld",
+    "contract_distance",
+    "find_contract",
+    "parse_cards",
+]

@@ -1,0 +1,456 @@
+"""Rule sets: every option of Liverpool Rummy that the sources disagree on.
+
+A :class:`RuleSet` is a frozen dataclass. Start from a preset and change what
+you like with :func:`dataclasses.replace`; the new rule set is checked and an
+impossible combination raises :class:`~rummykit.errors.RuleSetError`.
+
+>>> rules = RuleSet.preset("standard")
+>>> rules.contracts[2]
+Contract(sets=0, runs=2)
+>>> str(rules.contracts[4]), rules.deal_sizes[4]
+('2 sets + 1 run', 12)
+>>> RuleSet.presets()
+('standard', 'pagat', 'wikipedia', 'bga', 'family')
+>>> import dataclasses
+>>> loose = dataclasses.replace(rules, max_jokers_per_meld=None, min_naturals_in_run=1)
+>>> loose.max_jokers_per_meld is None
+True
+>>> dataclasses.replace(rules, min_players=1)
+Traceback (most recent call last):
+...
+rummykit.errors.RuleSetError: min_players must be at least 2 (Liverpool Rummy needs an opponent), got 1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rummykit.cards import Card, Rank
+from rummykit.errors import RuleSetError
+
+__all__ = ["Contract", "RuleSet", "CONTRACTS"]
+
+
+@dataclass(frozen=True, order=True)
+class Contract:
+    """The melds a player must lay down in one round: ``sets`` sets and ``runs`` runs.
+
+    >>> Contract(sets=1, runs=2)
+    Contract(sets=1, runs=2)
+    >>> str(Contract(sets=1, runs=2)), Contract(sets=1, runs=2).melds
+    ('1 set + 2 runs', 3)
+    """
+
+    sets: int = 0
+    """Number of sets (3+ cards of one rank)."""
+    runs: int = 0
+    """Number of runs (4+ cards of one suit in sequence)."""
+
+    def __post_init__(self) -> None:
+        for name in ("sets", "runs"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise RuleSetError(f"a contract's {name} must be a non-negative integer, got {value!r}")
+        if self.sets + self.runs == 0:
+            raise RuleSetError("a contract needs at least one set or run")
+
+    @property
+    def melds(self) -> int:
+        """The number of melds in the contract."""
+        return self.sets + self.runs
+
+    def min_cards(self, rules: RuleSet) -> int:
+        """The fewest cards that can make the contract under ``rules``."""
+        return self.sets * rules.min_set_size + self.runs * rules.min_run_size
+
+    def __str__(self) -> str:
+        parts = []
+        if self.sets:
+            parts.append(f"{self.sets} set{'s' if self.sets != 1 else ''}")
+        if self.runs:
+            parts.append(f"{self.runs} run{'s' if self.runs != 1 else ''}")
+        return " + ".join(parts)
+
+
+#: The seven contracts every source agrees on, round 1 to round 7.
+CONTRACTS = (
+    Contract(sets=2, runs=0),
+    Contract(sets=1, runs=1),
+    Contract(sets=0, runs=2),
+    Contract(sets=3, runs=0),
+    Contract(sets=2, runs=1),
+    Contract(sets=1, runs=2),
+    Contract(sets=0, runs=3),
+)
+
+SameSuitRuns = Literal["unrestricted", "separated"]
+JokerSwap = Literal["runs", "any", "none"]
+BuyPriority = Literal["nearest", "longest_waiting", "first_call"]
+DiscardCall = Literal["none", "liverpool", "rummy"]
+PointScheme = Literal["liverpool", "face"]
+
+_POINTS = {
+    # 2-9: 5, 10-K: 10, A: 15, joker: 20 (sources 001, 002, 004).
+    "liverpool": {**{r: 5 for r in Rank if r <= Rank.NINE}, **{r: 10 for r in Rank if Rank.TEN <= r <= Rank.KING}, Rank.ACE: 15, None: 20},
+    # Face value: A=1, 2-10 pips, J/Q/K=10 (source 000, basic rummy); the joker keeps 20.
+    "face": {**{r: int(r) for r in Rank if r <= Rank.TEN}, Rank.JACK: 10, Rank.QUEEN: 10, Rank.KING: 10, Rank.ACE: 1, None: 20},
+}
+
+_ALL_PLAYERS = range(2, 9)
+
+
+def _per_players(low: int, high: int, decks: dict[range, int]) -> tuple[tuple[int, int], ...]:
+    return tuple((n, d) for n in range(low, high + 1) for span, d in decks.items() if n in span)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every rule option of ``RULES.md``, with ``standard``'s values as defaults.
+
+    Use :meth:`preset` for the named presets and :func:`dataclasses.replace` for
+    variations. Fields are grouped as in ``RULES.md``.
+    """
+
+    name: str = "standard"
+    """A label for tables and charts."""
+
+    # --- table and shoe --------------------------------------------------------------
+    min_players: int = 2
+    """Fewest players."""
+    max_players: int = 8
+    """Most players."""
+    decks_by_players: tuple[tuple[int, int], ...] = _per_players(2, 8, {range(2, 5): 2, range(5, 9): 3})
+    """``(players, decks)`` pairs: how many 52-card decks for each player count."""
+    jokers_by_decks: tuple[tuple[int, int], ...] = ((1, 2), (2, 4), (3, 6), (4, 8))
+    """``(decks, jokers)`` pairs: how many jokers (in all) for each deck count."""
+
+    # --- rounds ----------------------------------------------------------------------
+    contracts: tuple[Contract, ...] = CONTRACTS
+    """The contract of each round, in order."""
+    deal_sizes: tuple[int, ...] = (10, 10, 10, 10, 12, 12, 12)
+    """Cards dealt to each player in each round."""
+
+    # --- melds -----------------------------------------------------------------------
+    min_set_size: int = 3
+    """Fewest cards in a set."""
+    min_run_size: int = 4
+    """Fewest cards in a run."""
+    max_jokers_per_meld: int | None = 2
+    """Most jokers in one meld, or None for no limit."""
+    min_naturals_in_set: int = 2
+    """Fewest natural (non-joker) cards in a set."""
+    min_naturals_in_run: int = 2
+    """Fewest natural (non-joker) cards in a run."""
+    ace_low: bool = True
+    """The ace may be played below the 2 (A-2-3-4)."""
+    ace_high: bool = True
+    """The ace may be played above the king (J-Q-K-A). Never both in one run, never wrapping."""
+    same_suit_runs: SameSuitRuns = "unrestricted"
+    """Two runs of one suit in a contract: ``"unrestricted"`` (only not sharing a card) or
+    ``"separated"`` (at least one rank between them)."""
+
+    # --- laying down and off ---------------------------------------------------------
+    extra_melds: bool = False
+    """When laying down, melds beyond the contract's number may be laid too."""
+
+    # --- jokers ----------------------------------------------------------------------
+    joker_swap: JokerSwap = "runs"
+    """Which table melds a joker may be taken from by playing the card it stands for:
+    ``"runs"``, ``"any"`` (runs or sets) or ``"none"``."""
+    joker_swap_needs_laid_down: bool = True
+    """Only a player who has laid down may swap a joker."""
+    swapped_joker_must_be_played: bool = True
+    """A joker taken by a swap must be played (laid off) in the same turn."""
+    joker_trade_once: bool = False
+    """A joker that has been traded once is laid face down and cannot be traded again."""
+
+    # --- buying ----------------------------------------------------------------------
+    buying: bool = True
+    """Players other than the one about to draw may buy a declined discard."""
+    buy_priority: BuyPriority = "nearest"
+    """Who gets a discard several want: ``"nearest"`` clockwise to the player about to draw,
+    ``"longest_waiting"`` (not had a turn the longest), or ``"first_call"``."""
+    buy_penalty_cards: int = 1
+    """Cards a buyer draws from the stock as the price of a buy."""
+    buy_limit: int | None = None
+    """Most buys per player per round, or None."""
+    last_round_buy_limit: int | None = None
+    """Most buys per player in the last round, or None for ``buy_limit``."""
+
+    # --- going out -------------------------------------------------------------------
+    last_round_no_discard: bool = False
+    """In the last round a player goes out by melding every card, with no final discard."""
+    floating: bool = False
+    """A player left with no card to discard "floats" (keeps playing) instead of being stuck."""
+
+    # --- calls, penalties, scoring ---------------------------------------------------
+    discard_call: DiscardCall = "none"
+    """A discard that could have been laid off: ``"liverpool"`` (another laid-down player may
+    claim it), ``"rummy"`` (the discarder takes it back plus a penalty card) or ``"none"``."""
+    invalid_lay_down_penalty: int = 0
+    """Points added for laying down melds that turn out invalid (0 for none)."""
+    perfect_cut_bonus: int = 0
+    """Points taken off the cutter who cuts exactly the cards needed for the deal (0 for none)."""
+    repeat_missed_contract: bool = False
+    """A player who did not lay down repeats the same contract next round."""
+    points: PointScheme = "liverpool"
+    """Card values: ``"liverpool"`` (2-9: 5, 10-K: 10, A: 15, joker: 20) or ``"face"``
+    (A: 1, 2-10 pips, J/Q/K: 10, joker: 20)."""
+    negative_scores: bool = False
+    """Scores are written as negative numbers (the least negative total wins)."""
+    reshuffle_discards: bool = True
+    """An empty stock is rebuilt from the discard pile less its top card."""
+
+    def __post_init__(self) -> None:
+        self._check()
+
+    # --------------------------------------------------------------------------------
+    @classmethod
+    def presets(cls) -> tuple[str, ...]:
+        """The names of the presets, ``standard`` first."""
+        return tuple(_PRESETS)
+
+    @classmethod
+    def preset(cls, name: str) -> RuleSet:
+        """The named preset; see :meth:`presets` and each preset function's docstring."""
+        try:
+            return _PRESETS[name]()
+        except KeyError:
+            raise RuleSetError(
+                f"unknown preset {name!r}: choose one of {', '.join(_PRESETS)}"
+            ) from None
+
+    # --------------------------------------------------------------------------------
+    def decks_for(self, players: int) -> int:
+        """Decks used by ``players`` players (raises RuleSetError outside the player range)."""
+        self.check_players(players)
+        return dict(self.decks_by_players)[players]
+
+    def jokers_for(self, decks: int) -> int:
+        """Jokers (in all) used with ``decks`` decks."""
+        table = dict(self.jokers_by_decks)
+        if decks not in table:
+            raise RuleSetError(
+                f"{self.name}: no joker count for {decks} decks (jokers_by_decks covers "
+                f"{', '.join(str(d) for d in sorted(table))} decks)"
+            )
+        return table[decks]
+
+    def check_players(self, players: int) -> None:
+        """Raise RuleSetError unless ``players`` may play under these rules."""
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise RuleSetError(f"players must be an integer, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise RuleSetError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+
+    @property
+    def rounds(self) -> int:
+        """Number of rounds in a game."""
+        return len(self.contracts)
+
+    def point_value(self, card: Card) -> int:
+        """What ``card`` costs when left in hand at the end of a round.
+
+        >>> rules = RuleSet.preset("standard")
+        >>> [rules.point_value(Card.parse(c)) for c in ("7H", "10S", "AD", "JK")]
+        [5, 10, 15, 20]
+        """
+        return _POINTS[self.points][card.rank]
+
+    def run_positions(self) -> range:
+        """Positions a run may use: 1 (ace low) .. 14 (ace high), as the ace options allow."""
+        return range(1 if self.ace_low else 2, 15 if self.ace_high else 14)
+
+    # --------------------------------------------------------------------------------
+    def _check(self) -> None:
+        def fail(message: str) -> None:
+            raise RuleSetError(message)
+
+        def whole(name: str, low: int, *, optional: bool = False) -> None:
+            value = getattr(self, name)
+            if optional and value is None:
+                return
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                fail(f"{name} must be {'None or ' if optional else ''}an integer >= {low}, got {value!r}")
+
+        if not isinstance(self.min_players, int) or self.min_players < 2:
+            fail(
+                f"min_players must be at least 2 (Liverpool Rummy needs an opponent), "
+                f"got {self.min_players!r}"
+            )
+        whole("max_players", self.min_players)
+        for name in ("min_set_size", "min_run_size", "min_naturals_in_set", "min_naturals_in_run"):
+            whole(name, 1)
+        if self.min_set_size < 2:
+            fail(f"min_set_size must be at least 2, got {self.min_set_size}")
+        if self.min_run_size < 2:
+            fail(f"min_run_size must be at least 2, got {self.min_run_size}")
+        whole("max_jokers_per_meld", 0, optional=True)
+        whole("buy_penalty_cards", 0)
+        whole("buy_limit", 0, optional=True)
+        whole("last_round_buy_limit", 0, optional=True)
+        for name in ("invalid_lay_down_penalty", "perfect_cut_bonus"):
+            whole(name, 0)
+        for name, allowed in (
+            ("same_suit_runs", SameSuitRuns.__args__),
+            ("joker_swap", JokerSwap.__args__),
+            ("buy_priority", BuyPriority.__args__),
+            ("discard_call", DiscardCall.__args__),
+            ("points", PointScheme.__args__),
+        ):
+            if getattr(self, name) not in allowed:
+                fail(f"{name} must be one of {', '.join(map(repr, allowed))}, got {getattr(self, name)!r}")
+
+        longest_run = len(self.run_positions())
+        if longest_run < self.min_run_size or self.min_naturals_in_run > longest_run:
+            fail(
+                f"no run is possible: runs need {max(self.min_run_size, self.min_naturals_in_run)} "
+                f"cards but only {longest_run} ranks are in sequence with these ace options"
+            )
+        if not self.contracts:
+            fail("a game needs at least one round (contracts is empty)")
+        if any(not isinstance(c, Contract) for c in self.contracts):
+            fail("contracts must be a tuple of Contract")
+        if len(self.deal_sizes) != len(self.contracts):
+            fail(
+                f"deal_sizes gives {len(self.deal_sizes)} rounds but contracts gives "
+                f"{len(self.contracts)}: one deal size per round"
+            )
+        if any(not isinstance(n, int) or n < 1 for n in self.deal_sizes):
+            fail(f"every deal size must be a positive integer, got {self.deal_sizes}")
+
+        players_table = dict(self.decks_by_players)
+        missing = [n for n in range(self.min_players, self.max_players + 1) if n not in players_table]
+        if missing:
+            fail(f"decks_by_players gives no deck count for {missing} players")
+        for players in range(self.min_players, self.max_players + 1):
+            decks = players_table[players]
+            if not isinstance(decks, int) or decks < 1:
+                fail(f"decks_by_players: {players} players need at least one deck, got {decks!r}")
+            jokers = self.jokers_for(decks)
+            if not isinstance(jokers, int) or jokers < 0:
+                fail(f"jokers_by_decks: {decks} decks need a non-negative joker count, got {jokers!r}")
+            shoe = 52 * decks + jokers
+            biggest = max(self.deal_sizes)
+            if players * biggest + 1 > shoe:
+                fail(
+                    f"{players} players cannot be dealt {biggest} cards each plus a discard "
+                    f"from {decks} decks and {jokers} jokers ({shoe} cards)"
+                )
+
+
+# ------------------------------------------------------------------------------------
+# Presets. Each docstring cites its source text in shared/sources/.
+
+
+def _standard() -> RuleSet:
+    """``standard``: the consensus of the five sources, pinned down in RULES.md (Presets).
+
+    2-8 players; 2 decks for 2-4 players, 3 for 5-8; 2 jokers per deck; deal 10 cards in
+    rounds 1-4 and 12 in rounds 5-7; at most 2 jokers per meld, 2 naturals in every set
+    and run; exact contract on laying down; buying by nearest clockwise, one penalty
+    card, no limit; joker swap from runs only, after laying down, joker played the same
+    turn; going out by a final discard; Liverpool points; lowest total wins.
+    """
+    return RuleSet()
+
+
+def _pagat() -> RuleSet:
+    """``pagat``: source 000 (``sources/000_2116042d79bd2de4.txt``) as written.
+
+    3-8 players; 2 decks for 3-4 players, 3 for 5-8, 2 jokers per deck; 10 cards in
+    rounds 1-4, 12 in rounds 5-7; two runs of one suit must be separated by at least one
+    card; extra melds allowed when going down (its example hands); joker swap from runs
+    only, after laying down, played the same turn; +50 for an invalid lay-down; -50 for a
+    perfect cut; face-value points (its basic-rummy section). Silent options: standard.
+    """
+    return RuleSet(
+        name="pagat",
+        min_players=3,
+        decks_by_players=_per_players(3, 8, {range(3, 5): 2, range(5, 9): 3}),
+        same_suit_runs="separated",
+        extra_melds=True,
+        invalid_lay_down_penalty=50,
+        perfect_cut_bonus=50,
+        points="face",
+    )
+
+
+def _wikipedia() -> RuleSet:
+    """``wikipedia``: sources 001 (``sources/001_13e728736d8ff229.txt``) and 002
+    (``sources/002_3e5eca8a2fe050aa.txt``), 001 first where they differ.
+
+    From 001: 3-8 players, 2 decks for 3-4 players and 3 for more, 2 jokers per deck;
+    11 cards in rounds 1-6 and 7 in round 7 (as written); a joker is never played alone;
+    jokers may be traded from runs or sets, once only; only two buys in round 7 (read as
+    two per player); round 7 is gone out by melding all cards, with no final discard.
+    From 002: sets need 2 naturals and runs 3; a player with no card to discard floats;
+    the "liverpool" call on a discard that could have been laid off; +50 for an invalid
+    lay-down; -50 for a perfect cut. Silent options: standard.
+    """
+    return RuleSet(
+        name="wikipedia",
+        min_players=3,
+        decks_by_players=_per_players(3, 8, {range(3, 5): 2, range(5, 9): 3}),
+        deal_sizes=(11, 11, 11, 11, 11, 11, 7),
+        max_jokers_per_meld=None,
+        min_naturals_in_set=2,
+        min_naturals_in_run=3,
+        joker_swap="any",
+        joker_trade_once=True,
+        last_round_buy_limit=2,
+        last_round_no_discard=True,
+        floating=True,
+        discard_call="liverpool",
+        invalid_lay_down_penalty=50,
+        perfect_cut_bonus=50,
+    )
+
+
+def _bga() -> RuleSet:
+    """``bga``: source 003 (``sources/003_9a84599784f78a16.txt``, Board Game Arena) as written.
+
+    Exactly the contract when going down ("2 sets means only 2 sets"); buying priority to
+    the player who has not had a turn the longest; every turn ends with a discard, even
+    when going out; points counted negatively (least negative total wins); 2 decks for 3-4
+    players, 3 for 5-8. Silent options: standard.
+    """
+    return RuleSet(name="bga", buy_priority="longest_waiting", negative_scores=True)
+
+
+def _family() -> RuleSet:
+    """``family``: source 004 (``sources/004_0bd92c14ed5a90e0.txt``) as written.
+
+    2-6 players; always 2 decks and 2 jokers in all; 7 cards in rounds 1-6 and 10 in
+    round 7 (as written); at most 2 jokers per meld; the first to call "Buy!" gets the
+    discard; at most 3 buys per player per round; players who did not lay down repeat
+    the same contract next round. Silent options: standard.
+    """
+    return RuleSet(
+        name="family",
+        max_players=6,
+        decks_by_players=_per_players(2, 6, {range(2, 7): 2}),
+        jokers_by_decks=((1, 1), (2, 2), (3, 3), (4, 4)),
+        deal_sizes=(7, 7, 7, 7, 7, 7, 10),
+        buy_priority="first_call",
+        buy_limit=3,
+        repeat_missed_contract=True,
+    )
+
+
+_PRESETS = {
+    "standard": _standard,
+    "pagat": _pagat,
+    "wikipedia": _wikipedia,
+    "bga": _bga,
+    "family": _family,
+}
+
+# Each preset's docstring is also RuleSet.preset's documentation of it.
+RuleSet.preset.__func__.__doc__ += "\n\n" + "\n\n".join(  # type: ignore[attr-defined]
+    f.__doc__ for f in _PRESETS.values()
+)
