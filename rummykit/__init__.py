@@ -4,7 +4,7 @@
 >>> hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
 >>> melds = find_contract(hand, RuleSet.preset("standard").contracts[0], RuleSet.preset("standard"))
 >>> [str(meld) for meld in melds]
-['8♠ 8♥ 8♦', 'J♥ J♥ J♠']
+['8♦ 8♥ 8♠', 'J♥ J♥ J♠']
 """
 
 from rummykit.cards import Card, Hand, Rank, Shoe, Suit, as_rng, parse_cards

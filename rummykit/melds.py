@@ -9,13 +9,15 @@ ranks 2..K, and 14 is the ace played high.
 >>> check.ok, check.kind, check.describe()
 (True, 'run', 'valid run, the joker is the 5♠')
 >>> check_meld(parse_cards("KH AH 2H 3H"), rules).reason
-'K-A-2 turns the corner: runs cannot wrap'
+'K-A-2-3 turns the corner: runs cannot wrap'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations, product
 
 from rummykit.cards import Card, Hand, Rank, Suit
 from rummykit.errors import IllegalMeldError
@@ -149,38 +151,850 @@ class MeldCheck:
         return f'<p style="color:{colour}">{self.describe()}</p>'
 
 
+# ------------------------------------------------------------------------------------
+# Checking one meld
+
+
+def _meld_limits(kind: str, rules: RuleSet) -> tuple[int, int, int | None]:
+    if kind == "set":
+        return rules.min_set_size, rules.min_naturals_in_set, rules.max_jokers_per_meld
+    return rules.min_run_size, rules.min_naturals_in_run, rules.max_jokers_per_meld
+
+
+def _count_problem(kind: str, size: int, naturals: int, rules: RuleSet) -> str | None:
+    """The rule a meld of ``size`` cards with ``naturals`` naturals breaks, if any."""
+    min_size, min_naturals, max_jokers = _meld_limits(kind, rules)
+    jokers = size - naturals
+    if size < min_size:
+        return f"a {kind} needs at least {min_size} cards, these are {size}"
+    if naturals < min_naturals:
+        return f"a {kind} needs at least {min_naturals} natural card{'s' if min_naturals != 1 else ''} (not jokers)"
+    if max_jokers is not None and jokers > max_jokers:
+        return f"a meld may hold at most {max_jokers} joker{'s' if max_jokers != 1 else ''}, this one has {jokers}"
+    return None
+
+
+def _set_stands_for(naturals: Sequence[Card], rank: Rank, jokers: int) -> list[Card]:
+    """The cards the jokers of a set stand for: missing suits first, then repeats."""
+    held = {card.suit for card in naturals}
+    order = [suit for suit in Suit if suit not in held] + list(Suit)
+    return [Card(rank, order[i % len(order)]) for i in range(jokers)]
+
+
+def _make_set(cards: Sequence[Card], rank: Rank) -> Meld:
+    naturals = [c for c in cards if not c.is_joker]
+    jokers = [c for c in cards if c.is_joker]
+    stands = iter(_set_stands_for(naturals, rank, len(jokers)))
+    return Meld(
+        kind="set",
+        cards=tuple(cards),
+        stands_for=tuple(next(stands) if c.is_joker else None for c in cards),
+        rank=rank,
+    )
+
+
+def _make_run(slots: Sequence[Card], suit: Suit, start: int) -> Meld:
+    """A run from cards already in position order, starting at position ``start``."""
+    return Meld(
+        kind="run",
+        cards=tuple(slots),
+        stands_for=tuple(
+            Card(position_rank(start + i), suit) if c.is_joker else None for i, c in enumerate(slots)
+        ),
+        suit=suit,
+        start=start,
+    )
+
+
+def _check_set(cards: list[Card], rules: RuleSet) -> MeldCheck:
+    naturals = [c for c in cards if not c.is_joker]
+    ranks = {c.rank for c in naturals}
+    if len(ranks) > 1:
+        shown = ", ".join(sorted((r.code for r in ranks), key=lambda code: Card.parse(code + "S")))
+        return MeldCheck(False, None, f"a set is cards of one rank, these mix {shown}")
+    problem = _count_problem("set", len(cards), len(naturals), rules)
+    if problem:
+        return MeldCheck(False, "set", problem)
+    meld = _make_set(cards, next(iter(ranks)))
+    return MeldCheck(True, "set", meld=meld, jokers=meld.jokers)
+
+
+def _wrap_words(positions: Sequence[int]) -> str | None:
+    """If ranks (2..14) would be consecutive only by going round the corner, name the corner."""
+    present = set(positions)
+    if not ({13, 14} & present and 2 in present) and not (13 in present and 2 in present):
+        return None
+    # Going round: K-A-2 (or Q-K-A-2-3 ...): show the stretch across the corner.
+    high = [p for p in (11, 12, 13, 14) if p in present]
+    low = [p for p in (2, 3, 4, 5) if p in present]
+    if not high or not low:
+        return None
+    words = [position_rank(p).code for p in range(min(high), 14)] + ["A"]
+    words += [position_rank(p).code for p in range(2, max(low) + 1)]
+    return "-".join(words)
+
+
+def _place_run(
+    cards: list[Card], rules: RuleSet
+) -> tuple[Meld | None, str | None]:
+    """Place a run's cards at positions, honouring the given order when it is a valid one."""
+    naturals = [c for c in cards if not c.is_joker]
+    jokers = [c for c in cards if c.is_joker]
+    suit = naturals[0].suit
+    allowed = rules.run_positions()
+    lowest, highest = allowed[0], allowed[-1]
+    aces = [c for c in naturals if c.rank == Rank.ACE]
+    others = sorted((c for c in naturals if c.rank != Rank.ACE), key=lambda c: c.rank)
+    if len(aces) > 1:
+        return None, "a run cannot use the ace both low and high"
+    seen: set[Rank] = set()
+    for card in others:
+        if card.rank in seen:
+            return None, f"a run holds each rank once, and there are two {card.rank.code}{suit.symbol}"
+        seen.add(card.rank)
+
+    choices = []  # candidate natural placements: position -> card
+    if aces:
+        if rules.ace_low:
+            choices.append({1: aces[0]} | {int(c.rank): c for c in others})
+        if rules.ace_high:
+            choices.append({14: aces[0]} | {int(c.rank): c for c in others})
+        if not choices:
+            return None, "aces cannot be played in runs under these rules"
+    else:
+        choices.append({int(c.rank): c for c in others})
+
+    # The order given, when it reads as a run (up or down), decides where jokers go.
+    for ordered in (cards, cards[::-1]):
+        for placed in choices:
+            first = next(i for i, c in enumerate(ordered) if not c.is_joker)
+            start = min(p for p, c in placed.items() if c is ordered[first]) - first
+            if start < lowest or start + len(cards) - 1 > highest:
+                continue
+            if all(c.is_joker or placed.get(start + i) is c for i, c in enumerate(ordered)):
+                return _make_run(ordered, suit, start), None
+
+    best_problem = None
+    for placed in choices:
+        low, high = min(placed), max(placed)
+        span = high - low + 1
+        gaps = span - len(placed)
+        if gaps > len(jokers):
+            best_problem = best_problem or (
+                f"the cards are not in sequence: the gaps between "
+                f"{position_rank(low).code}{suit.symbol} and {position_rank(high).code}{suit.symbol} "
+                f"need {gaps} joker{'s' if gaps != 1 else ''}, the meld has {len(jokers)}"
+            )
+            continue
+        extra = len(jokers) - gaps
+        up = min(extra, highest - high)
+        down = extra - up
+        if low - down < lowest:
+            best_problem = best_problem or "the run is longer than the ranks allow (no wrapping)"
+            continue
+        start = low - down
+        spare = iter(jokers)
+        slots = [placed.get(p) or next(spare) for p in range(start, high + up + 1)]
+        return _make_run(slots, suit, start), None
+    wrap = _wrap_words([14 if c.rank == Rank.ACE else int(c.rank) for c in naturals])
+    if wrap:
+        return None, f"{wrap} turns the corner: runs cannot wrap"
+    return None, best_problem
+
+
+def _check_run(cards: list[Card], rules: RuleSet) -> MeldCheck:
+    naturals = [c for c in cards if not c.is_joker]
+    suits = {c.suit for c in naturals}
+    if len(suits) > 1:
+        shown = " and ".join(s.plural for s in Suit if s in suits)
+        return MeldCheck(False, None, f"a run is cards of one suit, these mix {shown}")
+    problem = _count_problem("run", len(cards), len(naturals), rules)
+    if problem:
+        return MeldCheck(False, "run", problem)
+    meld, problem = _place_run(cards, rules)
+    if meld is None:
+        return MeldCheck(False, "run", problem)
+    return MeldCheck(True, "run", meld=meld, jokers=meld.jokers)
+
+
 def check_meld(cards: Iterable[Card], rules: RuleSet, *, kind: str | None = None) -> MeldCheck:
-    """Check whether ``cards`` form a legal set or run under ``rules``."""
-    raise NotImplementedError
+    """Check whether ``cards`` form a legal set or run under ``rules``.
+
+    ``kind`` may force ``"set"`` or ``"run"``; by default the cards decide. For a run,
+    cards given in sequence (up or down) keep their jokers where they were placed;
+    otherwise jokers fill the gaps, then extend the run upwards, then downwards.
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> check_meld(parse_cards("7D 7D 7S JK"), rules).describe()
+    'valid set, the joker is the 7♣'
+    >>> check_meld(parse_cards("3S JK JK"), rules).reason
+    'a set needs at least 2 natural cards (not jokers)'
+    >>> check_meld(parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"), rules).reason
+    'a run cannot use the ace both low and high'
+    >>> check_meld(parse_cards("4H 5H 6S 7H"), rules).reason
+    'a run is cards of one suit, these mix hearts and spades'
+    """
+    cards = list(cards)
+    if kind not in (None, "set", "run"):
+        raise ValueError(f"kind must be 'set', 'run' or None, got {kind!r}")
+    if not cards:
+        return MeldCheck(False, None, "a meld needs cards")
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"check_meld takes Card objects, got {card!r}")
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        return MeldCheck(False, None, f"the same card ({twice}) is used twice")
+    naturals = [c for c in cards if not c.is_joker]
+    if not naturals:
+        return MeldCheck(False, None, "a meld needs natural cards: jokers cannot be played alone")
+    if kind == "set":
+        return _check_set(cards, rules)
+    if kind == "run":
+        return _check_run(cards, rules)
+    one_rank = len({c.rank for c in naturals}) == 1
+    one_suit = len({c.suit for c in naturals}) == 1
+    if one_rank and one_suit and len(naturals) == 1:
+        # A single natural with jokers: whichever kind works, else the likelier reason.
+        as_set, as_run = _check_set(cards, rules), _check_run(cards, rules)
+        if as_set.ok or as_run.ok:
+            return as_set if as_set.ok else as_run
+        return as_run if len(cards) >= rules.min_run_size else as_set
+    if one_rank:
+        return _check_set(cards, rules)
+    if one_suit:
+        return _check_run(cards, rules)
+    if len({c.rank for c in naturals}) == len(naturals):
+        return _check_run(cards, rules)  # all ranks differ: meant as a run
+    return _check_set(cards, rules)
+
+
+def _require(cards: Iterable[Card], rules: RuleSet, kind: str | None = None) -> Meld:
+    check = check_meld(cards, rules, kind=kind)
+    if not check.ok:
+        raise IllegalMeldError(check.reason)
+    return check.meld
+
+
+# ------------------------------------------------------------------------------------
+# The contract solver.
+#
+# A hand is reduced to ``cnt``, the number of copies held of each natural card
+# (index suit*13 + rank-2, see Card.index), and its number of jokers. A run is a
+# window of positions in one suit; a set is a rank. The solver sweeps run windows
+# in a canonical order (combinations with repetition, so each arrangement of runs is
+# tried once), takes the naturals present in each window and fills the holes with
+# jokers, then decides the sets exactly with a greedy over convex per-rank costs.
+#
+# Exactness notes:
+# - When every legal run contains a legal run of the minimum length (true when
+#   min_run_size - max_jokers_per_meld >= min_naturals_in_run), only minimum-length
+#   windows are tried: using fewer cards never hurts the other melds. Otherwise every
+#   length is tried.
+# - A run may have to leave one of its naturals to another meld and play a joker in
+#   its place (4♥5♥6♥7♥ 5♣ JK JK makes 4♥ JK 6♥ 7♥ + 5♣ 5♥ JK). The first pass never
+#   does this; when it finds nothing, a second pass also tries every such swap.
+# - Sets: k sets of a rank holding c naturals need max(0, k*size - c) jokers and are
+#   possible when c >= k*lo, lo = max(min naturals, size - max jokers). These costs
+#   are convex in k, so the S cheapest marginal costs over all ranks are optimal.
+
+_BIG = 1 << 30
+_RANK_OF_INDEX = [i % 13 for i in range(52)]
+
+
+def _cell(suit: int, position: int) -> int:
+    return suit * 13 + (12 if position in (1, 14) else position - 2)
+
+
+class _Plan:
+    """A solution in terms of indices: runs as (suit, start, cells-with-natural-or-None)."""
+
+    __slots__ = ("runs", "sets")
+
+    def __init__(self, runs: list, sets: list) -> None:
+        self.runs = runs  # [(suit, start, [True/False per position: natural used?])]
+        self.sets = sets  # [(rank_index, k)]
+
+
+class _Solver:
+    """Per-RuleSet tables for the contract search (built once, cached)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        max_jokers = rules.max_jokers_per_meld
+        self.max_jokers = _BIG if max_jokers is None else max_jokers
+        self.run_size = rules.min_run_size
+        self.run_naturals = rules.min_naturals_in_run
+        self.set_size = rules.min_set_size
+        self.set_naturals = rules.min_naturals_in_set
+        self.set_lo = max(self.set_naturals, self.set_size - self.max_jokers, 1)
+        self.separated = rules.same_suit_runs == "separated"
+        positions = rules.run_positions()
+        self.minimal_runs = self.run_size - self.max_jokers >= self.run_naturals
+        longest = min(13, len(positions))
+        lengths = [self.run_size] if self.minimal_runs else range(self.run_size, longest + 1)
+        # windows[suit] = [(start, length, cells)], in canonical order.
+        self.windows = []
+        for suit in range(4):
+            suit_windows = []
+            for start in positions:
+                for length in lengths:
+                    end = start + length - 1
+                    if end > positions[-1]:
+                        break
+                    cells = tuple(_cell(suit, p) for p in range(start, end + 1))
+                    suit_windows.append((start, length, cells))
+            self.windows.append(suit_windows)
+        # Distance search: jokers a meld can take when added naturals count as naturals.
+        self.run_joker_cap = min(self.max_jokers, self.run_size - self.run_naturals)
+        self.set_full = max(self.set_size, self.set_naturals)
+        self.set_joker_cap = min(self.max_jokers, self.set_full - self.set_naturals)
+
+    # -- sets ----------------------------------------------------------------------
+    def set_plan(self, cnt: list[int], jokers: int, sets: int) -> list | None:
+        """[(rank index, k)] making ``sets`` sets from ``cnt`` with at most ``jokers`` jokers."""
+        if sets == 0:
+            return []
+        size, lo = self.set_size, self.set_lo
+        marginal = []
+        for r in range(13):
+            c = cnt[r] + cnt[r + 13] + cnt[r + 26] + cnt[r + 39]
+            if c < lo:
+                continue
+            previous = 0
+            for k in range(1, min(sets, c // lo) + 1):
+                cost = k * size - c
+                if cost < 0:
+                    cost = 0
+                marginal.append((cost - previous, r))
+                previous = cost
+        if len(marginal) < sets:
+            return None
+        marginal.sort()
+        chosen = marginal[:sets]
+        if sum(cost for cost, _ in chosen) > jokers:
+            return None
+        counts: dict[int, int] = {}
+        for _, r in chosen:
+            counts[r] = counts.get(r, 0) + 1
+        return sorted(counts.items())
+
+    def set_lower_bound(self, cnt: list[int], sets: int) -> int:
+        """Fewest jokers the sets need, ignoring what runs take (_BIG if impossible)."""
+        if sets == 0:
+            return 0
+        size, lo = self.set_size, self.set_lo
+        marginal = []
+        for r in range(13):
+            c = cnt[r] + cnt[r + 13] + cnt[r + 26] + cnt[r + 39]
+            previous = 0
+            for k in range(1, min(sets, c // lo) + 1):
+                cost = max(0, k * size - c)
+                marginal.append(cost - previous)
+                previous = cost
+        if len(marginal) < sets:
+            return _BIG
+        marginal.sort()
+        return sum(marginal[:sets])
+
+    # -- runs ----------------------------------------------------------------------
+    def _fits_separation(self, suit: int, start: int, length: int, runs: list) -> bool:
+        if not self.separated:
+            return True
+        end = start + length - 1
+        for s, a, used in runs:
+            if s == suit:
+                b = a + len(used) - 1
+                if not (b + 1 < start or end + 1 < a):
+                    return False
+        return True
+
+    def search(self, cnt: list[int], jokers: int, sets: int, runs: int, swaps: bool) -> _Plan | None:
+        chosen: list = []
+        found = self._runs(cnt, jokers, sets, runs, 0, 0, chosen, swaps)
+        return found
+
+    def _runs(self, cnt, jokers, sets, runs, suit0, window0, chosen, swaps) -> _Plan | None:
+        if runs == 0:
+            set_plan = self.set_plan(cnt, jokers, sets)
+            return None if set_plan is None else _Plan(list(chosen), set_plan)
+        max_jokers, need = self.max_jokers, self.run_naturals
+        for suit in range(suit0, 4):
+            windows = self.windows[suit]
+            for w in range(window0 if suit == suit0 else 0, len(windows)):
+                start, length, cells = windows[w]
+                present = [c for c in cells if cnt[c]]
+                naturals = len(present)
+                holes = length - naturals
+                if holes > max_jokers or holes > jokers or naturals < need:
+                    continue
+                if not self._fits_separation(suit, start, length, chosen):
+                    continue
+                options = [()]
+                if swaps:
+                    spare = min(max_jokers, jokers) - holes
+                    options += [
+                        combo
+                        for k in range(1, min(spare, naturals - need) + 1)
+                        for combo in combinations(present, k)
+                    ]
+                for given_up in options:
+                    used = [c for c in present if c not in given_up]
+                    for c in used:
+                        cnt[c] -= 1
+                    chosen.append((suit, start, [bool(cnt[c] >= 0 and c in used) for c in cells]))
+                    plan = self._runs(
+                        cnt, jokers - holes - len(given_up), sets, runs - 1, suit, w, chosen, swaps
+                    )
+                    chosen.pop()
+                    for c in used:
+                        cnt[c] += 1
+                    if plan is not None:
+                        return plan
+        return None
+
+    def run_lower_bound(self, cnt: list[int], runs: int, jokers: int) -> int:
+        """Fewest jokers ``runs`` runs need, ignoring how they share cards (_BIG if impossible)."""
+        if runs == 0:
+            return 0
+        max_jokers, need = self.max_jokers, self.run_naturals
+        holes_seen = []
+        for suit in range(4):
+            repeatable = any(cnt[suit * 13 + i] > 1 for i in range(13))
+            for _, length, cells in self.windows[suit]:
+                naturals = 0
+                for c in cells:
+                    if cnt[c]:
+                        naturals += 1
+                holes = length - naturals
+                if holes <= max_jokers and holes <= jokers and naturals >= need:
+                    holes_seen.extend([holes] * (runs if repeatable else 1))
+        if len(holes_seen) < runs:
+            return _BIG
+        holes_seen.sort()
+        return sum(holes_seen[:runs])
+
+
+@lru_cache(maxsize=64)
+def _solver(rules: RuleSet) -> _Solver:
+    return _Solver(rules)
+
+
+def _tally(hand: Iterable[Card]) -> tuple[list[int], int, list[Card]]:
+    cnt = [0] * 52
+    jokers = 0
+    cards = []
+    for card in hand:
+        cards.append(card)
+        if card.rank is None:
+            jokers += 1
+        else:
+            cnt[card.index] += 1
+    return cnt, jokers, cards
+
+
+def _build(plan: _Plan, cards: list[Card], solver: _Solver) -> list[Meld]:
+    """Turn an index plan into Meld objects using the hand's actual cards."""
+    pools: dict[int, list[Card]] = {}
+    jokers = []
+    for card in sorted(cards, key=Card.sort_key):
+        if card.is_joker:
+            jokers.append(card)
+        else:
+            pools.setdefault(card.index, []).append(card)
+    melds = []
+    suits = list(Suit)
+    for suit_index, start, used in plan.runs:
+        suit = suits[suit_index]
+        slots = []
+        for offset, natural in enumerate(used):
+            if natural:
+                slots.append(pools[_cell(suit_index, start + offset)].pop(0))
+            else:
+                slots.append(jokers.pop(0))
+        melds.append(_make_run(slots, suit, start))
+    size, lo = solver.set_size, solver.set_lo
+    for r, k in plan.sets:
+        rank = Rank(r + 2)
+        naturals = [c for s in range(4) for c in pools.get(s * 13 + r, [])]
+        naturals.sort(key=Card.suit_sort_key)
+        per_set = [[] for _ in range(k)]
+        # Deal the naturals round-robin, up to max(size, lo) each, so jokers spread evenly.
+        cap = max(size, lo)
+        for i, card in enumerate(naturals[: k * cap]):
+            per_set[i % k].append(card)
+        for group in per_set:
+            for card in group:
+                pools[card.index].remove(card)
+            group.extend(jokers.pop(0) for _ in range(max(0, size - len(group))))
+            melds.append(_make_set(group, rank))
+    sets_first = [m for m in melds if m.kind == "set"] + [m for m in melds if m.kind == "run"]
+    return sets_first
 
 
 def find_contract(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> list[Meld] | None:
-    """Melds from ``hand`` that complete ``contract``, or None when no arrangement exists."""
-    raise NotImplementedError
+    """Melds from ``hand`` that complete ``contract``, or None when no arrangement exists.
+
+    Exact for any hand size: it never misses an arrangement and never returns an
+    illegal one. Sets come first, then runs; each meld is as short as the rules allow.
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> melds = find_contract(parse_cards("3S 4S 5S 6S KC KD KH 9C"), rules.contracts[1], rules)
+    >>> [str(m) for m in melds]
+    ['K♣ K♦ K♥', '3♠ 4♠ 5♠ 6♠']
+    >>> find_contract(parse_cards("3S 4S 5S 7S KC KD KH 9C"), rules.contracts[1], rules) is None
+    True
+    """
+    solver = _solver(rules)
+    cnt, jokers, cards = _tally(hand)
+    sets, runs = contract.sets, contract.runs
+    if len(cards) < sets * solver.set_size + runs * solver.run_size:
+        return None
+    lower = solver.set_lower_bound(cnt, sets)
+    if lower > jokers:
+        return None
+    if runs:
+        lower += solver.run_lower_bound(cnt, runs, jokers)
+        if lower > jokers:
+            return None
+    plan = solver.search(cnt, jokers, sets, runs, swaps=False)
+    if plan is None and jokers and (runs and (sets or runs > 1)):
+        plan = solver.search(cnt, jokers, sets, runs, swaps=True)
+    if plan is None:
+        return None
+    return _build(plan, cards, solver)
 
 
-def contract_distance(
-    hand: Iterable[Card], contract: Contract, rules: RuleSet, *, decks: int | None = None
-) -> int:
-    """The fewest cards that must be added to ``hand`` for it to hold ``contract``."""
-    raise NotImplementedError
+# ------------------------------------------------------------------------------------
+# Contract distance: a branch-and-bound over the same windows.
+#
+# With cards added, a meld's holes are filled by the hand's jokers (at most ``cap``
+# of them per meld: the joker limit, and enough naturals once added cards count as
+# naturals) or by added cards. For an arrangement with holes h_i and caps cap_i the
+# fewest added cards are max(sum max(0, h_i - cap_i), sum h_i - jokers).
 
 
-def check_lay_down(groups: Sequence[Sequence[Card]], contract: Contract, rules: RuleSet) -> list[Meld]:
-    """Check a lay-down: ``groups`` of cards meant to make ``contract``; raise or return the melds."""
-    raise NotImplementedError
+def _set_group_cost(c: int, k: int, full: int, cap: int) -> tuple[int, int]:
+    """(holes beyond joker capacity, holes) for k sets of one rank holding c naturals."""
+    holes = max(0, k * full - c)
+    q, rem = divmod(holes, k)
+    return rem * max(0, q + 1 - cap) + (k - rem) * max(0, q - cap), holes
+
+
+def _compositions(total: int, parts: int):
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total + 1):
+        for rest in _compositions(total - first, parts - 1):
+            yield (first, *rest)
+
+
+class _Distance:
+    """One contract_distance search (holds the best found so far)."""
+
+    def __init__(self, solver: _Solver, jokers: int, sets: int, runs: int) -> None:
+        self.solver = solver
+        self.jokers = jokers
+        self.sets = sets
+        self.runs = runs
+        self.best = sets * solver.set_full + runs * max(solver.run_size, solver.run_naturals)
+
+    def set_costs(self, cnt: list[int]) -> tuple[int, int, int]:
+        """Best (distance-part A, holes B) over set choices, and the smallest A and B alone."""
+        sets = self.sets
+        if sets == 0:
+            return 0, 0, 0
+        totals = sorted(
+            (cnt[r] + cnt[r + 13] + cnt[r + 26] + cnt[r + 39] for r in range(13)), reverse=True
+        )[:sets]
+        full, cap = self.solver.set_full, self.solver.set_joker_cap
+        options = []
+        for ks in _compositions(sets, sets):
+            a = b = 0
+            for c, k in zip(totals, ks, strict=True):
+                if k:
+                    ga, gb = _set_group_cost(c, k, full, cap)
+                    a += ga
+                    b += gb
+            options.append((a, b))
+        return options
+
+    def leaf(self, a: int, b: int, cnt: list[int]) -> None:
+        jokers = self.jokers
+        for sa, sb in self.set_costs(cnt) if self.sets else [(0, 0)]:
+            d = max(a + sa, b + sb - jokers)
+            if d < self.best:
+                self.best = d
+
+    def search(self, cnt, a, b, runs_left, suit0, window0, chosen, floor_a, floor_b) -> None:
+        if max(a + floor_a, b + floor_b - self.jokers) >= self.best:
+            return
+        if runs_left == 0:
+            self.leaf(a, b, cnt)
+            return
+        solver = self.solver
+        cap_base = solver.max_jokers
+        swaps = self.jokers > 0 and (self.sets or self.runs > 1)
+        for suit in range(suit0, 4):
+            windows = solver.windows[suit]
+            empty_tried = False
+            for w in range(window0 if suit == suit0 else 0, len(windows)):
+                start, length, cells = windows[w]
+                present = [c for c in cells if cnt[c]]
+                if not present:
+                    if empty_tried:
+                        continue
+                if not solver._fits_separation(suit, start, length, chosen):
+                    continue
+                if not present:
+                    empty_tried = True
+                cap = min(cap_base, length - solver.run_naturals)
+                holes = length - len(present)
+                options = [()]
+                if swaps:
+                    spare = min(cap, self.jokers) - holes
+                    options += [
+                        combo for k in range(1, spare + 1) for combo in combinations(present, k)
+                    ]
+                for given_up in options:
+                    h = holes + len(given_up)
+                    used = [c for c in present if c not in given_up]
+                    for c in used:
+                        cnt[c] -= 1
+                    chosen.append((suit, start, [c in used for c in cells]))
+                    self.search(
+                        cnt, a + max(0, h - cap), b + h, runs_left - 1, suit, w, chosen,
+                        floor_a, floor_b,
+                    )
+                    chosen.pop()
+                    for c in used:
+                        cnt[c] += 1
+
+
+def contract_distance(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> int:
+    """The fewest cards that must be added to ``hand`` for it to hold ``contract``.
+
+    Added cards are natural cards of any rank and suit (copies are not limited by a
+    shoe). The result is 0 exactly when :func:`find_contract` finds the contract.
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> contract_distance(parse_cards("8S 8H 8D JH JS 2C 5D"), rules.contracts[0], rules)
+    1
+    >>> contract_distance(parse_cards("8S 8H 2D JH 4S 3C 5D"), rules.contracts[0], rules)
+    2
+    """
+    solver = _solver(rules)
+    cnt, jokers, cards = _tally(hand)
+    if find_contract(cards, contract, rules) is not None:
+        return 0
+    search = _Distance(solver, jokers, contract.sets, contract.runs)
+    floors = search.set_costs(cnt) if contract.sets else [(0, 0)]
+    floor_a = min(a for a, _ in floors)
+    floor_b = min(b for _, b in floors)
+    search.search(cnt, 0, 0, contract.runs, 0, 0, [], floor_a, floor_b)
+    return max(search.best, 1)
+
+
+# ------------------------------------------------------------------------------------
+# Laying down, laying off, swapping jokers
+
+
+def check_lay_down(
+    groups: Sequence[Sequence[Card]], contract: Contract, rules: RuleSet
+) -> list[Meld]:
+    """Check a lay-down: ``groups`` of cards meant to make ``contract``.
+
+    Returns the melds, or raises :class:`IllegalMeldError` naming the rule broken: an
+    illegal meld, a card in two melds, the wrong number of sets or runs (exactly the
+    contract's, or at least that many when ``rules.extra_melds``), or two runs of one
+    suit that are not separated when ``rules.same_suit_runs == "separated"``. A group of
+    one natural and jokers counts as a set or a run, whichever the contract needs.
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> melds = check_lay_down([parse_cards("8S 8H 8D"), parse_cards("JH JH JS")], rules.contracts[0], rules)
+    >>> [m.kind for m in melds]
+    ['set', 'set']
+    >>> check_lay_down([parse_cards("8S 8H 8D")], rules.contracts[0], rules)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.IllegalMeldError: the contract is 2 sets: these melds make 1 set
+    """
+    groups = [list(group) for group in groups]
+    seen: set[Card] = set()
+    for group in groups:
+        for card in group:
+            if card in seen:
+                raise IllegalMeldError(f"the {card} is in two melds: each card goes in one meld")
+            seen.add(card)
+    options: list[dict[str, Meld]] = []
+    for number, group in enumerate(groups, 1):
+        fits = {}
+        for kind in ("set", "run"):
+            check = check_meld(group, rules, kind=kind)
+            if check.ok:
+                fits[kind] = check.meld
+        if not fits:
+            reason = check_meld(group, rules).reason
+            raise IllegalMeldError(f"meld {number} ({' '.join(map(str, group))}) is not a meld: {reason}")
+        options.append(fits)
+
+    def counts_ok(sets: int, runs: int) -> bool:
+        if rules.extra_melds:
+            return sets >= contract.sets and runs >= contract.runs
+        return sets == contract.sets and runs == contract.runs
+
+    best: list[Meld] | None = None
+    for kinds in product(*[sorted(fits) for fits in options]):
+        if counts_ok(kinds.count("set"), kinds.count("run")):
+            best = [fits[kind] for fits, kind in zip(options, kinds, strict=True)]
+            break
+    if best is None:
+        kinds = [next(iter(fits)) for fits in options]
+        made = " + ".join(
+            f"{n} {kind}{'s' if n != 1 else ''}"
+            for kind in ("set", "run")
+            if (n := kinds.count(kind)) or not kinds
+        )
+        wanted = f"at least {contract}" if rules.extra_melds else str(contract)
+        raise IllegalMeldError(f"the contract is {wanted}: these melds make {made}")
+    if rules.same_suit_runs == "separated":
+        runs = [m for m in best if m.kind == "run"]
+        for a, b in combinations(runs, 2):
+            if a.suit == b.suit and not (a.end + 1 < b.start or b.end + 1 < a.start):
+                raise IllegalMeldError(
+                    f"two runs of {a.suit.plural} must be separated by at least one card: "
+                    f"{a} and {b} touch or overlap"
+                )
+    return best
 
 
 def lay_off_options(meld: Meld, card: Card, rules: RuleSet) -> tuple[Meld, ...]:
-    """Every meld ``card`` can turn ``meld`` into by laying it off (empty when none)."""
-    raise NotImplementedError
+    """Every meld ``card`` can turn ``meld`` into when laid off (empty when none).
+
+    A natural extends a set of its rank, or a run of its suit at the end where its rank
+    is next; a joker extends a set, or a run at either end, within the joker limit.
+    (The same-suit separation rule of some presets applies to contracts, not lay-offs.)
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> run = check_meld(parse_cards("5H 6H 7H 8H"), rules).meld
+    >>> [str(m) for m in lay_off_options(run, parse_cards("JK")[0], rules)]
+    ['JK 5♥ 6♥ 7♥ 8♥', '5♥ 6♥ 7♥ 8♥ JK']
+    """
+    jokers = sum(1 for c in meld.cards if c.is_joker)
+    if card.is_joker and rules.max_jokers_per_meld is not None and jokers >= rules.max_jokers_per_meld:
+        return ()
+    if card in meld.cards:
+        return ()
+    if meld.kind == "set":
+        if card.is_joker or card.rank == meld.rank:
+            return (_make_set(meld.cards + (card,), meld.rank),)
+        return ()
+    allowed = rules.run_positions()
+    lowest, highest = allowed[0], allowed[-1]
+    options = []
+    low, high = meld.start - 1, meld.end + 1
+    if low >= lowest and not (low == 1 and meld.end == 14) and (
+        card.is_joker or (card.suit == meld.suit and position_rank(low) == card.rank)
+    ):
+        options.append(_make_run((card, *meld.cards), meld.suit, low))
+    if high <= highest and not (high == 14 and meld.start == 1) and (
+        card.is_joker or (card.suit == meld.suit and position_rank(high) == card.rank)
+    ):
+        options.append(_make_run((*meld.cards, card), meld.suit, meld.start))
+    return tuple(options)
 
 
 def lay_off(meld: Meld, card: Card, rules: RuleSet, *, end: str | None = None) -> Meld:
-    """Lay ``card`` off onto ``meld``; raise IllegalMeldError naming the rule when it cannot."""
-    raise NotImplementedError
+    """Lay ``card`` off onto ``meld``; raise :class:`IllegalMeldError` naming the rule if it can't.
+
+    ``end`` chooses the end of a run (``"low"`` or ``"high"``) when the card fits both
+    (a joker, or an ace on a 2-K run); by default the high end.
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> run = check_meld(parse_cards("5H 6H 7H 8H"), rules).meld
+    >>> str(lay_off(run, parse_cards("4H")[0], rules))
+    '4♥ 5♥ 6♥ 7♥ 8♥'
+    >>> lay_off(run, parse_cards("10H")[0], rules)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.IllegalMeldError: the 10♥ does not extend the run 5♥ 6♥ 7♥ 8♥: it takes the 4♥ or the 9♥
+    """
+    if end not in (None, "low", "high"):
+        raise ValueError(f"end must be 'low', 'high' or None, got {end!r}")
+    options = lay_off_options(meld, card, rules)
+    if meld.kind == "run" and end is not None:
+        options = tuple(m for m in options if (m.start < meld.start) == (end == "low"))
+    if options:
+        return options[-1]
+    raise IllegalMeldError(_lay_off_reason(meld, card, rules, end))
+
+
+def _lay_off_reason(meld: Meld, card: Card, rules: RuleSet, end: str | None) -> str:
+    if card in meld.cards:
+        return f"the {card} is already in that meld"
+    jokers = sum(1 for c in meld.cards if c.is_joker)
+    if card.is_joker and rules.max_jokers_per_meld is not None and jokers >= rules.max_jokers_per_meld:
+        return f"a meld may hold at most {rules.max_jokers_per_meld} jokers, this one is full"
+    if meld.kind == "set":
+        return f"the {card} does not match the set of {meld.rank.word}s"
+    if card.is_joker:
+        return f"the run {meld} cannot grow at the {end} end"
+    if card.suit != meld.suit:
+        return f"the {card} is not a {meld.suit.plural[:-1]}: the run {meld} is {meld.suit.plural}"
+    allowed = rules.run_positions()
+    wanted = [
+        f"the {position_rank(p).code}{meld.suit.symbol}"
+        for p in (meld.start - 1, meld.end + 1)
+        if allowed[0] <= p <= allowed[-1] and not (p == 14 and meld.start == 1) and not (p == 1 and meld.end == 14)
+    ]
+    if not wanted:
+        return f"the run {meld} cannot grow: it already spans every rank it may"
+    return f"the {card} does not extend the run {meld}: it takes {' or '.join(wanted)}"
 
 
 def swap_joker(meld: Meld, card: Card, rules: RuleSet) -> tuple[Meld, Card]:
-    """Replace the joker in ``meld`` that stands for ``card``; return the new meld and the joker."""
-    raise NotImplementedError
+    """Replace the joker in ``meld`` that stands for ``card``; return the new meld and the joker.
+
+    Checks the meld rules only (which melds jokers may be taken from, and that ``card``
+    is what the joker stands for; in a set, any natural of the set's rank). Whether the
+    player may swap now (laid down, whose turn) is the game's business.
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> run = check_meld(parse_cards("3S 4S JK 6S"), rules).meld
+    >>> new, joker = swap_joker(run, parse_cards("5S")[0], rules)
+    >>> str(new), joker.is_joker
+    ('3♠ 4♠ 5♠ 6♠', True)
+    >>> swap_joker(run, parse_cards("7S")[0], rules)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.IllegalMeldError: the joker stands for the 5♠, not the 7♠
+    """
+    if rules.joker_swap == "none":
+        raise IllegalMeldError("these rules do not allow taking a joker from a meld")
+    if meld.kind == "set" and rules.joker_swap == "runs":
+        raise IllegalMeldError("jokers can only be taken from runs, not from sets")
+    if card.is_joker:
+        raise IllegalMeldError("a joker is replaced by the natural card it stands for, not by a joker")
+    jokers = meld.jokers
+    if not jokers:
+        raise IllegalMeldError(f"the meld {meld} has no joker to take")
+    if meld.kind == "set":
+        if card.rank != meld.rank:
+            raise IllegalMeldError(f"the jokers in this set stand for {meld.rank.word}s, not the {card}")
+        joker = next(iter(jokers))
+        cards = tuple(card if c is joker else c for c in meld.cards)
+        return _make_set(cards, meld.rank), joker
+    for joker, stands in jokers.items():
+        if stands.rank == card.rank and stands.suit == card.suit:
+            cards = tuple(card if c is joker else c for c in meld.cards)
+            return _make_run(cards, meld.suit, meld.start), joker
+    wanted = " or the ".join(str(s) for s in jokers.values())
+    raise IllegalMeldError(f"the joker stands for the {wanted}, not the {card}")
