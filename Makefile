@@ -15,8 +15,10 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## Build the Jupyter Book, executing every notebook; prints where the HTML is.
+# book/_build/.html-built marks a build that succeeded: the browser test reuses it.
 book: $(STAMP)
 	$(BIN)/jupyter-book build book --warningiserror --keep-going --quiet
+	touch book/_build/.html-built
 	@echo "The book is at $(CURDIR)/book/_build/html/index.html"
 
 ## Run every test: unit, doctests, property tests, notebooks (nbval) and browser tests.
