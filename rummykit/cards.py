@@ -60,7 +60,7 @@ class Suit(enum.Enum):
     @property
     def index(self) -> int:
         """0 for clubs, 1 diamonds, 2 hearts, 3 spades (alphabetical, as in bridge)."""
-        return _SUIT_ORDER.index(self)
+        return _SUIT_INDEX[self]
 
     @property
     def plural(self) -> str:
@@ -72,6 +72,7 @@ class Suit(enum.Enum):
 
 
 _SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_SUIT_INDEX = {suit: i for i, suit in enumerate(_SUIT_ORDER)}
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 
@@ -104,6 +105,9 @@ class Rank(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.code
+
+    def __format__(self, spec: str) -> str:
+        return format(self.code, spec)
 
 
 _RANK_CODES = {rank: str(rank.value) for rank in Rank if rank <= Rank.TEN} | {

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations, product
 
 from rummykit.cards import Card, Hand, Rank, Suit
@@ -174,35 +173,43 @@ def _count_problem(kind: str, size: int, naturals: int, rules: RuleSet) -> str |
     return None
 
 
-def _set_stands_for(naturals: Sequence[Card], rank: Rank, jokers: int) -> list[Card]:
-    """The cards the jokers of a set stand for: missing suits first, then repeats."""
-    held = {card.suit for card in naturals}
-    order = [suit for suit in Suit if suit not in held] + list(Suit)
-    return [Card(rank, order[i % len(order)]) for i in range(jokers)]
+# The natural card each index stands for (deck 0), to name what a joker represents.
+_NATURALS = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+_SUITS = tuple(Suit)
 
 
 def _make_set(cards: Sequence[Card], rank: Rank) -> Meld:
-    naturals = [c for c in cards if not c.is_joker]
-    jokers = [c for c in cards if c.is_joker]
-    stands = iter(_set_stands_for(naturals, rank, len(jokers)))
-    return Meld(
-        kind="set",
-        cards=tuple(cards),
-        stands_for=tuple(next(stands) if c.is_joker else None for c in cards),
-        rank=rank,
-    )
+    """A set; its jokers stand for the suits it lacks first, then for repeats."""
+    held = 0
+    for card in cards:
+        if card.rank is not None:
+            held |= 1 << (card.index // 13)
+    order = [s for s in range(4) if not held >> s & 1] + [0, 1, 2, 3]
+    base = rank - 2
+    count = 0
+    aligned = []
+    for card in cards:
+        if card.rank is None:
+            aligned.append(_NATURALS[order[count % len(order)] * 13 + base])
+            count += 1
+        else:
+            aligned.append(None)
+    return Meld("set", tuple(cards), tuple(aligned), rank)
 
 
 def _make_run(slots: Sequence[Card], suit: Suit, start: int) -> Meld:
     """A run from cards already in position order, starting at position ``start``."""
+    base = suit.index * 13
     return Meld(
-        kind="run",
-        cards=tuple(slots),
-        stands_for=tuple(
-            Card(position_rank(start + i), suit) if c.is_joker else None for i, c in enumerate(slots)
+        "run",
+        tuple(slots),
+        tuple(
+            _NATURALS[base + (12 if p in (1, 14) else p - 2)] if c.rank is None else None
+            for p, c in enumerate(slots, start)
         ),
-        suit=suit,
-        start=start,
+        None,
+        suit,
+        start,
     )
 
 
@@ -380,14 +387,15 @@ def _require(cards: Iterable[Card], rules: RuleSet, kind: str | None = None) -> 
 # ------------------------------------------------------------------------------------
 # The contract solver.
 #
-# A hand is reduced to ``cnt``, the number of copies held of each natural card
-# (index suit*13 + rank-2, see Card.index), and its number of jokers. A run is a
-# window of positions in one suit; a set is a rank. The solver sweeps run windows
-# in a canonical order (combinations with repetition, so each arrangement of runs is
-# tried once), takes the naturals present in each window and fills the holes with
-# jokers, then decides the sets exactly with a greedy over convex per-rank costs.
+# A hand is reduced to ``cnt``, the copies held of each natural card (indexed as
+# Card.index: suit*13 + rank-2), ``tot``, the naturals held of each rank, ``masks``,
+# for each suit the run positions held (bit p for position p; an ace sets 1 and 14),
+# and its number of jokers. A run is a window of positions in one suit; a set is a
+# rank. The solver sweeps run windows in a canonical order (combinations with
+# repetition, so each choice of runs is tried once), takes the naturals present in
+# each window and fills the holes with jokers, then decides the sets exactly.
 #
-# Exactness notes:
+# Why this is exact:
 # - When every legal run contains a legal run of the minimum length (true when
 #   min_run_size - max_jokers_per_meld >= min_naturals_in_run), only minimum-length
 #   windows are tried: using fewer cards never hurts the other melds. Otherwise every
@@ -400,7 +408,10 @@ def _require(cards: Iterable[Card], rules: RuleSet, kind: str | None = None) -> 
 #   are convex in k, so the S cheapest marginal costs over all ranks are optimal.
 
 _BIG = 1 << 30
-_RANK_OF_INDEX = [i % 13 for i in range(52)]
+_RANK_OF_INDEX = tuple(i % 13 for i in range(52))
+_SUIT_OF_INDEX = tuple(i // 13 for i in range(52))
+# The run positions of each natural card as bits; the ace is both 1 (low) and 14 (high).
+_CARD_BITS = tuple((1 << 1) | (1 << 14) if i % 13 == 12 else 1 << (i % 13 + 2) for i in range(52))
 
 
 def _cell(suit: int, position: int) -> int:
@@ -408,17 +419,55 @@ def _cell(suit: int, position: int) -> int:
 
 
 class _Plan:
-    """A solution in terms of indices: runs as (suit, start, cells-with-natural-or-None)."""
+    """A solution as indices: runs as (suit, start, natural-used flag per position)."""
 
     __slots__ = ("runs", "sets")
 
     def __init__(self, runs: list, sets: list) -> None:
-        self.runs = runs  # [(suit, start, [True/False per position: natural used?])]
-        self.sets = sets  # [(rank_index, k)]
+        self.runs = runs
+        self.sets = sets  # [(rank index, number of sets)]
+
+
+class _Hand:
+    """A hand reduced to counts (see the comment above)."""
+
+    __slots__ = ("cards", "cnt", "tot", "masks", "jokers", "repeats")
+
+    def __init__(self, hand: Iterable[Card], runs: bool = True) -> None:
+        # Without runs only the rank totals matter, and they are cheaper to count.
+        cnt = [0] * 52
+        tot = [0] * 13
+        masks = [0, 0, 0, 0]
+        jokers = repeats = 0
+        cards = list(hand)
+        rank_of = _RANK_OF_INDEX
+        if not runs:
+            for card in cards:
+                i = card.index
+                if i == 52:
+                    jokers += 1
+                else:
+                    tot[rank_of[i]] += 1
+        else:
+            suit_of, bits_of = _SUIT_OF_INDEX, _CARD_BITS
+            for card in cards:
+                i = card.index
+                if i == 52:
+                    jokers += 1
+                elif cnt[i]:
+                    cnt[i] += 1
+                    repeats |= 1 << suit_of[i]
+                    tot[rank_of[i]] += 1
+                else:
+                    cnt[i] = 1
+                    tot[rank_of[i]] += 1
+                    masks[suit_of[i]] |= bits_of[i]
+        self.cards, self.cnt, self.tot, self.masks = cards, cnt, tot, masks
+        self.jokers, self.repeats = jokers, repeats
 
 
 class _Solver:
-    """Per-RuleSet tables for the contract search (built once, cached)."""
+    """Per-RuleSet tables for the contract search (built once per RuleSet, cached)."""
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -431,36 +480,48 @@ class _Solver:
         self.set_lo = max(self.set_naturals, self.set_size - self.max_jokers, 1)
         self.separated = rules.same_suit_runs == "separated"
         positions = rules.run_positions()
-        self.minimal_runs = self.run_size - self.max_jokers >= self.run_naturals
+        minimal_runs = self.run_size - self.max_jokers >= self.run_naturals
         longest = min(13, len(positions))
-        lengths = [self.run_size] if self.minimal_runs else range(self.run_size, longest + 1)
-        # windows[suit] = [(start, length, cells)], in canonical order.
-        self.windows = []
-        for suit in range(4):
-            suit_windows = []
-            for start in positions:
-                for length in lengths:
-                    end = start + length - 1
-                    if end > positions[-1]:
-                        break
-                    cells = tuple(_cell(suit, p) for p in range(start, end + 1))
-                    suit_windows.append((start, length, cells))
-            self.windows.append(suit_windows)
-        # Distance search: jokers a meld can take when added naturals count as naturals.
-        self.run_joker_cap = min(self.max_jokers, self.run_size - self.run_naturals)
+        lengths = [self.run_size] if minimal_runs else range(self.run_size, longest + 1)
+        # The same windows serve every suit: (start, length, position bits).
+        self.windows = [
+            (start, length, sum(1 << p for p in range(start, start + length)))
+            for start in positions
+            for length in lengths
+            if start + length - 1 <= positions[-1]
+        ]
+        self.cells = [
+            [tuple(_cell(suit, p) for p in range(start, start + length)) for start, length, _ in self.windows]
+            for suit in range(4)
+        ]
+        self._tables: dict[int, tuple[tuple, tuple]] = {}
+        # Distance: jokers a meld can take once added cards count as naturals.
         self.set_full = max(self.set_size, self.set_naturals)
         self.set_joker_cap = min(self.max_jokers, self.set_full - self.set_naturals)
+        self.run_joker_caps = [min(self.max_jokers, length - self.run_naturals) for _, length, _ in self.windows]
+
+    def table(self, mask: int) -> tuple[tuple, tuple]:
+        """Windows a suit holding ``mask`` can fill legally: ((window, holes), ...), sorted holes."""
+        found = self._tables.get(mask)
+        if found is None:
+            usable = []
+            for w, (_, length, bits) in enumerate(self.windows):
+                naturals = (mask & bits).bit_count()
+                holes = length - naturals
+                if naturals >= self.run_naturals and holes <= self.max_jokers:
+                    usable.append((w, holes))
+            found = self._tables[mask] = (tuple(usable), tuple(sorted(h for _, h in usable)))
+        return found
 
     # -- sets ----------------------------------------------------------------------
-    def set_plan(self, cnt: list[int], jokers: int, sets: int) -> list | None:
-        """[(rank index, k)] making ``sets`` sets from ``cnt`` with at most ``jokers`` jokers."""
-        if sets == 0:
-            return []
+    def _set_marginals(self, tot: list[int], sets: int) -> list[tuple[int, int]]:
+        # Only the `sets` ranks holding most naturals can matter: moving a set to a
+        # rank with more naturals never costs more.
         size, lo = self.set_size, self.set_lo
         marginal = []
-        for r in range(13):
-            c = cnt[r] + cnt[r + 13] + cnt[r + 26] + cnt[r + 39]
-            if c < lo:
+        top = sorted(tot, reverse=True)[sets - 1]
+        for r, c in enumerate(tot):
+            if c < lo or c < top:
                 continue
             previous = 0
             for k in range(1, min(sets, c // lo) + 1):
@@ -469,6 +530,13 @@ class _Solver:
                     cost = 0
                 marginal.append((cost - previous, r))
                 previous = cost
+        return marginal
+
+    def set_plan(self, tot: list[int], jokers: int, sets: int) -> list | None:
+        """[(rank index, k)] making ``sets`` sets from ``tot`` with at most ``jokers`` jokers."""
+        if sets == 0:
+            return []
+        marginal = self._set_marginals(tot, sets)
         if len(marginal) < sets:
             return None
         marginal.sort()
@@ -480,157 +548,145 @@ class _Solver:
             counts[r] = counts.get(r, 0) + 1
         return sorted(counts.items())
 
-    def set_lower_bound(self, cnt: list[int], sets: int) -> int:
+    def set_lower_bound(self, tot: list[int], sets: int) -> int:
         """Fewest jokers the sets need, ignoring what runs take (_BIG if impossible)."""
         if sets == 0:
             return 0
-        size, lo = self.set_size, self.set_lo
-        marginal = []
-        for r in range(13):
-            c = cnt[r] + cnt[r + 13] + cnt[r + 26] + cnt[r + 39]
-            previous = 0
-            for k in range(1, min(sets, c // lo) + 1):
-                cost = max(0, k * size - c)
-                marginal.append(cost - previous)
-                previous = cost
+        marginal = self._set_marginals(tot, sets)
         if len(marginal) < sets:
             return _BIG
         marginal.sort()
-        return sum(marginal[:sets])
+        return sum(cost for cost, _ in marginal[:sets])
 
     # -- runs ----------------------------------------------------------------------
-    def _fits_separation(self, suit: int, start: int, length: int, runs: list) -> bool:
+    def fits_separation(self, suit: int, start: int, length: int, chosen: list) -> bool:
         if not self.separated:
             return True
         end = start + length - 1
-        for s, a, used in runs:
-            if s == suit:
-                b = a + len(used) - 1
-                if not (b + 1 < start or end + 1 < a):
-                    return False
+        for s, a, used in chosen:
+            if s == suit and not (a + len(used) < start or end + 1 < a):
+                return False
         return True
 
-    def search(self, cnt: list[int], jokers: int, sets: int, runs: int, swaps: bool) -> _Plan | None:
-        chosen: list = []
-        found = self._runs(cnt, jokers, sets, runs, 0, 0, chosen, swaps)
-        return found
-
-    def _runs(self, cnt, jokers, sets, runs, suit0, window0, chosen, swaps) -> _Plan | None:
-        if runs == 0:
-            set_plan = self.set_plan(cnt, jokers, sets)
-            return None if set_plan is None else _Plan(list(chosen), set_plan)
-        max_jokers, need = self.max_jokers, self.run_naturals
-        for suit in range(suit0, 4):
-            windows = self.windows[suit]
-            for w in range(window0 if suit == suit0 else 0, len(windows)):
-                start, length, cells = windows[w]
-                present = [c for c in cells if cnt[c]]
-                naturals = len(present)
-                holes = length - naturals
-                if holes > max_jokers or holes > jokers or naturals < need:
-                    continue
-                if not self._fits_separation(suit, start, length, chosen):
-                    continue
-                options = [()]
-                if swaps:
-                    spare = min(max_jokers, jokers) - holes
-                    options += [
-                        combo
-                        for k in range(1, min(spare, naturals - need) + 1)
-                        for combo in combinations(present, k)
-                    ]
-                for given_up in options:
-                    used = [c for c in present if c not in given_up]
-                    for c in used:
-                        cnt[c] -= 1
-                    chosen.append((suit, start, [bool(cnt[c] >= 0 and c in used) for c in cells]))
-                    plan = self._runs(
-                        cnt, jokers - holes - len(given_up), sets, runs - 1, suit, w, chosen, swaps
-                    )
-                    chosen.pop()
-                    for c in used:
-                        cnt[c] += 1
-                    if plan is not None:
-                        return plan
-        return None
-
-    def run_lower_bound(self, cnt: list[int], runs: int, jokers: int) -> int:
+    def run_lower_bound(self, hand: _Hand, runs: int) -> int:
         """Fewest jokers ``runs`` runs need, ignoring how they share cards (_BIG if impossible)."""
-        if runs == 0:
-            return 0
-        max_jokers, need = self.max_jokers, self.run_naturals
-        holes_seen = []
+        jokers = hand.jokers
+        holes_seen: list[int] = []
         for suit in range(4):
-            repeatable = any(cnt[suit * 13 + i] > 1 for i in range(13))
-            for _, length, cells in self.windows[suit]:
-                naturals = 0
-                for c in cells:
-                    if cnt[c]:
-                        naturals += 1
-                holes = length - naturals
-                if holes <= max_jokers and holes <= jokers and naturals >= need:
-                    holes_seen.extend([holes] * (runs if repeatable else 1))
+            mask = hand.masks[suit]
+            if mask:
+                sorted_holes = self.table(mask)[1]
+                repeat = runs if hand.repeats >> suit & 1 else 1
+                for holes in sorted_holes[:runs]:
+                    if holes > jokers:
+                        break
+                    holes_seen.extend([holes] * repeat)
         if len(holes_seen) < runs:
             return _BIG
         holes_seen.sort()
         return sum(holes_seen[:runs])
 
+    def search(self, hand: _Hand, sets: int, runs: int, swaps: bool) -> _Plan | None:
+        return self._runs(
+            list(hand.cnt), list(hand.tot), list(hand.masks), hand.jokers, sets, runs, 0, 0, [], swaps
+        )
 
-@lru_cache(maxsize=64)
+    def _runs(self, cnt, tot, masks, jokers, sets, runs, suit0, w0, chosen, swaps) -> _Plan | None:
+        if runs == 0:
+            set_plan = self.set_plan(tot, jokers, sets)
+            return None if set_plan is None else _Plan(list(chosen), set_plan)
+        need, max_jokers = self.run_naturals, self.max_jokers
+        for suit in range(suit0, 4):
+            mask = masks[suit]
+            if not mask:
+                continue
+            suit_cells = self.cells[suit]
+            for w, holes in self.table(mask)[0]:
+                if (suit == suit0 and w < w0) or holes > jokers:
+                    continue
+                start, length, _ = self.windows[w]
+                if self.separated and not self.fits_separation(suit, start, length, chosen):
+                    continue
+                cells = suit_cells[w]
+                present = [c for c in cells if cnt[c]]
+                options: list[tuple] = [()]
+                if swaps:
+                    spare = min(max_jokers, jokers) - holes
+                    options += [
+                        combo
+                        for k in range(1, min(spare, len(present) - need) + 1)
+                        for combo in combinations(present, k)
+                    ]
+                for given_up in options:
+                    used = [c for c in present if c not in given_up] if given_up else present
+                    cleared = 0
+                    for c in used:
+                        cnt[c] -= 1
+                        tot[_RANK_OF_INDEX[c]] -= 1
+                        if not cnt[c]:
+                            cleared |= _CARD_BITS[c]
+                    masks[suit] = mask & ~cleared
+                    chosen.append((suit, start, [c in used for c in cells]))
+                    plan = self._runs(
+                        cnt, tot, masks, jokers - holes - len(given_up), sets, runs - 1,
+                        suit, w, chosen, swaps,
+                    )
+                    chosen.pop()
+                    masks[suit] = mask
+                    for c in used:
+                        cnt[c] += 1
+                        tot[_RANK_OF_INDEX[c]] += 1
+                    if plan is not None:
+                        return plan
+        return None
+
+
+_SOLVERS: dict[int, _Solver] = {}
+
+
 def _solver(rules: RuleSet) -> _Solver:
-    return _Solver(rules)
-
-
-def _tally(hand: Iterable[Card]) -> tuple[list[int], int, list[Card]]:
-    cnt = [0] * 52
-    jokers = 0
-    cards = []
-    for card in hand:
-        cards.append(card)
-        if card.rank is None:
-            jokers += 1
-        else:
-            cnt[card.index] += 1
-    return cnt, jokers, cards
+    # Keyed by identity: hashing a RuleSet costs more than a whole quick rejection.
+    solver = _SOLVERS.get(id(rules))
+    if solver is None or solver.rules is not rules:
+        if len(_SOLVERS) > 64:
+            _SOLVERS.clear()
+        solver = _SOLVERS[id(rules)] = _Solver(rules)
+    return solver
 
 
 def _build(plan: _Plan, cards: list[Card], solver: _Solver) -> list[Meld]:
-    """Turn an index plan into Meld objects using the hand's actual cards."""
+    """Turn an index plan into Meld objects using the hand's own cards."""
     pools: dict[int, list[Card]] = {}
     jokers = []
-    for card in sorted(cards, key=Card.sort_key):
-        if card.is_joker:
+    for card in cards:
+        if card.index == 52:
             jokers.append(card)
         else:
             pools.setdefault(card.index, []).append(card)
-    melds = []
-    suits = list(Suit)
+    jokers.sort(key=Card.sort_key)
+    for pool in pools.values():
+        if len(pool) > 1:
+            pool.sort(key=Card.sort_key)
+    runs = []
+    suits = _SUITS
     for suit_index, start, used in plan.runs:
-        suit = suits[suit_index]
-        slots = []
-        for offset, natural in enumerate(used):
-            if natural:
-                slots.append(pools[_cell(suit_index, start + offset)].pop(0))
-            else:
-                slots.append(jokers.pop(0))
-        melds.append(_make_run(slots, suit, start))
-    size, lo = solver.set_size, solver.set_lo
+        slots = [
+            pools[_cell(suit_index, start + offset)].pop(0) if natural else jokers.pop(0)
+            for offset, natural in enumerate(used)
+        ]
+        runs.append(_make_run(slots, suits[suit_index], start))
+    sets = []
+    size, cap = solver.set_size, max(solver.set_size, solver.set_lo)
     for r, k in plan.sets:
-        rank = Rank(r + 2)
-        naturals = [c for s in range(4) for c in pools.get(s * 13 + r, [])]
-        naturals.sort(key=Card.suit_sort_key)
-        per_set = [[] for _ in range(k)]
-        # Deal the naturals round-robin, up to max(size, lo) each, so jokers spread evenly.
-        cap = max(size, lo)
+        naturals = sorted((c for s in range(4) for c in pools.get(s * 13 + r, ())), key=Card.suit_sort_key)
+        groups: list[list[Card]] = [[] for _ in range(k)]
+        # Deal the naturals round-robin (at most ``cap`` each) so the jokers spread evenly.
         for i, card in enumerate(naturals[: k * cap]):
-            per_set[i % k].append(card)
-        for group in per_set:
-            for card in group:
-                pools[card.index].remove(card)
+            groups[i % k].append(card)
+        for group in groups:
             group.extend(jokers.pop(0) for _ in range(max(0, size - len(group))))
-            melds.append(_make_set(group, rank))
-    sets_first = [m for m in melds if m.kind == "set"] + [m for m in melds if m.kind == "run"]
-    return sets_first
+            sets.append(_make_set(group, Rank(r + 2)))
+    return sets + runs
 
 
 def find_contract(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> list[Meld] | None:
@@ -648,23 +704,29 @@ def find_contract(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> l
     True
     """
     solver = _solver(rules)
-    cnt, jokers, cards = _tally(hand)
-    sets, runs = contract.sets, contract.runs
-    if len(cards) < sets * solver.set_size + runs * solver.run_size:
+    reduced = _Hand(hand, runs=contract.runs > 0)
+    plan = _solve(solver, reduced, contract.sets, contract.runs)
+    return None if plan is None else _build(plan, reduced.cards, solver)
+
+
+def _solve(solver: _Solver, hand: _Hand, sets: int, runs: int) -> _Plan | None:
+    if len(hand.cards) < sets * solver.set_size + runs * solver.run_size:
         return None
-    lower = solver.set_lower_bound(cnt, sets)
+    jokers = hand.jokers
+    if not runs:
+        sets_only = solver.set_plan(hand.tot, jokers, sets)
+        return None if sets_only is None else _Plan([], sets_only)
+    lower = solver.set_lower_bound(hand.tot, sets)
     if lower > jokers:
         return None
     if runs:
-        lower += solver.run_lower_bound(cnt, runs, jokers)
+        lower += solver.run_lower_bound(hand, runs)
         if lower > jokers:
             return None
-    plan = solver.search(cnt, jokers, sets, runs, swaps=False)
-    if plan is None and jokers and (runs and (sets or runs > 1)):
-        plan = solver.search(cnt, jokers, sets, runs, swaps=True)
-    if plan is None:
-        return None
-    return _build(plan, cards, solver)
+    plan = solver.search(hand, sets, runs, swaps=False)
+    if plan is None and jokers and runs and (sets or runs > 1):
+        plan = solver.search(hand, sets, runs, swaps=True)
+    return plan
 
 
 # ------------------------------------------------------------------------------------
@@ -673,7 +735,9 @@ def find_contract(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> l
 # With cards added, a meld's holes are filled by the hand's jokers (at most ``cap``
 # of them per meld: the joker limit, and enough naturals once added cards count as
 # naturals) or by added cards. For an arrangement with holes h_i and caps cap_i the
-# fewest added cards are max(sum max(0, h_i - cap_i), sum h_i - jokers).
+# fewest added cards are max(sum max(0, h_i - cap_i), sum h_i - jokers). Sets only
+# ever need the ranks with the most naturals (swapping a set onto a rank with more
+# naturals never costs more), so the sets are settled over the top S ranks.
 
 
 def _set_group_cost(c: int, k: int, full: int, cap: int) -> tuple[int, int]:
@@ -693,85 +757,93 @@ def _compositions(total: int, parts: int):
 
 
 class _Distance:
-    """One contract_distance search (holds the best found so far)."""
+    """One contract_distance search; ``best`` is the fewest added cards found so far."""
 
-    def __init__(self, solver: _Solver, jokers: int, sets: int, runs: int) -> None:
-        self.solver = solver
-        self.jokers = jokers
-        self.sets = sets
-        self.runs = runs
+    def __init__(self, solver: _Solver, hand: _Hand, sets: int, runs: int) -> None:
+        self.solver, self.sets, self.runs, self.jokers = solver, sets, runs, hand.jokers
         self.best = sets * solver.set_full + runs * max(solver.run_size, solver.run_naturals)
+        self._set_memo: dict[tuple, list[tuple[int, int]]] = {}
+        floors = self.set_costs(hand.tot)
+        self.floor_a = min(a for a, _ in floors)
+        self.floor_b = min(b for _, b in floors)
+        self.cap_most = max(solver.run_joker_caps)
+        cnt = hand.cnt
+        self.entries = sorted(
+            (length - sum(1 for c in solver.cells[suit][w] if cnt[c]), suit, w)
+            for suit in range(4)
+            for w, (_, length, _) in enumerate(solver.windows)
+        )
 
-    def set_costs(self, cnt: list[int]) -> tuple[int, int, int]:
-        """Best (distance-part A, holes B) over set choices, and the smallest A and B alone."""
+    def set_costs(self, tot: list[int]) -> list[tuple[int, int]]:
+        """(A, B) of every way to place the sets on the ranks with the most naturals."""
         sets = self.sets
         if sets == 0:
-            return 0, 0, 0
-        totals = sorted(
-            (cnt[r] + cnt[r + 13] + cnt[r + 26] + cnt[r + 39] for r in range(13)), reverse=True
-        )[:sets]
-        full, cap = self.solver.set_full, self.solver.set_joker_cap
-        options = []
-        for ks in _compositions(sets, sets):
-            a = b = 0
-            for c, k in zip(totals, ks, strict=True):
-                if k:
-                    ga, gb = _set_group_cost(c, k, full, cap)
-                    a += ga
-                    b += gb
-            options.append((a, b))
-        return options
+            return [(0, 0)]
+        top = tuple(sorted(tot, reverse=True)[:sets])
+        found = self._set_memo.get(top)
+        if found is None:
+            full, cap = self.solver.set_full, self.solver.set_joker_cap
+            found = []
+            for ks in _compositions(sets, sets):
+                a = b = 0
+                for c, k in zip(top, ks, strict=True):
+                    if k:
+                        ga, gb = _set_group_cost(c, k, full, cap)
+                        a += ga
+                        b += gb
+                found.append((a, b))
+            self._set_memo[top] = found
+        return found
 
-    def leaf(self, a: int, b: int, cnt: list[int]) -> None:
+    def search(self, cnt: list[int], tot: list[int], a: int, b: int, runs_left: int, j0: int, chosen: list) -> None:
         jokers = self.jokers
-        for sa, sb in self.set_costs(cnt) if self.sets else [(0, 0)]:
-            d = max(a + sa, b + sb - jokers)
-            if d < self.best:
-                self.best = d
-
-    def search(self, cnt, a, b, runs_left, suit0, window0, chosen, floor_a, floor_b) -> None:
-        if max(a + floor_a, b + floor_b - self.jokers) >= self.best:
-            return
         if runs_left == 0:
-            self.leaf(a, b, cnt)
+            for sa, sb in self.set_costs(tot):
+                d = max(a + sa, b + sb - jokers)
+                if d < self.best:
+                    self.best = d
             return
         solver = self.solver
-        cap_base = solver.max_jokers
-        swaps = self.jokers > 0 and (self.sets or self.runs > 1)
-        for suit in range(suit0, 4):
-            windows = solver.windows[suit]
-            empty_tried = False
-            for w in range(window0 if suit == suit0 else 0, len(windows)):
-                start, length, cells = windows[w]
-                present = [c for c in cells if cnt[c]]
-                if not present:
-                    if empty_tried:
-                        continue
-                if not solver._fits_separation(suit, start, length, chosen):
+        swaps = jokers > 0 and (self.sets or self.runs > 1)
+        empty_tried = 0
+        for j in range(j0, len(self.entries)):
+            h0, suit, w = self.entries[j]
+            # Every run still to place has at least h0 holes (the entries are sorted).
+            low_a = a + runs_left * max(0, h0 - self.cap_most) + self.floor_a
+            low_b = b + runs_left * h0 + self.floor_b - jokers
+            if max(low_a, low_b) >= self.best:
+                return
+            start, length, _ = solver.windows[w]
+            if solver.separated and not solver.fits_separation(suit, start, length, chosen):
+                continue
+            cells = solver.cells[suit][w]
+            present = [c for c in cells if cnt[c]]
+            if not present:
+                # Empty windows of one suit are all alike: try one per suit and level.
+                if empty_tried >> suit & 1:
                     continue
-                if not present:
-                    empty_tried = True
-                cap = min(cap_base, length - solver.run_naturals)
-                holes = length - len(present)
-                options = [()]
-                if swaps:
-                    spare = min(cap, self.jokers) - holes
-                    options += [
-                        combo for k in range(1, spare + 1) for combo in combinations(present, k)
-                    ]
-                for given_up in options:
-                    h = holes + len(given_up)
-                    used = [c for c in present if c not in given_up]
-                    for c in used:
-                        cnt[c] -= 1
-                    chosen.append((suit, start, [c in used for c in cells]))
-                    self.search(
-                        cnt, a + max(0, h - cap), b + h, runs_left - 1, suit, w, chosen,
-                        floor_a, floor_b,
-                    )
-                    chosen.pop()
-                    for c in used:
-                        cnt[c] += 1
+                empty_tried |= 1 << suit
+            holes = length - len(present)
+            cap = solver.run_joker_caps[w]
+            options: list[tuple] = [()]
+            if swaps:
+                options += [
+                    combo
+                    for k in range(1, min(cap, jokers) - holes + 1)
+                    for combo in combinations(present, k)
+                ]
+            for given_up in options:
+                h = holes + len(given_up)
+                used = [c for c in present if c not in given_up] if given_up else present
+                for c in used:
+                    cnt[c] -= 1
+                    tot[_RANK_OF_INDEX[c]] -= 1
+                chosen.append((suit, start, cells))
+                self.search(cnt, tot, a + max(0, h - cap), b + h, runs_left - 1, j, chosen)
+                chosen.pop()
+                for c in used:
+                    cnt[c] += 1
+                    tot[_RANK_OF_INDEX[c]] += 1
 
 
 def contract_distance(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> int:
@@ -785,17 +857,14 @@ def contract_distance(hand: Iterable[Card], contract: Contract, rules: RuleSet) 
     >>> contract_distance(parse_cards("8S 8H 8D JH JS 2C 5D"), rules.contracts[0], rules)
     1
     >>> contract_distance(parse_cards("8S 8H 2D JH 4S 3C 5D"), rules.contracts[0], rules)
-    2
+    3
     """
     solver = _solver(rules)
-    cnt, jokers, cards = _tally(hand)
-    if find_contract(cards, contract, rules) is not None:
+    reduced = _Hand(hand)
+    if _solve(solver, reduced, contract.sets, contract.runs) is not None:
         return 0
-    search = _Distance(solver, jokers, contract.sets, contract.runs)
-    floors = search.set_costs(cnt) if contract.sets else [(0, 0)]
-    floor_a = min(a for a, _ in floors)
-    floor_b = min(b for _, b in floors)
-    search.search(cnt, 0, 0, contract.runs, 0, 0, [], floor_a, floor_b)
+    search = _Distance(solver, reduced, contract.sets, contract.runs)
+    search.search(list(reduced.cnt), list(reduced.tot), 0, 0, contract.runs, 0, [])
     return max(search.best, 1)
 
 
