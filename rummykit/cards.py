@@ -117,9 +117,11 @@ _RANK_CODES = {rank: str(rank.value) for rank in Rank if rank <= Rank.TEN} | {
     Rank.ACE: "A",
 }
 _RANKS_BY_CODE = {code: rank for rank, code in _RANK_CODES.items()} | {"T": Rank.TEN}
-_SUITS_BY_CODE = {suit.value: suit for suit in Suit} | {
-    symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()
-} | {"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+_SUITS_BY_CODE = (
+    {suit.value: suit for suit in Suit}
+    | {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()}
+    | {"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+)
 _JOKER_CODES = {"JK", "JOKER", "🃏", "🃟", "🂿"}
 _EXPECTED = (
     "expected a rank (2-10, T, J, Q, K, A) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠), "

@@ -100,7 +100,9 @@ class Meld:
         if self.kind == "set":
             text = f"set of {self.rank.word}s"
         else:
-            text = f"run of {self.suit.plural} {_position_word(self.start)}-{_position_word(self.end)}"
+            text = (
+                f"run of {self.suit.plural} {_position_word(self.start)}-{_position_word(self.end)}"
+            )
         return text + _joker_words(self.jokers)
 
     def __str__(self) -> str:
@@ -241,9 +243,7 @@ def _wrap_words(positions: Sequence[int]) -> str | None:
     return "-".join(words)
 
 
-def _place_run(
-    cards: list[Card], rules: RuleSet
-) -> tuple[Meld | None, str | None]:
+def _place_run(cards: list[Card], rules: RuleSet) -> tuple[Meld | None, str | None]:
     """Place a run's cards at positions, honouring the given order when it is a valid one."""
     naturals = [c for c in cards if not c.is_joker]
     jokers = [c for c in cards if c.is_joker]
@@ -257,7 +257,10 @@ def _place_run(
     seen: set[Rank] = set()
     for card in others:
         if card.rank in seen:
-            return None, f"a run holds each rank once, and there are two {card.rank.code}{suit.symbol}"
+            return (
+                None,
+                f"a run holds each rank once, and there are two {card.rank.code}{suit.symbol}",
+            )
         seen.add(card.rank)
 
     choices = []  # candidate natural placements: position -> card
@@ -491,14 +494,19 @@ class _Solver:
             if start + length - 1 <= positions[-1]
         ]
         self.cells = [
-            [tuple(_cell(suit, p) for p in range(start, start + length)) for start, length, _ in self.windows]
+            [
+                tuple(_cell(suit, p) for p in range(start, start + length))
+                for start, length, _ in self.windows
+            ]
             for suit in range(4)
         ]
         self._tables: dict[int, tuple[tuple, tuple]] = {}
         # Distance: jokers a meld can take once added cards count as naturals.
         self.set_full = max(self.set_size, self.set_naturals)
         self.set_joker_cap = min(self.max_jokers, self.set_full - self.set_naturals)
-        self.run_joker_caps = [min(self.max_jokers, length - self.run_naturals) for _, length, _ in self.windows]
+        self.run_joker_caps = [
+            min(self.max_jokers, length - self.run_naturals) for _, length, _ in self.windows
+        ]
 
     def table(self, mask: int) -> tuple[tuple, tuple]:
         """Windows a suit holding ``mask`` can fill legally: ((window, holes), ...), sorted holes."""
@@ -588,7 +596,16 @@ class _Solver:
 
     def search(self, hand: _Hand, sets: int, runs: int, swaps: bool) -> _Plan | None:
         return self._runs(
-            list(hand.cnt), list(hand.tot), list(hand.masks), hand.jokers, sets, runs, 0, 0, [], swaps
+            list(hand.cnt),
+            list(hand.tot),
+            list(hand.masks),
+            hand.jokers,
+            sets,
+            runs,
+            0,
+            0,
+            [],
+            swaps,
         )
 
     def _runs(self, cnt, tot, masks, jokers, sets, runs, suit0, w0, chosen, swaps) -> _Plan | None:
@@ -628,8 +645,16 @@ class _Solver:
                     masks[suit] = mask & ~cleared
                     chosen.append((suit, start, [c in used for c in cells]))
                     plan = self._runs(
-                        cnt, tot, masks, jokers - holes - len(given_up), sets, runs - 1,
-                        suit, w, chosen, swaps,
+                        cnt,
+                        tot,
+                        masks,
+                        jokers - holes - len(given_up),
+                        sets,
+                        runs - 1,
+                        suit,
+                        w,
+                        chosen,
+                        swaps,
                     )
                     chosen.pop()
                     masks[suit] = mask
@@ -678,7 +703,9 @@ def _build(plan: _Plan, cards: list[Card], solver: _Solver) -> list[Meld]:
     sets = []
     size, cap = solver.set_size, max(solver.set_size, solver.set_lo)
     for r, k in plan.sets:
-        naturals = sorted((c for s in range(4) for c in pools.get(s * 13 + r, ())), key=Card.suit_sort_key)
+        naturals = sorted(
+            (c for s in range(4) for c in pools.get(s * 13 + r, ())), key=Card.suit_sort_key
+        )
         groups: list[list[Card]] = [[] for _ in range(k)]
         # Deal the naturals round-robin (at most ``cap`` each) so the jokers spread evenly.
         for i, card in enumerate(naturals[: k * cap]):
@@ -795,7 +822,9 @@ class _Distance:
             self._set_memo[top] = found
         return found
 
-    def search(self, cnt: list[int], tot: list[int], a: int, b: int, runs_left: int, j0: int, chosen: list) -> None:
+    def search(
+        self, cnt: list[int], tot: list[int], a: int, b: int, runs_left: int, j0: int, chosen: list
+    ) -> None:
         jokers = self.jokers
         if runs_left == 0:
             for sa, sb in self.set_costs(tot):
@@ -909,7 +938,9 @@ def check_lay_down(
                 fits[kind] = check.meld
         if not fits:
             reason = check_meld(group, rules).reason
-            raise IllegalMeldError(f"meld {number} ({' '.join(map(str, group))}) is not a meld: {reason}")
+            raise IllegalMeldError(
+                f"meld {number} ({' '.join(map(str, group))}) is not a meld: {reason}"
+            )
         options.append(fits)
 
     def counts_ok(sets: int, runs: int) -> bool:
@@ -956,7 +987,11 @@ def lay_off_options(meld: Meld, card: Card, rules: RuleSet) -> tuple[Meld, ...]:
     ['JK 5♥ 6♥ 7♥ 8♥', '5♥ 6♥ 7♥ 8♥ JK']
     """
     jokers = sum(1 for c in meld.cards if c.is_joker)
-    if card.is_joker and rules.max_jokers_per_meld is not None and jokers >= rules.max_jokers_per_meld:
+    if (
+        card.is_joker
+        and rules.max_jokers_per_meld is not None
+        and jokers >= rules.max_jokers_per_meld
+    ):
         return ()
     if card in meld.cards:
         return ()
@@ -968,12 +1003,16 @@ def lay_off_options(meld: Meld, card: Card, rules: RuleSet) -> tuple[Meld, ...]:
     lowest, highest = allowed[0], allowed[-1]
     options = []
     low, high = meld.start - 1, meld.end + 1
-    if low >= lowest and not (low == 1 and meld.end == 14) and (
-        card.is_joker or (card.suit == meld.suit and position_rank(low) == card.rank)
+    if (
+        low >= lowest
+        and not (low == 1 and meld.end == 14)
+        and (card.is_joker or (card.suit == meld.suit and position_rank(low) == card.rank))
     ):
         options.append(_make_run((card, *meld.cards), meld.suit, low))
-    if high <= highest and not (high == 14 and meld.start == 1) and (
-        card.is_joker or (card.suit == meld.suit and position_rank(high) == card.rank)
+    if (
+        high <= highest
+        and not (high == 14 and meld.start == 1)
+        and (card.is_joker or (card.suit == meld.suit and position_rank(high) == card.rank))
     ):
         options.append(_make_run((*meld.cards, card), meld.suit, meld.start))
     return tuple(options)
@@ -1009,7 +1048,11 @@ def _lay_off_reason(meld: Meld, card: Card, rules: RuleSet, end: str | None) -> 
     if card in meld.cards:
         return f"the {card} is already in that meld"
     jokers = sum(1 for c in meld.cards if c.is_joker)
-    if card.is_joker and rules.max_jokers_per_meld is not None and jokers >= rules.max_jokers_per_meld:
+    if (
+        card.is_joker
+        and rules.max_jokers_per_meld is not None
+        and jokers >= rules.max_jokers_per_meld
+    ):
         return f"a meld may hold at most {rules.max_jokers_per_meld} jokers, this one is full"
     if meld.kind == "set":
         return f"the {card} does not match the set of {meld.rank.word}s"
@@ -1021,7 +1064,9 @@ def _lay_off_reason(meld: Meld, card: Card, rules: RuleSet, end: str | None) -> 
     wanted = [
         f"the {position_rank(p).code}{meld.suit.symbol}"
         for p in (meld.start - 1, meld.end + 1)
-        if allowed[0] <= p <= allowed[-1] and not (p == 14 and meld.start == 1) and not (p == 1 and meld.end == 14)
+        if allowed[0] <= p <= allowed[-1]
+        and not (p == 14 and meld.start == 1)
+        and not (p == 1 and meld.end == 14)
     ]
     if not wanted:
         return f"the run {meld} cannot grow: it already spans every rank it may"
@@ -1051,13 +1096,17 @@ def swap_joker(meld: Meld, card: Card, rules: RuleSet) -> tuple[Meld, Card]:
     if meld.kind == "set" and rules.joker_swap == "runs":
         raise IllegalMeldError("jokers can only be taken from runs, not from sets")
     if card.is_joker:
-        raise IllegalMeldError("a joker is replaced by the natural card it stands for, not by a joker")
+        raise IllegalMeldError(
+            "a joker is replaced by the natural card it stands for, not by a joker"
+        )
     jokers = meld.jokers
     if not jokers:
         raise IllegalMeldError(f"the meld {meld} has no joker to take")
     if meld.kind == "set":
         if card.rank != meld.rank:
-            raise IllegalMeldError(f"the jokers in this set stand for {meld.rank.word}s, not the {card}")
+            raise IllegalMeldError(
+                f"the jokers in this set stand for {meld.rank.word}s, not the {card}"
+            )
         joker = next(iter(jokers))
         cards = tuple(card if c is joker else c for c in meld.cards)
         return _make_set(cards, meld.rank), joker

@@ -51,7 +51,9 @@ class Contract:
         for name in ("sets", "runs"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise RuleSetError(f"a contract's {name} must be a non-negative integer, got {value!r}")
+                raise RuleSetError(
+                    f"a contract's {name} must be a non-negative integer, got {value!r}"
+                )
         if self.sets + self.runs == 0:
             raise RuleSetError("a contract needs at least one set or run")
 
@@ -92,9 +94,21 @@ PointScheme = Literal["liverpool", "face"]
 
 _POINTS = {
     # 2-9: 5, 10-K: 10, A: 15, joker: 20 (sources 001, 002, 004).
-    "liverpool": {**{r: 5 for r in Rank if r <= Rank.NINE}, **{r: 10 for r in Rank if Rank.TEN <= r <= Rank.KING}, Rank.ACE: 15, None: 20},
+    "liverpool": {
+        **{r: 5 for r in Rank if r <= Rank.NINE},
+        **{r: 10 for r in Rank if Rank.TEN <= r <= Rank.KING},
+        Rank.ACE: 15,
+        None: 20,
+    },
     # Face value: A=1, 2-10 pips, J/Q/K=10 (source 000, basic rummy); the joker keeps 20.
-    "face": {**{r: int(r) for r in Rank if r <= Rank.TEN}, Rank.JACK: 10, Rank.QUEEN: 10, Rank.KING: 10, Rank.ACE: 1, None: 20},
+    "face": {
+        **{r: int(r) for r in Rank if r <= Rank.TEN},
+        Rank.JACK: 10,
+        Rank.QUEEN: 10,
+        Rank.KING: 10,
+        Rank.ACE: 1,
+        None: 20,
+    },
 }
 
 _ALL_PLAYERS = range(2, 9)
@@ -120,7 +134,9 @@ class RuleSet:
     """Fewest players."""
     max_players: int = 8
     """Most players."""
-    decks_by_players: tuple[tuple[int, int], ...] = _per_players(2, 8, {range(2, 5): 2, range(5, 9): 3})
+    decks_by_players: tuple[tuple[int, int], ...] = _per_players(
+        2, 8, {range(2, 5): 2, range(5, 9): 3}
+    )
     """``(players, decks)`` pairs: how many 52-card decks for each player count."""
     jokers_by_decks: tuple[tuple[int, int], ...] = ((1, 2), (2, 4), (3, 6), (4, 8))
     """``(decks, jokers)`` pairs: how many jokers (in all) for each deck count."""
@@ -275,7 +291,9 @@ class RuleSet:
             if optional and value is None:
                 return
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                fail(f"{name} must be {'None or ' if optional else ''}an integer >= {low}, got {value!r}")
+                fail(
+                    f"{name} must be {'None or ' if optional else ''}an integer >= {low}, got {value!r}"
+                )
 
         if not isinstance(self.min_players, int) or self.min_players < 2:
             fail(
@@ -303,9 +321,11 @@ class RuleSet:
             ("points", PointScheme.__args__),
         ):
             if getattr(self, name) not in allowed:
-                fail(f"{name} must be one of {', '.join(map(repr, allowed))}, got {getattr(self, name)!r}")
+                fail(
+                    f"{name} must be one of {', '.join(map(repr, allowed))}, got {getattr(self, name)!r}"
+                )
 
-        longest_run = len(self.run_positions())
+        longest_run = min(13, len(self.run_positions()))  # never both aces in one run
         if longest_run < self.min_run_size or self.min_naturals_in_run > longest_run:
             fail(
                 f"no run is possible: runs need {max(self.min_run_size, self.min_naturals_in_run)} "
@@ -324,7 +344,9 @@ class RuleSet:
             fail(f"every deal size must be a positive integer, got {self.deal_sizes}")
 
         players_table = dict(self.decks_by_players)
-        missing = [n for n in range(self.min_players, self.max_players + 1) if n not in players_table]
+        missing = [
+            n for n in range(self.min_players, self.max_players + 1) if n not in players_table
+        ]
         if missing:
             fail(f"decks_by_players gives no deck count for {missing} players")
         for players in range(self.min_players, self.max_players + 1):
@@ -333,7 +355,9 @@ class RuleSet:
                 fail(f"decks_by_players: {players} players need at least one deck, got {decks!r}")
             jokers = self.jokers_for(decks)
             if not isinstance(jokers, int) or jokers < 0:
-                fail(f"jokers_by_decks: {decks} decks need a non-negative joker count, got {jokers!r}")
+                fail(
+                    f"jokers_by_decks: {decks} decks need a non-negative joker count, got {jokers!r}"
+                )
             shoe = 52 * decks + jokers
             biggest = max(self.deal_sizes)
             if players * biggest + 1 > shoe:

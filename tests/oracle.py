@@ -46,20 +46,24 @@ def naive_run_windows(cards: list[Card], rules: RuleSet) -> list[tuple[int, int]
             continue
         if start == 1 and end == 14:
             continue
-        # try every choice of position for each natural
-        def place(i: int, used: set[int]) -> bool:
-            if i == len(naturals):
-                return True
-            for p in _positions(naturals[i], rules):
-                if start <= p <= end and p not in used:
-                    # an ace cannot sit at 1 and another card of the run at 14, or vice versa
-                    if place(i + 1, used | {p}):
-                        return True
-            return False
 
-        if place(0, set()):
+        if _place(naturals, 0, set(), start, end, rules):
             windows.append((start, end))
     return windows
+
+
+def _place(
+    naturals: list[Card], i: int, used: set[int], start: int, end: int, rules: RuleSet
+) -> bool:
+    """Try every choice of position in [start, end] for each natural, none shared."""
+    if i == len(naturals):
+        return True
+    return any(
+        start <= p <= end
+        and p not in used
+        and _place(naturals, i + 1, used | {p}, start, end, rules)
+        for p in _positions(naturals[i], rules)
+    )
 
 
 def _separated(windows: list[tuple[int, int, object]]) -> bool:
@@ -77,6 +81,7 @@ def naive_contract(hand: list[Card], contract: Contract, rules: RuleSet) -> bool
         if runs_left == 0:
             if rules.same_suit_runs != "separated":
                 return True
+
             # some choice of windows, one per run, pairwise separated
             def pick(i: int, picked: list) -> bool:
                 if i == len(chosen):
