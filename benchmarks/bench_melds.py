@@ -17,12 +17,14 @@ from rummykit import RuleSet, Shoe, contract_distance, find_contract
 
 
 def rate(function, hands, contract, rules) -> tuple[float, int]:
-    start = time.perf_counter()
+    """Calls per second of CPU time (process time, so other processes on the machine
+    do not count against us), and how many calls returned something truthy."""
+    start = time.process_time()
     hits = 0
     for hand in hands:
         if function(hand, contract, rules):
             hits += 1
-    return len(hands) / (time.perf_counter() - start), hits
+    return len(hands) / (time.process_time() - start), hits
 
 
 def main() -> None:
@@ -35,6 +37,7 @@ def main() -> None:
     shoe = Shoe(decks=2, jokers=4)
     rng = random.Random(args.seed)
     print(f"{'cards':>5} {'contract':<15} {'find/s':>10} {'found':>7} {'distance/s':>11}")
+    slowest = float("inf")
     for cards in (10, 12):
         hands = [rng.sample(shoe.cards, cards) for _ in range(args.hands)]
         for contract in rules.contracts:
@@ -44,6 +47,10 @@ def main() -> None:
                 f"{cards:>5} {str(contract):<15} {find_rate:>10,.0f} {hits / len(hands):>7.2%} "
                 f"{dist_rate:>11,.0f}"
             )
+            if cards == 12:
+                slowest = min(slowest, find_rate)
+    verdict = "met" if slowest >= 150_000 else "NOT met"
+    print(f"slowest 12-card find_contract: {slowest:,.0f}/s; goal 150,000/s {verdict}")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
+from operator import attrgetter
 
 from rummykit.cards import Card, Hand, Rank, Suit
 from rummykit.errors import IllegalMeldError
@@ -178,6 +179,8 @@ def _count_problem(kind: str, size: int, naturals: int, rules: RuleSet) -> str |
 # The natural card each index stands for (deck 0), to name what a joker represents.
 _NATURALS = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 _SUITS = tuple(Suit)
+_RANKS = tuple(Rank)
+_deck_of = attrgetter("deck")
 
 
 def _make_set(cards: Sequence[Card], rank: Rank) -> Meld:
@@ -436,8 +439,9 @@ class _Hand:
 
     __slots__ = ("cards", "cnt", "tot", "masks", "jokers", "repeats")
 
-    def __init__(self, hand: Iterable[Card], runs: bool = True) -> None:
-        # Without runs only the rank totals matter, and they are cheaper to count.
+    def __init__(self, hand: Iterable[Card], sets: bool = True, runs: bool = True) -> None:
+        # Count only what the contract needs: rank totals for sets, cards and suit
+        # masks for runs.
         cnt = [0] * 52
         tot = [0] * 13
         masks = [0, 0, 0, 0]
@@ -451,7 +455,7 @@ class _Hand:
                     jokers += 1
                 else:
                     tot[rank_of[i]] += 1
-        else:
+        elif not sets:
             suit_of, bits_of = _SUIT_OF_INDEX, _CARD_BITS
             for card in cards:
                 i = card.index
@@ -460,10 +464,22 @@ class _Hand:
                 elif cnt[i]:
                     cnt[i] += 1
                     repeats |= 1 << suit_of[i]
-                    tot[rank_of[i]] += 1
                 else:
                     cnt[i] = 1
-                    tot[rank_of[i]] += 1
+                    masks[suit_of[i]] |= bits_of[i]
+        else:
+            suit_of, bits_of = _SUIT_OF_INDEX, _CARD_BITS
+            for card in cards:
+                i = card.index
+                if i == 52:
+                    jokers += 1
+                    continue
+                tot[rank_of[i]] += 1
+                if cnt[i]:
+                    cnt[i] += 1
+                    repeats |= 1 << suit_of[i]
+                else:
+                    cnt[i] = 1
                     masks[suit_of[i]] |= bits_of[i]
         self.cards, self.cnt, self.tot, self.masks = cards, cnt, tot, masks
         self.jokers, self.repeats = jokers, repeats
@@ -501,6 +517,7 @@ class _Solver:
             for suit in range(4)
         ]
         self._tables: dict[int, tuple[tuple, tuple]] = {}
+        self._set_costs: dict[tuple[int, ...], int] = {}
         # Distance: jokers a meld can take once added cards count as naturals.
         self.set_full = max(self.set_size, self.set_naturals)
         self.set_joker_cap = min(self.max_jokers, self.set_full - self.set_naturals)
@@ -522,9 +539,11 @@ class _Solver:
         return found
 
     # -- sets ----------------------------------------------------------------------
+    # Only the `sets` ranks holding most naturals matter (moving a set to a rank with
+    # more naturals never costs more), so the joker cost of the sets depends on those
+    # counts alone and is memoised on them.
+
     def _set_marginals(self, tot: list[int], sets: int) -> list[tuple[int, int]]:
-        # Only the `sets` ranks holding most naturals can matter: moving a set to a
-        # rank with more naturals never costs more.
         size, lo = self.set_size, self.set_lo
         marginal = []
         top = sorted(tot, reverse=True)[sets - 1]
@@ -540,31 +559,31 @@ class _Solver:
                 previous = cost
         return marginal
 
+    def set_cost(self, tot: list[int], sets: int) -> int:
+        """Fewest jokers that make ``sets`` sets from ``tot`` (_BIG if impossible)."""
+        if sets == 0:
+            return 0
+        top = tuple(sorted(tot, reverse=True)[:sets])
+        cost = self._set_costs.get(top)
+        if cost is None:
+            marginal = self._set_marginals(list(top), sets)
+            marginal.sort()
+            cost = _BIG if len(marginal) < sets else sum(c for c, _ in marginal[:sets])
+            self._set_costs[top] = cost
+        return cost
+
     def set_plan(self, tot: list[int], jokers: int, sets: int) -> list | None:
         """[(rank index, k)] making ``sets`` sets from ``tot`` with at most ``jokers`` jokers."""
+        if self.set_cost(tot, sets) > jokers:
+            return None
         if sets == 0:
             return []
         marginal = self._set_marginals(tot, sets)
-        if len(marginal) < sets:
-            return None
         marginal.sort()
-        chosen = marginal[:sets]
-        if sum(cost for cost, _ in chosen) > jokers:
-            return None
         counts: dict[int, int] = {}
-        for _, r in chosen:
+        for _, r in marginal[:sets]:
             counts[r] = counts.get(r, 0) + 1
         return sorted(counts.items())
-
-    def set_lower_bound(self, tot: list[int], sets: int) -> int:
-        """Fewest jokers the sets need, ignoring what runs take (_BIG if impossible)."""
-        if sets == 0:
-            return 0
-        marginal = self._set_marginals(tot, sets)
-        if len(marginal) < sets:
-            return _BIG
-        marginal.sort()
-        return sum(cost for cost, _ in marginal[:sets])
 
     # -- runs ----------------------------------------------------------------------
     def fits_separation(self, suit: int, start: int, length: int, chosen: list) -> bool:
@@ -579,6 +598,14 @@ class _Solver:
     def run_lower_bound(self, hand: _Hand, runs: int) -> int:
         """Fewest jokers ``runs`` runs need, ignoring how they share cards (_BIG if impossible)."""
         jokers = hand.jokers
+        if runs == 1:
+            best = _BIG
+            for mask in hand.masks:
+                if mask:
+                    sorted_holes = self.table(mask)[1]
+                    if sorted_holes and sorted_holes[0] < best:
+                        best = sorted_holes[0]
+            return best if best <= jokers else _BIG
         holes_seen: list[int] = []
         for suit in range(4):
             mask = hand.masks[suit]
@@ -680,39 +707,40 @@ def _solver(rules: RuleSet) -> _Solver:
 
 
 def _build(plan: _Plan, cards: list[Card], solver: _Solver) -> list[Meld]:
-    """Turn an index plan into Meld objects using the hand's own cards."""
+    """Turn an index plan into Meld objects using the hand's own cards (lowest deck first)."""
     pools: dict[int, list[Card]] = {}
     jokers = []
     for card in cards:
-        if card.index == 52:
+        i = card.index
+        if i == 52:
             jokers.append(card)
+        elif i in pools:
+            pools[i].append(card)
         else:
-            pools.setdefault(card.index, []).append(card)
-    jokers.sort(key=Card.sort_key)
+            pools[i] = [card]
+    if len(jokers) > 1:
+        jokers.sort(key=_deck_of)
     for pool in pools.values():
         if len(pool) > 1:
-            pool.sort(key=Card.sort_key)
+            pool.sort(key=_deck_of)
     runs = []
-    suits = _SUITS
     for suit_index, start, used in plan.runs:
         slots = [
             pools[_cell(suit_index, start + offset)].pop(0) if natural else jokers.pop(0)
             for offset, natural in enumerate(used)
         ]
-        runs.append(_make_run(slots, suits[suit_index], start))
+        runs.append(_make_run(slots, _SUITS[suit_index], start))
     sets = []
     size, cap = solver.set_size, max(solver.set_size, solver.set_lo)
     for r, k in plan.sets:
-        naturals = sorted(
-            (c for s in range(4) for c in pools.get(s * 13 + r, ())), key=Card.suit_sort_key
-        )
+        naturals = [c for i in range(r, 52, 13) for c in pools.get(i, ())]  # clubs first
         groups: list[list[Card]] = [[] for _ in range(k)]
         # Deal the naturals round-robin (at most ``cap`` each) so the jokers spread evenly.
         for i, card in enumerate(naturals[: k * cap]):
             groups[i % k].append(card)
         for group in groups:
             group.extend(jokers.pop(0) for _ in range(max(0, size - len(group))))
-            sets.append(_make_set(group, Rank(r + 2)))
+            sets.append(_make_set(group, _RANKS[r]))
     return sets + runs
 
 
@@ -731,7 +759,7 @@ def find_contract(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> l
     True
     """
     solver = _solver(rules)
-    reduced = _Hand(hand, runs=contract.runs > 0)
+    reduced = _Hand(hand, sets=contract.sets > 0, runs=contract.runs > 0)
     plan = _solve(solver, reduced, contract.sets, contract.runs)
     return None if plan is None else _build(plan, reduced.cards, solver)
 
@@ -743,7 +771,7 @@ def _solve(solver: _Solver, hand: _Hand, sets: int, runs: int) -> _Plan | None:
     if not runs:
         sets_only = solver.set_plan(hand.tot, jokers, sets)
         return None if sets_only is None else _Plan([], sets_only)
-    lower = solver.set_lower_bound(hand.tot, sets)
+    lower = solver.set_cost(hand.tot, sets)
     if lower > jokers:
         return None
     if runs:
