@@ -1,0 +1,671 @@
+"""Exact contract odds by counting hands, never by sampling.
+
+A dealt hand is a multiset of natural cards (0..``decks`` copies of each of the 52) plus
+some jokers. Whether it "contains" a contract depends on the naturals only through the
+fewest jokers the contract needs, so we count natural multisets by that number and mix
+in the jokers at the end with binomials.
+
+The count is a sweep over the cards in run order: the aces (position 1, ace low), the
+ranks 2..K (positions 2..13), then position 14 (ace high, using aces put aside at the
+start). At each card we branch on how many copies the hand holds, weighted by the
+number of ways to hold them, ``C(decks, k)``, and by ``x**k`` in a polynomial that
+counts cards. The key of a branch is the *set* of partial arrangements the hand so far
+allows (sets and runs completed, runs in progress per suit and their joker use, cards
+pooled for a set of the current rank, aces kept for ace-high runs), each with the
+fewest jokers it needs. Two hands with the same key have the same future, and every
+hand follows exactly one branch, so each hand is counted once however many
+arrangements it has.
+
+>>> from fractions import Fraction
+>>> from rummykit import CONTRACTS, RuleSet
+>>> rules = RuleSet.preset("standard")
+>>> p = dealt_probability(CONTRACTS[0], decks=2, jokers=4, cards=10, rules=rules)
+>>> isinstance(p, Fraction), 0 < p < 1
+(True, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rummykit.cards import Rank, Suit
+from rummykit.rules import Contract, RuleSet
+
+__all__ = [
+    "ExactTable",
+    "dealt_count",
+    "dealt_probability",
+    "distance_distribution",
+    "exact_table",
+]
+
+Progress = Callable[[int, int], None]
+
+#: Hand sizes and joker counts every cached sweep covers, so that one sweep serves a
+#: whole table (hand sizes up to 15 and shoes of up to 8 jokers).
+_MIN_CARDS = 15
+_MIN_JOKERS = 8
+
+_ALL_RANKS = frozenset(Rank)
+_ALL_SUITS = tuple(Suit)
+_ACCEPT = (-1,)  # the state "contract complete"; sorts before every other state
+
+
+@dataclass(frozen=True)
+class ExactTable:
+    """The result of one sweep: hand counts of natural cards by what they still need.
+
+    ``counts[need][n]`` is the number of ways to hold ``n`` natural cards (as subsets of
+    the physical shoe) for which ``need`` is: in ``"dealt"`` mode the fewest jokers that
+    complete the contract (hands that cannot complete it with ``joker_cap`` jokers are
+    left out); in ``"distance"`` mode a tuple whose ``j``-th entry is the fewest natural
+    cards to add when the hand also holds ``j`` jokers.
+    """
+
+    mode: str
+    """``"dealt"`` or ``"distance"``."""
+    naturals: int
+    """Size of the shoe's natural part (``decks`` x ranks x suits)."""
+    max_naturals: int
+    """Largest number of natural cards counted."""
+    joker_cap: int
+    """Largest number of jokers tracked."""
+    counts: dict
+    """``need -> list`` of hand counts indexed by the number of natural cards."""
+    keys: int
+    """The largest number of distinct keys in one step of the sweep (a size measure)."""
+
+
+def _check_args(contract: Contract, decks: int, jokers: int, cards: int, rules: RuleSet) -> None:
+    if not isinstance(contract, Contract):
+        raise TypeError(f"contract must be a Contract, got {contract!r}")
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, got {rules!r}")
+    for name, value, low in (("decks", decks, 1), ("jokers", jokers, 0), ("cards", cards, 0)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+
+
+def _shoe(decks: int, ranks: Iterable[Rank] | None, suits: Iterable[Suit] | None):
+    rank_set = _ALL_RANKS if ranks is None else frozenset(Rank(r) for r in ranks)
+    suit_set = _ALL_SUITS if suits is None else tuple(s for s in _ALL_SUITS if s in set(suits))
+    if not rank_set or not suit_set:
+        raise ValueError("a shoe needs at least one rank and one suit")
+    return rank_set, suit_set, decks * len(rank_set) * len(suit_set)
+
+
+def dealt_count(
+    contract: Contract,
+    *,
+    decks: int,
+    jokers: int,
+    cards: int,
+    rules: RuleSet,
+    ranks: Iterable[Rank] | None = None,
+    suits: Iterable[Suit] | None = None,
+    progress: Progress | None = None,
+) -> int:
+    """The number of ``cards``-card hands (subsets of the physical shoe) holding ``contract``.
+
+    ``ranks`` and ``suits`` shrink the shoe to those ranks and suits (all by default), for
+    teaching and for tests that enumerate every hand.
+
+    >>> from rummykit import Contract, Rank, RuleSet, Suit
+    >>> rules = RuleSet.preset("standard")
+    >>> dealt_count(Contract(sets=1), decks=1, jokers=0, cards=3, rules=rules,
+    ...             ranks=[Rank.TWO], suits=list(Suit))   # C(4, 3) hands, all sets
+    4
+    """
+    _check_args(contract, decks, jokers, cards, rules)
+    rank_set, suit_set, naturals = _shoe(decks, ranks, suits)
+    table = exact_table(
+        contract, rules=rules, decks=decks, ranks=rank_set, suits=suit_set,
+        max_naturals=max(cards, _MIN_CARDS), joker_cap=max(jokers, _MIN_JOKERS),
+        progress=progress,
+    )
+    total = 0
+    for j in range(min(jokers, cards) + 1):
+        ways_jokers = math.comb(jokers, j)
+        for need, poly in table.counts.items():
+            if need <= j:
+                total += ways_jokers * poly[cards - j]
+    return total
+
+
+def dealt_probability(
+    contract: Contract,
+    *,
+    decks: int,
+    jokers: int,
+    cards: int,
+    rules: RuleSet,
+    ranks: Iterable[Rank] | None = None,
+    suits: Iterable[Suit] | None = None,
+    progress: Progress | None = None,
+) -> Fraction:
+    """The exact probability that ``cards`` cards dealt from the shoe hold ``contract``.
+
+    The shoe is ``decks`` standard decks plus ``jokers`` jokers (``ranks``/``suits``
+    shrink it). The hand holds the contract when it has ``contract.sets`` sets and
+    ``contract.runs`` runs, no card in two melds, each legal under ``rules``: exactly what
+    :func:`rummykit.melds.find_contract` decides. Sweeps are cached, so a second call
+    with another hand size or joker count is immediate.
+
+    P = #hands holding the contract / C(52 * decks + jokers, cards).
+
+    >>> from rummykit import Contract, RuleSet
+    >>> rules = RuleSet.preset("standard")
+    >>> dealt_probability(Contract(sets=1), decks=1, jokers=0, cards=3, rules=rules)
+    Fraction(12, 425)
+    >>> # 13 ranks x C(4, 3) sets among C(52, 3) hands
+    """
+    count = dealt_count(
+        contract, decks=decks, jokers=jokers, cards=cards, rules=rules,
+        ranks=ranks, suits=suits, progress=progress,
+    )
+    _, _, naturals = _shoe(decks, ranks, suits)
+    return Fraction(count, math.comb(naturals + jokers, cards))
+
+
+def distance_distribution(
+    contract: Contract,
+    *,
+    decks: int,
+    jokers: int,
+    cards: int,
+    rules: RuleSet,
+    ranks: Iterable[Rank] | None = None,
+    suits: Iterable[Suit] | None = None,
+    progress: Progress | None = None,
+) -> dict[int, Fraction]:
+    """The exact distribution of the contract distance of a dealt hand.
+
+    The distance of a hand is the fewest natural cards to add so that it holds
+    ``contract`` (what :func:`rummykit.melds.contract_distance` computes with
+    ``decks=decks``): added cards may be any natural of the 52, as long as the hand then
+    holds at most ``decks`` copies of each card; jokers are not added. The added cards
+    may be of ranks or suits missing from a shrunken shoe. Distance 0 means the hand
+    holds the contract, so ``result[0] == dealt_probability(...)``.
+
+    >>> from rummykit import Contract, RuleSet
+    >>> rules = RuleSet.preset("standard")
+    >>> dist = distance_distribution(Contract(sets=1), decks=1, jokers=0, cards=2, rules=rules)
+    >>> dist == {1: Fraction(1, 17), 2: Fraction(16, 17)}   # a pair needs one more card
+    True
+    """
+    _check_args(contract, decks, jokers, cards, rules)
+    rank_set, suit_set, naturals = _shoe(decks, ranks, suits)
+    table = exact_table(
+        contract, rules=rules, decks=decks, ranks=rank_set, suits=suit_set,
+        max_naturals=max(cards, _MIN_CARDS), joker_cap=max(jokers, _MIN_JOKERS),
+        mode="distance", progress=progress,
+    )
+    total = math.comb(naturals + jokers, cards)
+    result: dict[int, int] = defaultdict(int)
+    for j in range(min(jokers, cards) + 1):
+        ways_jokers = math.comb(jokers, j)
+        for need, poly in table.counts.items():
+            if poly[cards - j]:
+                result[need[j]] += ways_jokers * poly[cards - j]
+    return {d: Fraction(n, total) for d, n in sorted(result.items()) if n}
+
+
+def exact_table(
+    contract: Contract,
+    *,
+    rules: RuleSet,
+    decks: int,
+    ranks: Iterable[Rank] | None = None,
+    suits: Iterable[Suit] | None = None,
+    max_naturals: int = _MIN_CARDS,
+    joker_cap: int = _MIN_JOKERS,
+    mode: str = "dealt",
+    progress: Progress | None = None,
+) -> ExactTable:
+    """Run (or fetch from the cache) one sweep; see :class:`ExactTable`.
+
+    ``progress(done, total)`` is called after each step of the sweep.
+    """
+    if mode not in ("dealt", "distance"):
+        raise ValueError(f"mode must be 'dealt' or 'distance', got {mode!r}")
+    rank_set, suit_set, _ = _shoe(decks, ranks, suits)
+    return _cached_table(
+        contract, rules, decks, rank_set, suit_set, max_naturals, joker_cap, mode, progress
+    )
+
+
+def _cached_table(contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode, progress):
+    key = (contract, rules, decks, ranks, suits, mode)
+    cached = _CACHE.get(key)
+    if cached is not None and cached.max_naturals >= max_naturals and cached.joker_cap >= joker_cap:
+        return cached
+    if mode == "dealt" and contract.sets == 0:
+        table = _runs_only(contract, rules, decks, ranks, suits, max_naturals, joker_cap, progress)
+    else:
+        sweep = _Sweep(contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode)
+        table = sweep.run(progress)
+    _CACHE[key] = table
+    return table
+
+
+_CACHE: dict = {}
+
+
+def _runs_only(contract, rules, decks, ranks, suits, max_naturals, joker_cap, progress):
+    """Runs never mix suits, so sweep one suit and combine the suits afterwards.
+
+    One suit's sweep gives, for each holding of that suit, its *profile*: the fewest
+    jokers that make r runs in the suit, r = 0..R. A hand's fewest jokers for R runs is
+    the min-plus convolution of its suits' profiles, and suits are dealt independently
+    given their sizes, so the count is a product of polynomials summed over profiles.
+    """
+    first = suits[0].index
+    sweep = _Sweep(
+        contract, rules, decks, ranks, (suits[0],), max_naturals, joker_cap, "dealt",
+        swept=(first,), profile=True,
+    )
+    one = sweep.run(progress).counts
+    inf, top, R = sweep.jcap + 1, max_naturals, contract.runs
+    combined = {(0,) + (inf,) * R: [1] + [0] * top}
+    for _ in suits:
+        nxt: dict = {}
+        for prof_a, poly_a in combined.items():
+            for prof_b, poly_b in one.items():
+                prof = tuple(
+                    min(inf, min(prof_a[i] + prof_b[r - i] for i in range(r + 1)))
+                    for r in range(R + 1)
+                )
+                acc = nxt.setdefault(prof, [0] * (top + 1))
+                for i, u in enumerate(poly_a):
+                    if u:
+                        for k in range(top + 1 - i):
+                            if poly_b[k]:
+                                acc[i + k] += u * poly_b[k]
+        combined = nxt
+    counts: dict = {}
+    for prof, poly in combined.items():
+        if prof[R] < inf:
+            acc = counts.setdefault(prof[R], [0] * (top + 1))
+            for i, v in enumerate(poly):
+                acc[i] += v
+    naturals = decks * len(ranks) * len(suits)
+    return ExactTable("dealt", naturals, top, sweep.jcap, counts, len(one))
+
+
+def clear_cache() -> None:
+    """Forget every cached sweep (for benchmarks)."""
+    _CACHE.clear()
+
+
+# ------------------------------------------------------------------------------------
+# The sweep.
+#
+# Cards are visited in run order 2, 3, .., K and last the ace, which plays both ends:
+# a run through the ace high simply continues from the king, and a run from the ace low
+# is started at the 2 with its ace "owed" (or a joker in its place) and the owed aces
+# are paid when the aces are dealt at the end. So nothing about the hand's aces is
+# carried through the sweep, which keeps keys few.
+#
+# A partial arrangement ("state") is a tuple
+#   (sets_done, runs_done, pool, runs, owed, gap)
+# with ``runs`` a tuple per suit of the runs in progress, each (length, naturals,
+# jokers, from_ace_low) with length capped at min_run_size and naturals at
+# min_naturals_in_run; ``pool`` the naturals of the current rank put aside for sets;
+# ``owed`` per suit the natural aces owed by ace-low runs; ``gap`` per suit 1 when a
+# run of that suit ended at the previous position ("separated" runs only). A key is a
+# frozenset of (state, jokers, added), where ``added`` counts natural cards added to
+# the hand (distance mode only).
+#
+# Arrangements are pruned where another always does at least as well, which keeps keys
+# small and does not change the answer: a run ends as soon as it is legal (extending it
+# only uses more cards), a run in progress is never abandoned (not starting it is as
+# good), spare cards of the hand always go to the pool (pooled cards cost nothing), and
+# see _dominates.
+
+_LOW_STARTS = (  # (ace, 2): 1 natural / 0 joker -> (naturals, jokers, aces owed)
+    (1, 1), (1, 0), (0, 1), (0, 0),
+)
+
+
+class _Sweep:
+    def __init__(
+        self, contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode,
+        *, swept=None, profile=False,
+    ):
+        self.S, self.R = contract.sets, contract.runs
+        self.d = decks
+        self.T = max_naturals
+        self.distance = mode == "distance"
+        self.mode = mode
+        self.J = rules.max_jokers_per_meld
+        jmax = math.inf if self.J is None else self.J
+        self.Ls = max(rules.min_set_size, rules.min_naturals_in_set)
+        self.set_naturals = max(rules.min_naturals_in_set, self.Ls - jmax)
+        self.mr = rules.min_run_size
+        self.nr = rules.min_naturals_in_run
+        self.separated = rules.same_suit_runs == "separated"
+        self.ace_low, self.ace_high = rules.ace_low, rules.ace_high
+        self.last = 14 if rules.ace_high else 13
+        # Jokers beyond what the contract could ever use are never tracked.
+        useful = self.S * (self.Ls - self.set_naturals)
+        useful += self.R * (13 if self.J is None else self.J)
+        self.jcap = min(joker_cap, useful)
+        self.suits = tuple(s.index for s in suits)
+        self.ranks = ranks
+        self.naturals = decks * len(ranks) * len(suits)
+        # The suits swept: in distance mode every suit, since added cards may be of any.
+        self.swept = swept if swept is not None else (
+            tuple(range(4)) if self.distance else self.suits
+        )
+        # Suits that are interchangeable: same copies in the shoe and among the swept.
+        self.symmetric = self.suits if not self.distance else (
+            self.swept if len(self.suits) == 4 else ()
+        )
+        self.perms = [
+            perm for perm in itertools.permutations(range(4))
+            if all(perm[i] == i for i in range(4) if i not in self.symmetric)
+        ] if len(self.symmetric) > 1 else []
+        # Profile mode (one suit of a runs-only contract): the result is, for each
+        # number of runs r, the fewest jokers that make r runs.
+        self.profile = profile
+        self.binom = [math.comb(decks, k) for k in range(decks + 1)]
+        self._succ: dict = {}
+
+    # -- the steps ---------------------------------------------------------------------
+    def steps(self):
+        """(kind, position, suit) in sweep order; position 14 is the ace (high or low)."""
+        out = []
+        for p in range(2, 15):
+            for s in self.swept:
+                out.append(("card", p, s))
+            out.append(("close", p, None))
+        return out
+
+    def copies(self, p: int, s: int) -> int:
+        rank = Rank.ACE if p == 14 else Rank(p)
+        return self.d if rank in self.ranks and s in self.suits else 0
+
+    def run(self, progress: Progress | None) -> ExactTable:
+        start = (0, 0, 0, ((),) * 4, (0,) * 4, (0,) * 4)
+        layer = {self.prune({(start, 0, 0)}): [1] + [0] * self.T}
+        steps = self.steps()
+        widest = 1
+        for done, (kind, p, s) in enumerate(steps, 1):
+            nxt: dict = {}
+            held = self.copies(p, s) if kind == "card" else 0
+            for key, poly in layer.items():
+                for c in range(held + 1):
+                    new = self.step_key(key, kind, p, s, c)
+                    if new is not None:
+                        _add_shifted(nxt, new, poly, c, self.binom[c], self.T)
+            layer = self.canonical_layer(nxt) if kind == "close" and self.perms else nxt
+            widest = max(widest, len(layer))
+            self._succ.clear()
+            if progress is not None:
+                progress(done, len(steps))
+        counts: dict = {}
+        for key, poly in layer.items():
+            need = self.need(key)
+            if need is None:
+                continue
+            acc = counts.setdefault(need, [0] * (self.T + 1))
+            for i, v in enumerate(poly):
+                acc[i] += v
+        return ExactTable(self.mode, self.naturals, self.T, self.jcap, counts, widest)
+
+    def canonical_layer(self, layer: dict) -> dict:
+        """Merge keys that differ only by a permutation of interchangeable suits.
+
+        Hands that are suit permutations of each other have permuted keys and the same
+        future, so one representative per orbit is enough.
+        """
+        out: dict = {}
+        for key, poly in layer.items():
+            canon = min(
+                tuple(sorted((_permute(state, perm), j, a) for state, j, a in key))
+                for perm in self.perms
+            )
+            _add_shifted(out, frozenset(canon), poly, 0, 1, self.T)
+        return out
+
+    def need(self, key):
+        if self.profile:
+            inf = self.jcap + 1
+            return tuple(
+                min((j for state, j, _ in key if state[0] < 0 or state[1] >= r), default=inf)
+                for r in range(self.R + 1)
+            )
+        best = [(j, a) for state, j, a in key if state[0] < 0]
+        if not self.distance:
+            return min(j for j, _ in best) if best else None
+        return tuple(
+            min((a for j, a in best if j <= jokers), default=None)
+            for jokers in range(self.jcap + 1)
+        )
+
+    def step_key(self, key, kind, p, s, c):
+        out = set()
+        for state, j, a in key:
+            if state[0] < 0:
+                out.add((state, j, a))
+                continue
+            cache_key = (state, kind, p, s, c)
+            succ = self._succ.get(cache_key)
+            if succ is None:
+                succ = self._succ[cache_key] = self.successors(state, kind, p, s, c)
+            for new, dj, da in succ:
+                if j + dj <= self.jcap:
+                    out.add((new, j + dj, a + da))
+        return self.prune(out) if out else None
+
+    # -- pruning -----------------------------------------------------------------------
+    def prune(self, entries):
+        best: dict = {}
+        for state, j, a in entries:
+            if state[0] == self.S and state[1] == self.R and not any(state[4]):
+                state = _ACCEPT
+            best.setdefault(state, []).append((j, a))
+        accepted = _pareto(best.get(_ACCEPT, []))
+        groups: dict = {}
+        out = [(_ACCEPT, j, a) for j, a in accepted]
+        for state, costs in best.items():
+            if state[0] < 0:
+                continue
+            for j, a in _pareto(costs):
+                if any(j2 <= j and a2 <= a for j2, a2 in accepted):
+                    continue
+                groups.setdefault(state[3], []).append((state, j, a))
+        for members in groups.values():
+            if len(members) == 1:
+                out.extend(members)
+                continue
+            for entry in members:
+                if not any(other is not entry and _dominates(other, entry) for other in members):
+                    out.append(entry)
+        return frozenset(out) if out else None
+
+    # -- one arrangement, one step -----------------------------------------------------
+    def successors(self, state, kind, p, s, c):
+        if kind == "close":
+            return self.close_sets(state)
+        sets_done, runs_done, pool, runs, owed, gap = state
+        mine = runs[s]
+        spare = self.d - c if self.distance else 0
+        # At the ace the owed aces are paid first.
+        must = owed[s] if p == 14 else 0
+        out = []
+        for cont, used, jk in self.continue_runs(mine, p):
+            in_progress = sum(len(r) for r in runs) - len(mine) + len(cont)
+            for new_runs, used2, jk2, owe in self.start_runs(p, s, state, cont, in_progress):
+                n_used = used + used2 + must
+                if n_used > c + spare or owed[s] + owe > self.d:
+                    continue
+                closed = [r for r in new_runs if r[0] >= self.mr and r[1] >= self.nr]
+                still = tuple(sorted(r for r in new_runs if r[0] < self.mr or r[1] < self.nr))
+                done_runs = runs_done + len(closed)
+                new_gap = _replace(gap, s, 1 if closed else 0) if self.separated else gap
+                new_owed = _replace(owed, s, 0 if p == 14 else owed[s] + owe)
+                new_all = _replace(runs, s, still)
+                for pool2, paid in self.allocate(c, spare, n_used, sets_done, pool):
+                    new = (sets_done, done_runs, pool2, new_all, new_owed, new_gap)
+                    out.append((new, jk + jk2, paid))
+        return out
+
+    def continue_runs(self, mine, p):
+        """Every way to extend each run in progress by one card: natural or joker."""
+        if not mine:
+            return [((), 0, 0)]
+        if p == 14 and not self.ace_high:
+            return []
+        remaining = self.last - p  # positions after this one
+        options = []
+        for length, nats, jk, low in mine:
+            if p == 14 and low:
+                return []  # a run from the ace low cannot reach the ace high
+            ways = []
+            nat = (min(length + 1, self.mr), min(nats + 1, self.nr), jk, low)
+            if self.can_finish(nat, remaining):
+                ways.append((nat, 1, 0))
+            if self.J is None or jk < self.J:
+                joker = (min(length + 1, self.mr), nats, jk + 1, low)
+                if self.can_finish(joker, remaining):
+                    ways.append((joker, 0, 1))
+            if not ways:
+                return []
+            options.append(ways)
+        out = set()
+        for combo in itertools.product(*options):
+            out.add((
+                tuple(sorted(r for r, _, _ in combo)),
+                sum(u for _, u, _ in combo),
+                sum(k for _, _, k in combo),
+            ))
+        return list(out)
+
+    def can_finish(self, run, remaining):
+        length, nats, _, _ = run
+        if length >= self.mr and nats >= self.nr:
+            return True
+        return max(self.mr - length, self.nr - nats) <= remaining
+
+    def start_kinds(self, p):
+        """The runs that can start at position p: (run, naturals used, jokers, aces owed)."""
+        if p == 14:
+            return []
+        remaining = self.last - p
+        kinds = []
+        for nat in (1, 0):
+            run = (1, nat, 1 - nat, 0)
+            if (nat or self.J != 0) and self.can_finish(run, remaining):
+                kinds.append((run, nat, 1 - nat, 0))
+        if p == 2 and self.ace_low:
+            for ace, two in _LOW_STARTS:
+                jokers = 2 - ace - two
+                run = (min(2, self.mr), min(ace + two, self.nr), jokers, 1 if self.ace_high else 0)
+                if self.J is not None and jokers > self.J:
+                    continue
+                if self.can_finish(run, remaining):
+                    kinds.append((run, two, jokers, ace))
+        return kinds
+
+    def start_runs(self, p, s, state, cont, in_progress):
+        """Runs in progress after starting new ones here: (runs, naturals, jokers, owed)."""
+        out = [(cont, 0, 0, 0)]
+        free = self.R - state[1] - in_progress
+        if free <= 0:
+            return out
+        if self.separated:
+            if state[5][s] or cont:
+                return out
+            free = 1
+        kinds = self.start_kinds(p)
+        for k in range(1, free + 1):
+            for combo in itertools.combinations_with_replacement(kinds, k):
+                out.append((
+                    tuple(sorted(cont + tuple(run for run, _, _, _ in combo))),
+                    sum(n for _, n, _, _ in combo),
+                    sum(j for _, _, j, _ in combo),
+                    sum(o for _, _, _, o in combo),
+                ))
+        return out
+
+    def allocate(self, c, spare, used, sets_done, pool):
+        """The other copies of this card go to the set pool: (pool, cards added)."""
+        if used > c + spare:
+            return []
+        room = max((self.S - sets_done) * self.Ls - pool, 0) if self.S else 0
+        free = min(max(c - used, 0), room)
+        most = min(room, c + spare - used)
+        return [(pool + q, max(0, used + q - c)) for q in range(free, most + 1)]
+
+    def close_sets(self, state):
+        """End of a rank: make sets from the pool (each set is min size, naturals first)."""
+        sets_done, runs_done, pool, runs, owed, gap = state
+        out = [((sets_done, runs_done, 0, runs, owed, gap), 0, 0)]
+        for k in range(1, self.S - sets_done + 1):
+            if pool < k * self.set_naturals:
+                break
+            jokers = max(0, k * self.Ls - pool)
+            out.append(((sets_done + k, runs_done, 0, runs, owed, gap), jokers, 0))
+        return out
+
+
+def _dominates(first: tuple, second: tuple) -> bool:
+    """True when arrangement ``first`` can do all that ``second`` can, at no higher cost.
+
+    Both have the same runs in progress. More sets or runs done, more cards pooled, fewer
+    aces owed, fewer gaps and fewer jokers or added cards are each at least as good.
+    """
+    (s1, j1, a1), (s2, j2, a2) = first, second
+    if j1 > j2 or a1 > a2 or s1[0] < s2[0] or s1[1] < s2[1] or s1[2] < s2[2]:
+        return False
+    if any(x > y for x, y in zip(s1[4], s2[4], strict=True)):
+        return False
+    if any(x > y for x, y in zip(s1[5], s2[5], strict=True)):
+        return False
+    return first != second
+
+
+def _permute(state: tuple, perm: tuple) -> tuple:
+    if state[0] < 0:
+        return state
+    sets_done, runs_done, pool, runs, owed, gap = state
+    return (
+        sets_done, runs_done, pool,
+        tuple(runs[i] for i in perm), tuple(owed[i] for i in perm), tuple(gap[i] for i in perm),
+    )
+
+
+def _replace(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def _pareto(costs):
+    costs = sorted(set(costs))
+    out = []
+    best_a = math.inf
+    for j, a in costs:
+        if a < best_a:
+            out.append((j, a))
+            best_a = a
+    return out
+
+
+def _add_shifted(target: dict, key, poly: list[int], shift: int, weight: int, top: int) -> None:
+    acc = target.get(key)
+    if acc is None:
+        acc = target[key] = [0] * (top + 1)
+    if weight == 1 and shift == 0:
+        for i, v in enumerate(poly):
+            if v:
+                acc[i] += v
+        return
+    for i in range(top + 1 - shift):
+        v = poly[i]
+        if v:
+            acc[i + shift] += weight * v
