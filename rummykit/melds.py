@@ -655,11 +655,16 @@ class _Solver:
                 present = [c for c in cells if cnt[c]]
                 options: list[tuple] = [()]
                 if swaps:
-                    spare = min(max_jokers, jokers) - holes
+                    # A natural given up serves a run still to come, or a set of its
+                    # rank, which needs at least set_lo naturals of that rank.
+                    spare = min(min(max_jokers, jokers) - holes, len(present) - need)
+                    wanted = (
+                        present
+                        if runs > 1
+                        else [c for c in present if sets and tot[_RANK_OF_INDEX[c]] >= self.set_lo]
+                    )
                     options += [
-                        combo
-                        for k in range(1, min(spare, len(present) - need) + 1)
-                        for combo in combinations(present, k)
+                        combo for k in range(1, spare + 1) for combo in combinations(wanted, k)
                     ]
                 for given_up in options:
                     used = [c for c in present if c not in given_up] if given_up else present
