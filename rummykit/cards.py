@@ -233,6 +233,10 @@ class Card:
             return (9, 99, self.deck)
         return (self.suit.index, self.rank.value, self.deck)
 
+    def __hash__(self) -> int:
+        # Faster than hashing the three fields; equal cards have equal index and deck.
+        return self.index * 1_000_003 + self.deck
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented

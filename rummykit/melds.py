@@ -713,6 +713,7 @@ def _solver(rules: RuleSet) -> _Solver:
 
 def _build(plan: _Plan, cards: list[Card], solver: _Solver) -> list[Meld]:
     """Turn an index plan into Meld objects using the hand's own cards (lowest deck first)."""
+    _check_distinct(cards)
     pools: dict[int, list[Card]] = {}
     jokers = []
     for card in cards:
@@ -749,6 +750,15 @@ def _build(plan: _Plan, cards: list[Card], solver: _Solver) -> list[Meld]:
     return sets + runs
 
 
+def _check_distinct(cards: list[Card]) -> None:
+    if len(set(cards)) != len(cards):
+        twice = next(card for card in cards if cards.count(card) > 1)
+        raise ValueError(
+            f"the hand holds the same card twice ({twice!r}): a hand holds each physical "
+            f"card once (give copies from other decks their own deck index)"
+        )
+
+
 def find_contract(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> list[Meld] | None:
     """Melds from ``hand`` that complete ``contract``, or None when no arrangement exists.
 
@@ -762,9 +772,15 @@ def find_contract(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> l
     ['K♣ K♦ K♥', '3♠ 4♠ 5♠ 6♠']
     >>> find_contract(parse_cards("3S 4S 5S 7S KC KD KH 9C"), rules.contracts[1], rules) is None
     True
+
+    A hand holds each physical card once: when an arrangement is found the hand is
+    checked, and a card held twice raises ValueError.
     """
     solver = _solver(rules)
-    reduced = _Hand(hand, sets=contract.sets > 0, runs=contract.runs > 0)
+    try:
+        reduced = _Hand(hand, sets=contract.sets > 0, runs=contract.runs > 0)
+    except (AttributeError, TypeError, IndexError):
+        raise TypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
     plan = _solve(solver, reduced, contract.sets, contract.runs)
     return None if plan is None else _build(plan, reduced.cards, solver)
 
@@ -922,7 +938,11 @@ def contract_distance(hand: Iterable[Card], contract: Contract, rules: RuleSet) 
     3
     """
     solver = _solver(rules)
-    reduced = _Hand(hand)
+    try:
+        reduced = _Hand(hand)
+    except (AttributeError, TypeError, IndexError):
+        raise TypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
+    _check_distinct(reduced.cards)
     if _solve(solver, reduced, contract.sets, contract.runs) is not None:
         return 0
     search = _Distance(solver, reduced, contract.sets, contract.runs)

@@ -10,6 +10,7 @@ from rummykit import (
     IllegalMeldError,
     RuleSet,
     check_meld,
+    contract_distance,
     find_contract,
     parse_cards,
 )
@@ -322,3 +323,13 @@ def test_find_contract_separated_runs():
         find_contract(hand + parse_cards("10D"), Contract(0, 2), RuleSet.preset("pagat"))
         is not None
     )
+
+
+def test_bad_hands_are_refused():
+    c = Card.parse("8S")
+    with pytest.raises(ValueError, match="holds the same card twice"):
+        find_contract([c, c, c, Card.parse("8H")], Contract(1, 0), STANDARD)
+    with pytest.raises(ValueError, match="holds the same card twice"):
+        contract_distance([c, c], Contract(1, 0), STANDARD)
+    with pytest.raises(TypeError, match="collection of Card objects"):
+        find_contract(["8S", "8H", "8D"], Contract(1, 0), STANDARD)
