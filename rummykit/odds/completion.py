@@ -1,0 +1,761 @@
+"""Completion at a real table: how soon contracts are laid down when bots play rounds.
+
+Exact counting answers "is the contract in the dealt hand?"; play adds draws, buys and
+the other players. These functions play rounds with the engine's bots
+(:class:`~rummykit.bots.BuyerBot`, a GreedyBot with a buying policy) and measure:
+
+* :func:`completion_by_turn`: the probability that a given seat has laid down its
+  contract by its t-th turn, and that someone has gone out by the t-th go-around;
+* :func:`round_summary`: how many turns a round lasts, points left in hand, buys, how
+  often the contract is made at all;
+* :func:`seat_position`: the same by position at the table (1 = left of the dealer,
+  the first to play);
+* :func:`buying_value`: what buying is worth: one seat plays each buying policy against
+  greedy opponents on the same deals.
+
+Words used in every table:
+
+* **turn**: a seat's own turns are numbered 1, 2, ... from the deal. "By its t-th turn"
+  includes the t-th turn. A **go-around** is one turn of every player; "someone has gone
+  out by go-around t" means the round ended by going out within the first
+  ``t * players`` turns.
+* **position**: 1 for the player left of the dealer (who plays first), up to ``players``
+  for the dealer. The dealer is drawn from the seed, so each seat is each position
+  equally often.
+* **cell**: one combination of rules, players, decks, jokers, round and buying policy.
+  A round's deal and bots come from a seed derived from ``(seed, players, decks,
+  jokers, round, index)`` only (:func:`round_seed`), so the buying policies, and a cell
+  run alone or inside a large sweep on any number of workers, play the same deals.
+
+Intervals are 95%: Wilson for proportions; for the probability pooled over the seats
+of one round (which are not independent) the Wilson interval uses the effective sample
+size of the round means; normal (mean +- 1.96 standard errors) for means.
+
+>>> from rummykit.odds.completion import completion_by_turn
+>>> frame = completion_by_turn(players=2, rounds=[1], n=4, seed=1, progress=False, max_workers=1)
+>>> frame.columns[:6]
+['rules', 'round', 'contract', 'decks', 'jokers', 'cards']
+>>> sorted(set(frame["measure"]))
+['anyone out', 'laid down']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from rummykit.bots import BUY_POLICIES, BuyerBot
+from rummykit.game import Game
+from rummykit.odds.sweep import run_sweep
+from rummykit.odds.tables import (
+    BUYING_SCHEMA,
+    BY_TURN_SCHEMA,
+    SEAT_SCHEMA,
+    SUMMARY_SCHEMA,
+    frame,
+    resolve_rules,
+)
+from rummykit.rules import RuleSet
+
+__all__ = [
+    "Cell",
+    "RoundRecord",
+    "TURN_LIMIT_PER_PLAYER",
+    "buying_value",
+    "cells",
+    "completion_by_turn",
+    "completion_tables",
+    "play_round",
+    "round_seed",
+    "round_summary",
+    "seat_position",
+    "simulate_cells",
+]
+
+#: A round is stopped (scored as if both piles had run out) after this many turns per
+#: player: a safety valve against bots that never finish, far beyond real rounds (the
+#: longest standard rounds with greedy bots last about 15 turns per player).
+TURN_LIMIT_PER_PLAYER = 60
+
+_Z95 = 1.959963984540054
+
+
+# --------------------------------------------------------------------------------------
+# Cells and rounds
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One table set-up to simulate: rules, players, shoe, round and buying policy.
+
+    ``decks`` and ``jokers`` default to what the rules assign to ``players``.
+    ``buy`` is one of :data:`~rummykit.bots.BUY_POLICIES` for every seat, or a tuple
+    giving the policy of each position (1 first).
+
+    >>> cell = Cell(RuleSet.preset("standard"), players=4, round=5)
+    >>> cell.decks, cell.jokers, cell.cards, str(cell.contract)
+    (2, 4, 12, '2 sets + 1 run')
+    """
+
+    rules: RuleSet
+    """The rule set (its name labels the tables)."""
+    players: int
+    """Players at the table."""
+    round: int
+    """The round (1-based): it gives the contract and the deal size."""
+    decks: int | None = None
+    """Decks in the shoe (None: as the rules assign to ``players``)."""
+    jokers: int | None = None
+    """Jokers in the shoe (None: as the rules assign to ``decks``)."""
+    buy: str | tuple[str, ...] = "improves"
+    """Buying policy of every seat, or one per position."""
+    rotate: bool = False
+    """Turn the per-position policies one seat each round, so that in round ``index``
+    ``buy[0]`` sits at position ``index % players + 1``: every policy plays every
+    position equally often."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, RuleSet):
+            raise TypeError(f"rules must be a RuleSet, got {self.rules!r}")
+        self.rules.check_players(self.players)
+        if not isinstance(self.round, int) or not 1 <= self.round <= self.rules.rounds:
+            raise ValueError(f"round must be 1..{self.rules.rounds}, got {self.round!r}")
+        if self.decks is None:
+            object.__setattr__(self, "decks", self.rules.decks_for(self.players))
+        if self.jokers is None:
+            object.__setattr__(self, "jokers", self.rules.jokers_for(self.decks))
+        for name, low in (("decks", 1), ("jokers", 0)):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+        policies = (self.buy,) if isinstance(self.buy, str) else tuple(self.buy)
+        if not isinstance(self.buy, str) and len(policies) != self.players:
+            raise ValueError(
+                f"give one buying policy per position ({self.players}), got {len(policies)}"
+            )
+        for policy in policies:
+            if policy not in BUY_POLICIES:
+                raise ValueError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {policy!r}")
+        if len(set(policies)) == 1:  # one policy for all: the same cell as a plain string
+            object.__setattr__(self, "buy", policies[0])
+            object.__setattr__(self, "rotate", False)
+        else:
+            object.__setattr__(self, "buy", policies)
+            object.__setattr__(self, "rotate", bool(self.rotate))
+        _table_rules(self.rules, self.players, self.decks, self.jokers)  # fail early
+
+    @property
+    def contract(self):
+        """The contract of :attr:`round`."""
+        return self.rules.contracts[self.round - 1]
+
+    @property
+    def cards(self) -> int:
+        """Cards dealt to each player in :attr:`round`."""
+        return self.rules.deal_sizes[self.round - 1]
+
+    def policy(self, position: int, index: int = 0) -> str:
+        """The buying policy of ``position`` (1-based) in round ``index`` of the cell."""
+        if isinstance(self.buy, str):
+            return self.buy
+        shift = index if self.rotate else 0
+        return self.buy[(position - 1 - shift) % self.players]
+
+    @property
+    def seed_key(self) -> tuple[int, int, int, int]:
+        """What a round's seed depends on besides the base seed and the round index."""
+        return (self.players, self.decks, self.jokers, self.round)
+
+
+@functools.lru_cache(maxsize=256)
+def _table_rules(rules: RuleSet, players: int, decks: int, jokers: int) -> RuleSet:
+    """``rules`` for exactly this table: the shoe overridden, one player count allowed.
+
+    Raises RuleSetError when the shoe cannot deal the round sizes to ``players``.
+    """
+    if rules.decks_for(players) == decks and dict(rules.jokers_by_decks).get(decks) == jokers:
+        return rules
+    return dataclasses.replace(
+        rules,
+        min_players=players,
+        max_players=players,
+        decks_by_players=((players, decks),),
+        jokers_by_decks=((decks, jokers),),
+    )
+
+
+def round_seed(seed: int, key: Sequence[int], index: int) -> tuple[int, int]:
+    """The (game seed, bot seed) of round ``index`` of a cell with ``seed_key`` ``key``.
+
+    Derived by :class:`numpy.random.SeedSequence` from the base ``seed`` and the cell's
+    key, so it does not depend on which other cells are run, in which order, or where.
+
+    >>> round_seed(2026, (4, 2, 4, 1), 0) == round_seed(2026, (4, 2, 4, 1), 0)
+    True
+    >>> round_seed(2026, (4, 2, 4, 1), 0) != round_seed(2026, (4, 2, 4, 1), 1)
+    True
+    """
+    sequence = np.random.SeedSequence(seed, spawn_key=(*key, index))
+    game_seed, bot_seed = sequence.generate_state(2, dtype=np.uint64)
+    return int(game_seed) >> 1, int(bot_seed) >> 1
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """What happened in one simulated round, every per-seat field by position (1 first)."""
+
+    index: int
+    """The round's index in its cell (its seed's index)."""
+    turns: int
+    """Turns begun in the round, all players together."""
+    ended: str
+    """``"out"`` (someone went out), ``"exhausted"`` (no card could be drawn) or
+    ``"limit"`` (:data:`TURN_LIMIT_PER_PLAYER` reached)."""
+    out: int | None
+    """The position (1-based) that went out, or None."""
+    laid_down: tuple[int | None, ...]
+    """The own-turn number on which each position laid down, or None."""
+    seat_turns: tuple[int, ...]
+    """Turns each position began."""
+    points: tuple[int, ...]
+    """Points left in each position's hand at the end (without penalties or bonuses)."""
+    buys: tuple[int, ...]
+    """Buys each position made."""
+
+
+def play_round(cell: Cell, seed: int, index: int = 0) -> RoundRecord:
+    """Play round ``index`` of ``cell`` with :class:`~rummykit.bots.BuyerBot` bots.
+
+    >>> cell = Cell(RuleSet.preset("standard"), players=3, round=1)
+    >>> record = play_round(cell, seed=7)
+    >>> record == play_round(cell, seed=7), record.ended in ("out", "exhausted", "limit")
+    (True, True)
+    """
+    rules = _table_rules(cell.rules, cell.players, cell.decks, cell.jokers)
+    game_seed, bot_seed = round_seed(seed, cell.seed_key, index)
+    players = cell.players
+    limit = TURN_LIMIT_PER_PLAYER * players
+    state = Game(rules, players, seed=game_seed, turn_limit=limit).new_state(round=cell.round)
+    position = {(state.dealer + 1 + k) % players: k for k in range(players)}
+    bots = [None] * players
+    for seat, k in position.items():
+        bots[seat] = BuyerBot(cell.policy(k + 1, index), seed=bot_seed + k)
+    while not state.round_scores:
+        seat = state.to_act
+        state.apply(bots[seat].choose(state.view(seat)))
+
+    # Everything below is read from the public record: the event log and the scores.
+    events = [e for e in state.log if e.round == cell.round]
+    turns = [0] * players
+    laid: list[int | None] = [None] * players
+    buys = [0] * players
+    penalty = [0] * players
+    ended, went_out = "exhausted", None
+    for event in events:
+        seat = event.seat
+        if event.kind in ("decline", "take discard"):  # the first move of every turn
+            turns[position[seat]] += 1
+        elif event.kind == "lay down":
+            laid[position[seat]] = turns[position[seat]]
+        elif event.kind == "buy":
+            buys[position[seat]] += 1
+        elif event.kind == "go out":
+            ended, went_out = "out", position[seat] + 1
+        elif event.kind == "piles exhausted" and seat is None:
+            ended = "limit"
+        elif event.kind == "cut" and event.scores[1]:
+            penalty[position[seat]] -= rules.perfect_cut_bonus
+        elif event.kind == "invalid lay down":
+            penalty[position[seat]] += rules.invalid_lay_down_penalty
+    sign = -1 if rules.negative_scores else 1
+    scores = state.round_scores[0]
+    points = [0] * players
+    for seat, k in position.items():
+        points[k] = sign * scores[seat] - penalty[k]
+    return RoundRecord(
+        index=index,
+        turns=sum(turns),
+        ended=ended,
+        out=went_out,
+        laid_down=tuple(laid),
+        seat_turns=tuple(turns),
+        points=tuple(points),
+        buys=tuple(buys),
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Grids and sweeps
+
+#: Base seed of every simulation unless the caller gives one.
+DEFAULT_SEED = 2026
+
+#: Rounds simulated per task of a sweep: small enough to balance the workers' load.
+CHUNK = 10
+
+
+def cells(
+    *,
+    rules: RuleSet | str = "standard",
+    players: Iterable[int] | int = range(2, 9),
+    rounds: Iterable[int] | int | None = None,
+    decks: Iterable[int] | int | None = None,
+    jokers: Iterable[int] | int | None = None,
+    buy: Iterable[str] | str = ("improves",),
+) -> list[Cell]:
+    """Every combination of the arguments as a :class:`Cell`, in that order.
+
+    ``rounds`` defaults to every round of ``rules``; ``decks`` and ``jokers`` default
+    to what the rules assign (None), or list the values to override them with.
+
+    >>> [(c.players, c.decks, c.jokers) for c in cells(players=[4, 6], rounds=1)]
+    [(4, 2, 4), (6, 3, 6)]
+    >>> len(cells(players=4, rounds=[1, 7], jokers=[0, 4], buy=["never", "always"]))
+    8
+    """
+    rules = resolve_rules(rules)
+    rounds = range(1, rules.rounds + 1) if rounds is None else rounds
+    out = []
+    for p in _values(players):
+        for r in _values(rounds):
+            for d in _values(decks):
+                for j in _values(jokers):
+                    for b in _values(buy):
+                        out.append(Cell(rules, p, r, decks=d, jokers=j, buy=b))
+    return out
+
+
+def _values(value) -> list:
+    if value is None or isinstance(value, int | str):
+        return [value]
+    return list(value)
+
+
+def _play_chunk(cell: Cell, seed: int, start: int, stop: int) -> list[RoundRecord]:
+    return [play_round(cell, seed, index) for index in range(start, stop)]
+
+
+def simulate_cells(
+    grid: Sequence[Cell],
+    *,
+    n: int,
+    seed: int = DEFAULT_SEED,
+    executor: Executor | None = None,
+    max_workers: int | None = None,
+    progress: bool = True,
+) -> dict[Cell, list[RoundRecord]]:
+    """Play ``n`` rounds of every cell: ``{cell: [record of round 0, 1, ...]}``.
+
+    The sweep runs through :func:`~rummykit.odds.sweep.run_sweep` in tasks of
+    :data:`CHUNK` rounds; the records are the same whatever the executor and workers.
+
+    >>> grid = cells(players=2, rounds=1)
+    >>> records = simulate_cells(grid, n=3, seed=5, max_workers=1, progress=False)
+    >>> [r.index for r in records[grid[0]]]
+    [0, 1, 2]
+    """
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ValueError(f"n must be a positive integer, got {n!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    unique = list(dict.fromkeys(grid))
+    tasks = [
+        (cell, seed, start, min(start + CHUNK, n))
+        for cell in unique
+        for start in range(0, n, CHUNK)
+    ]
+    results = run_sweep(
+        _play_chunk,
+        tasks,
+        executor=executor,
+        max_workers=max_workers,
+        progress=progress,
+        description="rounds",
+        units=[stop - start for _, _, start, stop in tasks],
+        unit="round",
+    )
+    records: dict[Cell, list[RoundRecord]] = {cell: [] for cell in unique}
+    for (cell, *_), chunk in zip(tasks, results, strict=True):
+        records[cell].extend(chunk)
+    return records
+
+
+# --------------------------------------------------------------------------------------
+# Estimates
+
+
+def wilson(successes: float, n: float, z: float = _Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``successes / n`` (95% by default).
+
+    >>> [round(x, 4) for x in wilson(0, 10)]
+    [0.0, 0.2775]
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    scale = 1 + z * z / n
+    return (max(0.0, (centre - half) / scale), min(1.0, (centre + half) / scale))
+
+
+def _proportion(values: Sequence[float], *, seats: int = 1) -> dict:
+    """A proportion from per-round values (each the fraction of ``seats`` seats).
+
+    With several seats per round the seats are not independent: the Wilson interval
+    uses the effective sample size p(1-p) / stderr**2 of the round means, kept between
+    the number of rounds and the number of seat-rounds.
+    """
+    x = np.asarray(values, dtype=float)
+    rounds = len(x)
+    p = float(x.mean())
+    sd = float(x.std(ddof=1)) if rounds > 1 else 0.0
+    stderr = sd / math.sqrt(rounds)
+    if seats == 1:
+        n_eff = rounds
+        stderr = math.sqrt(p * (1 - p) / rounds)
+    elif 0 < p < 1 and stderr > 0:
+        n_eff = min(rounds * seats, max(rounds, p * (1 - p) / stderr**2))
+    else:
+        n_eff = rounds
+    low, high = wilson(p * n_eff, n_eff)
+    return {
+        "mean": p,
+        "sd": sd,
+        "stderr": stderr,
+        "ci_low": low,
+        "ci_high": high,
+        "n": rounds,
+        "interval": "wilson",
+    }
+
+
+def _mean(values: Sequence[float]) -> dict:
+    x = np.asarray(values, dtype=float)
+    rounds = len(x)
+    mean = float(x.mean())
+    sd = float(x.std(ddof=1)) if rounds > 1 else 0.0
+    stderr = sd / math.sqrt(rounds)
+    return {
+        "mean": mean,
+        "sd": sd,
+        "stderr": stderr,
+        "ci_low": mean - _Z95 * stderr,
+        "ci_high": mean + _Z95 * stderr,
+        "n": rounds,
+        "interval": "normal",
+    }
+
+
+def _as_p(estimate: dict) -> dict:
+    """A proportion estimate in the probability columns (``p``, ``p_exact`` ...)."""
+    return {
+        "p": estimate["mean"],
+        "p_exact": None,
+        "stderr": estimate["stderr"],
+        "ci_low": estimate["ci_low"],
+        "ci_high": estimate["ci_high"],
+        "n": estimate["n"],
+        "method": "simulation",
+    }
+
+
+def _cell_columns(cell: Cell) -> dict:
+    return {
+        "rules": cell.rules.name,
+        "round": cell.round,
+        "contract": str(cell.contract),
+        "decks": cell.decks,
+        "jokers": cell.jokers,
+        "cards": cell.cards,
+        "players": cell.players,
+        "buy": cell.buy if isinstance(cell.buy, str) else "/".join(cell.buy),
+    }
+
+
+def _by_turn_rows(cell: Cell, records: Sequence[RoundRecord]) -> list[dict]:
+    players = cell.players
+    last = max(max(r.seat_turns) for r in records)
+    base = _cell_columns(cell)
+    rows = []
+    for t in range(1, max(last, 1) + 1):
+        laid = [sum(1 for x in r.laid_down if x is not None and x <= t) / players for r in records]
+        rows.append(
+            {**base, "measure": "laid down", "turn": t, **_as_p(_proportion(laid, seats=players))}
+        )
+    for t in range(1, max(last, 1) + 1):
+        out = [float(r.ended == "out" and r.turns <= t * players) for r in records]
+        rows.append({**base, "measure": "anyone out", "turn": t, **_as_p(_proportion(out))})
+    return rows
+
+
+#: The measures of :func:`round_summary`, each a mean over rounds (proportions marked).
+SUMMARY_MEASURES = {
+    "turns": "turns in the round, all players together",
+    "go-arounds": "turns per player (turns / players)",
+    "points left": "points left in a hand at the end (mean over seats)",
+    "buys": "buys per player",
+    "laid down": "proportion of seats that laid down their contract (proportion)",
+    "went out": "proportion of rounds ended by a player going out (proportion)",
+    "turn limit": "proportion of rounds stopped by the safety turn limit (proportion)",
+}
+
+
+def _summary_rows(cell: Cell, records: Sequence[RoundRecord]) -> list[dict]:
+    players = cell.players
+    base = _cell_columns(cell)
+    estimates = {
+        "turns": _mean([r.turns for r in records]),
+        "go-arounds": _mean([r.turns / players for r in records]),
+        "points left": _mean([sum(r.points) / players for r in records]),
+        "buys": _mean([sum(r.buys) / players for r in records]),
+        "laid down": _proportion(
+            [sum(x is not None for x in r.laid_down) / players for r in records], seats=players
+        ),
+        "went out": _proportion([float(r.ended == "out") for r in records]),
+        "turn limit": _proportion([float(r.ended == "limit") for r in records]),
+    }
+    return [{**base, "measure": m, **e, "method": "simulation"} for m, e in estimates.items()]
+
+
+#: The measures of :func:`seat_position` and :func:`buying_value`, per seat.
+SEAT_MEASURES = {
+    "laid down": "the seat laid down its contract (proportion)",
+    "went out": "the seat went out (proportion)",
+    "points left": "points left in the seat's hand at the end",
+    "buys": "buys the seat made",
+}
+
+
+def _seat_values(record: RoundRecord, k: int) -> dict[str, float]:
+    """The :data:`SEAT_MEASURES` of position ``k`` (0-based) in one round."""
+    return {
+        "laid down": float(record.laid_down[k] is not None),
+        "went out": float(record.out == k + 1),
+        "points left": float(record.points[k]),
+        "buys": float(record.buys[k]),
+    }
+
+
+def _estimate(measure: str, values: Sequence[float]) -> dict:
+    return _proportion(values) if measure in ("laid down", "went out") else _mean(values)
+
+
+def _seat_rows(cell: Cell, records: Sequence[RoundRecord]) -> list[dict]:
+    base = _cell_columns(cell)
+    rows = []
+    for k in range(cell.players):
+        values = [_seat_values(r, k) for r in records]
+        for m in SEAT_MEASURES:
+            estimate = _estimate(m, [v[m] for v in values])
+            rows.append(
+                {**base, "position": k + 1, "measure": m, **estimate, "method": "simulation"}
+            )
+    return rows
+
+
+def _buying_arms(base: Cell, policies: Sequence[str], opponents: str) -> dict[str, Cell]:
+    opponent_policies = (opponents,) * (base.players - 1)
+    return {
+        policy: dataclasses.replace(base, buy=(policy, *opponent_policies), rotate=True)
+        for policy in policies
+    }
+
+
+def _buying_rows(base: Cell, arms: dict[str, Cell], records: dict) -> list[dict]:
+    players = base.players
+
+    def focal(cell: Cell) -> list[dict[str, float]]:
+        return [_seat_values(r, r.index % players) for r in records[cell]]
+
+    values = {policy: focal(cell) for policy, cell in arms.items()}
+    reference = values.get("never")
+    rows = []
+    for policy in arms:
+        base_columns = {**_cell_columns(base), "buy": policy, "opponents": base.buy}
+        for m in SEAT_MEASURES:
+            mine = [v[m] for v in values[policy]]
+            row = {**base_columns, "measure": m, **_estimate(m, mine), "method": "simulation"}
+            if reference is not None:
+                diff = _mean([a - b[m] for a, b in zip(mine, reference, strict=True)])
+                row |= {
+                    "difference": diff["mean"],
+                    "difference_stderr": diff["stderr"],
+                    "difference_ci_low": diff["ci_low"],
+                    "difference_ci_high": diff["ci_high"],
+                }
+            rows.append(row)
+    return rows
+
+
+# --------------------------------------------------------------------------------------
+# The public tables
+
+
+def _check_buy(buy) -> None:
+    for policy in _values(buy):
+        if policy not in BUY_POLICIES:
+            raise ValueError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {policy!r}")
+
+
+def completion_tables(
+    *,
+    rules: RuleSet | str = "standard",
+    players: Iterable[int] | int = range(2, 9),
+    rounds: Iterable[int] | int | None = None,
+    decks: Iterable[int] | int | None = None,
+    jokers: Iterable[int] | int | None = None,
+    buy: Iterable[str] | str = ("improves",),
+    n: int = 200,
+    seed: int = DEFAULT_SEED,
+    executor: Executor | None = None,
+    max_workers: int | None = None,
+    progress: bool = True,
+) -> dict[str, pl.DataFrame]:
+    """Simulate the grid once and return its three tables, keyed by their ``data/`` names:
+    ``"completion_by_turn"`` (:func:`completion_by_turn`), ``"completion_summary"``
+    (:func:`round_summary`) and ``"seat_position"`` (:func:`seat_position`).
+
+    The grid is every combination of ``players``, ``rounds``, ``decks``, ``jokers``
+    (None: as the rules assign) and ``buy`` (policies of :class:`~rummykit.bots.BuyerBot`,
+    played by every seat), as :func:`cells` builds it; ``n`` rounds per cell from
+    ``seed``; the sweep runs on ``executor`` or a local pool of ``max_workers``.
+    """
+    _check_buy(buy)
+    grid = cells(rules=rules, players=players, rounds=rounds, decks=decks, jokers=jokers, buy=buy)
+    records = simulate_cells(
+        grid, n=n, seed=seed, executor=executor, max_workers=max_workers, progress=progress
+    )
+    return tables_from_records(grid, records)
+
+
+def tables_from_records(
+    grid: Sequence[Cell], records: dict[Cell, list[RoundRecord]]
+) -> dict[str, pl.DataFrame]:
+    """The tables of :func:`completion_tables` from simulated ``records`` of ``grid``."""
+    grid = list(dict.fromkeys(grid))
+    return {
+        "completion_by_turn": frame(
+            (row for cell in grid for row in _by_turn_rows(cell, records[cell])), BY_TURN_SCHEMA
+        ),
+        "completion_summary": frame(
+            (row for cell in grid for row in _summary_rows(cell, records[cell])), SUMMARY_SCHEMA
+        ),
+        "seat_position": frame(
+            (row for cell in grid for row in _seat_rows(cell, records[cell])), SEAT_SCHEMA
+        ),
+    }
+
+
+def completion_by_turn(**options) -> pl.DataFrame:
+    """P(a given seat has laid down by its t-th turn) and P(someone has gone out by
+    go-around t), by rules, round (contract), decks, jokers, players and buying policy.
+
+    Takes the options of :func:`completion_tables`; schema
+    :data:`~rummykit.odds.tables.BY_TURN_SCHEMA`, one row per cell, measure and turn,
+    up to the most turns any seat of the cell played. A seat whose round ended before
+    its t-th turn counts as not laid down by then (the probabilities are of having laid
+    down at all by that turn). ``p`` pools the seats; its Wilson interval allows for
+    seats of one round not being independent (see the module docstring).
+
+    >>> frame = completion_by_turn(players=3, rounds=1, n=6, seed=3, progress=False,
+    ...                            max_workers=1)
+    >>> frame.filter(measure="laid down")["p"].is_sorted()
+    True
+    """
+    return completion_tables(**options)["completion_by_turn"]
+
+
+def round_summary(**options) -> pl.DataFrame:
+    """How a round goes, one row per cell and measure of :data:`SUMMARY_MEASURES`:
+    turns it lasts, points left in hand, buys, how often contracts are made.
+
+    Takes the options of :func:`completion_tables`; schema
+    :data:`~rummykit.odds.tables.SUMMARY_SCHEMA`.
+    """
+    return completion_tables(**options)["completion_summary"]
+
+
+def seat_position(**options) -> pl.DataFrame:
+    """Does seat position matter? The :data:`SEAT_MEASURES` by position (1 = left of the
+    dealer, first to play), one row per cell, position and measure.
+
+    Takes the options of :func:`completion_tables`; schema
+    :data:`~rummykit.odds.tables.SEAT_SCHEMA`.
+    """
+    return completion_tables(**options)["seat_position"]
+
+
+def buying_grid(
+    *,
+    rules: RuleSet | str = "standard",
+    players: Iterable[int] | int = 4,
+    rounds: Iterable[int] | int | None = None,
+    decks: Iterable[int] | int | None = None,
+    jokers: Iterable[int] | int | None = None,
+    policies: Sequence[str] = BUY_POLICIES,
+    opponents: str = "improves",
+) -> dict[Cell, dict[str, Cell]]:
+    """The cells :func:`buying_value` plays: ``{base cell: {policy: cell}}``."""
+    _check_buy(list(policies) + [opponents])
+    bases = cells(
+        rules=rules, players=players, rounds=rounds, decks=decks, jokers=jokers, buy=opponents
+    )
+    return {base: _buying_arms(base, policies, opponents) for base in bases}
+
+
+def buying_rows_from_records(grid: dict[Cell, dict[str, Cell]], records: dict) -> pl.DataFrame:
+    """The table of :func:`buying_value` from the simulated ``records`` of ``grid``."""
+    rows = [row for base, arms in grid.items() for row in _buying_rows(base, arms, records)]
+    return frame(rows, BUYING_SCHEMA)
+
+
+def buying_value(
+    *,
+    rules: RuleSet | str = "standard",
+    players: Iterable[int] | int = 4,
+    rounds: Iterable[int] | int | None = None,
+    decks: Iterable[int] | int | None = None,
+    jokers: Iterable[int] | int | None = None,
+    policies: Sequence[str] = BUY_POLICIES,
+    opponents: str = "improves",
+    n: int = 200,
+    seed: int = DEFAULT_SEED,
+    executor: Executor | None = None,
+    max_workers: int | None = None,
+    progress: bool = True,
+) -> pl.DataFrame:
+    """What buying is worth: one seat buys by each policy against ``opponents``.
+
+    For every cell of the grid and policy, ``n`` rounds are played on the same deals
+    (the seeds do not depend on the policy); the seat under study moves one position
+    each round, so it sits at every position equally often. One row per cell, policy
+    and measure of :data:`SEAT_MEASURES`, schema
+    :data:`~rummykit.odds.tables.BUYING_SCHEMA`; ``difference`` is the paired
+    difference from the policy ``"never"``.
+
+    >>> frame = buying_value(players=3, rounds=1, n=3, seed=1, progress=False, max_workers=1)
+    >>> frame.filter(buy="never")["difference"].to_list()
+    [0.0, 0.0, 0.0, 0.0]
+    """
+    grid = buying_grid(
+        rules=rules,
+        players=players,
+        rounds=rounds,
+        decks=decks,
+        jokers=jokers,
+        policies=policies,
+        opponents=opponents,
+    )
+    every = [cell for arms in grid.values() for cell in arms.values()]
+    records = simulate_cells(
+        every, n=n, seed=seed, executor=executor, max_workers=max_workers, progress=progress
+    )
+    return buying_rows_from_records(grid, records)

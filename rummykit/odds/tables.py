@@ -1,0 +1,345 @@
+"""Every odds result as a long-form polars DataFrame with a fixed schema.
+
+One row per estimate, one column per variable, explicit dtypes: ready for
+``altair``, ``group_by`` and parquet. The schemas are module constants, collected in
+:data:`SCHEMAS` by the name of the ``data/`` file that holds them.
+
+Columns shared by every table (:data:`CELL_COLUMNS`):
+
+====================  =========  ===========================================================
+column                dtype      meaning
+====================  =========  ===========================================================
+``rules``             Utf8       the rule set's name (a preset name such as ``"standard"``)
+``round``             Int8       the round whose contract this is (1-7), null for a
+                                 contract that is no round of the rules
+``contract``          Utf8       the contract in words, ``"2 sets + 1 run"``
+``decks``             Int8       52-card decks in the shoe
+``jokers``            Int8       jokers in the shoe (in all)
+``cards``             Int8       cards in the hand (for simulations: cards dealt)
+``players``           Int8       players at the table, null for dealt-hand odds
+====================  =========  ===========================================================
+
+Probability columns (:data:`ESTIMATE_COLUMNS`): ``p`` (Float64), ``p_exact`` (Utf8, the
+exact fraction such as ``"12/425"``, null for a simulation), ``stderr`` (Float64, 0 for
+exact values), ``ci_low`` and ``ci_high`` (Float64, the 95% interval; equal to ``p`` for
+exact values), ``n`` (Int64, simulated rounds or hands; null for exact values) and
+``method`` (Utf8, ``"exact"`` or ``"simulation"``).
+
+Tables of means (:data:`MEAN_COLUMNS`) have ``mean``, ``sd``, ``stderr``, ``ci_low``,
+``ci_high`` (Float64), ``n`` (Int64), ``interval`` (Utf8: ``"wilson"`` for proportions,
+``"normal"`` for means) and ``method``.
+
+>>> from rummykit import RuleSet
+>>> frame = exact_odds(rules="standard", contracts=[RuleSet.preset("standard").contracts[0]],
+...                    shoes=[(1, 0)], cards=[6], progress=False, max_workers=1)
+>>> frame.select("round", "contract", "cards", "p_exact").row(0)
+(1, '2 sets', 6, '44/1265')
+>>> dict(frame.schema) == EXACT_SCHEMA
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Executor
+from fractions import Fraction
+
+import polars as pl
+
+from rummykit.odds.exact import dealt_probability, distance_distribution
+from rummykit.odds.sweep import run_sweep
+from rummykit.rules import Contract, RuleSet
+
+__all__ = [
+    "BUYING_SCHEMA",
+    "BY_TURN_SCHEMA",
+    "CELL_COLUMNS",
+    "DISTANCE_SCHEMA",
+    "ESTIMATE_COLUMNS",
+    "EXACT_CARDS",
+    "EXACT_SCHEMA",
+    "EXACT_SHOES",
+    "MEAN_COLUMNS",
+    "SCHEMAS",
+    "SEAT_SCHEMA",
+    "SUMMARY_SCHEMA",
+    "distance_odds",
+    "exact_odds",
+    "frame",
+    "resolve_rules",
+]
+
+#: The columns that say which cell a row describes.
+CELL_COLUMNS: dict[str, pl.DataType] = {
+    "rules": pl.Utf8,
+    "round": pl.Int8,
+    "contract": pl.Utf8,
+    "decks": pl.Int8,
+    "jokers": pl.Int8,
+    "cards": pl.Int8,
+    "players": pl.Int8,
+}
+
+#: A probability and its uncertainty.
+ESTIMATE_COLUMNS: dict[str, pl.DataType] = {
+    "p": pl.Float64,
+    "p_exact": pl.Utf8,
+    "stderr": pl.Float64,
+    "ci_low": pl.Float64,
+    "ci_high": pl.Float64,
+    "n": pl.Int64,
+    "method": pl.Utf8,
+}
+
+#: A mean (or a proportion given as a mean) and its uncertainty.
+MEAN_COLUMNS: dict[str, pl.DataType] = {
+    "mean": pl.Float64,
+    "sd": pl.Float64,
+    "stderr": pl.Float64,
+    "ci_low": pl.Float64,
+    "ci_high": pl.Float64,
+    "n": pl.Int64,
+    "interval": pl.Utf8,
+    "method": pl.Utf8,
+}
+
+#: Exact probability that a dealt hand holds the contract (:func:`exact_odds`).
+EXACT_SCHEMA: dict[str, pl.DataType] = {**CELL_COLUMNS, **ESTIMATE_COLUMNS}
+
+#: Exact distribution of the contract distance of a dealt hand (:func:`distance_odds`):
+#: ``p`` is P(distance = ``distance``), ``p_at_most`` is P(distance <= ``distance``).
+DISTANCE_SCHEMA: dict[str, pl.DataType] = {
+    **CELL_COLUMNS,
+    "distance": pl.Int8,
+    **ESTIMATE_COLUMNS,
+    "p_at_most": pl.Float64,
+}
+
+#: Completion by turn (:func:`rummykit.odds.completion.completion_by_turn`). ``measure``
+#: is ``"laid down"`` (a given seat has laid down by its ``turn``-th turn) or
+#: ``"anyone out"`` (someone has gone out by go-around ``turn``); ``buy`` is the buying
+#: policy of every seat.
+BY_TURN_SCHEMA: dict[str, pl.DataType] = {
+    **CELL_COLUMNS,
+    "buy": pl.Utf8,
+    "measure": pl.Utf8,
+    "turn": pl.Int16,
+    **ESTIMATE_COLUMNS,
+}
+
+#: Per-round summaries (:func:`rummykit.odds.completion.round_summary`); the measures
+#: are listed in :data:`rummykit.odds.completion.SUMMARY_MEASURES`.
+SUMMARY_SCHEMA: dict[str, pl.DataType] = {
+    **CELL_COLUMNS,
+    "buy": pl.Utf8,
+    "measure": pl.Utf8,
+    **MEAN_COLUMNS,
+}
+
+#: Results by seat position, 1 = left of the dealer, who plays first
+#: (:func:`rummykit.odds.completion.seat_position`).
+SEAT_SCHEMA: dict[str, pl.DataType] = {
+    **CELL_COLUMNS,
+    "buy": pl.Utf8,
+    "position": pl.Int8,
+    "measure": pl.Utf8,
+    **MEAN_COLUMNS,
+}
+
+#: What buying is worth (:func:`rummykit.odds.completion.buying_value`): one seat plays
+#: the policy ``buy`` against opponents playing ``opponents``; ``difference`` is its mean
+#: minus the same seat's mean with policy ``"never"`` on the same deals (paired), with
+#: a normal 95% interval.
+BUYING_SCHEMA: dict[str, pl.DataType] = {
+    **CELL_COLUMNS,
+    "buy": pl.Utf8,
+    "opponents": pl.Utf8,
+    "measure": pl.Utf8,
+    **MEAN_COLUMNS,
+    "difference": pl.Float64,
+    "difference_stderr": pl.Float64,
+    "difference_ci_low": pl.Float64,
+    "difference_ci_high": pl.Float64,
+}
+
+#: Every schema by the name of its file in ``data/``.
+SCHEMAS: dict[str, dict[str, pl.DataType]] = {
+    "exact_odds": EXACT_SCHEMA,
+    "exact_jokers": EXACT_SCHEMA,
+    "exact_presets": EXACT_SCHEMA,
+    "distance": DISTANCE_SCHEMA,
+    "completion_by_turn": BY_TURN_SCHEMA,
+    "completion_summary": SUMMARY_SCHEMA,
+    "seat_position": SEAT_SCHEMA,
+    "buying_value": BUYING_SCHEMA,
+}
+
+#: The shoes (decks, jokers) of the exact table: the common ones and 2 decks with 2 jokers.
+EXACT_SHOES: tuple[tuple[int, int], ...] = ((1, 2), (2, 4), (3, 6), (2, 2))
+
+#: The hand sizes of the exact table: every deal size of the presets, and 13-14 for
+#: hands grown by draws and buys.
+EXACT_CARDS: tuple[int, ...] = (7, 10, 11, 12, 13, 14)
+
+
+def frame(rows: Iterable[dict], schema: dict[str, pl.DataType]) -> pl.DataFrame:
+    """The rows (dicts keyed by column) as a DataFrame with exactly ``schema``.
+
+    >>> frame([{"rules": "standard"}], CELL_COLUMNS).row(0)
+    ('standard', None, None, None, None, None, None)
+    """
+    rows = list(rows)
+    for row in rows:
+        unknown = set(row) - set(schema)
+        if unknown:
+            raise ValueError(f"columns not in the schema: {sorted(unknown)}")
+    return pl.DataFrame(rows, schema=schema)
+
+
+def resolve_rules(rules: RuleSet | str) -> RuleSet:
+    """A RuleSet from a RuleSet or a preset name (RuleSetError for an unknown name)."""
+    if isinstance(rules, str):
+        return RuleSet.preset(rules)
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet or a preset name, got {rules!r}")
+    return rules
+
+
+def round_of(rules: RuleSet, contract: Contract) -> int | None:
+    """The first round (1-based) of ``rules`` that plays ``contract``, or None."""
+    return next((i + 1 for i, c in enumerate(rules.contracts) if c == contract), None)
+
+
+def _exact_row(rules: RuleSet, contract: Contract, decks, jokers, cards, p: Fraction) -> dict:
+    return {
+        "rules": rules.name,
+        "round": round_of(rules, contract),
+        "contract": str(contract),
+        "decks": decks,
+        "jokers": jokers,
+        "cards": cards,
+        "players": None,
+        "p": float(p),
+        "p_exact": str(p),
+        "stderr": 0.0,
+        "ci_low": float(p),
+        "ci_high": float(p),
+        "n": None,
+        "method": "exact",
+    }
+
+
+def _dealt_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) -> list[Fraction]:
+    # One task per (contract, decks): exact.py caches the sweep, so every joker count and
+    # hand size after the first is almost free.
+    return [
+        dealt_probability(contract, decks=decks, jokers=j, cards=c, rules=rules) for j, c in hands
+    ]
+
+
+def _distance_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) -> list[dict]:
+    return [
+        distance_distribution(contract, decks=decks, jokers=j, cards=c, rules=rules)
+        for j, c in hands
+    ]
+
+
+def _grid(rules, contracts, shoes, cards):
+    rules = resolve_rules(rules)
+    contracts = tuple(rules.contracts if contracts is None else contracts)
+    if any(not isinstance(c, Contract) for c in contracts):
+        raise TypeError("contracts must be Contract objects")
+    contracts = tuple(dict.fromkeys(contracts))
+    shoes = tuple((int(d), int(j)) for d, j in shoes)
+    cards = tuple(int(c) for c in cards)
+    for decks, jokers in shoes:
+        for size in cards:
+            if size > 52 * decks + jokers:
+                raise ValueError(f"cannot deal {size} cards from {decks} decks and {jokers} jokers")
+    by_decks: dict[int, list[tuple[int, int]]] = {}
+    for decks, jokers in shoes:
+        by_decks.setdefault(decks, []).extend((jokers, c) for c in cards)
+    tasks = [(c, rules, d, tuple(h)) for c in contracts for d, h in by_decks.items()]
+    return rules, contracts, shoes, cards, tasks
+
+
+def exact_odds(
+    *,
+    rules: RuleSet | str = "standard",
+    contracts: Sequence[Contract] | None = None,
+    shoes: Iterable[tuple[int, int]] = EXACT_SHOES,
+    cards: Iterable[int] = EXACT_CARDS,
+    progress: bool = True,
+    executor: Executor | None = None,
+    max_workers: int | None = None,
+) -> pl.DataFrame:
+    """Exact P(a dealt hand holds the contract) for every contract x shoe x hand size.
+
+    ``contracts`` defaults to every round of ``rules``; ``shoes`` are (decks, jokers)
+    pairs. One row per cell, schema :data:`EXACT_SCHEMA`, rows in the order contract,
+    shoe, hand size. The sweeps run through :func:`~rummykit.odds.sweep.run_sweep`
+    (``executor``, ``max_workers``).
+    """
+    rules, contracts, shoes, cards, tasks = _grid(rules, contracts, shoes, cards)
+    results = run_sweep(
+        _dealt_task,
+        tasks,
+        executor=executor,
+        max_workers=max_workers,
+        progress=progress,
+        description="exact odds",
+        unit="sweep",
+    )
+    found = {}
+    for (contract, _, decks, hands), values in zip(tasks, results, strict=True):
+        for (jokers, size), p in zip(hands, values, strict=True):
+            found[contract, decks, jokers, size] = p
+    rows = [
+        _exact_row(rules, c, d, j, n, found[c, d, j, n])
+        for c in contracts
+        for d, j in shoes
+        for n in cards
+    ]
+    return frame(rows, EXACT_SCHEMA)
+
+
+def distance_odds(
+    *,
+    rules: RuleSet | str = "standard",
+    contracts: Sequence[Contract] | None = None,
+    shoes: Iterable[tuple[int, int]] = ((2, 4),),
+    cards: Iterable[int] = (10, 12),
+    progress: bool = True,
+    executor: Executor | None = None,
+    max_workers: int | None = None,
+) -> pl.DataFrame:
+    """The exact distribution of the contract distance of a dealt hand, long form.
+
+    One row per contract x shoe x hand size x distance with P(distance = d) > 0
+    (schema :data:`DISTANCE_SCHEMA`); distance 0 is the probability that the hand
+    holds the contract.
+    """
+    rules, contracts, shoes, cards, tasks = _grid(rules, contracts, shoes, cards)
+    results = run_sweep(
+        _distance_task,
+        tasks,
+        executor=executor,
+        max_workers=max_workers,
+        progress=progress,
+        description="distance odds",
+        unit="sweep",
+    )
+    found = {}
+    for (contract, _, decks, hands), values in zip(tasks, results, strict=True):
+        for (jokers, size), dist in zip(hands, values, strict=True):
+            found[contract, decks, jokers, size] = dist
+    rows = []
+    for c in contracts:
+        for d, j in shoes:
+            for n in cards:
+                at_most = Fraction(0)
+                for distance, p in sorted(found[c, d, j, n].items()):
+                    at_most += p
+                    row = _exact_row(rules, c, d, j, n, p)
+                    rows.append({**row, "distance": distance, "p_at_most": float(at_most)})
+    return frame(rows, DISTANCE_SCHEMA)
