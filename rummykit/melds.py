@@ -48,7 +48,7 @@ def _position_word(position: int) -> str:
     return _RANK_AT[position].code
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Meld:
     """A legal set or run as it lies on the table.
 
@@ -185,21 +185,16 @@ _deck_of = attrgetter("deck")
 
 def _make_set(cards: Sequence[Card], rank: Rank) -> Meld:
     """A set; its jokers stand for the suits it lacks first, then for repeats."""
-    held = 0
-    for card in cards:
-        if card.rank is not None:
-            held |= 1 << (card.index // 13)
-    order = [s for s in range(4) if not held >> s & 1] + [0, 1, 2, 3]
-    base = rank - 2
-    count = 0
-    aligned = []
-    for card in cards:
-        if card.rank is None:
-            aligned.append(_NATURALS[order[count % len(order)] * 13 + base])
-            count += 1
-        else:
-            aligned.append(None)
-    return Meld("set", tuple(cards), tuple(aligned), rank)
+    cards = tuple(cards)
+    stands: list[Card | None] = [None] * len(cards)
+    jokers = [k for k, card in enumerate(cards) if card.rank is None]
+    if jokers:
+        held = {card.index // 13 for card in cards if card.rank is not None}
+        order = [s for s in range(4) if s not in held] + [0, 1, 2, 3]
+        base = rank - 2
+        for n, k in enumerate(jokers):
+            stands[k] = _NATURALS[order[n % len(order)] * 13 + base]
+    return Meld("set", cards, tuple(stands), rank)
 
 
 def _make_run(slots: Sequence[Card], suit: Suit, start: int) -> Meld:
@@ -563,7 +558,7 @@ class _Solver:
         """Fewest jokers that make ``sets`` sets from ``tot`` (_BIG if impossible)."""
         if sets == 0:
             return 0
-        top = tuple(sorted(tot, reverse=True)[:sets])
+        top = (max(tot),) if sets == 1 else tuple(sorted(tot, reverse=True)[:sets])
         cost = self._set_costs.get(top)
         if cost is None:
             marginal = self._set_marginals(list(top), sets)
@@ -600,11 +595,12 @@ class _Solver:
         jokers = hand.jokers
         if runs == 1:
             best = _BIG
+            tables = self._tables
             for mask in hand.masks:
                 if mask:
-                    sorted_holes = self.table(mask)[1]
-                    if sorted_holes and sorted_holes[0] < best:
-                        best = sorted_holes[0]
+                    found = tables.get(mask) or self.table(mask)
+                    if found[1] and found[1][0] < best:
+                        best = found[1][0]
             return best if best <= jokers else _BIG
         holes_seen: list[int] = []
         for suit in range(4):
@@ -713,22 +709,35 @@ def _solver(rules: RuleSet) -> _Solver:
 
 def _build(plan: _Plan, cards: list[Card], solver: _Solver) -> list[Meld]:
     """Turn an index plan into Meld objects using the hand's own cards (lowest deck first)."""
-    _check_distinct(cards)
     pools: dict[int, list[Card]] = {}
     jokers = []
-    for card in cards:
-        i = card.index
-        if i == 52:
-            jokers.append(card)
-        elif i in pools:
-            pools[i].append(card)
-        else:
-            pools[i] = [card]
+    if plan.runs:
+        for card in cards:
+            i = card.index
+            if i == 52:
+                jokers.append(card)
+            elif i in pools:
+                pools[i].append(card)
+            else:
+                pools[i] = [card]
+    else:  # sets only: just the naturals of the ranks chosen
+        wanted = {r for r, _ in plan.sets}
+        for card in cards:
+            i = card.index
+            if i == 52:
+                jokers.append(card)
+            elif i % 13 in wanted:
+                if i in pools:
+                    pools[i].append(card)
+                else:
+                    pools[i] = [card]
     if len(jokers) > 1:
         jokers.sort(key=_deck_of)
+        _check_distinct(jokers)
     for pool in pools.values():
         if len(pool) > 1:
             pool.sort(key=_deck_of)
+            _check_distinct(pool)
     runs = []
     for suit_index, start, used in plan.runs:
         slots = [
@@ -740,6 +749,11 @@ def _build(plan: _Plan, cards: list[Card], solver: _Solver) -> list[Meld]:
     size, cap = solver.set_size, max(solver.set_size, solver.set_lo)
     for r, k in plan.sets:
         naturals = [c for i in range(r, 52, 13) for c in pools.get(i, ())]  # clubs first
+        if k == 1:
+            group = naturals[:cap]
+            group.extend(jokers.pop(0) for _ in range(size - len(group)))
+            sets.append(_make_set(group, _RANKS[r]))
+            continue
         groups: list[list[Card]] = [[] for _ in range(k)]
         # Deal the naturals round-robin (at most ``cap`` each) so the jokers spread evenly.
         for i, card in enumerate(naturals[: k * cap]):
