@@ -84,6 +84,7 @@ class GreedyBot(Bot):
 
     def __init__(self, seed: int | random.Random | None = None, *, buy: str = "improves") -> None:
         super().__init__(seed)
+        self._cache: dict[tuple, int] = {}
         if buy not in BUY_POLICIES:
             raise ValueError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {buy!r}")
         self.buy = buy
@@ -93,7 +94,15 @@ class GreedyBot(Bot):
 
     # -- helpers
     def _distance(self, view: PlayerView, hand: Sequence[Card]) -> int:
-        return contract_distance(hand, view.contract, view.rules)
+        # Copies of a card are interchangeable, so the distance depends only on the
+        # multiset of card faces: cache it (buy windows ask about the same hand often).
+        key = (view.contract, view.rules, tuple(sorted(card.index for card in hand)))
+        distance = self._cache.get(key)
+        if distance is None:
+            if len(self._cache) > 50_000:
+                self._cache.clear()
+            distance = self._cache[key] = contract_distance(hand, view.contract, view.rules)
+        return distance
 
     def _improves(self, view: PlayerView, card: Card | None) -> bool:
         """Would ``card`` bring this seat closer to its contract?"""
@@ -148,17 +157,25 @@ class GreedyBot(Bot):
         discards = [a for a in actions if isinstance(a, Discard)]
         if not discards:
             return next(a for a in actions if isinstance(a, EndTurn))
-        return min(discards, key=lambda a: self._discard_key(view, a.card))
+        # Keep jokers (wild), shed points, avoid a card someone could lay off (a
+        # Liverpool or rummy call), then a fixed order ...
+        discards.sort(key=lambda a: self._discard_key(view, a.card))
+        if view.laid_down[view.seat]:
+            return discards[0]
+        # ... but first keep the contract as close as it is: removing a card never
+        # brings the contract closer, so the first discard that keeps the distance wins.
+        hand = list(view.hand)
+        now = self._distance(view, hand)
+        for action in discards:
+            rest = list(hand)
+            rest.remove(next(c for c in rest if c.index == action.card.index))
+            if self._distance(view, rest) == now:
+                return action
+        return discards[0]
 
     def _discard_key(self, view: PlayerView, card: Card) -> tuple:
-        hand = list(view.hand)
-        hand.remove(next(c for c in hand if c.index == card.index))
-        distance = 0 if view.laid_down[view.seat] else self._distance(view, hand)
-        # Prefer what keeps the contract closest, then keeping jokers (wild), then
-        # shedding points, then a card no
-        # one can lay off (no Liverpool/rummy call), then a fixed order.
         fits = view.rules.discard_call != "none" and self._fits(view, card)
-        return (distance, card.is_joker, -view.rules.point_value(card), fits, card.sort_key())
+        return (card.is_joker, -view.rules.point_value(card), fits, card.sort_key())
 
 
 class BuyerBot(GreedyBot):

@@ -234,6 +234,14 @@ class PlayerView:
         )
 
 
+# Card.sort_key as one integer per card index (rank-major, jokers last), for speed.
+_RANK_MAJOR = [((i % 13) * 4 + i // 13) * 64 for i in range(52)] + [99 * 64]
+
+
+def _by_rank(card: Card) -> int:
+    return _RANK_MAJOR[card.index] + card.deck
+
+
 def _empty_ok(view: PlayerView) -> bool:
     """May a play leave this player's hand empty (floating, or going out by melding)?"""
     rules = view.rules
@@ -350,7 +358,7 @@ def _discardable(view: PlayerView) -> list[Card]:
         if view.pending_jokers and any(_fits_table(view, j) for j in view.pending_jokers):
             return []
     seen: dict[int, Card] = {}
-    for card in sorted(hand, key=Card.sort_key):
+    for card in sorted(hand, key=_by_rank):
         if card == view.taken or card in view.pending_jokers:
             continue
         seen.setdefault(card.index, card)
@@ -384,7 +392,7 @@ def _legal_actions(view: PlayerView) -> list[Action]:
         firsts: dict[int, Card] = {}
         for card in sorted(hand, key=key):
             firsts.setdefault(card.index, card)
-        faces = sorted(firsts.values(), key=Card.sort_key)
+        faces = sorted(firsts.values(), key=_by_rank)
         if view.laid_down[view.seat]:
             for card in faces:
                 rest = _without(hand, [card])
@@ -725,7 +733,7 @@ class GameState:
             to_act=self.to_act,
             current=self.current,
             dealer=self.dealer,
-            hand=Hand(sorted(self.hands[seat], key=Card.sort_key)),
+            hand=Hand(sorted(self.hands[seat], key=_by_rank)),
             contracts=tuple(self.contract(s) for s in range(self.players)),
             hand_sizes=tuple(len(h) for h in self.hands),
             melds=tuple(self.melds),
