@@ -403,7 +403,9 @@ def wilson(successes: float, n: float, z: float = _Z95) -> tuple[float, float]:
     centre = p + z * z / (2 * n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     scale = 1 + z * z / n
-    return (max(0.0, (centre - half) / scale), min(1.0, (centre + half) / scale))
+    low = 0.0 if successes <= 0 else max(0.0, (centre - half) / scale)
+    high = 1.0 if successes >= n else min(1.0, (centre + half) / scale)
+    return (low, high)
 
 
 def _proportion(values: Sequence[float], *, seats: int = 1) -> dict:
@@ -421,8 +423,9 @@ def _proportion(values: Sequence[float], *, seats: int = 1) -> dict:
     if seats == 1:
         n_eff = rounds
         stderr = math.sqrt(p * (1 - p) / rounds)
-    elif 0 < p < 1 and stderr > 0:
-        n_eff = min(rounds * seats, max(rounds, p * (1 - p) / stderr**2))
+    elif 0 < p < 1:
+        n_eff = rounds * seats if stderr == 0 else p * (1 - p) / stderr**2
+        n_eff = min(rounds * seats, max(rounds, n_eff))
     else:
         n_eff = rounds
     low, high = wilson(p * n_eff, n_eff)

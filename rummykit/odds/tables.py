@@ -66,6 +66,7 @@ __all__ = [
     "distance_odds",
     "exact_odds",
     "frame",
+    "preset_odds",
     "resolve_rules",
 ]
 
@@ -343,3 +344,55 @@ def distance_odds(
                     row = _exact_row(rules, c, d, j, n, p)
                     rows.append({**row, "distance": distance, "p_at_most": float(at_most)})
     return frame(rows, DISTANCE_SCHEMA)
+
+
+def preset_odds(
+    presets: Iterable[str] = tuple(RuleSet.presets()),
+    *,
+    rounds: Sequence[int] | None = None,
+    progress: bool = True,
+    executor: Executor | None = None,
+    max_workers: int | None = None,
+) -> pl.DataFrame:
+    """Exact P(the dealt hand holds the round's contract) as each preset plays it.
+
+    One row per preset, round (all, or ``rounds``) and shoe the preset uses (each deck
+    count of its ``decks_by_players`` with its jokers), with the round's deal size;
+    schema :data:`EXACT_SCHEMA`.
+
+    >>> frame = preset_odds(["family"], rounds=[1, 7], progress=False, max_workers=1)
+    >>> frame.select("round", "decks", "jokers", "cards").rows()
+    [(1, 2, 2, 7), (7, 2, 2, 10)]
+    """
+    cells = []
+    for name in presets:
+        rules = resolve_rules(name)
+        shoes = sorted({d for _, d in rules.decks_by_players})
+        for number, (contract, size) in enumerate(
+            zip(rules.contracts, rules.deal_sizes, strict=True), start=1
+        ):
+            if rounds is not None and number not in rounds:
+                continue
+            for decks in shoes:
+                cells.append((rules, number, contract, decks, rules.jokers_for(decks), size))
+    tasks = list(
+        dict.fromkeys(
+            (contract, rules, decks, ((jokers, size),))
+            for rules, _, contract, decks, jokers, size in cells
+        )
+    )
+    results = run_sweep(
+        _dealt_task,
+        tasks,
+        executor=executor,
+        max_workers=max_workers,
+        progress=progress,
+        description="preset odds",
+        unit="sweep",
+    )
+    found = dict(zip(tasks, (values[0] for values in results), strict=True))
+    rows = []
+    for rules, number, contract, decks, jokers, size in cells:
+        p = found[contract, rules, decks, ((jokers, size),)]
+        rows.append({**_exact_row(rules, contract, decks, jokers, size, p), "round": number})
+    return frame(rows, EXACT_SCHEMA)
