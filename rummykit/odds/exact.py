@@ -161,8 +161,9 @@ def dealt_probability(
     >>> from rummykit import Contract, RuleSet
     >>> rules = RuleSet.preset("standard")
     >>> dealt_probability(Contract(sets=1), decks=1, jokers=0, cards=3, rules=rules)
-    Fraction(12, 425)
-    >>> # 13 ranks x C(4, 3) sets among C(52, 3) hands
+    Fraction(1, 425)
+    >>> Fraction(13 * 4, math.comb(52, 3))   # 13 ranks x C(4, 3) sets among C(52, 3) hands
+    Fraction(1, 425)
     """
     count = dealt_count(
         contract, decks=decks, jokers=jokers, cards=cards, rules=rules,

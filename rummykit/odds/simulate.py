@@ -48,7 +48,7 @@ class Estimate:
     >>> est.p, round(est.stderr, 4)
     (0.25, 0.0433)
     >>> print(est)
-    p = 25.00% ± 4.33% (95% Wilson interval 17.55%-34.31%; 25 of 100)
+    p = 25.00% ± 4.33% (95% Wilson interval 17.55%-34.30%; 25 of 100)
     """
 
     p: float
@@ -101,7 +101,9 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return low, high
 
 
 def deal_hands(
@@ -134,7 +136,7 @@ def deal_hands(
 def hand_counts(hands: np.ndarray, decks: int) -> np.ndarray:
     """Copies of each card type in each hand: ``(n, 53)``, column 52 the jokers.
 
-    >>> hand_counts(np.array([[0, 52, 104]]), decks=1)[0, [0, 52]].tolist()
+    >>> hand_counts(np.array([[0, 52, 104]]), decks=2)[0, [0, 52]].tolist()
     [2, 1]
     """
     types = _card_types(decks, int(hands.max(initial=0)) + 1)[hands]
