@@ -1,0 +1,25 @@
+"""Jupyter widgets: deal hands, build melds, play against bots, explore the odds.
+
+Each widget is a class holding its domain object (a hand, a game state, a contract) and
+an ``ipywidgets`` box to display (``widget.box``; in a notebook the widget object itself
+displays). The engine decides everything: a widget only shows engine state and sends
+actions, and every refusal shows the engine's reason.
+
+>>> from rummykit.widgets import MeldBuilder
+>>> builder = MeldBuilder(hand="7H 8H JK 10H 5S 5D 5C")
+>>> builder.select("7H 8H JK 10H")
+>>> builder.check_button.click()
+>>> builder.verdict
+'valid run, the joker is the 9♥'
+
+Importing this package needs the notebook extras (``pip install "rummykit[notebook]"``).
+"""
+
+from rummykit.widgets._common import require
+
+require("ipywidgets")
+
+from rummykit.widgets.deal import DealWidget  # noqa: E402
+from rummykit.widgets.meld import MeldBuilder  # noqa: E402
+
+__all__ = ["DealWidget", "MeldBuilder"]

@@ -1,0 +1,174 @@
+"""Pieces every widget shares: card buttons, SVG and message panes, the install hint."""
+
+from __future__ import annotations
+
+import html
+import importlib
+from collections.abc import Callable, Iterable, Sequence
+from types import ModuleType
+
+from rummykit import svg
+from rummykit.cards import Card, Hand
+from rummykit.rules import RuleSet
+
+INSTALL_HINT = 'pip install "rummykit[notebook]"'
+
+
+def require(name: str) -> ModuleType:
+    """Import the optional module ``name`` or raise ImportError saying what to install."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as error:
+        raise ImportError(
+            f"rummykit.widgets needs {name}, which is not installed: {INSTALL_HINT}"
+        ) from error
+
+
+ipywidgets = require("ipywidgets")
+
+#: Colours of messages: text on white at least 4.5:1.
+_TONES = {"ok": "#1a7f37", "error": "#b42318", "info": "#333333"}
+
+
+def message_html(text: str, tone: str = "info") -> str:
+    """A paragraph in the colour of ``tone`` (``"ok"``, ``"error"`` or ``"info"``).
+
+    Errors are announced by screen readers at once (``role="alert"``), the rest politely.
+
+    >>> message_html("not a meld: a run needs 4 cards", "error")
+    '<p class="rk-message rk-error" role="alert" style="color:#b42318">not a meld: a run needs 4 cards</p>'
+    """
+    role = "alert" if tone == "error" else "status"
+    return (
+        f'<p class="rk-message rk-{tone}" role="{role}" style="color:{_TONES[tone]}">'
+        f"{html.escape(text)}</p>"
+    )
+
+
+def figure_html(image: str, caption: str | None = None) -> str:
+    """An SVG (already a string) in a scrollable block, with an optional caption."""
+    text = "" if caption is None else f'<div class="rk-caption">{html.escape(caption)}</div>'
+    return f'<div class="rk-figure" style="overflow-x:auto">{image}{text}</div>'
+
+
+def preset_dropdown(value: str = "standard") -> ipywidgets.Dropdown:
+    """A dropdown of the rule presets."""
+    return ipywidgets.Dropdown(
+        options=list(RuleSet.presets()), value=value, description="Rules", tooltip="rule preset"
+    )
+
+
+def round_options(rules: RuleSet) -> list[tuple[str, int]]:
+    """``("Round 1: 2 sets", 1)`` for each round of ``rules``."""
+    return [
+        (f"Round {number}: {contract}", number)
+        for number, contract in enumerate(rules.contracts, 1)
+    ]
+
+
+def four_colour_box(value: bool = False) -> ipywidgets.Checkbox:
+    """The four-colour switch: clubs green and diamonds blue."""
+    return ipywidgets.Checkbox(
+        value=value,
+        description="Four colours",
+        tooltip="clubs green, diamonds blue: every suit its own colour",
+        indent=False,
+    )
+
+
+class CardPicker:
+    """A row of toggle buttons, one per card, to select cards from the keyboard or mouse.
+
+    Each button shows the card's symbol (``8♥``) in its suit's colour and has the card's
+    name (``8 of hearts``) as its tooltip; Tab reaches it and Space toggles it.
+
+    >>> picker = CardPicker("8S 8H JK")
+    >>> picker.buttons[1].value = True
+    >>> picker.selected
+    parse_cards('8♥')
+    >>> picker.buttons[2].tooltip
+    'joker'
+    """
+
+    def __init__(self, cards: Iterable[Card] | str = (), *, four_colour: bool = False) -> None:
+        self.four_colour = four_colour
+        self.box = ipywidgets.HBox(layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self.buttons: list[ipywidgets.ToggleButton] = []
+        self.cards: Hand = Hand()
+        self._listeners: list[Callable[[], None]] = []
+        self.set_cards(cards)
+
+    def set_cards(self, cards: Iterable[Card] | str) -> None:
+        """Show ``cards`` (a hand or codes), none selected."""
+        from rummykit.cards import parse_cards
+
+        self.cards = parse_cards(cards) if isinstance(cards, str) else Hand(cards)
+        self.buttons = [self._button(card) for card in self.cards]
+        self.box.children = self.buttons
+
+    def _button(self, card: Card) -> ipywidgets.ToggleButton:
+        button = ipywidgets.ToggleButton(
+            value=False,
+            description=card.symbol,
+            tooltip=card.name,
+            layout=ipywidgets.Layout(width="3.6em", height="2.6em", margin="2px"),
+        )
+        button.style.font_weight = "bold"
+        button.style.font_size = "1.05em"
+        button.style.text_color = self._ink(card)
+        button.observe(self._changed, "value")
+        button.add_class("rk-card")
+        return button
+
+    def _ink(self, card: Card) -> str:
+        if card.is_joker:
+            return "#6a1b9a"
+        return svg.suit_colour(card.suit, four_colour=self.four_colour)
+
+    def set_four_colour(self, four_colour: bool) -> None:
+        """Recolour the buttons."""
+        self.four_colour = four_colour
+        for card, button in zip(self.cards, self.buttons, strict=True):
+            button.style.text_color = self._ink(card)
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` whenever the selection changes."""
+        self._listeners.append(callback)
+
+    def _changed(self, change: dict) -> None:
+        for callback in self._listeners:
+            callback()
+
+    @property
+    def selected(self) -> Hand:
+        """The selected cards, in the order shown."""
+        return Hand(c for c, b in zip(self.cards, self.buttons, strict=True) if b.value)
+
+    def select(self, cards: Iterable[Card] | str) -> None:
+        """Select exactly ``cards`` (codes such as ``"8S 8H"`` pick the first unselected copy)."""
+        wanted = list(_faces(cards))
+        for button in self.buttons:
+            button.value = False
+        for want in wanted:
+            for card, button in zip(self.cards, self.buttons, strict=True):
+                if not button.value and _same(card, want):
+                    button.value = True
+                    break
+            else:
+                raise ValueError(f"there is no unselected {want} to select")
+
+    def clear(self) -> None:
+        """Unselect every card."""
+        for button in self.buttons:
+            button.value = False
+
+
+def _faces(cards: Iterable[Card] | str) -> Sequence[Card]:
+    if isinstance(cards, str):
+        return [Card.parse(code) for code in cards.replace(",", " ").split()]
+    return list(cards)
+
+
+def _same(card: Card, want: Card) -> bool:
+    """Codes name a card by rank and suit; a Card with a deck names that copy."""
+    return card.rank == want.rank and card.suit == want.suit and (card == want or want.deck == 0)

@@ -1,0 +1,252 @@
+"""DealWidget: deal a hand and see whether it holds the contract, how far it is, and the odds."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from fractions import Fraction
+
+from rummykit import svg
+from rummykit.cards import Hand, Shoe
+from rummykit.melds import Meld, contract_distance, find_contract
+from rummykit.rules import Contract, RuleSet
+from rummykit.widgets._common import (
+    figure_html,
+    four_colour_box,
+    ipywidgets,
+    message_html,
+    preset_dropdown,
+    round_options,
+)
+
+__all__ = ["DealWidget", "describe_probability"]
+
+
+def describe_probability(p: Fraction) -> str:
+    """A probability as a fraction, a percentage and "1 in N".
+
+    >>> describe_probability(Fraction(12, 425))
+    '12/425 = 2.82%, about 1 in 35'
+    >>> describe_probability(Fraction(0))
+    '0 (impossible)'
+    """
+    if p == 0:
+        return "0 (impossible)"
+    if p == 1:
+        return "1 (certain)"
+    # Small chances keep three significant digits, others two decimals.
+    percent = f"{float(p) * 100:.3g}%" if p < Fraction(1, 1000) else f"{float(p) * 100:.2f}%"
+    return f"{p} = {percent}, about 1 in {round(1 / p):,}"
+
+
+class DealWidget:
+    """Deal a seeded hand for a round of a preset; show it with its contract and odds.
+
+    The hand is drawn as card faces (sorted by rank or by suit) with the contract's melds
+    outlined when the hand holds it; otherwise the contract distance ("2 cards away").
+    Below is the exact probability of being dealt the contract. Each deal uses the seed
+    shown and then moves it on by one, so every hand can be dealt again.
+
+    >>> widget = DealWidget(seed=3, background=False)
+    >>> widget.deal_button.click()
+    >>> len(widget.hand), widget.seed.value
+    (10, 4)
+    >>> "away" in widget.status_html.value or "holds" in widget.status_html.value
+    True
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet | str = "standard",
+        *,
+        round: int = 1,
+        decks: int | None = None,
+        jokers: int | None = None,
+        seed: int = 0,
+        odds: bool = True,
+        background: bool = True,
+    ) -> None:
+        name = rules if isinstance(rules, str) else rules.name
+        self._custom = None if isinstance(rules, str) else rules
+        self.background = background
+        """Compute the exact odds in a thread, so a slow count never blocks the notebook."""
+        self.hand: Hand = Hand()
+        self.melds: list[Meld] | None = None
+        self.distance: int | None = None
+        self.probability: Fraction | None = None
+        self._odds_cache: dict[tuple, Fraction] = {}
+        self._odds_thread: threading.Thread | None = None
+
+        self.preset = preset_dropdown(name if name in RuleSet.presets() else "standard")
+        if self._custom is not None:
+            self.preset.disabled = True
+        rules = self.rules
+        self.round = ipywidgets.Dropdown(
+            options=round_options(rules), value=round, description="Round"
+        )
+        # The shoe of a four-player table (or the largest table the rules allow).
+        decks = rules.decks_for(min(4, rules.max_players)) if decks is None else decks
+        self.decks = ipywidgets.BoundedIntText(
+            value=decks, min=1, max=4, description="Decks", tooltip="52-card decks in the shoe"
+        )
+        self.jokers = ipywidgets.BoundedIntText(
+            value=rules.jokers_for(decks) if jokers is None else jokers,
+            min=0,
+            max=16,
+            description="Jokers",
+            tooltip="jokers in the shoe, in all",
+        )
+        self.seed = ipywidgets.IntText(value=seed, description="Seed", tooltip="random seed")
+        self.sort = ipywidgets.ToggleButtons(
+            options=[("By rank", "rank"), ("By suit", "suit")],
+            value="rank",
+            description="Sort",
+            tooltips=["sort the hand by rank", "sort the hand by suit"],
+        )
+        self.four_colour = four_colour_box()
+        self.show_odds = ipywidgets.Checkbox(
+            value=odds,
+            description="Exact odds",
+            tooltip="count the exact probability of being dealt the contract",
+            indent=False,
+        )
+        self.deal_button = ipywidgets.Button(
+            description="Deal", button_style="primary", tooltip="deal a new hand", icon="refresh"
+        )
+        self.hand_html = ipywidgets.HTML()
+        self.status_html = ipywidgets.HTML()
+        self.odds_html = ipywidgets.HTML()
+
+        self.preset.observe(self._preset_changed, "value")
+        self.decks.observe(self._decks_changed, "value")
+        self.deal_button.on_click(lambda _: self.deal())
+        for control in (self.sort, self.four_colour):
+            control.observe(lambda _: self._show_hand(), "value")
+        self.show_odds.observe(lambda _: self._show_odds(), "value")
+
+        controls = ipywidgets.VBox(
+            [
+                ipywidgets.HBox([self.preset, self.round]),
+                ipywidgets.HBox([self.decks, self.jokers]),
+                ipywidgets.HBox([self.seed, self.deal_button]),
+                ipywidgets.HBox([self.sort, self.four_colour, self.show_odds]),
+            ]
+        )
+        self.box = ipywidgets.VBox([controls, self.hand_html, self.status_html, self.odds_html])
+        self.box.add_class("rk-deal")
+
+    # -- reading the controls
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set chosen."""
+        return self._custom if self._custom is not None else RuleSet.preset(self.preset.value)
+
+    @property
+    def contract(self) -> Contract:
+        """The contract of the round chosen."""
+        return self.rules.contracts[self.round.value - 1]
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt in the round chosen."""
+        return self.rules.deal_sizes[self.round.value - 1]
+
+    def _preset_changed(self, change: dict) -> None:
+        rules = self.rules
+        number = min(self.round.value, rules.rounds)
+        self.round.options = round_options(rules)
+        self.round.value = number
+        self._decks_changed(None)
+
+    def _decks_changed(self, change: dict | None) -> None:
+        # With no joker count for this many decks, keep the one shown.
+        with contextlib.suppress(ValueError):
+            self.jokers.value = self.rules.jokers_for(self.decks.value)
+
+    # -- acting
+    def deal(self) -> Hand:
+        """Deal a hand from the seed shown, then move the seed on by one."""
+        shoe = Shoe(decks=self.decks.value, jokers=self.jokers.value)
+        self.hand = shoe.deal(self.hand_size, seed=self.seed.value)
+        self.seed.value += 1
+        rules, contract = self.rules, self.contract
+        self.melds = find_contract(self.hand, contract, rules)
+        self.distance = 0 if self.melds else contract_distance(self.hand, contract, rules)
+        self._show_hand()
+        self._show_odds()
+        return self.hand
+
+    def _show_hand(self) -> None:
+        if not self.hand:
+            self.hand_html.value = ""
+            self.status_html.value = message_html("Press Deal to deal a hand.")
+            return
+        four = self.four_colour.value
+        shown = self.hand.sorted(by=self.sort.value)
+        highlight = [meld.cards for meld in self.melds or ()]
+        image = svg.hand_svg(shown, four_colour=four, highlight=highlight or None)
+        contract = self.contract
+        self.hand_html.value = figure_html(image)
+        if self.melds:
+            words = "; ".join(f"{meld} ({meld.describe()})" for meld in self.melds)
+            text = f"This hand holds the contract, {contract}: {words}."
+            self.status_html.value = message_html(text, "ok")
+        else:
+            cards = "card" if self.distance == 1 else "cards"
+            text = f"{self.distance} {cards} away from the contract, {contract}."
+            self.status_html.value = message_html(text)
+
+    def _odds_key(self) -> tuple:
+        return (self.rules, self.contract, self.decks.value, self.jokers.value, self.hand_size)
+
+    def exact_probability(self) -> Fraction:
+        """The exact probability of being dealt the contract with the controls' settings."""
+        from rummykit.odds import dealt_probability
+
+        key = self._odds_key()
+        if key not in self._odds_cache:
+            rules, contract, decks, jokers, cards = key
+            self._odds_cache[key] = dealt_probability(
+                contract, decks=decks, jokers=jokers, cards=cards, rules=rules
+            )
+        return self._odds_cache[key]
+
+    def _odds_text(self, p: Fraction) -> str:
+        return (
+            f"The chance of being dealt {self.contract} in {self.hand_size} cards from "
+            f"{self.decks.value} deck{'s' if self.decks.value != 1 else ''} and "
+            f"{self.jokers.value} joker{'s' if self.jokers.value != 1 else ''}: "
+            f"{describe_probability(p)}."
+        )
+
+    def _show_odds(self) -> None:
+        if not self.show_odds.value or not self.hand:
+            self.probability = None
+            self.odds_html.value = ""
+            return
+        key = self._odds_key()
+        if key in self._odds_cache or not self.background:
+            self.probability = self.exact_probability()
+            self.odds_html.value = message_html(self._odds_text(self.probability))
+            return
+        self.probability = None
+        self.odds_html.value = message_html("Counting the exact odds of this deal ...")
+
+        def count() -> None:
+            p = self.exact_probability()
+            if self._odds_key() == key:  # the settings may have changed meanwhile
+                self.probability = p
+                self.odds_html.value = message_html(self._odds_text(p))
+
+        self._odds_thread = threading.Thread(target=count, name="rummykit-odds", daemon=True)
+        self._odds_thread.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the odds being counted in the background (for scripts and tests)."""
+        if self._odds_thread is not None:
+            self._odds_thread.join(timeout)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.box)
