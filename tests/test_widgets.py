@@ -15,7 +15,7 @@ from rummykit import RuleSet, check_meld, contract_distance, find_contract, pars
 
 pytest.importorskip("ipywidgets")
 
-from rummykit.widgets import DealWidget, MeldBuilder  # noqa: E402
+from rummykit.widgets import DealWidget, MeldBuilder, OddsExplorer, SimulationExplorer  # noqa: E402
 
 STANDARD = RuleSet.preset("standard")
 
@@ -171,3 +171,53 @@ def test_meld_builder_takes_typed_cards_and_deals():
     buttons = zip(builder.hand, builder.picker.buttons, strict=True)
     clubs = [button for card, button in buttons if card.code.endswith("C")]
     assert all(button.style.text_color == "#1b7837" for button in clubs)
+
+
+# --- OddsExplorer and SimulationExplorer -----------------------------------------------
+
+
+def test_odds_explorer_shows_the_exact_odds_and_a_chart_of_the_neighbourhood():
+    from rummykit.odds import dealt_probability
+
+    explorer = OddsExplorer(background=False, neighbour_decks=(1, 2))
+    contract = STANDARD.contracts[0]
+    expected = dealt_probability(contract, decks=2, jokers=4, cards=10, rules=STANDARD)
+    assert explorer.probability == expected
+    assert f"{expected} = {float(expected) * 100:.2f}%" in explorer.result_html.value
+    assert "about 1 in 11" in explorer.result_html.value
+    assert set(explorer.frame["decks"].to_list()) == {1, 2}
+    assert explorer.frame["cards"].min() == 6 and explorer.frame["cards"].max() == 14
+    chart = explorer.chart_html.value
+    assert "<svg" in chart and "Chance of being dealt 2 sets, by hand size" in chart
+    assert "<script" not in chart  # drawn here, as SVG: no CDN, no JavaScript
+
+    explorer.cards.value = 8
+    smaller = dealt_probability(contract, decks=2, jokers=4, cards=8, rules=STANDARD)
+    assert explorer.probability == smaller < expected
+    assert "in 8 cards" in explorer.result_html.value
+    explorer.jokers.value = 0
+    assert explorer.probability == dealt_probability(
+        contract, decks=2, jokers=0, cards=8, rules=STANDARD
+    )
+
+
+def test_simulation_explorer_converges_on_the_exact_value():
+    explorer = SimulationExplorer(n=6000, steps=5, seed=4)
+    assert explorer.checkpoints() == sorted(set(explorer.checkpoints()))
+    assert explorer.checkpoints()[-1] == 6000
+    explorer.run_button.click()
+    assert explorer.progress.value == explorer.progress.max == 6000
+    assert explorer.frame["n"].to_list() == explorer.checkpoints()
+    estimate, exact = explorer.estimate, float(explorer.exact)
+    assert estimate.n == 6000
+    assert abs(estimate.p - exact) < 5 * estimate.stderr
+    assert explorer.frame["ci_high"][-1] - explorer.frame["ci_low"][-1] < (
+        explorer.frame["ci_high"][0] - explorer.frame["ci_low"][0]
+    )
+    assert f"After 6,000 hands: {estimate.successes:,} held 2 sets" in explorer.result_html.value
+    assert f"The exact value is {exact:.2%}" in explorer.result_html.value
+    assert "<svg" in explorer.chart_html.value and "Hands dealt" in explorer.chart_html.value
+    # The same seed deals the same hands.
+    again = SimulationExplorer(n=6000, steps=5, seed=4, exact=False)
+    again.run()
+    assert again.estimate == estimate and again.exact is None

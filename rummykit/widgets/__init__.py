@@ -21,5 +21,6 @@ require("ipywidgets")
 
 from rummykit.widgets.deal import DealWidget  # noqa: E402
 from rummykit.widgets.meld import MeldBuilder  # noqa: E402
+from rummykit.widgets.odds import OddsExplorer, SimulationExplorer  # noqa: E402
 
-__all__ = ["DealWidget", "MeldBuilder"]
+__all__ = ["DealWidget", "MeldBuilder", "OddsExplorer", "SimulationExplorer"]
