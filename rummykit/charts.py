@@ -41,6 +41,11 @@ def _require(frame: pl.DataFrame, columns: list[str], chart: str) -> None:
         )
 
 
+def _kind(frame: pl.DataFrame, column: str) -> str:
+    """``"O"`` for a numeric column (decks, players: ordered), ``"N"`` for words (shoes)."""
+    return "O" if frame.schema[column].is_numeric() else "N"
+
+
 def _order(frame: pl.DataFrame, column: str) -> list:
     """The values of ``column`` in the order they first appear (contracts in round order)."""
     return frame.get_column(column).unique(maintain_order=True).to_list()
@@ -92,14 +97,16 @@ def contract_heatmap(
     _require(frame, columns, "contract_heatmap")
     contracts = _order(frame, "contract")
     base = alt.Chart(frame).encode(
-        x=alt.X(f"{x}:O", title=x_title),
+        x=alt.X(f"{x}:O", title=x_title, axis=alt.Axis(labelAngle=0)),
         y=alt.Y("contract:N", title="Contract", sort=contracts),
     )
+    # A square-root colour scale: most contracts are unlikely, and a linear scale would
+    # paint them all the same pale blue.
     cells = base.mark_rect().encode(
         color=alt.Color(
             "p:Q",
             title="Chance",
-            scale=alt.Scale(scheme="blues", domain=[0, 1]),
+            scale=alt.Scale(scheme="blues", type="sqrt", domain=[0, 1]),
             legend=alt.Legend(format=PERCENT),
         ),
         tooltip=[
@@ -108,16 +115,17 @@ def contract_heatmap(
             alt.Tooltip("p:Q", title="Chance", format=PERCENT_FINE),
         ],
     )
-    labels = base.mark_text(fontSize=10).encode(
+    labels = base.mark_text(fontSize=9).encode(
         text=alt.Text("p:Q", format=".1%"),
-        color=alt.condition(alt.datum.p > 0.5, alt.value("white"), alt.value("black")),
+        color=alt.condition(alt.datum.p > 0.3, alt.value("white"), alt.value("black")),
     )
-    layered = alt.layer(cells, labels, data=frame)
+    layered = alt.layer(cells, labels, data=frame).properties(width=alt.Step(38))
     if column is None:
         return layered.properties(title=title)
-    return layered.facet(column=alt.Column(f"{column}:N", title=column_title)).properties(
-        title=title
-    )
+    return layered.facet(
+        facet=alt.Facet(f"{column}:N", title=column_title, sort=_order(frame, column)),
+        columns=2,
+    ).properties(title=title)
 
 
 def odds_lines(
@@ -147,13 +155,16 @@ def odds_lines(
     _require(frame, columns, "odds_lines")
     data = frame.filter(pl.col("p") > 0) if log else frame
     scale = alt.Scale(type="log") if log else alt.Scale(domain=[0, 1])
+    # On a log scale the ticks go down to tiny chances: keep their significant digits.
+    fmt = "~%" if log else PERCENT
+    kind = _kind(frame, color)
     encoding = {
         "x": alt.X(f"{x}:Q", title=x_title, axis=alt.Axis(tickMinStep=1)),
-        "y": alt.Y("p:Q", title="Chance", scale=scale, axis=alt.Axis(format=PERCENT)),
-        "color": alt.Color(f"{color}:O", title=color_title),
+        "y": alt.Y("p:Q", title="Chance", scale=scale, axis=alt.Axis(format=fmt)),
+        "color": alt.Color(f"{color}:{kind}", title=color_title),
         "tooltip": [
             alt.Tooltip(f"{x}:Q", title=x_title),
-            alt.Tooltip(f"{color}:O", title=color_title),
+            alt.Tooltip(f"{color}:{kind}", title=color_title),
             alt.Tooltip("p:Q", title="Chance", format=PERCENT_FINE),
         ],
     }
@@ -239,7 +250,7 @@ def distance_chart(
     columns = ["distance", "p"] + [c for c in (color, facet) if c]
     _require(frame, columns, "distance_chart")
     encoding = {
-        "x": alt.X("distance:O", title="Cards away from the contract"),
+        "x": alt.X("distance:O", title="Cards away from the contract", axis=alt.Axis(labelAngle=0)),
         "y": alt.Y("p:Q", title="Share of hands", axis=alt.Axis(format=PERCENT)),
         "tooltip": [
             alt.Tooltip("distance:O", title="Cards away"),
@@ -285,9 +296,10 @@ def completion_chart(
     """
     columns = [x, "p", "ci_low", "ci_high", color] + ([facet] if facet else [])
     _require(frame, columns, "completion_chart")
+    kind = _kind(frame, color)
     base = alt.Chart(frame).encode(
         x=alt.X(f"{x}:Q", title=x_title, axis=alt.Axis(tickMinStep=1)),
-        color=alt.Color(f"{color}:O", title=color_title),
+        color=alt.Color(f"{color}:{kind}", title=color_title),
     )
     band = base.mark_area(opacity=0.2).encode(
         y=alt.Y("ci_low:Q", title=y_title, axis=alt.Axis(format=PERCENT)),
@@ -297,7 +309,7 @@ def completion_chart(
         y="p:Q",
         tooltip=[
             alt.Tooltip(f"{x}:Q", title=x_title),
-            alt.Tooltip(f"{color}:O", title=color_title),
+            alt.Tooltip(f"{color}:{kind}", title=color_title),
             alt.Tooltip("p:Q", title="Estimate", format=PERCENT_FINE),
             alt.Tooltip("ci_low:Q", title="95% interval from", format=PERCENT_FINE),
             alt.Tooltip("ci_high:Q", title="95% interval to", format=PERCENT_FINE),

@@ -91,11 +91,16 @@ def test_shoe_label_words(odds):
 def test_contract_heatmap(odds):
     chart = charts.contract_heatmap(odds)
     spec = chart.to_dict()
-    assert spec["facet"]["column"]["field"] == "shoe"
+    assert spec["facet"]["field"] == "shoe" and spec["columns"] == 2
     cells, labels = _layers(spec)
     assert cells["mark"]["type"] == "rect"
     enc = cells["encoding"]
-    assert enc["x"] == {"field": "cards", "type": "ordinal", "title": "Cards in hand"}
+    assert (enc["x"]["field"], enc["x"]["type"], enc["x"]["title"]) == (
+        "cards",
+        "ordinal",
+        "Cards in hand",
+    )
+    assert enc["color"]["scale"]["type"] == "sqrt"
     assert enc["y"]["field"] == "contract" and enc["y"]["sort"] == CONTRACTS
     assert enc["color"]["field"] == "p" and enc["color"]["type"] == "quantitative"
     assert enc["color"]["legend"]["format"] == ".0%"
@@ -115,8 +120,14 @@ def test_odds_lines(odds):
     assert enc["x"]["field"] == "cards" and enc["x"]["type"] == "quantitative"
     assert enc["y"]["field"] == "p" and enc["y"]["axis"]["format"] == ".0%"
     assert enc["color"] == {"field": "decks", "type": "ordinal", "title": "Decks"}
+    assert enc["y"]["scale"]["domain"] == [0, 1]
     assert enc["facet"]["field"] == "contract" and enc["facet"]["sort"] == CONTRACTS
     _svg(chart)
+
+
+def test_odds_lines_colour_by_shoe_is_nominal(odds):
+    enc = charts.odds_lines(odds, color="shoe", color_title="Shoe").to_dict()["encoding"]
+    assert enc["color"]["field"] == "shoe" and enc["color"]["type"] == "nominal"
 
 
 def test_odds_lines_log_scale_drops_zeros(odds):
@@ -124,6 +135,7 @@ def test_odds_lines_log_scale_drops_zeros(odds):
     chart = charts.odds_lines(frame, log=True)
     spec = chart.to_dict()
     assert spec["encoding"]["y"]["scale"]["type"] == "log"
+    assert spec["encoding"]["y"]["axis"]["format"] == "~%"
     values = next(iter(spec["datasets"].values()))
     assert all(row["p"] > 0 for row in values)
     _svg(chart)
