@@ -1,0 +1,252 @@
+"""The rummykit command: odds, simulate, tables; messages and exit status 2 on bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from rummykit import RuleSet
+from rummykit.cli import main, parse_contract
+from rummykit.odds import dealt_probability
+from rummykit.odds.tables import SCHEMAS
+
+STANDARD = RuleSet.preset("standard")
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def fails(capsys, *argv: str) -> str:
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(argv))
+    assert exit_info.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    return err
+
+
+# --------------------------------------------------------------------------- odds
+
+
+def test_odds_prints_fraction_percentage_and_one_in_n(capsys):
+    status, out, _ = run(
+        capsys, "odds", "--contract", "4", "--decks", "2", "--jokers", "4", "--cards", "10"
+    )
+    assert status == 0
+    p = dealt_probability(STANDARD.contracts[3], decks=2, jokers=4, cards=10, rules=STANDARD)
+    lines = out.splitlines()
+    assert lines[0] == (
+        "standard, round 4 contract (3 sets), 10 cards from 2 decks + 4 jokers (108 cards), exact"
+    )
+    assert lines[1] == f"P = {p}"
+    assert Fraction(lines[1].removeprefix("P = ")) == p
+    assert lines[1:] == ["P = 2039363/1546561995", "  = 0.132%", "  = 1 in 758.4"]
+
+
+def test_odds_defaults_and_contract_in_words(capsys):
+    _, by_round, _ = run(capsys, "odds", "--contract", "1", "--rules", "family")
+    assert by_round.startswith("family, round 1 contract (2 sets), 7 cards from 2 decks + 2 jokers")
+    _, in_words, _ = run(capsys, "odds", "--contract", "2 sets", "--rules", "family")
+    assert in_words == by_round
+    _, compact, _ = run(capsys, "odds", "--contract", "2s", "--cards", "6", "--decks", "1")
+    assert "round 1 contract (2 sets), 6 cards from 1 deck + 2 jokers (54 cards)" in compact
+
+
+def test_odds_of_a_contract_no_round_plays(capsys):
+    _, out, _ = run(
+        capsys, "odds", "--contract", "1 set", "--cards", "3", "--decks", "1", "--jokers", "0"
+    )
+    assert out.splitlines()[:2] == [
+        "standard, contract 1 set, 3 cards from 1 deck + 0 jokers (52 cards), exact",
+        "P = 1/425",  # 13 ranks x C(4, 3) / C(52, 3)
+    ]
+
+
+def test_odds_of_an_impossible_hand_is_never(capsys):
+    _, out, _ = run(capsys, "odds", "--contract", "7", "--cards", "5")
+    assert out.splitlines()[1:] == ["P = 0", "  = 0%", "  = never"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["odds"], "the following arguments are required: --contract"),
+        (["odds", "--contract", "2", "--rules", "vegas"], "unknown preset 'vegas'"),
+        (["odds", "--contract", "9"], "standard has rounds 1-7, not 9"),
+        (["odds", "--contract", "lots"], "cannot read the contract 'lots'"),
+        (["odds", "--contract", "0 sets"], "a contract needs at least one set or run"),
+        (["odds", "--contract", "2", "--cards", "200"], "cannot deal 200 cards from 2 decks"),
+        (["odds", "--contract", "2", "--decks", "0"], "must be a positive integer"),
+        (["odds", "--contract", "2", "--jokers", "-1"], "must be a non-negative integer"),
+        (["odds", "--contract", "2", "--cards", "ten"], "invalid _natural value: 'ten'"),
+        (["odds", "--contract", "2", "--decks", "9"], "no joker count for 9 decks"),
+        (["odds", "--contract", "1 set"], "--cards is needed: 1 set is no round of standard"),
+        (["simulate", "--contract", "2", "--n", "0"], "must be a positive integer"),
+        (["tables", "--only", "everything"], "invalid choice: 'everything'"),
+        (["shuffle"], "invalid choice: 'shuffle'"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(capsys, argv, message):
+    err = fails(capsys, *argv)
+    assert message in err
+    assert err.startswith("usage: rummykit")
+
+
+def test_parse_contract_reads_rounds_and_words():
+    assert parse_contract("2 sets + 1 run", STANDARD) == (STANDARD.contracts[4], 5)
+    assert parse_contract("2s1r", STANDARD) == (STANDARD.contracts[4], 5)
+    assert parse_contract(" 1 SET, 2 RUNS ", STANDARD) == (STANDARD.contracts[5], 6)
+    assert parse_contract("4 runs", STANDARD)[1] is None
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def test_simulate_prints_its_interval(capsys):
+    pytest.importorskip("rummykit.odds.simulate")
+    status, out, _ = run(
+        capsys,
+        "simulate",
+        "--contract",
+        "1",
+        "--decks",
+        "2",
+        "--jokers",
+        "4",
+        "--cards",
+        "10",
+        "--n",
+        "20000",
+        "--seed",
+        "3",
+    )
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].endswith("simulated, n = 20,000, seed 3")
+    assert lines[1].startswith("P ~ ") and "standard error" in lines[1]
+    assert lines[2].startswith("  95% interval (Wilson): ")
+    assert lines[3].startswith("  ~ 1 in ")
+    _, again, _ = run(
+        capsys,
+        "simulate",
+        "--contract",
+        "1",
+        "--decks",
+        "2",
+        "--jokers",
+        "4",
+        "--cards",
+        "10",
+        "--n",
+        "20000",
+        "--seed",
+        "3",
+    )
+    assert again == out
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def read_provenance(path: Path) -> dict:
+    provenance = json.loads(path.read_text())
+    provenance.pop("run_time_seconds")
+    return provenance
+
+
+def test_tables_quick_writes_parquet_csv_and_provenance(tmp_path, capsys):
+    first, second = tmp_path / "one", tmp_path / "two"
+    assert main(["tables", "--quick", "--out", str(first), "--no-progress"]) == 0
+    assert main(["tables", "--quick", "--out", str(second), "--workers", "1", "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert "wrote 24 files" in err
+    for name, schema in SCHEMAS.items():
+        table = pl.read_parquet(first / f"{name}.parquet")
+        assert dict(table.schema) == schema, name
+        assert table.height > 0
+        assert pl.read_csv(first / f"{name}.csv", schema=schema).equals(table), name
+        provenance = json.loads((first / f"{name}.json").read_text())
+        assert provenance["command"] == "rummykit tables --seed 2026 --quick"
+        assert provenance["rows"] == table.height
+        assert provenance["rummykit_version"] == "0.1.0"
+        assert list(provenance["schema"]) == list(schema)
+        assert isinstance(provenance["run_time_seconds"], float)
+        # Deterministic: the same bytes whatever the number of workers.
+        for ext in ("parquet", "csv"):
+            assert (first / f"{name}.{ext}").read_bytes() == (second / f"{name}.{ext}").read_bytes()
+        assert read_provenance(first / f"{name}.json") == read_provenance(second / f"{name}.json")
+
+
+def test_tables_only_and_n(tmp_path, capsys):
+    out = tmp_path / "data"
+    main(
+        [
+            "tables",
+            "--quick",
+            "--only",
+            "exact_odds",
+            "--n",
+            "2",
+            "--out",
+            str(out),
+            "--no-progress",
+            "--workers",
+            "1",
+        ]
+    )
+    assert sorted(p.name for p in out.iterdir()) == [
+        "exact_odds.csv",
+        "exact_odds.json",
+        "exact_odds.parquet",
+    ]
+    assert json.loads((out / "exact_odds.json").read_text())["command"] == (
+        "rummykit tables --seed 2026 --quick --n 2"
+    )
+
+
+# --------------------------------------------------------------------------- processes
+
+
+def test_command_through_a_subprocess():
+    command = [sys.executable, "-m", "rummykit.cli"]
+    good = subprocess.run(
+        [
+            *command,
+            "odds",
+            "--contract",
+            "1",
+            "--decks",
+            "2",
+            "--jokers",
+            "4",
+            "--cards",
+            "10",
+            "--rules",
+            "standard",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert good.returncode == 0, good.stderr
+    assert good.stdout.splitlines()[0].startswith("standard, round 1 contract (2 sets)")
+    assert " 1 in " in good.stdout
+    bad = subprocess.run(
+        [*command, "odds", "--contract", "2", "--rules", "vegas"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert "unknown preset 'vegas'" in bad.stderr
