@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from functools import lru_cache
+from functools import cache
 
 from rummykit.cards import Rank, Suit
 from rummykit.rules import Contract, RuleSet
@@ -61,7 +61,7 @@ def holds(naturals: tuple, jokers: int, contract: Contract, rules: RuleSet) -> b
     return _holds(tuple(sorted(naturals, key=lambda c: (c[0], c[1].index))), jokers, contract, rules)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _holds(naturals: tuple, jokers: int, contract: Contract, rules: RuleSet) -> bool:
     cards = list(naturals) + [JOKER] * jokers
     n = len(cards)
