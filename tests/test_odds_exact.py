@@ -2,7 +2,7 @@
 
 Each hand of a shrunken shoe (few ranks and suits, small hands) is decided by
 ``rummykit.melds.find_contract`` and by the deliberately naive subset oracle in
-``odds_oracle.py``; the number of hands holding the contract must equal the count of
+``test_odds_oracle.py``; the number of hands holding the contract must equal the count of
 ``rummykit.odds.exact``. Set-only contracts on the full shoe are also checked against a
 sum over rank-count profiles, an independent closed form.
 """
@@ -14,8 +14,8 @@ import math
 from fractions import Fraction
 
 import pytest
-from odds_oracle import distance as naive_distance
-from odds_oracle import holds, shoe_hands
+from test_odds_oracle import distance as naive_distance
+from test_odds_oracle import holds, shoe_hands
 
 from rummykit import Card, Contract, Rank, RuleSet, Suit, find_contract
 from rummykit.odds import dealt_count, dealt_probability, distance_distribution
