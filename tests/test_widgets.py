@@ -15,7 +15,13 @@ from rummykit import RuleSet, check_meld, contract_distance, find_contract, pars
 
 pytest.importorskip("ipywidgets")
 
-from rummykit.widgets import DealWidget, MeldBuilder, OddsExplorer, SimulationExplorer  # noqa: E402
+from rummykit.widgets import (  # noqa: E402
+    DealWidget,
+    MeldBuilder,
+    OddsExplorer,
+    PlayWidget,
+    SimulationExplorer,
+)
 
 STANDARD = RuleSet.preset("standard")
 
@@ -221,3 +227,231 @@ def test_simulation_explorer_converges_on_the_exact_value():
     again = SimulationExplorer(n=6000, steps=5, seed=4, exact=False)
     again.run()
     assert again.estimate == estimate and again.exact is None
+
+
+# --- PlayWidget ------------------------------------------------------------------------
+
+
+def _refused(widget) -> bool:
+    return 'role="alert"' in widget.message_html.value
+
+
+def _discard_something(widget) -> None:
+    """Discard the first card the engine accepts, clicking through the hand."""
+    for index in range(len(widget.hand.buttons)):
+        widget.hand.clear()
+        widget.hand.buttons[index].value = True
+        before = len(widget.state.history)
+        widget.discard_button.click()
+        if len(widget.state.history) > before:
+            return
+        assert _refused(widget)
+    raise AssertionError("no card could be discarded")
+
+
+def _lay_down_through_the_controls(widget) -> None:
+    view = widget.view
+    melds = find_contract(view.hand, view.contract, view.rules)
+    if melds is None:
+        return
+    for meld in melds:
+        widget.hand.select(meld.cards)
+        widget.add_meld_button.click()
+    assert len(widget.melds_to_lay) == len(melds)
+    widget.lay_down_button.click()
+    if not widget.view.laid_down[widget.seat]:
+        # The engine refused this arrangement (it would leave no card to discard, say):
+        # it said why; let it arrange the lay-down itself.
+        assert _refused(widget)
+        widget.auto_lay_down_button.click()
+
+
+def _play_human_turns(widget, *, max_clicks: int = 3000) -> int:
+    """The human seat's simple policy, through the buttons: draw, lay down when the
+    contract is in hand, discard the first card the engine accepts; never buy or call."""
+    clicks = 0
+    while not widget.finished:
+        clicks += 1
+        assert clicks < max_clicks, "the round did not end"
+        state = widget.state
+        assert state.to_act == widget.seat  # the bots have played up to the human
+        phase = state.phase
+        if phase == "draw":
+            widget.draw_button.click()
+        elif phase in ("buy", "call"):
+            widget.pass_button.click()
+        else:
+            if phase == "play" and not widget.view.laid_down[widget.seat]:
+                _lay_down_through_the_controls(widget)
+            if not widget.finished and widget.state.to_act == widget.seat:
+                _discard_something(widget)
+        if not widget.finished:
+            widget.state.check_invariants()
+    return clicks
+
+
+def test_play_a_whole_round_through_the_controls_against_seeded_bots():
+    widget = PlayWidget(bots=3, bot="Greedy", seed=7, hint=True)
+    assert widget.state.players == 4 and widget.state.round == 1
+    clicks = _play_human_turns(widget)
+    assert clicks > 5
+    state = widget.state
+    assert widget.finished and len(state.round_scores) == 1
+    # The table's cards are all accounted for and the bots played through their views.
+    state.check_invariants()
+    log = widget.log_html.value
+    assert widget.lines[0].startswith("Round 1, contract 2 sets")
+    assert widget.lines[-1].startswith("Round 1 is over") and "Round 2" not in log
+    for bot in state.names[1:]:
+        assert f"{bot} draws from the stock." in log or f"{bot} takes the" in log
+        assert f"{bot} discards the" in log or f"{bot} goes out" in log
+    assert any(line.startswith("Ann draws from the stock: the ") for line in widget.lines)
+    points = state.round_scores[0][0]
+    assert f"Round 1 is over: you scored {points} points." in widget.status_html.value
+    # Nothing more can be played; a click says so.
+    assert widget.draw_button.disabled and widget.discard_button.disabled
+    widget.draw_button.click()
+    assert "The play is over" in widget.message_html.value
+
+
+def test_play_shows_the_table_from_the_human_seat_only():
+    widget = PlayWidget(bots=2, seed=5, hint=True)
+    view = widget.view
+    table = widget.table_html.value
+    assert "<caption>Players</caption>" in table and "Ann (you) ◀" in table
+    assert f"Stock: {view.stock_size} cards" in table
+    assert f"top card: {view.discard_top.name}" in table
+    assert [b.tooltip for b in widget.hand.buttons] == [card.name for card in view.hand]
+    mine = {card.name for card in view.hand}
+    for card in widget.state.hand(1):
+        if card.name not in mine:
+            assert card.name not in widget.hand_html.value  # a bot's cards stay hidden
+            assert card.name not in widget.table_html.value
+    distance = contract_distance(view.hand, view.contract, STANDARD)
+    assert f"your hand is {distance} cards away from 2 sets" in widget.hint_html.value
+    assert widget.status_html.value.count("draw from the stock or take the discard") == 1
+    assert not widget.draw_button.disabled and not widget.take_button.disabled
+    assert widget.discard_button.disabled and widget.buy_button.disabled
+    widget.four_colour.value = True
+    clubs = [b for c, b in zip(view.hand, widget.hand.buttons, strict=True) if c.code[-1] == "C"]
+    assert all(b.style.text_color == "#1b7837" for b in clubs)
+
+
+def test_play_refuses_illegal_clicks_with_the_engines_reason():
+    widget = PlayWidget(bots=2, seed=5)
+    history = list(widget.state.history)
+    widget.hand.buttons[0].value = True
+    widget.discard_button.click()  # before drawing
+    assert _refused(widget)
+    assert "cannot discard in the &#x27;draw&#x27; phase" in widget.message_html.value
+    assert widget.state.history == history
+    widget.take_button.click()
+    taken = widget.state.history[-1]
+    assert str(taken[1]) == "take discard" and widget.state.phase == "play"
+    widget.hand.clear()
+    widget.discard_button.click()
+    assert "Select exactly one card to discard (0 selected)" in widget.message_html.value
+    widget.hand.buttons[0].value = True
+    widget.hand.buttons[1].value = True
+    widget.add_meld_button.click()
+    widget.lay_down_button.click()
+    assert _refused(widget) and not widget.view.laid_down[0]
+    widget.draw_button.click()
+    assert "cannot draw stock in the &#x27;play&#x27; phase" in widget.message_html.value
+
+
+def test_play_buying_answered_by_the_human_and_seen_from_the_bots():
+    widget = PlayWidget(bots=2, seed=1)
+    # Seed 1: Bea passes on the up-card, Cal buys it, and Bea's discard is offered to Ann.
+    assert "Cal buys the 3♣ and draws a penalty card." in widget.log_html.value
+    assert widget.state.phase == "buy" and widget.state.to_act == widget.seat
+    offer = widget.view.offer
+    assert f"Bea&#x27;s {offer} is on offer: buy it" in widget.status_html.value
+    size = len(widget.view.hand)
+    assert not widget.buy_button.disabled
+    widget.buy_button.click()
+    assert len(widget.state.hand(0)) == size + 1 + STANDARD.buy_penalty_cards
+    assert widget.view.buys[0] == 1
+    assert f"Ann buys the {offer}" in widget.log_html.value
+
+
+def _scripted_widget(round: int, hand: str, stock: str, upcard: str) -> PlayWidget:
+    from rummykit.game import Game
+
+    game = Game("standard", players=2, seed=3)
+    state = game.new_state(round=round, dealer=1, hands=[hand, None], stock=stock, upcard=upcard)
+    widget = PlayWidget(bots=1, seed=3)
+    assert widget.load(state.save())
+    return widget
+
+
+def test_play_lay_down_lay_off_and_swap_a_joker():
+    widget = _scripted_widget(3, "3S 4S JK 6S 9H 10H JH QH 5S 2C", stock="KC", upcard="7D")
+    assert widget.start_round == 3 and "your contract is 2 runs" in widget.status_html.value
+    widget.draw_button.click()
+    widget.hand.select("3S 4S JK 6S")
+    widget.add_meld_button.click()
+    assert "Meld 1: valid run, the joker is the 5♠" in widget.message_html.value
+    widget.hand.select("9H 10H JH QH")
+    widget.add_meld_button.click()
+    assert "Melds put aside to lay down: 3♠ 4♠ 6♠ JK | 9♥ 10♥ J♥ Q♥" in widget.hand_html.value
+    widget.lay_down_button.click()
+    assert widget.view.laid_down[0] and len(widget.view.melds) == 2
+    assert "Ann lays down" in widget.log_html.value
+    assert "0: Ann" in widget.table_html.value and 'class="meld"' in widget.table_html.value
+    assert [label for label, _ in widget.meld_choice.options][0].startswith("0: 3♠ 4♠ JK 6♠")
+
+    widget.hand.select("5S")
+    widget.meld_choice.value = 0
+    widget.swap_button.click()
+    assert str(widget.view.melds[0]) == "3♠ 4♠ 5♠ 6♠"
+    assert any(card.is_joker for card in widget.view.hand)
+    widget.hand.select("JK")
+    widget.discard_button.click()  # the swapped joker must be played first
+    assert _refused(widget)
+    widget.meld_choice.value = 1
+    widget.end_choice.value = "high"
+    widget.lay_off_button.click()
+    assert str(widget.view.melds[1]) == "9♥ 10♥ J♥ Q♥ JK"
+    widget.hand.select("KC")
+    widget.lay_off_button.click()
+    assert _refused(widget) and "K♣" in widget.message_html.value
+    widget.hand.select("2C")
+    widget.discard_button.click()
+    assert "Ann discards the 2♣." in widget.log_html.value
+    widget.state.check_invariants()
+
+
+def test_play_save_and_load():
+    widget = PlayWidget(bots=2, seed=5)
+    widget.draw_button.click()
+    text = widget.save_button.click() or widget.save_text.value
+    assert '"format": "rummykit.game"' in text
+    snapshot = widget.state.snapshot()
+    widget.seed.value = 99
+    widget.new_game_button.click()
+    assert widget.state.snapshot() != snapshot
+    widget.save_text.value = text
+    widget.load_button.click()
+    assert widget.state.snapshot() == snapshot
+    assert "Game loaded." in widget.message_html.value
+    widget.save_text.value = '{"format": "rummykit.game", "version": 99}'
+    widget.load_button.click()
+    assert "unknown save version 99" in widget.message_html.value
+    assert widget.state.snapshot() == snapshot
+
+
+def test_play_whole_game_mode_and_presets():
+    widget = PlayWidget(bots=1, bot="Greedy, never buys", seed=2, whole_game=True, round=6)
+    assert widget.state.round == 6
+    _play_human_turns(widget)
+    assert widget.state.is_over and "The game is over. Winner" in widget.status_html.value
+    assert "The game is over. Totals" in widget.log_html.value
+    assert any(line.startswith("Round 6 is over") for line in widget.lines)
+    assert len(widget.state.round_scores) == 2
+    widget.preset.value = "pagat"
+    assert widget.bot_count.min == 2  # pagat is for 3 to 8 players
+    widget.bot_count.value = 2
+    widget.whole_game.value = False
+    widget.new_game_button.click()
+    assert widget.state.rules.name == "pagat" and widget.state.players == 3

@@ -22,5 +22,6 @@ require("ipywidgets")
 from rummykit.widgets.deal import DealWidget  # noqa: E402
 from rummykit.widgets.meld import MeldBuilder  # noqa: E402
 from rummykit.widgets.odds import OddsExplorer, SimulationExplorer  # noqa: E402
+from rummykit.widgets.play import PlayWidget  # noqa: E402
 
-__all__ = ["DealWidget", "MeldBuilder", "OddsExplorer", "SimulationExplorer"]
+__all__ = ["DealWidget", "MeldBuilder", "OddsExplorer", "PlayWidget", "SimulationExplorer"]

@@ -1,0 +1,620 @@
+"""PlayWidget: play Liverpool Rummy from one seat against bots, one round or a whole game.
+
+The widget holds a :class:`~rummykit.game.GameState` and the bots of the other seats.
+It shows the human seat's :class:`~rummykit.game.PlayerView` only (the others' cards
+stay hidden), turns clicks into actions, and lets the engine judge them: a refused
+action shows the engine's reason and changes nothing. Between the human's decisions the
+bots play, and their turns are told in plain words by :mod:`rummykit.narrate`.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable
+
+from rummykit import svg
+from rummykit.actions import (
+    Action,
+    Buy,
+    Call,
+    Discard,
+    DrawStock,
+    EndTurn,
+    LayDown,
+    LayOff,
+    Pass,
+    Swap,
+    TakeDiscard,
+)
+from rummykit.bots import BuyerBot, GreedyBot, RandomBot
+from rummykit.cards import Card, Hand
+from rummykit.errors import RummyError
+from rummykit.game import DEFAULT_NAMES, Game, GameState, PlayerView, load
+from rummykit.melds import check_meld, contract_distance
+from rummykit.narrate import sentence
+from rummykit.rules import RuleSet
+from rummykit.widgets._common import (
+    CardPicker,
+    figure_html,
+    four_colour_box,
+    ipywidgets,
+    message_html,
+    preset_dropdown,
+    round_options,
+)
+
+__all__ = ["BOTS", "PlayWidget"]
+
+#: The bots to play against, by the name shown in the widget: seed -> bot.
+BOTS: dict[str, Callable[[int], object]] = {
+    "Greedy": lambda seed: GreedyBot(seed=seed),
+    "Greedy, always buys": lambda seed: BuyerBot("always", seed=seed),
+    "Greedy, never buys": lambda seed: BuyerBot("never", seed=seed),
+    "Random": lambda seed: RandomBot(seed=seed),
+}
+
+#: What the human seat is asked to do in each phase.
+_PROMPTS = {
+    "draw": "Your turn: draw from the stock or take the discard.",
+    "buy": "buy it (it comes with penalty cards) or pass?",
+    "play": "Lay down, lay off or swap a joker if you like, then discard.",
+    "call": "The last discard could have been laid off: call, or pass?",
+    "call discard": "You claimed the discard: now discard a card.",
+}
+
+
+class PlayWidget:
+    """One human seat (seat 0) against 1-7 bots, under any preset.
+
+    ``whole_game=False`` plays only round ``round``; ``True`` plays from that round to
+    the end of the game. ``seed`` seeds the deal and every bot. ``hint`` shows the
+    contract distance and what the discard would do for it.
+
+    Every control is an attribute a test or a script can use: ``draw_button``,
+    ``take_button``, ``buy_button``, ``pass_button``, ``call_button``, ``add_meld_button``,
+    ``lay_down_button``, ``auto_lay_down_button``, ``lay_off_button``, ``swap_button``,
+    ``discard_button``, ``end_turn_button``, ``hand`` (a :class:`CardPicker`),
+    ``meld_choice``, ``end_choice``, ``save_button``, ``load_button``, ``save_text``.
+
+    >>> widget = PlayWidget(bots=2, seed=5)
+    >>> widget.state.phase, widget.state.to_act == widget.seat
+    ('draw', True)
+    >>> widget.draw_button.click()
+    >>> widget.state.phase
+    'play'
+    >>> widget.hand.buttons[0].value = True
+    >>> widget.discard_button.click()
+    >>> "discards" in widget.log_html.value
+    True
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet | str = "standard",
+        *,
+        bots: int = 3,
+        bot: str = "Greedy",
+        whole_game: bool = False,
+        round: int = 1,
+        seed: int = 0,
+        name: str = DEFAULT_NAMES[0],
+        hint: bool = False,
+        turn_limit: int | None = None,
+    ) -> None:
+        preset = rules if isinstance(rules, str) else rules.name
+        self._custom = None if isinstance(rules, str) else rules
+        self.seat = 0
+        """The human's seat."""
+        self.name = name
+        self.turn_limit = turn_limit
+        self.state: GameState | None = None
+        self.bots: list = []
+        self.start_round = round
+        self.lines: list[str] = []
+        """The log so far, one sentence per event the table saw."""
+        self.melds_to_lay: list[Hand] = []
+        """Melds gathered for a lay-down, in the order added."""
+        self._seen = 0
+        self._rounds_before = 0
+
+        # --- set-up controls
+        self.preset = preset_dropdown(preset if preset in RuleSet.presets() else "standard")
+        if self._custom is not None:
+            self.preset.disabled = True
+        self.bot_count = ipywidgets.BoundedIntText(
+            value=bots, min=1, max=7, description="Bots", tooltip="number of bot players"
+        )
+        self.bot_kind = ipywidgets.Dropdown(
+            options=list(BOTS), value=bot, description="Bot", tooltip="how the bots play"
+        )
+        self.whole_game = ipywidgets.ToggleButtons(
+            options=[("One round", False), ("Whole game", True)],
+            value=whole_game,
+            description="Play",
+            tooltips=["play one round", "play every round to the end of the game"],
+        )
+        self.round = ipywidgets.Dropdown(
+            options=round_options(self.rules), value=round, description="Round"
+        )
+        self.seed = ipywidgets.IntText(value=seed, description="Seed", tooltip="random seed")
+        self.new_game_button = ipywidgets.Button(
+            description="New game", button_style="primary", tooltip="deal a new game"
+        )
+        self.hint = ipywidgets.Checkbox(
+            value=hint, description="Hints", tooltip="show how far you are", indent=False
+        )
+        self.four_colour = four_colour_box()
+        self.preset.observe(self._preset_changed, "value")
+
+        # --- the table and the hand
+        self.status_html = ipywidgets.HTML()
+        self.table_html = ipywidgets.HTML()
+        self.hand_html = ipywidgets.HTML()
+        self.hand = CardPicker()
+        self.message_html = ipywidgets.HTML()
+        self.hint_html = ipywidgets.HTML()
+        self.log_html = ipywidgets.HTML()
+
+        # --- actions
+        def button(description: str, tooltip: str, style: str = "") -> ipywidgets.Button:
+            return ipywidgets.Button(description=description, tooltip=tooltip, button_style=style)
+
+        self.draw_button = button("Draw from stock", "draw the top card of the stock", "info")
+        self.take_button = button("Take discard", "take the top card of the discard pile", "info")
+        self.buy_button = button("Buy", "buy the discard on offer (with penalty cards)")
+        self.pass_button = button("Pass", "do not buy / do not call")
+        self.call_button = button("Call", "call the last discard")
+        self.add_meld_button = button("Add meld", "put the selected cards aside as one meld")
+        self.clear_melds_button = button("Clear melds", "forget the melds put aside")
+        self.lay_down_button = button("Lay down", "lay down the melds put aside", "success")
+        self.auto_lay_down_button = button(
+            "Lay down for me", "lay down the contract as the engine finds it"
+        )
+        self.meld_choice = ipywidgets.Dropdown(
+            options=[], description="Meld", tooltip="a meld on the table"
+        )
+        self.end_choice = ipywidgets.Dropdown(
+            options=[("either end", None), ("low end", "low"), ("high end", "high")],
+            value=None,
+            description="End",
+            tooltip="which end of a run, for a card that fits both",
+        )
+        self.lay_off_button = button("Lay off", "lay the selected card off onto the meld")
+        self.swap_button = button("Swap joker", "play the selected card for the meld's joker")
+        self.discard_button = button("Discard", "discard the selected card", "warning")
+        self.end_turn_button = button("End turn", "end the turn without a discard")
+        self.save_button = button("Save", "write the game as text below")
+        self.load_button = button("Load", "load the game written below")
+        self.save_text = ipywidgets.Textarea(
+            placeholder="Save writes the game here; paste a saved game and press Load.",
+            layout=ipywidgets.Layout(width="100%", height="5em"),
+            tooltip="saved game",
+        )
+
+        self._actions: dict[ipywidgets.Button, Callable[[], None]] = {
+            self.draw_button: lambda: self.act(DrawStock()),
+            self.take_button: lambda: self.act(TakeDiscard()),
+            self.buy_button: lambda: self.act(Buy()),
+            self.pass_button: lambda: self.act(Pass()),
+            self.call_button: lambda: self.act(Call()),
+            self.add_meld_button: self.add_meld,
+            self.clear_melds_button: self.clear_melds,
+            self.lay_down_button: self.lay_down,
+            self.auto_lay_down_button: self.auto_lay_down,
+            self.lay_off_button: self.lay_off,
+            self.swap_button: self.swap,
+            self.discard_button: self.discard,
+            self.end_turn_button: lambda: self.act(EndTurn()),
+            self.save_button: self.save,
+            self.load_button: self.load,
+            self.new_game_button: self.new_game,
+        }
+        for widget, handler in self._actions.items():
+            widget.on_click(lambda _, handler=handler: handler())
+        self.hand.on_change(self._show_hand)
+        self.four_colour.observe(lambda _: self.refresh(), "value")
+        self.hint.observe(lambda _: self._show_hint(), "value")
+
+        row = ipywidgets.HBox
+        self.box = ipywidgets.VBox(
+            [
+                row([self.preset, self.bot_count, self.bot_kind]),
+                row([self.whole_game, self.round]),
+                row([self.seed, self.new_game_button, self.hint, self.four_colour]),
+                self.status_html,
+                self.table_html,
+                self.hand_html,
+                self.hand.box,
+                self.message_html,
+                self.hint_html,
+                row(
+                    [
+                        self.draw_button,
+                        self.take_button,
+                        self.buy_button,
+                        self.pass_button,
+                        self.call_button,
+                    ]
+                ),
+                row(
+                    [
+                        self.add_meld_button,
+                        self.clear_melds_button,
+                        self.lay_down_button,
+                        self.auto_lay_down_button,
+                    ]
+                ),
+                row([self.meld_choice, self.end_choice, self.lay_off_button, self.swap_button]),
+                row([self.discard_button, self.end_turn_button]),
+                self.log_html,
+                row([self.save_button, self.load_button]),
+                self.save_text,
+            ]
+        )
+        self.box.add_class("rk-play")
+        self.new_game()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set chosen."""
+        return self._custom if self._custom is not None else RuleSet.preset(self.preset.value)
+
+    @property
+    def view(self) -> PlayerView:
+        """What the human seat sees."""
+        return self.state.view(self.seat)
+
+    @property
+    def finished(self) -> bool:
+        """True once the game, or the one round being played, is over."""
+        if self.state.is_over:
+            return True
+        if self.whole_game.value:
+            return False
+        return len(self.state.round_scores) > self._rounds_before
+
+    def legal_actions(self) -> list[Action]:
+        """The human's legal actions now (empty when it is a bot's turn or the play is over)."""
+        if self.finished:
+            return []
+        return self.view.legal_actions()
+
+    # ------------------------------------------------------------------ setting up
+    def _preset_changed(self, change: dict) -> None:
+        rules = self.rules
+        number = min(self.round.value, rules.rounds)
+        self.round.options = round_options(rules)
+        self.round.value = number
+        self.bot_count.max = rules.max_players - 1
+        self.bot_count.min = rules.min_players - 1
+
+    def new_game(self) -> None:
+        """Deal a new game with the set-up controls' settings and let the bots play."""
+        rules = self.rules
+        players = self.bot_count.value + 1
+        try:
+            game = Game(
+                rules,
+                players,
+                seed=self.seed.value,
+                names=self._names(players),
+                turn_limit=self.turn_limit,
+            )
+            state = game.new_state(round=self.round.value)
+        except RummyError as error:
+            self.message_html.value = message_html(str(error), "error")
+            return
+        self.start_round = self.round.value
+        self._start(state)
+
+    def _names(self, players: int) -> tuple[str, ...]:
+        others = [n for n in DEFAULT_NAMES if n != self.name]
+        return (self.name, *others[: players - 1])
+
+    def _start(self, state: GameState) -> None:
+        self.state = state
+        self._rounds_before = len(state.round_scores)
+        seeds = random.Random(self.seed.value)
+        factory = BOTS[self.bot_kind.value]
+        self.bots = [None] + [factory(seeds.getrandbits(63)) for _ in range(state.players - 1)]
+        self.lines = []
+        self._seen = 0
+        self.melds_to_lay = []
+        self.message_html.value = ""
+        self.play_bots()
+
+    # ------------------------------------------------------------------ acting
+    def act(self, action: Action | str) -> bool:
+        """Play ``action`` for the human seat, then let the bots play; True if accepted.
+
+        A refused action shows the engine's reason and changes nothing.
+        """
+        if self.finished:
+            return self._refuse("The play is over: press New game to play again.")
+        if self.state.to_act != self.seat:
+            return self._refuse("It is not your turn.")
+        try:
+            self.state.apply(action)
+        except RummyError as error:
+            return self._refuse(str(error))
+        self.message_html.value = ""
+        self.play_bots()
+        return True
+
+    def _refuse(self, reason: str) -> bool:
+        self.message_html.value = message_html(reason, "error")
+        return False
+
+    def play_bots(self, *, max_actions: int = 100_000) -> None:
+        """Let the bots act until the human must decide or the play is over; redraw."""
+        for _ in range(max_actions):
+            seat = self.state.to_act
+            if seat is None or seat == self.seat or self.finished:
+                break
+            self.state.apply(self.bots[seat].choose(self.state.view(seat)))
+        self.refresh()
+
+    def _one_selected(self, what: str) -> Card | None:
+        cards = self.hand.selected
+        if len(cards) != 1:
+            self._refuse(f"Select exactly one card to {what} ({len(cards)} selected).")
+            return None
+        return cards[0]
+
+    def discard(self) -> bool:
+        """Discard the one selected card."""
+        card = self._one_selected("discard")
+        return card is not None and self.act(Discard(card))
+
+    def lay_off(self) -> bool:
+        """Lay the one selected card off onto the meld chosen (at the end chosen)."""
+        card = self._one_selected("lay off")
+        if card is None:
+            return False
+        if self.meld_choice.value is None:
+            return self._refuse("There is no meld on the table to lay off onto.")
+        return self.act(LayOff(card, self.meld_choice.value, self.end_choice.value))
+
+    def swap(self) -> bool:
+        """Play the one selected card into the meld chosen in place of its joker."""
+        card = self._one_selected("swap for a joker")
+        if card is None:
+            return False
+        if self.meld_choice.value is None:
+            return self._refuse("There is no meld on the table to take a joker from.")
+        return self.act(Swap(card, self.meld_choice.value))
+
+    def add_meld(self) -> None:
+        """Put the selected cards aside as one meld of the lay-down (checked by the engine)."""
+        cards = self.hand.selected
+        if not cards:
+            self._refuse("Select the cards of a meld first.")
+            return
+        self.melds_to_lay.append(cards)
+        check = check_meld(cards, self.state.rules)
+        tone = "ok" if check.ok else "error"
+        verdict = f"Meld {len(self.melds_to_lay)}: {check.describe()}"
+        self.message_html.value = message_html(verdict, tone)
+        self.hand.clear()
+        self._show_hand()
+
+    def clear_melds(self) -> None:
+        """Forget the melds put aside."""
+        self.melds_to_lay = []
+        self.message_html.value = ""
+        self._show_hand()
+
+    def lay_down(self) -> bool:
+        """Lay down the melds put aside (the engine checks them against the contract)."""
+        if not self.melds_to_lay:
+            return self._refuse("Select the cards of each meld and press Add meld first.")
+        if self.act(LayDown(tuple(tuple(meld) for meld in self.melds_to_lay))):
+            self.melds_to_lay = []
+            self._show_hand()
+            return True
+        return False
+
+    def auto_lay_down(self) -> bool:
+        """Lay down the contract as the engine arranges it (its listed lay-down)."""
+        for action in self.legal_actions():
+            if isinstance(action, LayDown):
+                return self.act(action)
+        return self._refuse(
+            f"The engine finds no lay-down of your contract, {self.view.contract}, now."
+        )
+
+    # ------------------------------------------------------------------ saving
+    def save(self) -> str:
+        """Write the game into ``save_text`` (and return it)."""
+        self.save_text.value = self.state.save()
+        self.message_html.value = message_html("Saved: copy the text below to keep the game.")
+        return self.save_text.value
+
+    def load(self, text: str | None = None) -> bool:
+        """Load a saved game (from ``text`` or ``save_text``); the human plays seat 0."""
+        try:
+            state = load(self.save_text.value if text is None else text)
+        except RummyError as error:
+            return self._refuse(str(error))
+        self.start_round = state.round
+        self.bot_count.value = state.players - 1
+        self._start(state)
+        self.message_html.value = message_html("Game loaded.", "ok")
+        return True
+
+    # ------------------------------------------------------------------ showing
+    def refresh(self) -> None:
+        """Redraw everything from the engine's state."""
+        self._update_log()
+        self._show_status()
+        self._show_table()
+        view = self.view
+        self.hand.set_cards(view.hand)
+        self.hand.set_four_colour(self.four_colour.value)
+        self._show_hand()
+        self._show_hint()
+        self._enable()
+
+    def _update_log(self) -> None:
+        log = self.state.log
+        # One round only: the engine has dealt the next round, which is not played.
+        last = None if self.whole_game.value else self.start_round
+        for event in log[self._seen :]:
+            if last is not None and event.round > last:
+                continue
+            text = sentence(event, self.state)
+            if event.seat == self.seat and event.cards and event.kind == "draw stock":
+                text = f"{text[:-1]}: the {event.cards[0]}."  # your own card, not the table's
+            if text:
+                self.lines.append(text)
+        self._seen = len(log)
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in self.lines[-60:])
+        self.log_html.value = (
+            '<div class="rk-log" role="log" aria-live="polite" aria-label="what happened" '
+            'style="max-height:14em;overflow-y:auto;border:1px solid #ccc;padding:0 .5em">'
+            f"<ol>{items}</ol></div>"
+        )
+
+    def _show_status(self) -> None:
+        state, view = self.state, self.view
+        if self.finished:
+            if state.is_over:
+                text = "The game is over. Winner: " + " and ".join(
+                    state.names[s] for s in state.winners()
+                )
+            else:
+                points = state.round_scores[-1][self.seat]
+                text = f"Round {self.start_round} is over: you scored {points} points."
+            self.status_html.value = message_html(text + " Press New game to play again.", "ok")
+            return
+        head = f"Round {view.round} of {view.rounds}: your contract is {view.contract}. "
+        if view.to_act == self.seat:
+            prompt = _PROMPTS.get(view.phase, "")
+            if view.phase == "buy":
+                by = "The" if view.offered_by is None else f"{state.names[view.offered_by]}'s"
+                prompt = f"{by} {view.offer} is on offer: {prompt}"
+            self.status_html.value = message_html(head + prompt)
+        else:
+            self.status_html.value = message_html(head)
+
+    def _show_table(self) -> None:
+        view = self.view
+        four = self.four_colour.value
+        rows = []
+        for seat, who in enumerate(view.names):
+            you = " (you)" if seat == self.seat else ""
+            turn = " ◀" if seat == view.to_act else ""
+            rows.append(
+                f"<tr><th scope='row'>{html.escape(who)}{you}{turn}</th>"
+                f"<td>{view.hand_sizes[seat]}</td>"
+                f"<td>{'yes' if view.laid_down[seat] else 'no'}</td>"
+                f"<td>{view.buys[seat]}</td><td>{view.scores[seat]}</td></tr>"
+            )
+        players = (
+            "<table class='rk-players'><caption>Players</caption><thead><tr>"
+            "<th scope='col'>Player</th><th scope='col'>Cards</th><th scope='col'>Laid down</th>"
+            "<th scope='col'>Buys</th><th scope='col'>Score</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>"
+        )
+        top = view.discard_top
+        pile = svg.card_svg(top, four_colour=four, width=54) if top is not None else "empty"
+        piles = (
+            f"<div class='rk-piles'><p>Discard pile ({_count(view.discard_size)}), top card: "
+            f"{'' if top is None else html.escape(top.name)}</p>{pile}"
+            f"<p>Stock: {_count(view.stock_size)}</p></div>"
+        )
+        if view.melds:
+            labels = [
+                f"{number}: {view.names[owner]}" for number, owner in enumerate(view.meld_owners)
+            ]
+            image = svg.melds_svg(view.melds, four_colour=four, width=44, labels=labels)
+            melds = figure_html(image, "Melds on the table")
+        else:
+            melds = "<p>No melds on the table yet.</p>"
+        self.table_html.value = (
+            "<div class='rk-table' style='display:flex;gap:2em;flex-wrap:wrap'>"
+            f"{players}{piles}</div>{melds}"
+        )
+        choice = self.meld_choice.value
+        self.meld_choice.options = [
+            (f"{number}: {meld} ({view.names[owner]})", number)
+            for number, (meld, owner) in enumerate(zip(view.melds, view.meld_owners, strict=True))
+        ]
+        if choice is not None and choice < len(view.melds):
+            self.meld_choice.value = choice
+
+    def _show_hand(self) -> None:
+        cards = self.hand.cards
+        if not cards:
+            self.hand_html.value = "<p>Your hand is empty.</p>"
+            return
+        selected = self.hand.selected
+        highlight = {card: "#0072b2" for card in selected}
+        image = svg.hand_svg(
+            cards, four_colour=self.four_colour.value, highlight=highlight or None, width=60
+        )
+        aside = ""
+        if self.melds_to_lay:
+            groups = " | ".join(str(meld) for meld in self.melds_to_lay)
+            aside = f"Melds put aside to lay down: {groups}"
+        self.hand_html.value = figure_html(image, aside or "Your hand")
+
+    def _show_hint(self) -> None:
+        if not self.hint.value or self.finished:
+            self.hint_html.value = ""
+            return
+        view = self.view
+        if view.laid_down[self.seat]:
+            self.hint_html.value = message_html("Hint: you have laid down; lay off what fits.")
+            return
+        distance = contract_distance(view.hand, view.contract, view.rules)
+        if distance == 0:
+            text = f"Hint: your hand holds your contract, {view.contract}."
+        else:
+            text = f"Hint: your hand is {_count(distance)} away from {view.contract}."
+        offer = view.offer if view.phase == "buy" else view.discard_top
+        if offer is not None and distance > 0 and view.phase in ("draw", "buy"):
+            after = contract_distance([*view.hand, offer], view.contract, view.rules)
+            if after < distance:
+                text += f" The {offer} would bring you to {_count(after)} away."
+            else:
+                text += f" The {offer} would not bring you closer."
+        self.hint_html.value = message_html(text)
+
+    def _enable(self) -> None:
+        """Enable the buttons of the kinds of action the engine lists for the human now."""
+        kinds = {type(action) for action in self.legal_actions()}
+        playing = self.state.to_act == self.seat and not self.finished
+        if playing and self.state.phase == "play" and self.view.can_lay_down():
+            kinds.add(LayDown)
+        enabled = {
+            self.draw_button: DrawStock,
+            self.take_button: TakeDiscard,
+            self.buy_button: Buy,
+            self.pass_button: Pass,
+            self.call_button: Call,
+            self.lay_down_button: LayDown,
+            self.auto_lay_down_button: LayDown,
+            self.add_meld_button: LayDown,
+            self.lay_off_button: LayOff,
+            self.swap_button: Swap,
+            self.discard_button: Discard,
+            self.end_turn_button: EndTurn,
+        }
+        for button, kind in enabled.items():
+            button.disabled = kind not in kinds
+        # Any lay-down may be tried in the play phase: the engine explains a refusal.
+        trying = playing and self.state.phase == "play" and not self.view.laid_down[self.seat]
+        for button in (self.add_meld_button, self.clear_melds_button, self.lay_down_button):
+            button.disabled = not trying
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.box)
+
+
+def _count(number: int, what: str = "card") -> str:
+    return f"{number} {what}{'s' if number != 1 else ''}"
