@@ -200,7 +200,7 @@ def test_distance_equals_enumeration(contract, rules, ranks, suits, decks, joker
 
 @pytest.mark.parametrize(
     ("contract", "decks", "jokers", "cards"),
-    [(Contract(sets=2), 2, 4, 10), (Contract(sets=3), 1, 2, 9), (Contract(runs=1), 1, 2, 7)],
+    [(Contract(sets=2), 2, 4, 10), (Contract(sets=3), 1, 2, 9), (Contract(runs=1), 2, 4, 10)],
 )
 def test_distance_sums_to_one_and_zero_is_dealt(contract, decks, jokers, cards):
     dist = distance_distribution(contract, decks=decks, jokers=jokers, cards=cards, rules=STANDARD)
@@ -211,7 +211,7 @@ def test_distance_sums_to_one_and_zero_is_dealt(contract, decks, jokers, cards):
 
 
 def test_impossible_and_certain_edges():
-    assert dealt_probability(Contract(runs=3), decks=2, jokers=4, cards=11, rules=STANDARD) == 0
+    assert dealt_probability(Contract(runs=2), decks=1, jokers=2, cards=7, rules=STANDARD) == 0
     one_rank = dealt_probability(
         Contract(sets=1), decks=1, jokers=0, cards=3, rules=STANDARD, ranks=[Rank.TWO]
     )

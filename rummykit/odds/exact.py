@@ -212,7 +212,8 @@ def distance_distribution(
         ways_jokers = math.comb(jokers, j)
         for need, poly in table.counts.items():
             if poly[cards - j]:
-                result[need[j]] += ways_jokers * poly[cards - j]
+                # Jokers beyond the most the contract can use change nothing.
+                result[need[min(j, len(need) - 1)]] += ways_jokers * poly[cards - j]
     return {d: Fraction(n, total) for d, n in sorted(result.items()) if n}
 
 
@@ -245,8 +246,10 @@ def _cached_table(contract, rules, decks, ranks, suits, max_naturals, joker_cap,
     cached = _CACHE.get(key)
     if cached is not None and cached.max_naturals >= max_naturals and cached.joker_cap >= joker_cap:
         return cached
-    if mode == "dealt" and contract.sets == 0:
-        table = _runs_only(contract, rules, decks, ranks, suits, max_naturals, joker_cap, progress)
+    if contract.sets == 0:
+        table = _runs_only(
+            contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode, progress
+        )
     else:
         sweep = _Sweep(contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode)
         table = sweep.run(progress)
@@ -257,50 +260,69 @@ def _cached_table(contract, rules, decks, ranks, suits, max_naturals, joker_cap,
 _CACHE: dict = {}
 
 
-def _runs_only(contract, rules, decks, ranks, suits, max_naturals, joker_cap, progress):
+def _runs_only(contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode, progress):
     """Runs never mix suits, so sweep one suit and combine the suits afterwards.
 
-    One suit's sweep gives, for each holding of that suit, its *profile*: the fewest
-    jokers that make r runs in the suit, r = 0..R. A hand's fewest jokers for R runs is
+    One suit's sweep gives, for each holding of that suit, its *profile*: for each number
+    of runs r = 0..R, the best (jokers, added cards) that make r runs in the suit (one
+    pair in "dealt" mode, a Pareto front in "distance" mode). A hand's best for R runs is
     the min-plus convolution of its suits' profiles, and suits are dealt independently
     given their sizes, so the count is a product of polynomials summed over profiles.
+    In distance mode the suits missing from the shoe count too (cards may be added).
     """
-    first = suits[0].index
-    sweep = _Sweep(
-        contract, rules, decks, ranks, (suits[0],), max_naturals, joker_cap, "dealt",
-        swept=(first,), profile=True,
-    )
-    one = sweep.run(progress).counts
-    inf, top, R = sweep.jcap + 1, max_naturals, contract.runs
-    combined = {(0,) + (inf,) * R: [1] + [0] * top}
-    for _ in suits:
-        nxt: dict = {}
-        for prof_a, poly_a in combined.items():
-            for prof_b, poly_b in one.items():
-                prof = tuple(
-                    min(inf, min(prof_a[i] + prof_b[r - i] for i in range(r + 1)))
-                    for r in range(R + 1)
-                )
-                acc = nxt.setdefault(prof, [0] * (top + 1))
-                for i, u in enumerate(poly_a):
-                    if u:
-                        for k in range(top + 1 - i):
-                            if poly_b[k]:
-                                acc[i + k] += u * poly_b[k]
-        combined = nxt
+    kinds = [(suits[0], len(suits))]
+    if mode == "distance" and len(suits) < 4:
+        kinds.append((None, 4 - len(suits)))
+    top, R = max_naturals, contract.runs
+    combined = {((( 0, 0),),) + ((),) * R: [1] + [0] * top}
+    jcap = 0
+    for suit, repeat in kinds:
+        sweep = _Sweep(
+            contract, rules, decks, ranks, (suit,) if suit else (), max_naturals, joker_cap,
+            mode, swept=((suit or suits[0]).index,), profile=True,
+        )
+        jcap = sweep.jcap
+        one = sweep.run(progress).counts
+        for _ in range(repeat):
+            combined = _convolve(combined, one, R, jcap, top)
     counts: dict = {}
     for prof, poly in combined.items():
-        if prof[R] < inf:
-            acc = counts.setdefault(prof[R], [0] * (top + 1))
-            for i, v in enumerate(poly):
-                acc[i] += v
+        front = prof[R]
+        if not front:
+            continue
+        if mode == "dealt":
+            need = front[0][0]
+        else:
+            need = tuple(min(a for j, a in front if j <= k) for k in range(jcap + 1))
+        acc = counts.setdefault(need, [0] * (top + 1))
+        for i, v in enumerate(poly):
+            acc[i] += v
     naturals = decks * len(ranks) * len(suits)
-    return ExactTable("dealt", naturals, top, sweep.jcap, counts, len(one))
+    return ExactTable(mode, naturals, top, jcap, counts, len(combined))
 
 
-def clear_cache() -> None:
-    """Forget every cached sweep (for benchmarks)."""
-    _CACHE.clear()
+def _convolve(combined: dict, one: dict, R: int, jcap: int, top: int) -> dict:
+    """Add one suit: min-plus convolve the profiles, multiply the polynomials."""
+    out: dict = {}
+    for prof_a, poly_a in combined.items():
+        for prof_b, poly_b in one.items():
+            prof = tuple(
+                tuple(_pareto(
+                    (ja + jb, aa + ab)
+                    for i in range(r + 1)
+                    for ja, aa in prof_a[i]
+                    for jb, ab in prof_b[r - i]
+                    if ja + jb <= jcap
+                ))
+                for r in range(R + 1)
+            )
+            acc = out.setdefault(prof, [0] * (top + 1))
+            for i, u in enumerate(poly_a):
+                if u:
+                    for k in range(top + 1 - i):
+                        if poly_b[k]:
+                            acc[i + k] += u * poly_b[k]
+    return out
 
 
 # ------------------------------------------------------------------------------------
@@ -436,9 +458,8 @@ class _Sweep:
 
     def need(self, key):
         if self.profile:
-            inf = self.jcap + 1
             return tuple(
-                min((j for state, j, _ in key if state[0] < 0 or state[1] >= r), default=inf)
+                tuple(_pareto((j, a) for state, j, a in key if state[0] < 0 or state[1] >= r))
                 for r in range(self.R + 1)
             )
         best = [(j, a) for state, j, a in key if state[0] < 0]
