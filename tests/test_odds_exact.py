@@ -223,3 +223,39 @@ def test_bad_arguments():
         dealt_probability(Contract(sets=1), decks=0, jokers=0, cards=3, rules=STANDARD)
     with pytest.raises(TypeError, match="contract must be a Contract"):
         dealt_probability("2 sets", decks=1, jokers=0, cards=3, rules=STANDARD)
+
+
+def _melds_distance_takes_decks() -> bool:
+    import inspect
+
+    from rummykit.melds import contract_distance
+
+    return "decks" in inspect.signature(contract_distance).parameters
+
+
+@pytest.mark.skipif(
+    not _melds_distance_takes_decks(), reason="melds.contract_distance has no decks= yet"
+)
+@pytest.mark.parametrize(
+    ("contract", "rules", "ranks", "suits", "decks", "jokers", "cards"),
+    [
+        (Contract(sets=1), STANDARD, LOW[:3], [H, S], 1, 1, 3),
+        (Contract(sets=2), STANDARD, LOW[:3], [H, S], 2, 1, 4),
+        (Contract(runs=1), STANDARD, LOW, [H], 2, 1, 4),
+        (Contract(sets=1, runs=1), SHORT_RUNS, LOW[:3], [H, S], 1, 1, 4),
+    ],
+)
+def test_distance_equals_melds_contract_distance(
+    contract, rules, ranks, suits, decks, jokers, cards
+):
+    from rummykit.melds import contract_distance
+
+    dist = distance_distribution(
+        contract, decks=decks, jokers=jokers, cards=cards, rules=rules, ranks=ranks, suits=suits
+    )
+    brute: dict[int, int] = {}
+    for naturals, j, ways in shoe_hands(ranks, suits, decks, jokers, cards):
+        d = contract_distance(_cards(naturals, j), contract, rules, decks=decks)
+        brute[d] = brute.get(d, 0) + ways
+    total = math.comb(decks * len(ranks) * len(suits) + jokers, cards)
+    assert dist == {d: Fraction(n, total) for d, n in sorted(brute.items())}

@@ -1,0 +1,105 @@
+"""Time the exact contract odds table and the dealt-hand simulation.
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/bench_odds.py              # everything
+    .venv/bin/python benchmarks/bench_odds.py --timeout 60 # give up on a sweep after 60 s
+    .venv/bin/python benchmarks/bench_odds.py --skip-simulation
+
+The exact table is the issue's: the 7 contracts x shoes {1 deck + 2 jokers, 2 + 4,
+3 + 6, 2 + 2} x hand sizes {7, 10, 11, 12, 13, 14} under ``standard``, one core. One
+sweep per (contract, decks) serves every hand size and joker count, so the first cell of
+a sweep carries its cost and the others are read from the cache. Each sweep runs in a
+child process that is stopped after ``--timeout`` seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+
+SHOES = ((1, 2), (2, 4), (3, 6), (2, 2))
+HAND_SIZES = (7, 10, 11, 12, 13, 14)
+
+
+def _sweep(index: int, decks: int, queue) -> None:
+    from rummykit import CONTRACTS, RuleSet
+    from rummykit.odds import dealt_probability
+
+    rules = RuleSet.preset("standard")
+    contract = CONTRACTS[index]
+    for shoe_decks, jokers in SHOES:
+        if shoe_decks != decks:
+            continue
+        for cards in HAND_SIZES:
+            start = time.perf_counter()
+            p = dealt_probability(contract, decks=decks, jokers=jokers, cards=cards, rules=rules)
+            queue.put((index, decks, jokers, cards, float(p), time.perf_counter() - start))
+    queue.put(None)
+
+
+def bench_exact(timeout: float) -> None:
+    from rummykit import CONTRACTS
+
+    print(f"exact table, standard rules (each sweep stopped after {timeout:g} s)")
+    print(f"{'contract':<16}{'shoe':>8}{'cards':>7}{'p':>14}{'seconds':>10}")
+    total = 0.0
+    unfinished = []
+    for index, contract in enumerate(CONTRACTS):
+        for decks in sorted({d for d, _ in SHOES}):
+            queue = multiprocessing.Queue()
+            child = multiprocessing.Process(target=_sweep, args=(index, decks, queue))
+            start = time.perf_counter()
+            child.start()
+            done = False
+            while not done:
+                remaining = timeout - (time.perf_counter() - start)
+                try:
+                    row = queue.get(timeout=max(remaining, 0.01))
+                except Exception:  # queue.Empty: the sweep ran out of time
+                    child.terminate()
+                    unfinished.append(f"{contract} with {decks} deck(s)")
+                    print(f"{str(contract):<16}{decks:>6}d  stopped after {timeout:g} s")
+                    total += timeout
+                    break
+                if row is None:
+                    done = True
+                    continue
+                _, d, jokers, cards, p, seconds = row
+                total += seconds
+                print(f"{str(contract):<16}{f'{d}+{jokers}':>8}{cards:>7}{p:>14.6g}{seconds:>10.3f}")
+            child.join()
+    print(f"total {total:.1f} s" + (f" (unfinished: {'; '.join(unfinished)})" if unfinished else ""))
+
+
+def bench_simulation(n: int) -> None:
+    from rummykit import CONTRACTS, RuleSet
+    from rummykit.odds.simulate import simulate_dealt
+
+    rules = RuleSet.preset("standard")
+    print(f"\nsimulation, standard rules, 2 decks + 4 jokers, {n:,} hands per contract")
+    for contract, cards in zip(CONTRACTS, rules.deal_sizes, strict=True):
+        start = time.perf_counter()
+        est = simulate_dealt(
+            contract, decks=2, jokers=4, cards=cards, rules=rules, n=n, seed=1
+        )
+        rate = n / (time.perf_counter() - start)
+        print(f"{str(contract):<16}{cards:>4} cards {rate:>12,.0f} hands/s   {est}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--timeout", type=float, default=120, help="seconds per exact sweep")
+    parser.add_argument("--hands", type=int, default=500_000, help="hands per simulation")
+    parser.add_argument("--skip-exact", action="store_true")
+    parser.add_argument("--skip-simulation", action="store_true")
+    args = parser.parse_args()
+    if not args.skip_exact:
+        bench_exact(args.timeout)
+    if not args.skip_simulation:
+        bench_simulation(args.hands)
+
+
+if __name__ == "__main__":
+    main()
