@@ -2,9 +2,10 @@
 
 Hands are dealt with numpy (a seeded ``numpy.random.Generator``, never global state) as
 arrays of card numbers, many at a time. A vectorised test then decides most hands at
-once: set-only contracts exactly, other contracts by a necessary condition (the sets
-alone, one run alone, enough cards) that turns most hands away; only the hands that
-pass are checked one by one by :func:`rummykit.melds.find_contract`.
+once: set-only and one-run contracts mostly exactly (a necessary and a sufficient
+condition that meet for nearly every hand), other contracts by a necessary condition
+(the sets alone, one run alone, enough cards) that turns most hands away; only the hands
+left undecided are checked one by one by :func:`rummykit.melds.find_contract`.
 
 >>> from rummykit import CONTRACTS, RuleSet
 >>> est = simulate_dealt(CONTRACTS[0], decks=2, jokers=4, cards=10,
@@ -179,7 +180,7 @@ class _Decider:
         return best[:, S]
 
     def run_jokers(self, counts: np.ndarray) -> np.ndarray:
-        """Fewest jokers for one run alone (any suit), from card counts (n, 53)."""
+        """Fewest jokers for one run alone in each suit, from card counts: ``(n, 4)``."""
         rules = self.rules
         by_suit = counts[:, :52].reshape(-1, 4, 13) > 0
         # Positions 1..14: the ace low, 2..K, the ace high; unusable positions are off.
@@ -189,33 +190,54 @@ class _Decider:
         present &= allowed
         csum = np.zeros(present.shape[:2] + (15,), dtype=np.int8)
         np.cumsum(present, axis=2, out=csum[:, :, 1:])
-        best = np.full(counts.shape[0], _INF, dtype=np.int64)
+        best = np.full(present.shape[:2], _INF, dtype=np.int64)
         longest = min(13, rules.min_run_size + min(self.J, 13))
         for length in range(rules.min_run_size, longest + 1):
             # Window [low, low + length - 1] for low = 1 .. 15 - length.
             nats = csum[:, :, length:] - csum[:, :, :-length]
             lows = np.arange(1, 16 - length)
             legal = allowed[lows - 1] & allowed[lows + length - 2] & ~((lows == 1) & (length == 14))
-            nats = np.where(legal, nats, 0).max(axis=(1, 2)).astype(np.int64)
+            nats = np.where(legal, nats, 0).max(axis=2).astype(np.int64)
             ok = (nats >= rules.min_naturals_in_run) & (length - nats <= self.J)
             best = np.minimum(best, np.where(ok, length - nats, _INF))
         return best
 
     def decide(self, hands: np.ndarray) -> np.ndarray:
         counts = hand_counts(hands, self.decks)
-        jokers = counts[:, 52]
+        jokers = counts[:, 52].astype(np.int64)
         ranks = counts[:, :52].reshape(-1, 4, 13).sum(axis=1)
         contract = self.contract
         if contract.runs == 0:
             return self.set_jokers(ranks) <= jokers
-        need = np.zeros(hands.shape[0], dtype=np.int64)
+        per_suit = self.run_jokers(counts)
+        run = per_suit.min(axis=1)
+        capable = per_suit <= jokers[:, None]
         if contract.sets:
-            need += self.set_jokers(ranks)
-        need += self.run_jokers(counts)
+            # Necessary: the sets and one run, each alone. Sufficient when the contract
+            # has one run: sets made without one natural of each rank that a suit able
+            # to hold the run has (a set can take any suit, so it leaves the run the
+            # card it uses).
+            need = self.set_jokers(ranks) + run
+            runnable = (counts[:, :52].reshape(-1, 4, 13) > 0) & capable[:, :, None]
+            spare = ranks - runnable.any(axis=1)
+            sure = self.set_jokers(spare) + run <= jokers
+        else:
+            need = run
+            sure = run <= jokers
+        if contract.runs > 1:
+            # Necessary: room for every run, a suit holding at most
+            # (its naturals // min_naturals_in_run) of them.
+            suit_naturals = counts[:, :52].reshape(-1, 4, 13).sum(axis=2)
+            room = np.where(capable, suit_naturals // self.rules.min_naturals_in_run, 0)
+            need = np.where(room.sum(axis=1) >= contract.runs, need, _INF)
         naturals = hands.shape[1] - jokers
         enough = naturals + jokers >= contract.min_cards(self.rules)
-        maybe = (need <= jokers) & enough
-        result = np.zeros(hands.shape[0], dtype=bool)
+        if contract.runs == 1:
+            result = sure & enough
+            maybe = (need <= jokers) & enough & ~result
+        else:
+            result = np.zeros(hands.shape[0], dtype=bool)
+            maybe = (need <= jokers) & enough
         for row in np.flatnonzero(maybe):
             result[row] = find_contract(self.hand(counts[row]), contract, self.rules) is not None
         self.checked += int(maybe.sum())
