@@ -244,8 +244,10 @@ def exact_table(
 def _cached_table(contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode, progress):
     key = (contract, rules, decks, ranks, suits, mode)
     cached = _CACHE.get(key)
-    if cached is not None and cached.max_naturals >= max_naturals and cached.joker_cap >= joker_cap:
-        return cached
+    # A table answers any request with no more cards and no more jokers than it was
+    # asked for (its own joker_cap may be lower: jokers the contract cannot use).
+    if cached is not None and cached[0] >= max_naturals and cached[1] >= joker_cap:
+        return cached[2]
     if contract.sets == 0:
         table = _runs_only(
             contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode, progress
@@ -253,7 +255,7 @@ def _cached_table(contract, rules, decks, ranks, suits, max_naturals, joker_cap,
     else:
         sweep = _Sweep(contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode)
         table = sweep.run(progress)
-    _CACHE[key] = table
+    _CACHE[key] = (max_naturals, joker_cap, table)
     return table
 
 
