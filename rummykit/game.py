@@ -394,11 +394,19 @@ def _legal_actions(view: PlayerView) -> list[Action]:
             firsts.setdefault(card.index, card)
         faces = sorted(firsts.values(), key=_by_rank)
         if view.laid_down[view.seat]:
+            # _can_finish(hand less the card), counted once: the cards one may discard.
+            free = sum(1 for c in hand if c != view.taken and c not in view.pending_jokers)
+            single = view.is_last_round and rules.last_round_no_discard and len(hand) == 2
             for card in faces:
-                rest = _without(hand, [card])
-                pending = [j for j in view.pending_jokers if j != card]
-                if not _can_finish(view, rest, pending):
-                    continue
+                if len(hand) == 1:
+                    if not _empty_ok(view):
+                        continue
+                elif not single:
+                    # A pending joker laid off stops being pending; the card itself, if
+                    # it could be discarded, no longer can.
+                    rest_free = free - (card != view.taken and card not in view.pending_jokers)
+                    if rest_free == 0:
+                        continue
                 for number, meld in enumerate(view.melds):
                     options = _options(view, meld, card)
                     if len(options) == 1:
@@ -406,10 +414,16 @@ def _legal_actions(view: PlayerView) -> list[Action]:
                     else:
                         actions.extend(LayOff(card, number, _end_of(meld, new)) for new in options)
         if rules.joker_swap != "none":
+            # Which table melds hold a joker standing for each card face.
+            wanted: dict[int, list[int]] = {}
+            for number, meld in enumerate(view.melds):
+                for stand in meld.stands_for:
+                    if stand is not None:
+                        wanted.setdefault(stand.index, []).append(number)
             for card in faces:
-                if card.is_joker:
-                    continue
-                for number in range(len(view.melds)):
+                for number in dict.fromkeys(
+                    wanted.get(card.index, ()) if not card.is_joker else ()
+                ):
                     if not isinstance(_try_swap(view, card, number), str):
                         actions.append(Swap(card, number))
     actions.extend(Discard(card) for card in _discardable(view))
@@ -459,9 +473,15 @@ class Game:
 
     ``rules`` is a :class:`RuleSet` or a preset name. ``seed`` is an int, a
     ``random.Random`` (an int seed is drawn from it) or None (a fresh seed, kept in
-    :attr:`seed` so the game can be replayed). ``turn_limit`` is a safety valve, not a
-    rule of the sources: a round in which this many turns were started ends as if both
-    piles had run out (None: no limit).
+    :attr:`seed` so the game can be replayed).
+
+    Two limits keep a round from going on for ever when nobody can go out, which random
+    players easily achieve (source 000 warns of "stubborn" players). Both default to
+    None, the rules as written. ``max_reshuffles``: the stock is rebuilt from the
+    discard pile at most this many times a round, after which an empty stock ends the
+    round (source 000 suggests three). ``turn_limit``: a round in which this many turns
+    were started ends (not a rule of the sources). A round ended either way is scored
+    as when both piles run out.
 
     >>> game = Game("family", players=2, seed=1)
     >>> game.decks, game.jokers, game.shoe.size
@@ -476,6 +496,7 @@ class Game:
         seed: int | random.Random | None = None,
         names: Sequence[str] | None = None,
         turn_limit: int | None = None,
+        max_reshuffles: int | None = None,
     ) -> None:
         if isinstance(rules, str):
             rules = RuleSet.preset(rules)
@@ -491,17 +512,28 @@ class Game:
             raise ValueError(f"give one non-empty name per player ({players}), got {names!r}")
         if turn_limit is not None and (not isinstance(turn_limit, int) or turn_limit < 1):
             raise ValueError(f"turn_limit must be None or a positive integer, got {turn_limit!r}")
+        if max_reshuffles is not None and (
+            not isinstance(max_reshuffles, int) or max_reshuffles < 0
+        ):
+            raise ValueError(
+                f"max_reshuffles must be None or a non-negative integer, got {max_reshuffles!r}"
+            )
         self.rules: RuleSet = rules
         self.players: int = players
         self.seed: int = seed
         self.names: tuple[str, ...] = names
         self.turn_limit: int | None = turn_limit
+        self.max_reshuffles: int | None = max_reshuffles
         self.decks: int = rules.decks_for(players)
         self.jokers: int = rules.jokers_for(self.decks)
         self.shoe: Shoe = Shoe(decks=self.decks, jokers=self.jokers)
 
     def __repr__(self) -> str:
         return f"Game({self.rules.name!r}, players={self.players}, seed={self.seed})"
+
+    def limits(self) -> dict[str, int | None]:
+        """The safety limits, to copy into another Game: ``Game(..., **game.limits())``."""
+        return {"turn_limit": self.turn_limit, "max_reshuffles": self.max_reshuffles}
 
     def new_state(
         self,
@@ -774,8 +806,10 @@ class GameState:
         """An independent copy (RNG state included), e.g. to try an action."""
         other = object.__new__(GameState)
         for name, value in self.__dict__.items():
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
+            if name == "hands":
+                value = [list(hand) for hand in value]
+            elif isinstance(value, list):
+                value = list(value)  # lists of immutable things (cards, melds, events)
             elif isinstance(value, set):
                 value = set(value)
             elif isinstance(value, random.Random):
@@ -860,7 +894,13 @@ class GameState:
         self.to_act = seat
 
     def _pop_stock(self) -> Card | None:
-        if not self.stock and self.rules.reshuffle_discards and len(self.discards) > 1:
+        limit = self.game.max_reshuffles
+        if (
+            not self.stock
+            and self.rules.reshuffle_discards
+            and len(self.discards) > 1
+            and (limit is None or self.reshuffles < limit)
+        ):
             top = self.discards.pop()
             self.stock = self.discards
             self.rng.shuffle(self.stock)
@@ -1250,7 +1290,10 @@ class GameState:
             return
         cards = [c for h in self.hands for c in h] + self.stock + self.discards
         cards += [c for m in self.melds for c in m.cards]
-        assert sorted(cards) == sorted(self.game.shoe.cards), "cards are not exactly the shoe"
+        shoe = self.game.shoe
+        assert len(cards) == shoe.size and set(cards) == set(shoe.cards), (
+            "cards are not exactly the shoe"
+        )
         for number, meld in enumerate(self.melds):
             check = check_meld(meld.cards, self.rules)
             assert check.ok, f"meld {number} {meld} is illegal: {check.reason}"
@@ -1298,6 +1341,7 @@ class GameState:
                 "seed": game.seed,
                 "names": list(game.names),
                 "turn_limit": game.turn_limit,
+                "max_reshuffles": game.max_reshuffles,
                 "setup": self.setup,
                 "actions": [[seat, str(action)] for seat, action in self.history],
                 "state": self.snapshot(),
@@ -1495,6 +1539,7 @@ def load(text: str) -> GameState:
         "seed",
         "names",
         "turn_limit",
+        "max_reshuffles",
         "setup",
         "actions",
         "state",
@@ -1507,8 +1552,11 @@ def load(text: str) -> GameState:
         raise SaveFileError("'players' and 'seed' must be integers")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise SaveFileError("'names' must be a list of strings")
+    reshuffles = data["max_reshuffles"]
     if limit is not None and type(limit) is not int:
         raise SaveFileError("'turn_limit' must be an integer or null")
+    if reshuffles is not None and type(reshuffles) is not int:
+        raise SaveFileError("'max_reshuffles' must be an integer or null")
     setup = data["setup"]
     keys = {"dealer", "round", "hands", "upcard", "stock", "cut", "scores"}
     if not isinstance(setup, dict) or set(setup) != keys:
@@ -1526,7 +1574,9 @@ def load(text: str) -> GameState:
     ):
         raise SaveFileError("setup 'scores' must be a list of integers or null")
     try:
-        game = Game(rules, players, seed=seed, names=names, turn_limit=limit)
+        game = Game(
+            rules, players, seed=seed, names=names, turn_limit=limit, max_reshuffles=reshuffles
+        )
         state = game.new_state(
             dealer=setup["dealer"],
             round=setup["round"],
