@@ -14,6 +14,7 @@ ranks 2..K, and 14 is the ace played high.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
@@ -938,11 +939,16 @@ class _Distance:
                     tot[_RANK_OF_INDEX[c]] += 1
 
 
-def contract_distance(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> int:
+def contract_distance(
+    hand: Iterable[Card], contract: Contract, rules: RuleSet, *, decks: int | None = None
+) -> int:
     """The fewest cards that must be added to ``hand`` for it to hold ``contract``.
 
-    Added cards are natural cards of any rank and suit (copies are not limited by a
-    shoe). The result is 0 exactly when :func:`find_contract` finds the contract.
+    Added cards are natural cards of any rank and suit; with ``decks`` given, the hand
+    with its added cards holds at most ``decks`` copies of any card (as a shoe of that
+    many decks allows), otherwise copies are not limited. Jokers are never added (a
+    natural does whatever a joker would, where a copy is left). The result is 0
+    exactly when :func:`find_contract` finds the contract.
 
     >>> from rummykit import RuleSet, parse_cards
     >>> rules = RuleSet.preset("standard")
@@ -950,6 +956,9 @@ def contract_distance(hand: Iterable[Card], contract: Contract, rules: RuleSet) 
     1
     >>> contract_distance(parse_cards("8S 8H 2D JH 4S 3C 5D"), rules.contracts[0], rules)
     3
+    >>> hand = parse_cards("7H 8H 9H 10H 7H 8H 9H")
+    >>> contract_distance(hand, rules.contracts[2], rules, decks=2)  # a second 10♥
+    1
     """
     solver = _solver(rules)
     try:
@@ -957,11 +966,57 @@ def contract_distance(hand: Iterable[Card], contract: Contract, rules: RuleSet) 
     except (AttributeError, TypeError, IndexError):
         raise TypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
     _check_distinct(reduced.cards)
-    if _solve(solver, reduced, contract.sets, contract.runs) is not None:
+    distance = _unlimited_distance(solver, reduced, contract)
+    if decks is None or distance == 0:
+        return distance
+    if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
+        raise ValueError(f"decks must be None or an integer >= 1, got {decks!r}")
+    over = [i for i, n in enumerate(reduced.cnt) if n > decks]
+    if over:
+        raise ValueError(
+            f"the hand holds {reduced.cnt[over[0]]} copies of {_NATURALS[over[0]]}, "
+            f"more than {decks} deck{'s' if decks != 1 else ''} have"
+        )
+    return _limited_distance(solver, reduced, contract, decks, distance)
+
+
+def _unlimited_distance(solver: _Solver, hand: _Hand, contract: Contract) -> int:
+    if _solve(solver, hand, contract.sets, contract.runs) is not None:
         return 0
-    search = _Distance(solver, reduced, contract.sets, contract.runs)
-    search.search(list(reduced.cnt), list(reduced.tot), 0, 0, contract.runs, 0, [])
+    search = _Distance(solver, hand, contract.sets, contract.runs)
+    search.search(list(hand.cnt), list(hand.tot), 0, 0, contract.runs, 0, [])
     return max(search.best, 1)
+
+
+def _limited_distance(
+    solver: _Solver, hand: _Hand, contract: Contract, decks: int, lower: int
+) -> int:
+    """A* over the cards added, one at a time, within ``decks`` copies of each card.
+
+    The distance without a copy limit is a consistent lower bound (one card brings a
+    hand at most one card closer), so the first hand popped that holds the contract is
+    one with the fewest cards added.
+    """
+    cards = hand.cards
+    counts = hand.cnt
+    frontier = [(lower, 0, ())]
+    seen = {()}
+    while frontier:
+        _, added_count, added = heapq.heappop(frontier)
+        extra = [Card(_NATURALS[i].rank, _NATURALS[i].suit, decks + n) for n, i in enumerate(added)]
+        if _solve(solver, _Hand(cards + extra), contract.sets, contract.runs) is not None:
+            return added_count
+        for i in range(52):
+            if counts[i] + added.count(i) >= decks:
+                continue
+            grown = tuple(sorted((*added, i)))
+            if grown in seen:
+                continue
+            seen.add(grown)
+            more = extra + [Card(_NATURALS[i].rank, _NATURALS[i].suit, decks + len(extra))]
+            bound = _unlimited_distance(solver, _Hand(cards + more), contract)
+            heapq.heappush(frontier, (added_count + 1 + bound, added_count + 1, grown))
+    raise ValueError(f"no cards from {decks} deck(s) can make the contract {contract} here")
 
 
 # ------------------------------------------------------------------------------------

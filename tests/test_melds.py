@@ -9,6 +9,7 @@ from rummykit import (
     Contract,
     IllegalMeldError,
     RuleSet,
+    Shoe,
     check_meld,
     contract_distance,
     find_contract,
@@ -333,3 +334,43 @@ def test_bad_hands_are_refused():
         contract_distance([c, c], Contract(1, 0), STANDARD)
     with pytest.raises(TypeError, match="collection of Card objects"):
         find_contract(["8S", "8H", "8D"], Contract(1, 0), STANDARD)
+
+
+def test_contract_distance_with_a_copy_limit():
+    hand = parse_cards("7H 8H 9H 10H 7H 8H 9H")
+    runs = Contract(0, 2)
+    assert contract_distance(hand, runs, STANDARD) == 1
+    assert contract_distance(hand, runs, STANDARD, decks=2) == 1
+    with pytest.raises(ValueError, match="holds 2 copies of 7♥, more than 1 deck have"):
+        contract_distance(hand, runs, STANDARD, decks=1)
+    with pytest.raises(ValueError, match="decks must be None or an integer >= 1"):
+        contract_distance(hand, runs, STANDARD, decks=0)
+
+
+@pytest.mark.parametrize(
+    ("text", "contract"),
+    [
+        ("8H 8S 8D 8C 9H 9S JK", Contract(3, 0)),
+        ("AH 2H 3H 4H JH QH KH", Contract(0, 2)),
+        ("5S 6S 7S 8S 5D 6D 7D", Contract(1, 1)),
+        ("QC QD QH QS 2C JK", Contract(2, 0)),
+    ],
+)
+def test_copy_limited_distance_by_breadth_first_search(text, contract):
+    """Against an independent oracle: add every allowed card, level by level."""
+    hand = list(parse_cards(text))
+    distance = contract_distance(hand, contract, STANDARD, decks=1)
+    assert distance >= contract_distance(hand, contract, STANDARD)
+    level = [tuple(hand)]
+    for added in range(distance + 1):
+        made = any(find_contract(h, contract, STANDARD) is not None for h in level)
+        assert made == (added == distance)
+        if made or added == 2:
+            break  # deeper levels hold too many hands to list
+        grown = set()
+        for h in level:
+            held = {(c.rank, c.suit) for c in h}
+            for c in Shoe(decks=1, jokers=0).cards:
+                if (c.rank, c.suit) not in held:
+                    grown.add(tuple(sorted(h + (Card(c.rank, c.suit, 9),))))
+        level = sorted(grown)
