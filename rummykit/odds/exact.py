@@ -447,16 +447,37 @@ class _Sweep:
         """Merge keys that differ only by a permutation of interchangeable suits.
 
         Hands that are suit permutations of each other have permuted keys and the same
-        future, so one representative per orbit is enough.
+        future, so one representative per orbit is enough: the least of the keys got by
+        ordering the suits by what the key says about each (trying every order only
+        among suits the key describes alike).
         """
         out: dict = {}
         for key, poly in layer.items():
-            canon = min(
-                tuple(sorted((_permute(state, perm), j, a) for state, j, a in key))
-                for perm in self.perms
-            )
-            _add_shifted(out, frozenset(canon), poly, 0, 1, self.T)
+            _add_shifted(out, self.canonical(key), poly, 0, 1, self.T)
         return out
+
+    def canonical(self, key: frozenset) -> frozenset:
+        movable = self.symmetric
+        signature = {
+            s: sorted(
+                (st[:3], st[3][s], st[4][s], st[5][s], j, a) for st, j, a in key if st[0] >= 0
+            )
+            for s in movable
+        }
+        order = sorted(movable, key=lambda s: signature[s])
+        groups = [list(g) for _, g in itertools.groupby(order, key=lambda s: signature[s])]
+        best = None
+        for arrangement in itertools.product(*(itertools.permutations(g) for g in groups)):
+            ranked = [s for group in arrangement for s in group]
+            perm = list(range(4))
+            for slot, s in zip(sorted(movable), ranked, strict=True):
+                perm[slot] = s
+            candidate = tuple(sorted((_permute(st, perm), j, a) for st, j, a in key))
+            if best is None or candidate < best:
+                best = candidate
+            if len(groups) == len(movable):
+                break
+        return frozenset(best)
 
     def need(self, key):
         if self.profile:
