@@ -16,6 +16,13 @@ fewest jokers it needs. Two hands with the same key have the same future, and ev
 hand follows exactly one branch, so each hand is counted once however many
 arrangements it has.
 
+Runs never mix suits, so a contract of runs only is counted one suit at a time: a sweep
+of a single suit gives, per holding, the fewest jokers that make r runs (r = 0..R), and
+the suits are combined by a min-plus convolution. A contract with sets and runs needs
+all four suits in one sweep; its keys remember recent cards of every suit, so it is
+exact but slow on full shoes (minutes and more; see the benchmark): use it on shrunken
+shoes, and :func:`rummykit.odds.simulate.simulate_dealt` for full ones.
+
 >>> from fractions import Fraction
 >>> from rummykit import CONTRACTS, RuleSet
 >>> rules = RuleSet.preset("standard")
