@@ -831,13 +831,14 @@ class GameState:
         if self.to_act is None:
             raise IllegalActionError(f"the game is over: no {action.kind!r} is possible")
         seat = self.to_act
-        view = self.view(seat)
         handler = _HANDLERS.get((self.phase, type(action)))
         if handler is None:
             raise IllegalActionError(
                 f"{self.game.names[seat]} cannot {action.kind} in the {self.phase!r} phase: "
                 f"{_PHASE_HELP[self.phase]}"
             )
+        # Buying, passing and drawing from the stock need no view (they are most actions).
+        view = None if handler in _VIEWLESS else self.view(seat)
         commit = handler(self, view, action)
         commit()
         self.history.append((seat, action))
@@ -1377,6 +1378,13 @@ _HANDLERS = {
     ("call", Call): GameState._call,
     ("call", Pass): GameState._pass_call,
     ("call discard", Discard): GameState._discard,
+}
+_VIEWLESS = {
+    GameState._draw_stock,
+    GameState._buy,
+    GameState._pass_buy,
+    GameState._call,
+    GameState._pass_call,
 }
 _PHASE_HELP = {
     "draw": "first draw from the stock ('draw stock') or take the discard ('take discard')",

@@ -10,6 +10,8 @@ import dataclasses
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rummykit.actions import (
     Buy,
@@ -22,6 +24,7 @@ from rummykit.actions import (
     LayOff,
     Pass,
     Swap,
+    TakeDiscard,
     parse_action,
 )
 from rummykit.cards import Card, Shoe, parse_cards
@@ -811,3 +814,22 @@ def test_tampered_or_corrupt_save_files_are_refused():
     for message, bad in cases.items():
         with pytest.raises(SaveFileError, match=message):
             load(bad)
+
+
+_CARDS = st.sampled_from(Shoe(2, 2).cards)
+_ACTIONS = st.one_of(
+    st.sampled_from([DrawStock(), TakeDiscard(), Buy(), Pass(), Call(), EndTurn()]),
+    st.builds(Discard, _CARDS),
+    st.builds(Swap, _CARDS, st.integers(0, 30)),
+    st.builds(LayOff, _CARDS, st.integers(0, 30), st.sampled_from([None, "low", "high"])),
+    st.builds(LayDown, st.lists(st.lists(_CARDS, min_size=1, max_size=6), min_size=1, max_size=4)),
+    st.builds(
+        InvalidLayDown, st.lists(st.lists(_CARDS, min_size=1, max_size=6), min_size=1, max_size=4)
+    ),
+)
+
+
+@given(_ACTIONS)
+def test_every_action_prints_and_parses_back(action):
+    assert parse_action(str(action)) == action
+    assert parse_action(str(action).upper()) == action
