@@ -46,6 +46,18 @@ def _kind(frame: pl.DataFrame, column: str) -> str:
     return "O" if frame.schema[column].is_numeric() else "N"
 
 
+def _colour(frame: pl.DataFrame, column: str, title: str) -> alt.Color:
+    """A colour channel: ordered viridis shades for numbers, a categorical palette for words.
+
+    Viridis stops short of its pale yellow end, which is hard to see on white.
+    """
+    kind = _kind(frame, column)
+    scale = (
+        alt.Scale(scheme={"name": "viridis", "extent": [0, 0.85]}) if kind == "O" else alt.Undefined
+    )
+    return alt.Color(f"{column}:{kind}", title=title, scale=scale)
+
+
 def _order(frame: pl.DataFrame, column: str) -> list:
     """The values of ``column`` in the order they first appear (contracts in round order)."""
     return frame.get_column(column).unique(maintain_order=True).to_list()
@@ -161,7 +173,7 @@ def odds_lines(
     encoding = {
         "x": alt.X(f"{x}:Q", title=x_title, axis=alt.Axis(tickMinStep=1)),
         "y": alt.Y("p:Q", title="Chance", scale=scale, axis=alt.Axis(format=fmt)),
-        "color": alt.Color(f"{color}:{kind}", title=color_title),
+        "color": _colour(frame, color, color_title),
         "tooltip": [
             alt.Tooltip(f"{x}:Q", title=x_title),
             alt.Tooltip(f"{color}:{kind}", title=color_title),
@@ -299,7 +311,7 @@ def completion_chart(
     kind = _kind(frame, color)
     base = alt.Chart(frame).encode(
         x=alt.X(f"{x}:Q", title=x_title, axis=alt.Axis(tickMinStep=1)),
-        color=alt.Color(f"{color}:{kind}", title=color_title),
+        color=_colour(frame, color, color_title),
     )
     band = base.mark_area(opacity=0.2).encode(
         y=alt.Y("ci_low:Q", title=y_title, axis=alt.Axis(format=PERCENT)),

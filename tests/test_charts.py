@@ -119,7 +119,8 @@ def test_odds_lines(odds):
     enc = chart.to_dict()["encoding"]
     assert enc["x"]["field"] == "cards" and enc["x"]["type"] == "quantitative"
     assert enc["y"]["field"] == "p" and enc["y"]["axis"]["format"] == ".0%"
-    assert enc["color"] == {"field": "decks", "type": "ordinal", "title": "Decks"}
+    assert (enc["color"]["field"], enc["color"]["type"]) == ("decks", "ordinal")
+    assert enc["color"]["scale"]["scheme"]["name"] == "viridis"
     assert enc["y"]["scale"]["domain"] == [0, 1]
     assert enc["facet"]["field"] == "contract" and enc["facet"]["sort"] == CONTRACTS
     _svg(chart)
@@ -184,7 +185,8 @@ def test_completion_chart(turns):
     band, line = chart.to_dict()["layer"]
     assert band["mark"]["type"] == "area" and band["encoding"]["y2"]["field"] == "ci_high"
     assert line["encoding"]["y"]["field"] == "p"
-    assert line["encoding"]["color"] == {"field": "players", "type": "ordinal", "title": "Players"}
+    colour = line["encoding"]["color"]
+    assert (colour["field"], colour["type"], colour["title"]) == ("players", "ordinal", "Players")
     _svg(chart)
 
 
