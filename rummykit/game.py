@@ -131,8 +131,10 @@ class Event:
     melds: tuple[Meld, ...] = ()
     """Melds laid down (``"lay down"``) or the meld after a lay-off or swap."""
     scores: tuple[int, ...] = ()
-    """For ``"round end"``: each seat's points this round (signed as the rule set writes
-    them); for ``"game end"``: the totals."""
+    """Numbers that go with the event: for ``"round end"`` each seat's points this round
+    (signed as the rule set writes them), for ``"game end"`` the totals, for ``"cut"``
+    (cards cut, 1 if perfect else 0), for ``"reshuffle"`` the new stock's size, for
+    ``"buy lottery"`` the seats that asked, for ``"call"`` the discarder's seat."""
 
 
 # --------------------------------------------------------------------------------------
@@ -598,6 +600,14 @@ class GameState:
     :class:`~rummykit.errors.IllegalActionError` and changes nothing), :meth:`view`
     gives one seat's :class:`PlayerView`, :attr:`history` the actions so far and
     :attr:`log` every event. :meth:`save` writes JSON that :func:`load` replays.
+
+    The whole truth is in plain attributes, for tests and analysis (read them, change
+    them only through :meth:`apply`): ``hands`` (one list per seat), ``stock`` and
+    ``discards`` (top card last), ``melds`` and ``owners`` (the table, by meld number),
+    ``laid_down``, ``buys``, ``penalties`` (points added this round: +invalid lay-downs,
+    -perfect cut), ``taken`` (the card taken from the pile this turn), ``pending``
+    (jokers taken by a swap this turn), ``traded`` (jokers traded once), ``scores``,
+    ``round_scores``, ``phase``, ``current``, ``to_act``, ``dealer``, ``reshuffles``.
     """
 
     def __init__(self, game: Game, setup: dict) -> None:

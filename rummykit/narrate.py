@@ -128,10 +128,22 @@ def narrate(state: GameState, *, round: int | None = None) -> str:
     if round is None:
         round = state.log[-1].round if state.log else state.round
     lines = []
+    previous = None
     for event in state.log:
         if event.round != round:
             continue
         text = sentence(event, state)
-        if text:
+        if not text:
+            continue
+        if (
+            event.kind == "draw stock"
+            and previous is not None
+            and previous.kind == "decline"
+            and previous.seat == event.seat
+        ):
+            # Nobody bought: one sentence for the decline and the draw.
+            lines[-1] = lines[-1][:-1] + " and draws from the stock."
+        else:
             lines.append(text)
+        previous = event
     return "\n".join(lines)

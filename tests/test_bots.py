@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from test_game import decline, table
 
 from rummykit.actions import Buy, Call, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
-from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot, RandomBot
-from rummykit.cards import Card
+from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot, RandomBot, could_improve
+from rummykit.cards import Card, Shoe
 from rummykit.game import Game, PlayerView, play_game
+from rummykit.melds import contract_distance
+from rummykit.rules import RuleSet
 
 
 def _history(bot_type, seed: int) -> list[str]:
@@ -92,8 +96,6 @@ def test_greedy_calls_liverpool():
 def _call_view() -> PlayerView:
     from test_game import play
 
-    from rummykit.rules import RuleSet
-
     hands = {
         0: "8S 8H 8D 9S 9H 9D 8C 2C 3D 4H 5S",
         1: "JS JH JD QS QH QD 2H 3S 4D 6C 7C",
@@ -124,3 +126,22 @@ def test_greedy_beats_random():
         totals["greedy"] += state.scores[0]
         totals["random"] += state.scores[1]
     assert totals["greedy"] < totals["random"]
+
+
+@pytest.mark.parametrize("preset", RuleSet.presets())
+def test_could_improve_never_misses_an_improvement(preset):
+    # The shortcut against the exact contract_distance, on random hands and cards.
+    rules = RuleSet.preset(preset)
+    rng = random.Random(preset)
+    shoe = Shoe(2, 4)
+    skipped = 0
+    for _ in range(400):
+        contract = rng.choice(rules.contracts)
+        cards = shoe.shuffled(rng)
+        size = rng.randint(4, 14)
+        hand, card = cards[:size], cards[size]
+        if not could_improve(hand, card, contract, rules):
+            skipped += 1
+            with_card = contract_distance([*hand, card], contract, rules)
+            assert with_card >= contract_distance(hand, contract, rules), (hand, card)
+    assert skipped > 0
