@@ -131,7 +131,7 @@ def contract_heatmap(
         text=alt.Text("p:Q", format=".1%"),
         color=alt.condition(alt.datum.p > 0.3, alt.value("white"), alt.value("black")),
     )
-    layered = alt.layer(cells, labels, data=frame).properties(width=alt.Step(38))
+    layered = alt.layer(cells, labels, data=frame).properties(width=alt.Step(34))
     if column is None:
         return layered.properties(title=title)
     return layered.facet(
@@ -182,13 +182,13 @@ def odds_lines(
     }
     if facet:
         encoding["facet"] = alt.Facet(
-            f"{facet}:N", title=None, sort=_order(frame, facet), columns=4
+            f"{facet}:N", title=None, sort=_order(frame, facet), columns=3
         )
     return (
         alt.Chart(data, title=title)
         .mark_line(point=True)
         .encode(**encoding)
-        .properties(width=160, height=130)
+        .properties(width=150, height=130)
     )
 
 
@@ -238,7 +238,7 @@ def convergence_chart(
             )
         )
         layers.append(rule)
-    return alt.layer(*layers).properties(title=title, width=480, height=260)
+    return alt.layer(*layers).properties(title=title, width=440, height=260)
 
 
 def distance_chart(
@@ -275,13 +275,13 @@ def distance_chart(
         encoding["tooltip"].append(alt.Tooltip(f"{color}:N", title=color_title or color))
     if facet:
         encoding["facet"] = alt.Facet(
-            f"{facet}:N", title=None, sort=_order(frame, facet), columns=4
+            f"{facet}:N", title=None, sort=_order(frame, facet), columns=3
         )
     return (
         alt.Chart(frame, title=title)
         .mark_bar()
         .encode(**encoding)
-        .properties(width=160 if facet else 420, height=130 if facet else 240)
+        .properties(width=150 if facet else 420, height=130 if facet else 240)
     )
 
 
@@ -331,8 +331,8 @@ def completion_chart(
     if facet is None:
         return layered.properties(title=title, width=420, height=240)
     return (
-        layered.properties(width=200, height=150)
-        .facet(facet=alt.Facet(f"{facet}:N", title=None, sort=_order(frame, facet)), columns=4)
+        layered.properties(width=150, height=150)
+        .facet(facet=alt.Facet(f"{facet}:N", title=None, sort=_order(frame, facet)), columns=3)
         .properties(title=title)
     )
 
