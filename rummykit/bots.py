@@ -118,6 +118,7 @@ class GreedyBot(Bot):
     def __init__(self, seed: int | random.Random | None = None, *, buy: str = "improves") -> None:
         super().__init__(seed)
         self._cache: dict[tuple, int] = {}
+        self._rules: RuleSet | None = None
         if buy not in BUY_POLICIES:
             raise ValueError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {buy!r}")
         self.buy = buy
@@ -129,7 +130,10 @@ class GreedyBot(Bot):
     def _distance(self, view: PlayerView, hand: Sequence[Card]) -> int:
         # Copies of a card are interchangeable, so the distance depends only on the
         # multiset of card faces: cache it (buy windows ask about the same hand often).
-        key = (view.contract, view.rules, tuple(sorted(card.index for card in hand)))
+        if view.rules is not self._rules:  # (hashing a RuleSet is slow: compare once)
+            self._rules = view.rules
+            self._cache.clear()
+        key = (view.contract, tuple(sorted(card.index for card in hand)))
         distance = self._cache.get(key)
         if distance is None:
             if len(self._cache) > 50_000:

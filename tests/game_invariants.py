@@ -70,9 +70,10 @@ def _unlisted(state: GameState, listed: list, rng: random.Random) -> list:
     ]
 
 
-def check_state(state: GameState) -> None:
+def check_state(state: GameState, checked_melds: set | None = None) -> None:
     """The per-action invariants (raises AssertionError)."""
-    state.check_invariants()  # includes: no legal action exactly when the game is over
+    # Includes: no legal action exactly when the game is over.
+    state.check_invariants(checked_melds=checked_melds)
 
 
 def play_checked(
@@ -91,7 +92,8 @@ def play_checked(
     or a random sample of ``probe_size``) and unlisted ones are tried and must be refused.
     """
     state = game.new_state(round=round)
-    check_state(state)
+    melds: set = set()  # card sequences already checked legal (same rules throughout)
+    check_state(state, melds)
     for step in range(max_actions):
         seat = state.to_act
         if seat is None:
@@ -114,7 +116,7 @@ def play_checked(
                     raise AssertionError(f"unlisted action {action} was accepted: {listed}")
             assert state.snapshot() == before, "a refused action or a clone changed the state"
         state.apply(bots[seat].choose(state.view(seat)))
-        check_state(state)
+        check_state(state, melds)
     else:
         raise AssertionError(f"no end within {max_actions} actions")
     again = load(state.save())

@@ -833,3 +833,15 @@ _ACTIONS = st.one_of(
 def test_every_action_prints_and_parses_back(action):
     assert parse_action(str(action)) == action
     assert parse_action(str(action).upper()) == action
+
+
+def test_check_invariants_notices_a_broken_state():
+    state = table("standard", 3)
+    state.check_invariants()
+    state.stock[-1] = state.stock[0]  # one card twice, one card lost
+    with pytest.raises(AssertionError, match="exactly the shoe"):
+        state.check_invariants()
+    state = _both_down()
+    state.laid_down[1] = False
+    with pytest.raises(AssertionError, match="melds without a lay-down"):
+        state.check_invariants()
