@@ -776,7 +776,8 @@ class GameState:
             to_act=self.to_act,
             current=self.current,
             dealer=self.dealer,
-            hand=Hand(sorted(self.hands[seat], key=_by_rank)),
+            # The cards are known good: skip Hand's per-card check (views are built often).
+            hand=tuple.__new__(Hand, sorted(self.hands[seat], key=_by_rank)),
             contracts=tuple(self.contract(s) for s in range(self.players)),
             hand_sizes=tuple(len(h) for h in self.hands),
             melds=tuple(self.melds),

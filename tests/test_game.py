@@ -205,9 +205,22 @@ def test_buy_limit_per_round():
 
 def test_last_round_buy_limit():
     rules = RuleSet.preset("wikipedia")
+    assert table(rules, 3, round=6).buy_limit() is None
     state = table(rules, 3, round=7)
     assert state.buy_limit() == 2
-    assert table(rules, 3, round=6).buy_limit() is None
+    asked = []
+    while len(asked) < 12:
+        if state.phase == "buy":
+            asked.append(state.to_act)
+            state.apply("buy" if state.to_act == 1 else "pass")
+        elif state.phase == "draw":
+            state.apply("draw stock")
+        else:
+            state.apply(str(state.legal_actions()[-1]))
+    assert state.buys[1] == 2 and state.buys[0] == state.buys[2] == 0
+    # After its second buy seat 1 is never asked again this round.
+    second = [i for i, seat in enumerate(asked) if seat == 1][1]
+    assert 1 not in asked[second + 1 :] and len(asked) > second + 1
 
 
 def test_the_player_about_to_draw_is_never_asked():
