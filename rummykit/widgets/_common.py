@@ -111,7 +111,9 @@ class CardPicker:
             value=False,
             description=card.symbol,
             tooltip=card.name,
-            layout=ipywidgets.Layout(width="3.6em", height="2.6em", margin="2px"),
+            layout=ipywidgets.Layout(
+                width="auto", min_width="3.4em", height="2.6em", margin="2px", padding="0 .4em"
+            ),
         )
         button.style.font_weight = "bold"
         button.style.font_size = "1.05em"

@@ -97,11 +97,11 @@ class DealWidget:
             tooltip="jokers in the shoe, in all",
         )
         self.seed = ipywidgets.IntText(value=seed, description="Seed", tooltip="random seed")
-        self.sort = ipywidgets.ToggleButtons(
-            options=[("By rank", "rank"), ("By suit", "suit")],
+        self.sort = ipywidgets.Dropdown(
+            options=[("rank", "rank"), ("suit", "suit")],
             value="rank",
-            description="Sort",
-            tooltips=["sort the hand by rank", "sort the hand by suit"],
+            description="Sort by",
+            tooltip="sort the hand by rank or by suit",
         )
         self.four_colour = four_colour_box()
         self.show_odds = ipywidgets.Checkbox(

@@ -1,0 +1,367 @@
+"""The widgets in a real JupyterLab, driven by a real browser.
+
+Starts JupyterLab on 127.0.0.1 (no token, a free port, its own temporary config, data,
+runtime and settings folders) on a folder holding a test notebook, opens the notebook in
+headless Chromium, runs every cell from the Run menu and then clicks: deal a hand, select
+three cards and check them, draw and discard in a game and see a bot's turn told in the
+log. Requests to any other host are blocked. Screenshots of each widget are saved in the
+test's temporary folder. Every process the test starts is stopped, even on failure.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.cookiejar
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+HOST = "127.0.0.1"
+NOTEBOOK = "widgets.ipynb"
+# Generous: the machine may be busy with other work.
+START_TIMEOUT = 60
+TIMEOUT_MS = 60_000
+
+SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker": {"autoStartDefaultKernel": True},
+    "@jupyterlab/apputils-extension/notification": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+}
+
+# The test notebook: one widget per cell, each with a fixed seed.
+CELLS = [
+    "from rummykit.widgets import (\n"
+    "    DealWidget, MeldBuilder, OddsExplorer, PlayWidget, SimulationExplorer\n"
+    ")",
+    "deal = DealWidget(seed=3)\ndeal",
+    'builder = MeldBuilder(hand="5C 5D 5S 7H 8H JK 10H QS KS 2D")\nbuilder',
+    "play = PlayWidget(bots=2, seed=5, hint=True)\nplay",
+    "odds = OddsExplorer(neighbour_decks=(1, 2))\nodds",
+    "simulation = SimulationExplorer(n=3000, steps=6, seed=1)\nsimulation.run()\nsimulation",
+]
+
+
+def _notebook() -> dict:
+    return {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"cell-{number}",
+                "metadata": {},
+                "outputs": [],
+                "source": source,
+            }
+            for number, source in enumerate(CELLS)
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Path:
+    if not CHROMIUM.exists():
+        message = "Chromium is missing at /usr/bin/chromium: apt-get install -y chromium"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return CHROMIUM
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def jupyterlab(tmp_path: Path) -> Iterator[str]:
+    """A JupyterLab serving a folder with the test notebook; its URL. Stopped afterwards."""
+    root = tmp_path / "notebooks"
+    root.mkdir()
+    (root / NOTEBOOK).write_text(json.dumps(_notebook(), indent=1), encoding="utf-8")
+    home = tmp_path / "jupyter"
+    # Start the notebook's kernel without asking, and never fetch news.
+    for name, settings in SETTINGS.items():
+        path = home / "settings" / f"{name}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(settings), encoding="utf-8")
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_DATA_DIR": str(home / "data"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "IPYTHONDIR": str(home / "ipython"),
+        "JUPYTER_PLATFORM_DIRS": "1",
+    }
+    port = _free_port()
+    jupyter = Path(sys.executable).with_name("jupyter")
+    command = [
+        str(jupyter),
+        "lab",
+        f"--ServerApp.ip={HOST}",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        "--no-browser",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        "--allow-root",
+        f"--ServerApp.root_dir={root}",
+        f"--LabApp.user_settings_dir={home / 'settings'}",
+        f"--LabApp.workspaces_dir={home / 'workspaces'}",
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
+    log = (tmp_path / "jupyterlab.log").open("w")
+    # Its own session: the server and the kernels it starts are one process group, which
+    # the test stops as a whole.
+    server = subprocess.Popen(
+        command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    url = f"http://{HOST}:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while not _answers(f"{url}/api/status"):
+            if server.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                output = (tmp_path / "jupyterlab.log").read_text()
+                pytest.fail(f"JupyterLab did not start:\n{output[-3000:]}")
+            time.sleep(0.5)
+        _start_kernel(url)
+        yield url
+    finally:
+        _stop(server)
+        log.close()
+
+
+def _start_kernel(url: str) -> None:
+    """Start the notebook's kernel through the REST API and wait until it is idle.
+
+    A page that opens the notebook while its kernel is still starting may connect before
+    the kernel can take the connection; JupyterLab recovers, but widget models created
+    then can miss the page ("Error displaying widget: model not found").
+    """
+    body = json.dumps(
+        {"path": NOTEBOOK, "type": "notebook", "name": NOTEBOOK, "kernel": {"name": "python3"}}
+    ).encode()
+    # The server checks POSTs against its XSRF cookie, which any page of it sets.
+    cookies = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
+    opener.open(f"{url}/lab", timeout=30).close()
+    xsrf = next(cookie.value for cookie in cookies if cookie.name == "_xsrf")
+    request = urllib.request.Request(
+        f"{url}/api/sessions",
+        data=body,
+        method="POST",
+        headers={"Content-Type": "application/json", "X-XSRFToken": xsrf},
+    )
+    with opener.open(request, timeout=30) as response:
+        kernel = json.load(response)["kernel"]["id"]
+    # The kernel answers its first client once its process is up: give it a moment.
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        with opener.open(f"{url}/api/kernels/{kernel}", timeout=10) as response:
+            if json.load(response)["execution_state"] in ("idle", "starting"):
+                break
+        time.sleep(0.5)
+    time.sleep(3)
+
+
+def _stop(server: subprocess.Popen) -> None:
+    """Stop JupyterLab and its kernels: SIGTERM to the group, then SIGKILL if need be."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        server.wait(timeout=20)
+    # Kernels left behind (or a server that would not stop) are killed outright.
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        server.wait(timeout=10)
+
+
+@pytest.fixture
+def page(chromium: Path, jupyterlab: str, tmp_path: Path) -> Iterator[object]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        # A fresh, temporary profile, removed when the browser closes.
+        browser = playwright.chromium.launch(
+            executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 1000})
+            blocked: list[str] = []
+
+            def route(route) -> None:
+                parts = urlsplit(route.request.url)
+                if parts.scheme in ("data", "blob", "about") or parts.hostname == HOST:
+                    route.continue_()
+                else:
+                    blocked.append(route.request.url)
+                    route.abort()
+
+            context.route("**/*", route)
+            page = context.new_page()
+            page.set_default_timeout(TIMEOUT_MS)
+            page.blocked = blocked
+            page.goto(f"{jupyterlab}/lab/tree/{NOTEBOOK}", wait_until="domcontentloaded")
+            try:
+                yield page
+            finally:
+                with contextlib.suppress(Exception):
+                    page.screenshot(path=str(tmp_path / "jupyterlab.png"))
+                context.close()
+        finally:
+            browser.close()
+
+
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the page fixture skips the test
+    PlaywrightTimeout = TimeoutError
+
+
+def _button(container, label: str):
+    """The ipywidgets button labelled ``label`` (its icon, if any, aside)."""
+    return container.locator("button.widget-button", has_text=re.compile(rf"^\s*{label}\s*$"))
+
+
+def _answer_kernel_dialog(page) -> None:
+    """Should JupyterLab ask which kernel to start, take the one it proposes."""
+    dialog = page.locator(".jp-Dialog")
+    if dialog.count():
+        dialog.get_by_role("button", name="Select", exact=True).click()
+
+
+def _run_all_cells(page) -> None:
+    """Run every cell from the Run menu, once the notebook has its kernel, until the
+    widgets show.
+
+    Widgets created while JupyterLab is still wiring up the kernel's connection can miss
+    the page ("Error displaying widget: model not found"): then run the cells again.
+    """
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for()
+    _answer_kernel_dialog(page)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(state="attached")
+    _answer_kernel_dialog(page)
+    shown = page.locator(".rk-deal").or_(page.get_by_text("Error displaying widget"))
+    for _ in range(3):
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        try:
+            shown.first.wait_for(timeout=30_000)
+        except PlaywrightTimeout:
+            _answer_kernel_dialog(page)
+            continue
+        if page.locator(".rk-deal").count():
+            return
+        # A fresh page connects to the kernel, now well started, from scratch.
+        page.reload()
+        page.locator(".jp-Notebook .jp-Cell").first.wait_for()
+        page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(
+            state="attached"
+        )
+        _answer_kernel_dialog(page)
+    raise AssertionError("Run > Run All Cells did not show the widgets")
+
+
+def test_widgets_in_jupyterlab(page, tmp_path: Path):
+    _run_all_cells(page)
+
+    # DealWidget: deal a hand, see its ten card faces and the verdict on the contract.
+    deal = page.locator(".rk-deal")
+    deal.wait_for()
+    _button(deal, "Deal").click()
+    hand = deal.locator("svg[aria-label='hand of 10 cards'] g.card")
+    hand.first.wait_for()
+    assert hand.count() == 10
+    assert deal.locator("svg title").first.text_content().strip()  # "8 of hearts" ...
+    status = deal.locator(".rk-message").first
+    assert "from the contract" in status.text_content() or "holds" in status.text_content()
+    deal.get_by_text("The chance of being dealt 2 sets").wait_for()
+    deal.screenshot(path=str(tmp_path / "deal.png"))
+
+    # MeldBuilder: select three fives by their names, check them, read the verdict.
+    builder = page.locator(".rk-meld-builder")
+    for name in ("5 of clubs", "5 of diamonds", "5 of spades"):
+        builder.locator(f"button.rk-card[title='{name}']").click()
+    builder.get_by_text("Selected: 5 of clubs, 5 of diamonds, 5 of spades").wait_for()
+    _button(builder, "Check").click()
+    builder.locator(".rk-ok", has_text="valid set").wait_for()
+    builder.screenshot(path=str(tmp_path / "meld_builder.png"))
+
+    # PlayWidget: draw, discard the first card, and see the bots' turns in the log.
+    play = page.locator(".rk-play")
+    play.get_by_text("Your turn: draw from the stock").wait_for()
+    _button(play, "Draw from stock").click()
+    play.get_by_text("Lay down, lay off or swap a joker").wait_for()
+    first = play.locator("button.rk-card").first
+    discarded = first.get_attribute("title")
+    first.click()
+    _button(play, "Discard").click()
+    # The bots play until Ann must decide again: draw (her next turn) or answer an offer
+    # to buy a discard, which she passes.
+    status = play.locator(".rk-message", has_text=re.compile("Your turn: draw|is on offer"))
+    for _ in range(5):
+        status.first.wait_for()
+        if "is on offer" not in status.first.text_content():
+            break
+        _button(play, "Pass").click()
+        page.wait_for_timeout(500)
+    log = play.locator(".rk-log")
+    log.get_by_text(re.compile(r"^(Bea|Cal) discards the")).first.wait_for()
+    lines = [item.strip() for item in log.locator("li").all_text_contents()]
+    mine = next(i for i, line in enumerate(lines) if line.startswith("Ann discards the"))
+    assert discarded.split(" of ")[0] in lines[mine].lower() or "joker" in lines[mine]
+    bots_after = [line for line in lines[mine + 1 :] if line.startswith(("Bea ", "Cal "))]
+    assert any(" discards the " in line for line in bots_after), lines
+    play.screenshot(path=str(tmp_path / "play.png"))
+
+    # The explorers' charts are SVG drawn in the kernel: present, with marks.
+    odds = page.locator(".rk-odds-explorer")
+    odds.locator("svg.marks").wait_for()
+    odds.screenshot(path=str(tmp_path / "odds.png"))
+    simulation = page.locator(".rk-simulation-explorer")
+    simulation.locator("svg.marks").wait_for()
+    assert "After 3,000 hands" in simulation.text_content()
+    simulation.screenshot(path=str(tmp_path / "simulation.png"))
+
+    assert not page.blocked, f"requests to other hosts: {page.blocked}"
