@@ -161,7 +161,12 @@ class _Decider:
         self.J = _INF if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
         self.Ls = max(rules.min_set_size, rules.min_naturals_in_set)
         self.set_naturals = max(rules.min_naturals_in_set, self.Ls - self.J)
-        self.cards = [Card(Rank(t % 13 + 2), list(Suit)[t // 13], 0) for t in range(52)]
+        # Every physical card a hand can hold: copy k of card type t, and joker k.
+        self.copies = [
+            [Card(Rank(t % 13 + 2), list(Suit)[t // 13], k) for k in range(decks)]
+            for t in range(52)
+        ]
+        self.jokers = [Card.joker(k) for k in range(64)]
         self.checked = 0
 
     def set_jokers(self, ranks: np.ndarray) -> np.ndarray:
@@ -229,7 +234,16 @@ class _Decider:
             # (its naturals // min_naturals_in_run) of them.
             suit_naturals = counts[:, :52].reshape(-1, 4, 13).sum(axis=2)
             room = np.where(capable, suit_naturals // self.rules.min_naturals_in_run, 0)
-            need = np.where(room.sum(axis=1) >= contract.runs, need, _INF)
+            material = np.where(capable, suit_naturals, 0).sum(axis=1) + jokers
+            mr = self.rules.min_run_size
+            possible = (room.sum(axis=1) >= contract.runs) & (material >= contract.runs * mr)
+            if contract.runs == 2:
+                # Two suits, each paying for its own run, or one suit holding both.
+                costs = np.sort(per_suit, axis=1)
+                apart = costs[:, 0] + costs[:, 1] <= jokers
+                together = ((room >= 2) & (suit_naturals + jokers[:, None] >= 2 * mr)).any(axis=1)
+                possible &= apart | together
+            need = np.where(possible, need, _INF)
         naturals = hands.shape[1] - jokers
         enough = naturals + jokers >= contract.min_cards(self.rules)
         if contract.runs == 1:
@@ -246,9 +260,8 @@ class _Decider:
     def hand(self, counts: np.ndarray) -> list[Card]:
         cards = []
         for t in np.flatnonzero(counts[:52]):
-            base = self.cards[t]
-            cards.extend(Card(base.rank, base.suit, k) for k in range(counts[t]))
-        cards.extend(Card.joker(k) for k in range(counts[52]))
+            cards.extend(self.copies[t][: counts[t]])
+        cards.extend(self.jokers[: counts[52]])
         return cards
 
 
