@@ -87,3 +87,21 @@ def test_running_estimate_converges_towards_exact():
     widths = (frame["ci_high"] - frame["ci_low"]).to_list()
     assert widths[-1] < widths[0]
     assert frame["n"].is_sorted()
+
+
+@pytest.mark.parametrize("rules", ["standard", "pagat", "wikipedia"])
+@pytest.mark.parametrize("contract", CONTRACTS, ids=str)
+def test_vectorised_decisions_equal_find_contract(contract, rules):
+    # The vectorised conditions may only settle a hand the way find_contract would.
+    from rummykit.melds import find_contract
+    from rummykit.odds.simulate import _Decider
+
+    rules = RuleSet.preset(rules)
+    rng = np.random.default_rng(11)
+    decider = _Decider(contract, rules, 2)
+    for cards in (10, 13):
+        hands = deal_hands(decks=2, jokers=4, cards=cards, n=1500, rng=rng)
+        fast = decider.decide(hands)
+        counts = hand_counts(hands, 2)
+        slow = [find_contract(decider.hand(row), contract, rules) is not None for row in counts]
+        assert fast.tolist() == slow
