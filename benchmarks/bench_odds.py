@@ -89,7 +89,7 @@ def bench_simulation(n: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--timeout", type=float, default=120, help="seconds per exact sweep")
+    parser.add_argument("--timeout", type=float, default=60, help="wall seconds per exact sweep")
     parser.add_argument("--hands", type=int, default=500_000, help="hands per simulation")
     parser.add_argument("--skip-exact", action="store_true")
     parser.add_argument("--skip-simulation", action="store_true")
