@@ -227,7 +227,7 @@ def page(chromium: Path, jupyterlab: str, tmp_path: Path) -> Iterator[object]:
             executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS
         )
         try:
-            context = browser.new_context(viewport={"width": 1280, "height": 1000})
+            context = browser.new_context(viewport={"width": 1280, "height": 1600})
             blocked: list[str] = []
 
             def route(route) -> None:

@@ -471,9 +471,11 @@ class PlayWidget:
                 self.lines.append(text)
         self._seen = len(log)
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.lines[-60:])
+        # A column laid out bottom-up stays scrolled to its newest line.
         self.log_html.value = (
             '<div class="rk-log" role="log" aria-live="polite" aria-label="what happened" '
-            'style="max-height:14em;overflow-y:auto;border:1px solid #ccc;padding:0 .5em">'
+            'style="max-height:14em;overflow-y:auto;display:flex;flex-direction:column-reverse;'
+            'border:1px solid #ccc;padding:0 .5em">'
             f"<ol>{items}</ol></div>"
         )
 
@@ -529,7 +531,7 @@ class PlayWidget:
             labels = [
                 f"{number}: {view.names[owner]}" for number, owner in enumerate(view.meld_owners)
             ]
-            image = svg.melds_svg(view.melds, four_colour=four, width=44, labels=labels)
+            image = svg.melds_svg(view.melds, four_colour=four, width=56, labels=labels)
             melds = figure_html(image, "Melds on the table")
         else:
             melds = "<p>No melds on the table yet.</p>"
