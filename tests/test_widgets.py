@@ -328,13 +328,20 @@ def test_play_shows_the_table_from_the_human_seat_only():
             assert card.name not in widget.hand_html.value  # a bot's cards stay hidden
             assert card.name not in widget.table_html.value
     distance = contract_distance(view.hand, view.contract, STANDARD)
-    assert f"your hand is {distance} cards away from 2 sets" in widget.hint_html.value
+    assert f"Hint: Your hand is {distance} cards away from 2 sets." in widget.hint_html.value
     assert widget.status_html.value.count("draw from the stock or take the discard") == 1
     assert not widget.draw_button.disabled and not widget.take_button.disabled
     assert widget.discard_button.disabled and widget.buy_button.disabled
     widget.four_colour.value = True
     clubs = [b for c, b in zip(view.hand, widget.hand.buttons, strict=True) if c.code[-1] == "C"]
     assert all(b.style.text_color == "#1b7837" for b in clubs)
+    # After the draw, the hint weighs the card selected for discarding.
+    widget.draw_button.click()
+    card = widget.hand.cards[-1]
+    widget.hand.select([card])
+    rest = [c for c in widget.view.hand if c != card]
+    after = contract_distance(rest, view.contract, STANDARD)
+    assert f"Without the {card} you would be {after} card" in widget.hint_html.value
 
 
 def test_play_refuses_illegal_clicks_with_the_engines_reason():
@@ -401,7 +408,10 @@ def test_play_lay_down_lay_off_and_swap_a_joker():
     assert "0: Ann" in widget.table_html.value and 'class="meld"' in widget.table_html.value
     assert [label for label, _ in widget.meld_choice.options][0].startswith("0: 3♠ 4♠ JK 6♠")
 
+    widget.hint.value = True
     widget.hand.select("5S")
+    assert "Hint: You have laid down" in widget.hint_html.value
+    assert "Without the" not in widget.hint_html.value
     widget.meld_choice.value = 0
     widget.swap_button.click()
     assert str(widget.view.melds[0]) == "3♠ 4♠ 5♠ 6♠"

@@ -31,7 +31,7 @@ from rummykit.bots import BuyerBot, GreedyBot, RandomBot
 from rummykit.cards import Card, Hand
 from rummykit.errors import RummyError
 from rummykit.game import DEFAULT_NAMES, Game, GameState, PlayerView, load
-from rummykit.melds import check_meld, contract_distance
+from rummykit.melds import check_meld, contract_distance, lay_off_options
 from rummykit.narrate import sentence
 from rummykit.rules import RuleSet
 from rummykit.widgets._common import (
@@ -213,6 +213,7 @@ class PlayWidget:
         for widget, handler in self._actions.items():
             widget.on_click(lambda _, handler=handler: handler())
         self.hand.on_change(self._show_hand)
+        self.hand.on_change(self._show_hint)
         self.four_colour.observe(lambda _: self.refresh(), "value")
         self.hint.observe(lambda _: self._show_hint(), "value")
 
@@ -567,23 +568,43 @@ class PlayWidget:
         if not self.hint.value or self.finished:
             self.hint_html.value = ""
             return
-        view = self.view
-        if view.laid_down[self.seat]:
-            self.hint_html.value = message_html("Hint: you have laid down; lay off what fits.")
-            return
-        distance = contract_distance(view.hand, view.contract, view.rules)
-        if distance == 0:
-            text = f"Hint: your hand holds your contract, {view.contract}."
+        view, rules = self.view, self.view.rules
+        laid_down = view.laid_down[self.seat]
+        parts = []
+        if laid_down:
+            parts.append("You have laid down: lay off what fits, then discard.")
+            distance = 0
         else:
-            text = f"Hint: your hand is {_count(distance)} away from {view.contract}."
+            distance = contract_distance(view.hand, view.contract, rules)
+            if distance == 0:
+                parts.append(f"Your hand holds your contract, {view.contract}.")
+            else:
+                parts.append(f"Your hand is {_count(distance)} away from {view.contract}.")
         offer = view.offer if view.phase == "buy" else view.discard_top
         if offer is not None and distance > 0 and view.phase in ("draw", "buy"):
-            after = contract_distance([*view.hand, offer], view.contract, view.rules)
+            after = contract_distance([*view.hand, offer], view.contract, rules)
             if after < distance:
-                text += f" The {offer} would bring you to {_count(after)} away."
+                parts.append(f"The {offer} would bring you to {_count(after)} away.")
             else:
-                text += f" The {offer} would not bring you closer."
-        self.hint_html.value = message_html(text)
+                parts.append(f"The {offer} would not bring you closer.")
+        selected = self.hand.selected
+        if view.phase in ("play", "call discard") and len(selected) == 1:
+            card = selected[0]
+            fits = [
+                f"meld {number} ({view.names[owner]}'s)"
+                for number, (meld, owner) in enumerate(
+                    zip(view.melds, view.meld_owners, strict=True)
+                )
+                if lay_off_options(meld, card, rules)
+            ]
+            if fits:
+                parts.append(f"Discarded, the {card} would fit {' and '.join(fits)}.")
+            if not laid_down:
+                rest = list(view.hand)
+                rest.remove(card)
+                after = contract_distance(rest, view.contract, rules)
+                parts.append(f"Without the {card} you would be {_count(after)} away.")
+        self.hint_html.value = message_html("Hint: " + " ".join(parts))
 
     def _enable(self) -> None:
         """Enable the buttons of the kinds of action the engine lists for the human now."""
