@@ -350,6 +350,20 @@ def _canonical_lay_down(view: PlayerView) -> list[Meld] | None:
     return None
 
 
+def _joker_to_play(view: PlayerView) -> bool:
+    """Must this seat still play a joker taken by a swap before discarding?
+
+    Yes while it can: a laid-down player while the joker fits a meld on the table; a
+    player who swapped before laying down while the contract can be laid down. When it
+    cannot, the rule cannot be met and the turn may end (the joker may be discarded).
+    """
+    if not view.pending_jokers:
+        return False
+    if view.laid_down[view.seat]:
+        return any(_fits_table(view, joker) for joker in view.pending_jokers)
+    return _canonical_lay_down(view) is not None
+
+
 def _discardable(view: PlayerView) -> list[Card]:
     """The physical cards this seat may discard now (one per code)."""
     rules = view.rules
@@ -357,14 +371,15 @@ def _discardable(view: PlayerView) -> list[Card]:
     if view.phase == "play":
         if view.is_last_round and rules.last_round_no_discard and len(hand) == 1:
             return []
-        if view.pending_jokers and any(_fits_table(view, j) for j in view.pending_jokers):
+        if _joker_to_play(view):
             return []
     seen: dict[int, Card] = {}
-    for card in sorted(hand, key=_by_rank):
-        if card == view.taken or card in view.pending_jokers:
+    # A pending joker left in hand could not be played: discard it last, if at all.
+    for card in sorted(hand, key=lambda c: (c in view.pending_jokers, _by_rank(c))):
+        if card == view.taken:
             continue
         seen.setdefault(card.index, card)
-    return list(seen.values())
+    return sorted(seen.values(), key=_by_rank)
 
 
 def _legal_actions(view: PlayerView) -> list[Action]:
@@ -458,11 +473,17 @@ def _try_swap(view: PlayerView, card: Card, number: int) -> tuple[Meld, Card] | 
     pending = [*view.pending_jokers, joker]
     if not _can_finish(view, _without(hand_after, [joker]), pending):
         return "after the swap you could not end your turn"
-    if rules.swapped_joker_must_be_played and view.laid_down[view.seat]:
-        table = list(view.melds)
-        table[number] = new
-        if not _fits_table(view, joker, table):
-            return "the joker taken must be played this turn, and it fits no meld on the table"
+    if rules.swapped_joker_must_be_played:
+        if view.laid_down[view.seat]:
+            table = list(view.melds)
+            table[number] = new
+            if not _fits_table(view, joker, table):
+                return "the joker taken must be played this turn, and it fits no meld on the table"
+        elif find_contract(hand_after, view.contract, rules) is None:
+            return (
+                "the joker taken must be played this turn: before laying down, swap only "
+                "when you can then lay your contract down"
+            )
     return new, joker
 
 
@@ -1119,7 +1140,8 @@ class GameState:
         def commit() -> None:
             self.hands[seat] = [*_without(self.hands[seat], [card]), joker]
             self.melds[action.meld] = new
-            self.pending.append(joker)
+            if self.rules.swapped_joker_must_be_played:
+                self.pending.append(joker)
             self.traded.add(joker)
             self._event("swap", seat, (card, joker), meld=action.meld, melds=(new,))
 
@@ -1466,7 +1488,7 @@ def _why_not_discard(view: PlayerView, card: Card) -> str:
             "in the last round you go out by melding every card, with no final discard "
             "('end turn' keeps your last card)"
         )
-    if view.pending_jokers and any(_fits_table(view, j) for j in view.pending_jokers):
+    if _joker_to_play(view):
         return "the joker you took by a swap must be played this turn before you discard"
     if view.taken is not None and view.taken.index == card.index:
         return (

@@ -858,3 +858,29 @@ def test_check_invariants_notices_a_broken_state():
     state.laid_down[1] = False
     with pytest.raises(AssertionError, match="melds without a lay-down"):
         state.check_invariants()
+
+
+def test_swap_before_laying_down_where_the_rules_allow():
+    rules = dataclasses.replace(
+        STANDARD, joker_swap_needs_laid_down=False, contracts=(STANDARD.contracts[1],) * 7
+    )
+    hands = {
+        0: "5H 6H JK 8H 9S 9H 9D 2C 3D 4S",
+        1: "7H 10C 10D 10S KC KD 2D 3H 4C 5S",
+    }
+    state = table(rules, 3, hands, stock="QS QH")
+    decline(state)
+    play(state, "lay down 9S 9H 9D | 5H 6H JK 8H", "discard 4S")
+    decline(state)
+    # Seat 1 could not lay down even with the joker: the swap is refused.
+    refused(state, "swap 7H -> 1", "swap only when you can then lay your contract down")
+    # With a run to finish, the swap is allowed and the joker must go down this turn.
+    hands[1] = "7H 10C 10D 10S JC QC KC 2D 3H 4C"
+    state = table(rules, 3, hands, stock="QS QH")
+    decline(state)
+    play(state, "lay down 9S 9H 9D | 5H 6H JK 8H", "discard 4S")
+    decline(state)
+    state.apply("swap 7H -> 1")
+    refused(state, "discard 2D", "must be played this turn")
+    state.apply("lay down 10C 10D 10S | JC QC KC JK")
+    state.apply("discard 2D")
