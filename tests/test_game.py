@@ -374,28 +374,16 @@ def test_lay_off_may_not_leave_nothing_to_discard():
 # ------------------------------------------------------------------------------------ jokers
 
 
-def _run_with_joker(rules, extra1="7H 2C 3D 4S", joker_in="run", **kw) -> GameState:
-    """Seat 0 lays down a run with a joker (plus a set); seat 1 holds ``extra1``."""
-    if joker_in == "run":
-        hand0 = "5H 6H JK 8H 9S 9H 9D 2C 3D 4S"
-        down = "lay down 9S 9H 9D | 5H 6H JK 8H"
-    else:
-        hand0 = "5H 5S JK 2S 3S 4S 5D 10C JD QC"
-        down = "lay down 5H 5S JK | 2S 3S 4S 5D"
-    hand1 = "JS JH JD QS QH QD KS KH KD " + extra1.split()[0]
-    state = table(rules, 3, {0: hand0, 1: hand1}, upcard="AC", stock="10S 10H 10D 2D 2H", **kw)
-    decline(state)
-    state.apply(down)
-    return state
-
-
 def test_joker_swap_needs_a_lay_down():
     rules = dataclasses.replace(STANDARD, contracts=(STANDARD.contracts[1],) * 7)
-    state = _run_with_joker(rules)
-    state.apply(str(state.legal_actions()[-1]))
-    # Seat 1 cannot swap before laying down; after laying down it may.
+    hands = {0: "5H 6H JK 8H 9S 9H 9D 2C 3D 4S", 1: "JS JH JD QS QH QD KS KH KD 7H"}
+    state = table(rules, 3, hands, upcard="AC", stock="10S 10H")
     decline(state)
+    play(state, "lay down 9S 9H 9D | 5H 6H JK 8H", "discard 4S")
+    decline(state)
+    # Seat 1 holds the 7♥ the joker stands for, but has not laid down.
     refused(state, "swap 7H -> 1", "only a player who has laid down")
+    assert not any(isinstance(a, Swap) for a in state.legal_actions())
 
 
 def test_joker_swap_variants():
