@@ -210,7 +210,7 @@ def convergence_chart(
     ['area', 'line', 'rule']
     """
     _require(frame, ["n", "p", "ci_low", "ci_high"], "convergence_chart")
-    x = alt.X("n:Q", title="Hands dealt", scale=alt.Scale(type="log"))
+    x = alt.X("n:Q", title="Hands dealt", scale=alt.Scale(type="log", nice=False))
     base = alt.Chart(frame)
     band = base.mark_area(opacity=0.3, color="#9ecae1").encode(
         x=x,
