@@ -141,7 +141,7 @@ def build_tables(
     what the JSON file records except the command.
     """
     from rummykit.odds import completion
-    from rummykit.odds.tables import distance_odds, exact_odds, preset_odds
+    from rummykit.odds.tables import dealt_odds, distance_odds, exact_cells, preset_cells
 
     wanted = set(DESCRIPTIONS if only is None else only)
     unknown = wanted - set(DESCRIPTIONS)
@@ -158,21 +158,32 @@ def build_tables(
     standard = RuleSet.preset("standard")
     contracts = [standard.contracts[r - 1] for r in recipe.exact_rounds]
     exact_facts = {"rules": ["standard"], "seed": None, "n": None, "method": "exact"}
-    if "exact_odds" in wanted:
+    # The three dealt-odds tables share sweeps: one pass computes each sweep once.
+    dealt = {
+        "exact_odds": exact_cells(
+            contracts=contracts, shoes=recipe.exact_shoes, cards=recipe.exact_cards
+        ),
+        "exact_jokers": exact_cells(
+            contracts=contracts,
+            shoes=[(2, j) for j in recipe.joker_range],
+            cards=recipe.joker_cards,
+        ),
+        "exact_presets": preset_cells(recipe.presets, rounds=recipe.exact_rounds),
+    }
+    dealt = {name: grid for name, grid in dealt.items() if name in wanted}
+    if dealt:
         started = time.perf_counter()
-        table = exact_odds(
-            contracts=contracts, shoes=recipe.exact_shoes, cards=recipe.exact_cards, **workers
-        )
-        done("exact_odds", table, started, **exact_facts)
-    if "exact_jokers" in wanted:
-        started = time.perf_counter()
-        shoes = [(2, j) for j in recipe.joker_range]
-        table = exact_odds(contracts=contracts, shoes=shoes, cards=recipe.joker_cards, **workers)
-        done("exact_jokers", table, started, **exact_facts)
-    if "exact_presets" in wanted:
-        started = time.perf_counter()
-        table = preset_odds(recipe.presets, rounds=recipe.exact_rounds, **workers)
-        done("exact_presets", table, started, **{**exact_facts, "rules": list(recipe.presets)})
+        every = dealt_odds([cell for grid in dealt.values() for cell in grid], **workers)
+        offset = 0
+        for name, grid in dealt.items():
+            rules_used = sorted({cell.rules.name for cell in grid}, key=RuleSet.presets().index)
+            facts = {
+                **exact_facts,
+                "rules": rules_used,
+                "run_time_note": "one pass makes the exact_* tables",
+            }
+            done(name, every.slice(offset, len(grid)), started, **facts)
+            offset += len(grid)
     if "distance" in wanted:
         started = time.perf_counter()
         table = distance_odds(

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from fractions import Fraction
 
 import polars as pl
@@ -56,6 +57,7 @@ __all__ = [
     "CELL_COLUMNS",
     "DISTANCE_SCHEMA",
     "ESTIMATE_COLUMNS",
+    "ExactCell",
     "EXACT_CARDS",
     "EXACT_SCHEMA",
     "EXACT_SHOES",
@@ -63,11 +65,15 @@ __all__ = [
     "SCHEMAS",
     "SEAT_SCHEMA",
     "SUMMARY_SCHEMA",
+    "dealt_odds",
     "distance_odds",
+    "exact_cells",
     "exact_odds",
     "frame",
+    "preset_cells",
     "preset_odds",
     "resolve_rules",
+    "round_of",
 ]
 
 #: The columns that say which cell a row describes.
@@ -211,14 +217,76 @@ def round_of(rules: RuleSet, contract: Contract) -> int | None:
     return next((i + 1 for i, c in enumerate(rules.contracts) if c == contract), None)
 
 
-def _exact_row(rules: RuleSet, contract: Contract, decks, jokers, cards, p: Fraction) -> dict:
+@dataclass(frozen=True)
+class ExactCell:
+    """One row of an exact table: a contract under ``rules`` in ``cards`` cards dealt
+    from ``decks`` decks and ``jokers`` jokers; ``round`` labels it."""
+
+    rules: RuleSet
+    round: int | None
+    contract: Contract
+    decks: int
+    jokers: int
+    cards: int
+
+
+def exact_cells(
+    *,
+    rules: RuleSet | str = "standard",
+    contracts: Sequence[Contract] | None = None,
+    shoes: Iterable[tuple[int, int]] = EXACT_SHOES,
+    cards: Iterable[int] = EXACT_CARDS,
+) -> list[ExactCell]:
+    """Every contract x shoe x hand size, in that order (contracts default to every round).
+
+    >>> [(c.round, c.decks, c.jokers, c.cards) for c in exact_cells(shoes=[(1, 0)], cards=[6])][:2]
+    [(1, 1, 0, 6), (2, 1, 0, 6)]
+    """
+    rules = resolve_rules(rules)
+    contracts = tuple(rules.contracts if contracts is None else contracts)
+    if any(not isinstance(c, Contract) for c in contracts):
+        raise TypeError("contracts must be Contract objects")
+    shoes = tuple((int(d), int(j)) for d, j in shoes)
+    cards = tuple(int(c) for c in cards)
+    for decks, jokers in shoes:
+        for size in cards:
+            if size > 52 * decks + jokers:
+                raise ValueError(f"cannot deal {size} cards from {decks} decks and {jokers} jokers")
+    return [
+        ExactCell(rules, round_of(rules, contract), contract, decks, jokers, size)
+        for contract in dict.fromkeys(contracts)
+        for decks, jokers in shoes
+        for size in cards
+    ]
+
+
+def preset_cells(
+    presets: Iterable[str] = tuple(RuleSet.presets()), *, rounds: Sequence[int] | None = None
+) -> list[ExactCell]:
+    """Each preset's rounds (all, or ``rounds``) at their deal sizes, for each deck count
+    the preset uses with its jokers; in the order preset, round, decks."""
+    out = []
+    for name in presets:
+        rules = resolve_rules(name)
+        shoes = sorted({d for _, d in rules.decks_by_players})
+        for number, (contract, size) in enumerate(
+            zip(rules.contracts, rules.deal_sizes, strict=True), start=1
+        ):
+            if rounds is not None and number not in rounds:
+                continue
+            for decks in shoes:
+                out.append(ExactCell(rules, number, contract, decks, rules.jokers_for(decks), size))
+    return out
+
+
+def _exact_row(cell: ExactCell, p: Fraction) -> dict:
     return {
-        "rules": rules.name,
-        "round": round_of(rules, contract),
-        "contract": str(contract),
-        "decks": decks,
-        "jokers": jokers,
-        "cards": cards,
+        "rules": cell.rules.name,
+        "round": cell.round,
+        "contract": str(cell.contract),
+        "decks": cell.decks,
+        "jokers": cell.jokers,
+        "cards": cell.cards,
         "players": None,
         "p": float(p),
         "p_exact": str(p),
@@ -231,10 +299,15 @@ def _exact_row(rules: RuleSet, contract: Contract, decks, jokers, cards, p: Frac
 
 
 def _dealt_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) -> list[Fraction]:
-    # One task per (contract, decks): exact.py caches the sweep, so every joker count and
-    # hand size after the first is almost free.
+    # One task per sweep (contract, rules, decks): exact.py caches the sweep, so every
+    # joker count and hand size after the first is almost free. A hand smaller than the
+    # contract's fewest cards cannot hold it, which needs no sweep.
+    fewest = contract.min_cards(rules)
     return [
-        dealt_probability(contract, decks=decks, jokers=j, cards=c, rules=rules) for j, c in hands
+        Fraction(0)
+        if c < fewest
+        else dealt_probability(contract, decks=decks, jokers=j, cards=c, rules=rules)
+        for j, c in hands
     ]
 
 
@@ -245,23 +318,45 @@ def _distance_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple)
     ]
 
 
-def _grid(rules, contracts, shoes, cards):
-    rules = resolve_rules(rules)
-    contracts = tuple(rules.contracts if contracts is None else contracts)
-    if any(not isinstance(c, Contract) for c in contracts):
-        raise TypeError("contracts must be Contract objects")
-    contracts = tuple(dict.fromkeys(contracts))
-    shoes = tuple((int(d), int(j)) for d, j in shoes)
-    cards = tuple(int(c) for c in cards)
-    for decks, jokers in shoes:
-        for size in cards:
-            if size > 52 * decks + jokers:
-                raise ValueError(f"cannot deal {size} cards from {decks} decks and {jokers} jokers")
-    by_decks: dict[int, list[tuple[int, int]]] = {}
-    for decks, jokers in shoes:
-        by_decks.setdefault(decks, []).extend((jokers, c) for c in cards)
-    tasks = [(c, rules, d, tuple(h)) for c in contracts for d, h in by_decks.items()]
-    return rules, contracts, shoes, cards, tasks
+def _by_sweep(task, cells, description, executor, max_workers, progress) -> dict:
+    """``{cell: result}``, running each sweep (contract, rules, decks) once."""
+    hands: dict[tuple, dict[tuple[int, int], None]] = {}
+    for cell in cells:
+        hands.setdefault((cell.contract, cell.rules, cell.decks), {})[cell.jokers, cell.cards] = (
+            None
+        )
+    tasks = [(*key, tuple(wanted)) for key, wanted in hands.items()]
+    results = run_sweep(
+        task,
+        tasks,
+        executor=executor,
+        max_workers=max_workers,
+        progress=progress,
+        description=description,
+        unit="sweep",
+    )
+    found = {}
+    for (contract, rules, decks, wanted), values in zip(tasks, results, strict=True):
+        for (jokers, size), value in zip(wanted, values, strict=True):
+            found[contract, rules, decks, jokers, size] = value
+    return {
+        cell: found[cell.contract, cell.rules, cell.decks, cell.jokers, cell.cards]
+        for cell in cells
+    }
+
+
+def dealt_odds(
+    cells: Sequence[ExactCell],
+    *,
+    progress: bool = True,
+    executor: Executor | None = None,
+    max_workers: int | None = None,
+) -> pl.DataFrame:
+    """Exact P(a dealt hand holds the contract) for each cell, one row per cell in order
+    (schema :data:`EXACT_SCHEMA`). Each sweep (contract, rules, decks) runs once, as one
+    task of :func:`~rummykit.odds.sweep.run_sweep` (``executor``, ``max_workers``)."""
+    found = _by_sweep(_dealt_task, cells, "exact odds", executor, max_workers, progress)
+    return frame((_exact_row(cell, found[cell]) for cell in cells), EXACT_SCHEMA)
 
 
 def exact_odds(
@@ -278,30 +373,32 @@ def exact_odds(
 
     ``contracts`` defaults to every round of ``rules``; ``shoes`` are (decks, jokers)
     pairs. One row per cell, schema :data:`EXACT_SCHEMA`, rows in the order contract,
-    shoe, hand size. The sweeps run through :func:`~rummykit.odds.sweep.run_sweep`
-    (``executor``, ``max_workers``).
+    shoe, hand size (:func:`exact_cells` and :func:`dealt_odds`).
     """
-    rules, contracts, shoes, cards, tasks = _grid(rules, contracts, shoes, cards)
-    results = run_sweep(
-        _dealt_task,
-        tasks,
-        executor=executor,
-        max_workers=max_workers,
-        progress=progress,
-        description="exact odds",
-        unit="sweep",
-    )
-    found = {}
-    for (contract, _, decks, hands), values in zip(tasks, results, strict=True):
-        for (jokers, size), p in zip(hands, values, strict=True):
-            found[contract, decks, jokers, size] = p
-    rows = [
-        _exact_row(rules, c, d, j, n, found[c, d, j, n])
-        for c in contracts
-        for d, j in shoes
-        for n in cards
-    ]
-    return frame(rows, EXACT_SCHEMA)
+    grid = exact_cells(rules=rules, contracts=contracts, shoes=shoes, cards=cards)
+    return dealt_odds(grid, progress=progress, executor=executor, max_workers=max_workers)
+
+
+def preset_odds(
+    presets: Iterable[str] = tuple(RuleSet.presets()),
+    *,
+    rounds: Sequence[int] | None = None,
+    progress: bool = True,
+    executor: Executor | None = None,
+    max_workers: int | None = None,
+) -> pl.DataFrame:
+    """Exact P(the dealt hand holds the round's contract) as each preset plays it.
+
+    One row per preset, round (all, or ``rounds``) and shoe the preset uses (each deck
+    count of its ``decks_by_players`` with its jokers), with the round's deal size;
+    schema :data:`EXACT_SCHEMA` (:func:`preset_cells` and :func:`dealt_odds`).
+
+    >>> frame = preset_odds(["family"], rounds=[1, 7], progress=False, max_workers=1)
+    >>> frame.select("round", "decks", "jokers", "cards").rows()
+    [(1, 2, 2, 7), (7, 2, 2, 10)]
+    """
+    grid = preset_cells(presets, rounds=rounds)
+    return dealt_odds(grid, progress=progress, executor=executor, max_workers=max_workers)
 
 
 def distance_odds(
@@ -320,79 +417,12 @@ def distance_odds(
     (schema :data:`DISTANCE_SCHEMA`); distance 0 is the probability that the hand
     holds the contract.
     """
-    rules, contracts, shoes, cards, tasks = _grid(rules, contracts, shoes, cards)
-    results = run_sweep(
-        _distance_task,
-        tasks,
-        executor=executor,
-        max_workers=max_workers,
-        progress=progress,
-        description="distance odds",
-        unit="sweep",
-    )
-    found = {}
-    for (contract, _, decks, hands), values in zip(tasks, results, strict=True):
-        for (jokers, size), dist in zip(hands, values, strict=True):
-            found[contract, decks, jokers, size] = dist
+    grid = exact_cells(rules=rules, contracts=contracts, shoes=shoes, cards=cards)
+    found = _by_sweep(_distance_task, grid, "distance odds", executor, max_workers, progress)
     rows = []
-    for c in contracts:
-        for d, j in shoes:
-            for n in cards:
-                at_most = Fraction(0)
-                for distance, p in sorted(found[c, d, j, n].items()):
-                    at_most += p
-                    row = _exact_row(rules, c, d, j, n, p)
-                    rows.append({**row, "distance": distance, "p_at_most": float(at_most)})
+    for cell in grid:
+        at_most = Fraction(0)
+        for distance, p in sorted(found[cell].items()):
+            at_most += p
+            rows.append({**_exact_row(cell, p), "distance": distance, "p_at_most": float(at_most)})
     return frame(rows, DISTANCE_SCHEMA)
-
-
-def preset_odds(
-    presets: Iterable[str] = tuple(RuleSet.presets()),
-    *,
-    rounds: Sequence[int] | None = None,
-    progress: bool = True,
-    executor: Executor | None = None,
-    max_workers: int | None = None,
-) -> pl.DataFrame:
-    """Exact P(the dealt hand holds the round's contract) as each preset plays it.
-
-    One row per preset, round (all, or ``rounds``) and shoe the preset uses (each deck
-    count of its ``decks_by_players`` with its jokers), with the round's deal size;
-    schema :data:`EXACT_SCHEMA`.
-
-    >>> frame = preset_odds(["family"], rounds=[1, 7], progress=False, max_workers=1)
-    >>> frame.select("round", "decks", "jokers", "cards").rows()
-    [(1, 2, 2, 7), (7, 2, 2, 10)]
-    """
-    cells = []
-    for name in presets:
-        rules = resolve_rules(name)
-        shoes = sorted({d for _, d in rules.decks_by_players})
-        for number, (contract, size) in enumerate(
-            zip(rules.contracts, rules.deal_sizes, strict=True), start=1
-        ):
-            if rounds is not None and number not in rounds:
-                continue
-            for decks in shoes:
-                cells.append((rules, number, contract, decks, rules.jokers_for(decks), size))
-    tasks = list(
-        dict.fromkeys(
-            (contract, rules, decks, ((jokers, size),))
-            for rules, _, contract, decks, jokers, size in cells
-        )
-    )
-    results = run_sweep(
-        _dealt_task,
-        tasks,
-        executor=executor,
-        max_workers=max_workers,
-        progress=progress,
-        description="preset odds",
-        unit="sweep",
-    )
-    found = dict(zip(tasks, (values[0] for values in results), strict=True))
-    rows = []
-    for rules, number, contract, decks, jokers, size in cells:
-        p = found[contract, rules, decks, ((jokers, size),)]
-        rows.append({**_exact_row(rules, contract, decks, jokers, size, p), "round": number})
-    return frame(rows, EXACT_SCHEMA)

@@ -1,0 +1,260 @@
+"""Long-form tables: schemas, exact values, and the committed data/ (what `rummykit tables`
+writes with its default seed, checked by recomputing cheap parts of it)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+import rummykit
+from rummykit import RuleSet
+from rummykit.cli import DATA_SEED, DESCRIPTIONS, RECIPES
+from rummykit.odds import dealt_probability, distance_distribution
+from rummykit.odds.completion import buying_value, completion_tables
+from rummykit.odds.tables import (
+    BUYING_SCHEMA,
+    BY_TURN_SCHEMA,
+    CELL_COLUMNS,
+    DISTANCE_SCHEMA,
+    EXACT_SCHEMA,
+    SCHEMAS,
+    SEAT_SCHEMA,
+    SUMMARY_SCHEMA,
+    distance_odds,
+    exact_odds,
+    frame,
+    preset_odds,
+)
+
+STANDARD = RuleSet.preset("standard")
+DATA = Path(__file__).resolve().parent.parent / "data"
+RECIPE = RECIPES["default"]
+
+
+# --------------------------------------------------------------------------- schemas
+
+
+def test_exact_schema_is_the_documented_one():
+    assert [(name, str(dtype)) for name, dtype in EXACT_SCHEMA.items()] == [
+        ("rules", "String"),
+        ("round", "Int8"),
+        ("contract", "String"),
+        ("decks", "Int8"),
+        ("jokers", "Int8"),
+        ("cards", "Int8"),
+        ("players", "Int8"),
+        ("p", "Float64"),
+        ("p_exact", "String"),
+        ("stderr", "Float64"),
+        ("ci_low", "Float64"),
+        ("ci_high", "Float64"),
+        ("n", "Int64"),
+        ("method", "String"),
+    ]
+
+
+def test_every_schema_starts_with_the_cell_columns():
+    for name, schema in SCHEMAS.items():
+        assert list(schema)[: len(CELL_COLUMNS)] == list(CELL_COLUMNS), name
+        assert "stderr" in schema and "ci_low" in schema and "ci_high" in schema, name
+        assert ("p" in schema) != ("mean" in schema), name
+    assert list(DISTANCE_SCHEMA)[7] == "distance"
+    assert [c for c in BY_TURN_SCHEMA if c not in EXACT_SCHEMA] == ["buy", "measure", "turn"]
+    assert [c for c in SEAT_SCHEMA if c not in SUMMARY_SCHEMA] == ["position"]
+    assert set(BUYING_SCHEMA) - set(SUMMARY_SCHEMA) == {
+        "opponents",
+        "difference",
+        "difference_stderr",
+        "difference_ci_low",
+        "difference_ci_high",
+    }
+    assert set(SCHEMAS) == set(DESCRIPTIONS)
+
+
+def test_frame_keeps_the_schema_and_rejects_unknown_columns():
+    empty = frame([], EXACT_SCHEMA)
+    assert dict(empty.schema) == EXACT_SCHEMA and empty.height == 0
+    with pytest.raises(ValueError, match=r"columns not in the schema: \['colour'\]"):
+        frame([{"rules": "standard", "colour": "red"}], EXACT_SCHEMA)
+
+
+# --------------------------------------------------------------------------- exact tables
+
+
+def test_exact_odds_are_dealt_probability():
+    contracts = [STANDARD.contracts[0], STANDARD.contracts[3]]
+    table = exact_odds(
+        contracts=contracts, shoes=[(1, 2), (2, 0)], cards=[6, 10], progress=False, max_workers=1
+    )
+    assert dict(table.schema) == EXACT_SCHEMA
+    assert table.select("round", "decks", "jokers", "cards").rows() == [
+        (r, d, j, c) for r in (1, 4) for d, j in ((1, 2), (2, 0)) for c in (6, 10)
+    ]
+    for row in table.iter_rows(named=True):
+        p = dealt_probability(
+            STANDARD.contracts[row["round"] - 1],
+            decks=row["decks"],
+            jokers=row["jokers"],
+            cards=row["cards"],
+            rules=STANDARD,
+        )
+        assert Fraction(row["p_exact"]) == p
+        assert row["p"] == float(p) == row["ci_low"] == row["ci_high"]
+        assert (row["stderr"], row["n"], row["players"]) == (0.0, None, None)
+        assert (row["method"], row["rules"]) == ("exact", "standard")
+
+
+def test_exact_odds_checks_its_grid():
+    with pytest.raises(ValueError, match="cannot deal 60 cards from 1 decks and 0 jokers"):
+        exact_odds(shoes=[(1, 0)], cards=[60], progress=False, max_workers=1)
+    with pytest.raises(TypeError, match="Contract"):
+        exact_odds(contracts=["2 sets"], progress=False, max_workers=1)
+
+
+def test_exact_odds_of_a_contract_no_round_plays():
+    table = exact_odds(
+        contracts=[rummykit.Contract(sets=1)],
+        shoes=[(1, 0)],
+        cards=[3],
+        progress=False,
+        max_workers=1,
+    )
+    assert table.select("round", "contract", "p_exact").row(0) == (None, "1 set", "1/425")
+
+
+def test_distance_odds_is_a_distribution():
+    table = distance_odds(
+        contracts=[STANDARD.contracts[0]],
+        shoes=[(1, 2)],
+        cards=[7, 10],
+        progress=False,
+        max_workers=1,
+    )
+    assert dict(table.schema) == DISTANCE_SCHEMA
+    for cards in (7, 10):
+        part = table.filter(cards=cards)
+        exact = distance_distribution(
+            STANDARD.contracts[0], decks=1, jokers=2, cards=cards, rules=STANDARD
+        )
+        assert dict(zip(part["distance"], map(Fraction, part["p_exact"]), strict=True)) == exact
+        assert part["distance"].is_sorted() and part["p_at_most"].is_sorted()
+        assert part["p_at_most"][-1] == pytest.approx(1.0)
+        assert part["p"].sum() == pytest.approx(1.0)
+
+
+def test_preset_odds_use_each_presets_rounds_and_shoes():
+    table = preset_odds(["family", "wikipedia"], rounds=[1, 7], progress=False, max_workers=1)
+    assert dict(table.schema) == EXACT_SCHEMA
+    assert table.select("rules", "round", "decks", "jokers", "cards").rows() == [
+        ("family", 1, 2, 2, 7),
+        ("family", 7, 2, 2, 10),
+        ("wikipedia", 1, 2, 4, 11),
+        ("wikipedia", 1, 3, 6, 11),
+        ("wikipedia", 7, 2, 4, 7),
+        ("wikipedia", 7, 3, 6, 7),
+    ]
+    wikipedia = RuleSet.preset("wikipedia")
+    p = dealt_probability(wikipedia.contracts[0], decks=3, jokers=6, cards=11, rules=wikipedia)
+    assert table.filter(rules="wikipedia", round=1, decks=3)["p_exact"].item() == str(p)
+    # 3 runs need 12 cards: 7 never hold them (no sweep needed).
+    assert table.filter(rules="wikipedia", round=7)["p_exact"].to_list() == ["0", "0"]
+
+
+# --------------------------------------------------------------------------- data/
+
+
+def committed(name: str) -> pl.DataFrame:
+    return pl.read_parquet(DATA / f"{name}.parquet")
+
+
+@pytest.mark.parametrize("name", list(SCHEMAS))
+def test_committed_files_and_provenance(name):
+    table = committed(name)
+    assert dict(table.schema) == SCHEMAS[name]
+    assert table.height > 0
+    assert pl.read_csv(DATA / f"{name}.csv", schema=SCHEMAS[name]).equals(table)
+    provenance = json.loads((DATA / f"{name}.json").read_text())
+    assert provenance["command"] == f"rummykit tables --seed {DATA_SEED}"
+    assert provenance["rummykit_version"] == rummykit.__version__
+    assert provenance["rows"] == table.height
+    assert provenance["description"] == DESCRIPTIONS[name]
+    assert provenance["schema"] == {c: str(t) for c, t in SCHEMAS[name].items()}
+    assert isinstance(provenance["run_time_seconds"], float)
+    if provenance["method"] == "simulation":
+        assert (provenance["seed"], provenance["n"]) == (DATA_SEED, RECIPE.n)
+        assert (table["n"] == RECIPE.n).all()
+    else:
+        assert table["p_exact"].null_count() == 0
+
+
+def test_committed_grids_are_the_recipe():
+    exact = committed("exact_odds")
+    assert exact.height == len(RECIPE.exact_rounds) * len(RECIPE.exact_shoes) * len(
+        RECIPE.exact_cards
+    )
+    jokers = committed("exact_jokers")
+    assert sorted(set(jokers["jokers"])) == list(RECIPE.joker_range)
+    by_turn = committed("completion_by_turn")
+    assert sorted(set(by_turn["players"])) == list(RECIPE.players)
+    assert sorted(set(by_turn["round"])) == list(RECIPE.rounds)
+    assert set(by_turn["buy"]) == {"never", "improves", "always"}
+    focus = by_turn.filter(players=RECIPE.focus_players, buy="improves")
+    assert sorted(set(focus["jokers"])) == sorted({*RECIPE.joker_overrides, 4})
+    assert set(committed("buying_value")["buy"]) == {"never", "improves", "always"}
+
+
+def test_committed_exact_tables_recompute():
+    cheap = [STANDARD.contracts[0], STANDARD.contracts[3]]  # set contracts: fast sweeps
+    recomputed = exact_odds(
+        contracts=cheap,
+        shoes=RECIPE.exact_shoes,
+        cards=RECIPE.exact_cards,
+        progress=False,
+        max_workers=1,
+    )
+    assert committed("exact_odds").filter(pl.col("round").is_in([1, 4])).equals(recomputed)
+    jokers = exact_odds(
+        contracts=cheap,
+        shoes=[(2, j) for j in RECIPE.joker_range],
+        cards=RECIPE.joker_cards,
+        progress=False,
+        max_workers=1,
+    )
+    assert committed("exact_jokers").filter(pl.col("round").is_in([1, 4])).equals(jokers)
+    presets = preset_odds(["family"], rounds=[1, 4], progress=False, max_workers=1)
+    assert (
+        committed("exact_presets")
+        .filter(pl.col("rules") == "family", pl.col("round").is_in([1, 4]))
+        .equals(presets)
+    )
+    distance = distance_odds(
+        contracts=cheap[:1],
+        shoes=RECIPE.distance_shoes,
+        cards=RECIPE.distance_cards,
+        progress=False,
+        max_workers=1,
+    )
+    assert committed("distance").filter(round=1).equals(distance)
+
+
+def test_committed_simulations_recompute_for_a_cell():
+    # Per-cell seeds: one cell simulated alone is the same as inside the whole sweep.
+    tables = completion_tables(
+        players=2, rounds=4, n=RECIPE.n, seed=DATA_SEED, max_workers=1, progress=False
+    )
+    for name, table in tables.items():
+        part = committed(name).filter(players=2, round=4)
+        assert part.equals(table), name
+    buying = buying_value(
+        players=RECIPE.focus_players,
+        rounds=[4],
+        n=RECIPE.n,
+        seed=DATA_SEED,
+        max_workers=1,
+        progress=False,
+    )
+    assert committed("buying_value").filter(round=4).equals(buying)
