@@ -33,7 +33,7 @@ Tables of means (:data:`MEAN_COLUMNS`) have ``mean``, ``sd``, ``stderr``, ``ci_l
 >>> frame = exact_odds(rules="standard", contracts=[RuleSet.preset("standard").contracts[0]],
 ...                    shoes=[(1, 0)], cards=[6], progress=False, max_workers=1)
 >>> frame.select("round", "contract", "cards", "p_exact").row(0)
-(1, '2 sets', 6, '44/1265')
+(1, '2 sets', 6, '12/195755')
 >>> dict(frame.schema) == EXACT_SCHEMA
 True
 """
