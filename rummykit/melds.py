@@ -514,6 +514,7 @@ class _Solver:
         ]
         self._tables: dict[int, tuple[tuple, tuple]] = {}
         self._set_costs: dict[tuple[int, ...], int] = {}
+        self._entries: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
         # Distance: jokers a meld can take once added cards count as naturals.
         self.set_full = max(self.set_size, self.set_naturals)
         self.set_joker_cap = min(self.max_jokers, self.set_full - self.set_naturals)
@@ -532,6 +533,17 @@ class _Solver:
                 if naturals >= self.run_naturals and holes <= self.max_jokers:
                     usable.append((w, holes))
             found = self._tables[mask] = (tuple(usable), tuple(sorted(h for _, h in usable)))
+        return found
+
+    def suit_entries(self, suit: int, mask: int) -> list[tuple[int, int, int]]:
+        """(holes, suit, window) for every window of ``suit``, fewest holes first."""
+        key = (suit, mask)
+        found = self._entries.get(key)
+        if found is None:
+            found = self._entries[key] = sorted(
+                (length - (mask & bits).bit_count(), suit, w)
+                for w, (_, length, bits) in enumerate(self.windows)
+            )
         return found
 
     # -- sets ----------------------------------------------------------------------
@@ -858,12 +870,13 @@ class _Distance:
         self.floor_a = min(a for a, _ in floors)
         self.floor_b = min(b for _, b in floors)
         self.cap_most = max(solver.run_joker_caps)
-        cnt = hand.cnt
-        self.entries = sorted(
-            (length - sum(1 for c in solver.cells[suit][w] if cnt[c]), suit, w)
-            for suit in range(4)
-            for w, (_, length, _) in enumerate(solver.windows)
-        )
+        # Every window of every suit, fewest holes first (timsort merges the suits' runs).
+        entries: list[tuple[int, int, int]] = []
+        if runs:
+            for suit in range(4):
+                entries += solver.suit_entries(suit, hand.masks[suit])
+            entries.sort()
+        self.entries = entries
 
     def set_costs(self, tot: list[int]) -> list[tuple[int, int]]:
         """(A, B) of every way to place the sets on the ranks with the most naturals."""
