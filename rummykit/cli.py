@@ -61,7 +61,10 @@ class Recipe:
     joker_overrides: tuple[int, ...]
     """Jokers in a 2-deck shoe for the override grid (``focus_players`` players)."""
     exact_rounds: tuple[int, ...]
-    """Rounds (contracts) of the exact, jokers, distance and per-preset tables."""
+    """Rounds (contracts) of the exact, jokers and per-preset tables."""
+    dealt_hands: int
+    """Hands dealt per cell of the dealt-odds tables for the contracts that mix sets and
+    runs, which are simulated (exact counting takes minutes or more per sweep)."""
     exact_shoes: tuple[tuple[int, int], ...]
     """(decks, jokers) of the exact table."""
     exact_cards: tuple[int, ...]
@@ -70,6 +73,8 @@ class Recipe:
     """Jokers (2 decks) of the jokers table."""
     joker_cards: tuple[int, ...]
     """Hand sizes of the jokers table."""
+    distance_rounds: tuple[int, ...]
+    """Rounds of the distance table: the contracts whose distance sweep takes seconds."""
     distance_shoes: tuple[tuple[int, int], ...]
     """(decks, jokers) of the distance table."""
     distance_cards: tuple[int, ...]
@@ -87,10 +92,12 @@ RECIPES = {
         focus_players=4,
         joker_overrides=(0, 2, 8),
         exact_rounds=(1, 2, 3, 4, 5, 6, 7),
+        dealt_hands=250_000,
         exact_shoes=((1, 2), (2, 4), (3, 6), (2, 2)),
         exact_cards=(7, 10, 11, 12, 13, 14),
         joker_range=tuple(range(9)),
         joker_cards=(10, 12),
+        distance_rounds=(1, 3, 4),
         distance_shoes=((2, 4), (3, 6)),
         distance_cards=(10, 12),
         presets=tuple(RuleSet.presets()),
@@ -102,11 +109,13 @@ RECIPES = {
         rounds=(1, 4),
         focus_players=3,
         joker_overrides=(0,),
-        exact_rounds=(1, 4),
+        exact_rounds=(1, 2, 4),
+        dealt_hands=20_000,
         exact_shoes=((1, 2),),
         exact_cards=(7, 10),
         joker_range=(0, 2),
         joker_cards=(10,),
+        distance_rounds=(1,),
         distance_shoes=((1, 2),),
         distance_cards=(10,),
         presets=("standard", "family"),
@@ -115,10 +124,10 @@ RECIPES = {
 
 #: One line per data file, for the provenance.
 DESCRIPTIONS = {
-    "exact_odds": "exact P(a dealt hand holds the contract), standard, every contract x shoe x hand size",
-    "exact_jokers": "exact P(a dealt hand holds the contract), standard, 2 decks with 0-8 jokers",
-    "exact_presets": "exact P(the dealt hand holds the round's contract), each preset, round and shoe it uses",
-    "distance": "exact distribution of the contract distance of a dealt hand, standard",
+    "exact_odds": "P(a dealt hand holds the contract), standard, every contract x shoe x hand size; exact, simulated for contracts mixing sets and runs",
+    "exact_jokers": "P(a dealt hand holds the contract), standard, 2 decks with 0-8 jokers; exact, simulated for contracts mixing sets and runs",
+    "exact_presets": "P(the dealt hand holds the round's contract), each preset, round and shoe it uses; exact, simulated for contracts mixing sets and runs",
+    "distance": "exact distribution of the contract distance of a dealt hand, standard, the contracts counted in seconds (2 sets, 2 runs, 3 sets)",
     "completion_by_turn": "simulated P(a seat has laid down by its t-th turn), P(someone out by go-around t)",
     "completion_summary": "simulated turns per round, points left, buys, contracts made",
     "seat_position": "simulated results by seat position (1 = left of the dealer)",
@@ -157,7 +166,6 @@ def build_tables(
 
     standard = RuleSet.preset("standard")
     contracts = [standard.contracts[r - 1] for r in recipe.exact_rounds]
-    exact_facts = {"rules": ["standard"], "seed": None, "n": None, "method": "exact"}
     # The three dealt-odds tables share sweeps: one pass computes each sweep once.
     dealt = {
         "exact_odds": exact_cells(
@@ -173,26 +181,37 @@ def build_tables(
     dealt = {name: grid for name, grid in dealt.items() if name in wanted}
     if dealt:
         started = time.perf_counter()
-        every = dealt_odds([cell for grid in dealt.values() for cell in grid], **workers)
+        every = dealt_odds(
+            [cell for grid in dealt.values() for cell in grid],
+            method="auto",
+            n=recipe.dealt_hands,
+            seed=seed,
+            **workers,
+        )
         offset = 0
         for name, grid in dealt.items():
             rules_used = sorted({cell.rules.name for cell in grid}, key=RuleSet.presets().index)
+            table = every.slice(offset, len(grid))
             facts = {
-                **exact_facts,
                 "rules": rules_used,
+                "seed": seed,
+                "n": recipe.dealt_hands,
+                "method": "exact and simulation",
+                "n_note": "hands per simulated row (method 'simulation'); other rows are exact",
                 "run_time_note": "one pass makes the exact_* tables",
             }
-            done(name, every.slice(offset, len(grid)), started, **facts)
+            done(name, table, started, **facts)
             offset += len(grid)
     if "distance" in wanted:
         started = time.perf_counter()
         table = distance_odds(
-            contracts=contracts,
+            contracts=[standard.contracts[r - 1] for r in recipe.distance_rounds],
             shoes=recipe.distance_shoes,
             cards=recipe.distance_cards,
             **workers,
         )
-        done("distance", table, started, **exact_facts)
+        facts = {"rules": ["standard"], "seed": None, "n": None, "method": "exact"}
+        done("distance", table, started, **facts)
 
     simulated = wanted & {
         "completion_by_turn",

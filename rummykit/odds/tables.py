@@ -40,11 +40,13 @@ True
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
 import polars as pl
 
 from rummykit.odds.exact import dealt_probability, distance_distribution
@@ -55,6 +57,7 @@ __all__ = [
     "BUYING_SCHEMA",
     "BY_TURN_SCHEMA",
     "CELL_COLUMNS",
+    "DEFAULT_SEED",
     "DISTANCE_SCHEMA",
     "ESTIMATE_COLUMNS",
     "ExactCell",
@@ -64,7 +67,10 @@ __all__ = [
     "MEAN_COLUMNS",
     "SCHEMAS",
     "SEAT_SCHEMA",
+    "SIMULATED_HANDS",
     "SUMMARY_SCHEMA",
+    "cell_seed",
+    "counts_quickly",
     "dealt_odds",
     "distance_odds",
     "exact_cells",
@@ -184,6 +190,12 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
 #: The shoes (decks, jokers) of the exact table: the common ones and 2 decks with 2 jokers.
 EXACT_SHOES: tuple[tuple[int, int], ...] = ((1, 2), (2, 4), (3, 6), (2, 2))
 
+#: Base seed of every simulation unless the caller gives one.
+DEFAULT_SEED = 2026
+
+#: Hands dealt per cell where :func:`dealt_odds` simulates instead of counting.
+SIMULATED_HANDS = 250_000
+
 #: The hand sizes of the exact table: every deal size of the presets, and 13-14 for
 #: hands grown by draws and buys.
 EXACT_CARDS: tuple[int, ...] = (7, 10, 11, 12, 13, 14)
@@ -298,6 +310,13 @@ def _exact_row(cell: ExactCell, p: Fraction) -> dict:
     }
 
 
+def counts_quickly(contract: Contract) -> bool:
+    """Whether exact counting of ``contract`` takes seconds on full shoes: contracts of
+    sets only or runs only. A contract mixing sets and runs needs minutes or more (see
+    :mod:`rummykit.odds.exact`), so ``method="auto"`` simulates it."""
+    return contract.sets == 0 or contract.runs == 0
+
+
 def _dealt_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) -> list[Fraction]:
     # One task per sweep (contract, rules, decks): exact.py caches the sweep, so every
     # joker count and hand size after the first is almost free. A hand smaller than the
@@ -311,6 +330,57 @@ def _dealt_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) ->
     ]
 
 
+def _simulated_task(cell: ExactCell, n: int, seed: int):
+    from rummykit.odds.simulate import simulate_dealt
+
+    return simulate_dealt(
+        cell.contract,
+        decks=cell.decks,
+        jokers=cell.jokers,
+        cards=cell.cards,
+        rules=cell.rules,
+        n=n,
+        seed=seed,
+    )
+
+
+def cell_seed(seed: int, cell: ExactCell) -> int:
+    """The seed of a simulated cell: from the base ``seed`` and the cell alone, so a cell
+    gets the same hands in any table and on any worker.
+
+    >>> cell = exact_cells(shoes=[(2, 4)], cards=[10])[1]
+    >>> cell_seed(2026, cell) == cell_seed(2026, cell) != cell_seed(2027, cell)
+    True
+    """
+    key = (
+        zlib.crc32(cell.rules.name.encode()),
+        cell.contract.sets,
+        cell.contract.runs,
+        cell.decks,
+        cell.jokers,
+        cell.cards,
+    )
+    state = np.random.SeedSequence(seed, spawn_key=key).generate_state(1, dtype=np.uint64)
+    return int(state[0]) >> 1
+
+
+def _simulated_row(cell: ExactCell, estimate) -> dict:
+    return {
+        **_exact_row(cell, Fraction(0)),
+        "p": float(estimate.p),
+        "p_exact": None,
+        "stderr": float(estimate.stderr),
+        "ci_low": float(estimate.ci_low),
+        "ci_high": float(estimate.ci_high),
+        "n": int(estimate.n),
+        "method": "simulation",
+    }
+
+
+def _call(function, *args):
+    return function(*args)
+
+
 def _distance_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) -> list[dict]:
     return [
         distance_distribution(contract, decks=decks, jokers=j, cards=c, rules=rules)
@@ -318,16 +388,23 @@ def _distance_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple)
     ]
 
 
-def _by_sweep(task, cells, description, executor, max_workers, progress) -> dict:
-    """``{cell: result}``, running each sweep (contract, rules, decks) once."""
+def _sweep_tasks(task, cells) -> tuple[list[tuple], dict]:
+    """Tasks running each sweep (contract, rules, decks) once, and ``{cell: task index}``."""
     hands: dict[tuple, dict[tuple[int, int], None]] = {}
     for cell in cells:
         hands.setdefault((cell.contract, cell.rules, cell.decks), {})[cell.jokers, cell.cards] = (
             None
         )
-    tasks = [(*key, tuple(wanted)) for key, wanted in hands.items()]
+    keys = list(hands)
+    tasks = [(task, *key, tuple(hands[key])) for key in keys]
+    return tasks, {key: i for i, key in enumerate(keys)}
+
+
+def _by_sweep(task, cells, description, executor, max_workers, progress) -> dict:
+    """``{cell: result}``, running each sweep (contract, rules, decks) once."""
+    tasks, index = _sweep_tasks(task, cells)
     results = run_sweep(
-        task,
+        _call,
         tasks,
         executor=executor,
         max_workers=max_workers,
@@ -335,28 +412,63 @@ def _by_sweep(task, cells, description, executor, max_workers, progress) -> dict
         description=description,
         unit="sweep",
     )
-    found = {}
-    for (contract, rules, decks, wanted), values in zip(tasks, results, strict=True):
-        for (jokers, size), value in zip(wanted, values, strict=True):
-            found[contract, rules, decks, jokers, size] = value
-    return {
-        cell: found[cell.contract, cell.rules, cell.decks, cell.jokers, cell.cards]
-        for cell in cells
-    }
+    return {cell: _pick(cell, tasks, results, index) for cell in cells}
+
+
+def _pick(cell, tasks, results, index):
+    i = index[cell.contract, cell.rules, cell.decks]
+    return results[i][tasks[i][-1].index((cell.jokers, cell.cards))]
 
 
 def dealt_odds(
     cells: Sequence[ExactCell],
     *,
+    method: str = "exact",
+    n: int = SIMULATED_HANDS,
+    seed: int = DEFAULT_SEED,
     progress: bool = True,
     executor: Executor | None = None,
     max_workers: int | None = None,
 ) -> pl.DataFrame:
-    """Exact P(a dealt hand holds the contract) for each cell, one row per cell in order
-    (schema :data:`EXACT_SCHEMA`). Each sweep (contract, rules, decks) runs once, as one
-    task of :func:`~rummykit.odds.sweep.run_sweep` (``executor``, ``max_workers``)."""
-    found = _by_sweep(_dealt_task, cells, "exact odds", executor, max_workers, progress)
-    return frame((_exact_row(cell, found[cell]) for cell in cells), EXACT_SCHEMA)
+    """P(a dealt hand holds the contract) for each cell, one row per cell in order
+    (schema :data:`EXACT_SCHEMA`).
+
+    ``method`` is ``"exact"`` (count), ``"simulation"`` (deal ``n`` hands with
+    :func:`~rummykit.odds.simulate.simulate_dealt`, seed :func:`cell_seed`) or
+    ``"auto"``: count where :func:`counts_quickly`, else simulate; ``method`` names what
+    each row used. Exact sweeps (contract, rules, decks) run once each; everything runs
+    as tasks of :func:`~rummykit.odds.sweep.run_sweep` (``executor``, ``max_workers``).
+    """
+    if method not in ("exact", "simulation", "auto"):
+        raise ValueError(f"method must be 'exact', 'simulation' or 'auto', got {method!r}")
+    cells = list(cells)
+
+    def simulated(cell: ExactCell) -> bool:
+        if cell.cards < cell.contract.min_cards(cell.rules):
+            return False  # certainly 0: no need to deal
+        return method == "simulation" or (method == "auto" and not counts_quickly(cell.contract))
+
+    counted = [cell for cell in cells if not simulated(cell)]
+    dealt = list(dict.fromkeys(cell for cell in cells if simulated(cell)))
+    tasks, index = _sweep_tasks(_dealt_task, counted)
+    tasks += [(_simulated_task, cell, n, cell_seed(seed, cell)) for cell in dealt]
+    results = run_sweep(
+        _call,
+        tasks,
+        executor=executor,
+        max_workers=max_workers,
+        progress=progress,
+        description="dealt odds",
+        unit="task",
+    )
+    estimates = dict(zip(dealt, results[len(index) :], strict=True))
+    rows = []
+    for cell in cells:
+        if cell in estimates:
+            rows.append(_simulated_row(cell, estimates[cell]))
+        else:
+            rows.append(_exact_row(cell, _pick(cell, tasks, results, index)))
+    return frame(rows, EXACT_SCHEMA)
 
 
 def exact_odds(
@@ -365,6 +477,9 @@ def exact_odds(
     contracts: Sequence[Contract] | None = None,
     shoes: Iterable[tuple[int, int]] = EXACT_SHOES,
     cards: Iterable[int] = EXACT_CARDS,
+    method: str = "exact",
+    n: int = SIMULATED_HANDS,
+    seed: int = DEFAULT_SEED,
     progress: bool = True,
     executor: Executor | None = None,
     max_workers: int | None = None,
@@ -373,16 +488,28 @@ def exact_odds(
 
     ``contracts`` defaults to every round of ``rules``; ``shoes`` are (decks, jokers)
     pairs. One row per cell, schema :data:`EXACT_SCHEMA`, rows in the order contract,
-    shoe, hand size (:func:`exact_cells` and :func:`dealt_odds`).
+    shoe, hand size. ``method``, ``n`` and ``seed`` are :func:`dealt_odds`'s: exact
+    counting by default (:func:`exact_cells` and :func:`dealt_odds`).
     """
     grid = exact_cells(rules=rules, contracts=contracts, shoes=shoes, cards=cards)
-    return dealt_odds(grid, progress=progress, executor=executor, max_workers=max_workers)
+    return dealt_odds(
+        grid,
+        method=method,
+        n=n,
+        seed=seed,
+        progress=progress,
+        executor=executor,
+        max_workers=max_workers,
+    )
 
 
 def preset_odds(
     presets: Iterable[str] = tuple(RuleSet.presets()),
     *,
     rounds: Sequence[int] | None = None,
+    method: str = "exact",
+    n: int = SIMULATED_HANDS,
+    seed: int = DEFAULT_SEED,
     progress: bool = True,
     executor: Executor | None = None,
     max_workers: int | None = None,
@@ -391,14 +518,23 @@ def preset_odds(
 
     One row per preset, round (all, or ``rounds``) and shoe the preset uses (each deck
     count of its ``decks_by_players`` with its jokers), with the round's deal size;
-    schema :data:`EXACT_SCHEMA` (:func:`preset_cells` and :func:`dealt_odds`).
+    schema :data:`EXACT_SCHEMA`. ``method``, ``n`` and ``seed`` are :func:`dealt_odds`'s
+    (:func:`preset_cells` and :func:`dealt_odds`).
 
     >>> frame = preset_odds(["family"], rounds=[1, 7], progress=False, max_workers=1)
     >>> frame.select("round", "decks", "jokers", "cards").rows()
     [(1, 2, 2, 7), (7, 2, 2, 10)]
     """
     grid = preset_cells(presets, rounds=rounds)
-    return dealt_odds(grid, progress=progress, executor=executor, max_workers=max_workers)
+    return dealt_odds(
+        grid,
+        method=method,
+        n=n,
+        seed=seed,
+        progress=progress,
+        executor=executor,
+        max_workers=max_workers,
+    )
 
 
 def distance_odds(
