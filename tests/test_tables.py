@@ -24,7 +24,10 @@ from rummykit.odds.tables import (
     SCHEMAS,
     SEAT_SCHEMA,
     SUMMARY_SCHEMA,
+    counts_quickly,
+    dealt_odds,
     distance_odds,
+    exact_cells,
     exact_odds,
     frame,
     preset_odds,
@@ -164,6 +167,44 @@ def test_preset_odds_use_each_presets_rounds_and_shoes():
     assert table.filter(rules="wikipedia", round=7)["p_exact"].to_list() == ["0", "0"]
 
 
+def test_dealt_odds_simulates_where_asked_and_agrees_with_exact():
+    cells = exact_cells(
+        contracts=[STANDARD.contracts[0], STANDARD.contracts[1]], shoes=[(1, 2)], cards=[3, 10]
+    )
+    auto = dealt_odds(cells, method="auto", n=40_000, seed=1, progress=False, max_workers=1)
+    # 3 cards never hold a contract: exact 0 whatever the method.
+    assert auto.select("round", "cards", "method").rows() == [
+        (1, 3, "exact"),
+        (1, 10, "exact"),
+        (2, 3, "exact"),
+        (2, 10, "simulation"),
+    ]
+    assert [counts_quickly(c) for c in STANDARD.contracts] == [
+        True,
+        False,
+        True,
+        True,
+        False,
+        False,
+        True,
+    ]
+    simulated = dealt_odds(
+        cells[:2], method="simulation", n=40_000, seed=1, progress=False, max_workers=1
+    )
+    row = simulated.row(1, named=True)
+    exact = float(
+        dealt_probability(STANDARD.contracts[0], decks=1, jokers=2, cards=10, rules=STANDARD)
+    )
+    assert abs(row["p"] - exact) < 4 * row["stderr"]
+    assert row["ci_low"] < exact < row["ci_high"] and row["n"] == 40_000
+    again = dealt_odds(
+        cells[:2], method="simulation", n=40_000, seed=1, progress=False, max_workers=2
+    )
+    assert again.equals(simulated)
+    with pytest.raises(ValueError, match="method must be"):
+        dealt_odds(cells, method="guess")
+
+
 # --------------------------------------------------------------------------- data/
 
 
@@ -187,8 +228,18 @@ def test_committed_files_and_provenance(name):
     if provenance["method"] == "simulation":
         assert (provenance["seed"], provenance["n"]) == (DATA_SEED, RECIPE.n)
         assert (table["n"] == RECIPE.n).all()
+    elif provenance["method"] == "exact and simulation":
+        assert (provenance["seed"], provenance["n"]) == (DATA_SEED, RECIPE.dealt_hands)
+        exact = table.filter(method="exact")
+        assert exact["p_exact"].null_count() == 0 and exact["n"].null_count() == exact.height
+        simulated = table.filter(method="simulation")
+        assert simulated.height > 0 and (simulated["n"] == RECIPE.dealt_hands).all()
+        assert simulated["p_exact"].null_count() == simulated.height
+        mixed = pl.col("contract").str.contains("set") & pl.col("contract").str.contains("run")
+        assert simulated.filter(~mixed).height == 0
     else:
-        assert table["p_exact"].null_count() == 0
+        assert provenance["method"] == "exact"
+        assert set(table["method"]) == {"exact"} and table["p_exact"].null_count() == 0
 
 
 def test_committed_grids_are_the_recipe():
@@ -205,6 +256,7 @@ def test_committed_grids_are_the_recipe():
     focus = by_turn.filter(players=RECIPE.focus_players, buy="improves")
     assert sorted(set(focus["jokers"])) == sorted({*RECIPE.joker_overrides, 4})
     assert set(committed("buying_value")["buy"]) == {"never", "improves", "always"}
+    assert sorted(set(committed("distance")["round"])) == list(RECIPE.distance_rounds)
 
 
 def test_committed_exact_tables_recompute():

@@ -57,6 +57,7 @@ from rummykit.odds.sweep import run_sweep
 from rummykit.odds.tables import (
     BUYING_SCHEMA,
     BY_TURN_SCHEMA,
+    DEFAULT_SEED,
     SEAT_SCHEMA,
     SUMMARY_SCHEMA,
     frame,
@@ -294,9 +295,6 @@ def play_round(cell: Cell, seed: int, index: int = 0) -> RoundRecord:
 
 # --------------------------------------------------------------------------------------
 # Grids and sweeps
-
-#: Base seed of every simulation unless the caller gives one.
-DEFAULT_SEED = 2026
 
 #: Rounds simulated per task of a sweep: small enough to balance the workers' load.
 CHUNK = 10
