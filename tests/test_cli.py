@@ -72,7 +72,7 @@ def test_odds_of_a_contract_no_round_plays(capsys):
 
 
 def test_odds_of_an_impossible_hand_is_never(capsys):
-    _, out, _ = run(capsys, "odds", "--contract", "7", "--cards", "5")
+    _, out, _ = run(capsys, "odds", "--contract", "4", "--cards", "5")
     assert out.splitlines()[1:] == ["P = 0", "  = 0%", "  = never"]
 
 
