@@ -20,8 +20,8 @@ from rummykit.odds.completion import (
     play_round,
     round_seed,
     simulate_cells,
-    wilson,
 )
+from rummykit.odds.simulate import wilson_interval
 from rummykit.odds.sweep import run_sweep
 from rummykit.odds.tables import BUYING_SCHEMA, BY_TURN_SCHEMA, SEAT_SCHEMA, SUMMARY_SCHEMA
 
@@ -275,7 +275,7 @@ def wilson_by_formula(k: int, n: int, z: float = 1.959963984540054) -> tuple[flo
 
 @pytest.mark.parametrize(("k", "n"), [(0, 10), (3, 10), (10, 10), (50, 100), (1, 1000)])
 def test_wilson_interval(k, n):
-    low, high = wilson(k, n)
+    low, high = wilson_interval(k, n)
     expected = wilson_by_formula(k, n)
     assert low == pytest.approx(max(0.0, expected[0]), abs=1e-12)
     assert high == pytest.approx(min(1.0, expected[1]), abs=1e-12)
@@ -290,7 +290,7 @@ def test_pooled_interval_uses_rounds_as_the_unit():
     assert same["n"] == 20
     # Seats that never agree within a round count as up to every seat-round.
     spread = completion._proportion([0.5] * 20, seats=4)
-    assert spread["ci_low"] == pytest.approx(wilson(40, 80)[0])
+    assert spread["ci_low"] == pytest.approx(wilson_interval(40, 80)[0])
 
 
 def test_cells_builds_every_combination_in_order():

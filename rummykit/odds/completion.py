@@ -53,6 +53,7 @@ import polars as pl
 
 from rummykit.bots import BUY_POLICIES, BuyerBot
 from rummykit.game import Game
+from rummykit.odds.simulate import Z95, wilson_interval
 from rummykit.odds.sweep import run_sweep
 from rummykit.odds.tables import (
     BUYING_SCHEMA,
@@ -85,8 +86,6 @@ __all__ = [
 #: bots take 5-12 turns each; only jokerless shoes in the run rounds come near it, and
 #: :func:`round_summary`'s ``"turn limit"`` measure says how often it closed.
 TURN_LIMIT_PER_PLAYER = 60
-
-_Z95 = 1.959963984540054
 
 
 # --------------------------------------------------------------------------------------
@@ -390,23 +389,6 @@ def simulate_cells(
 # Estimates
 
 
-def wilson(successes: float, n: float, z: float = _Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``successes / n`` (95% by default).
-
-    >>> [round(x, 4) for x in wilson(0, 10)]
-    [0.0, 0.2775]
-    """
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    centre = p + z * z / (2 * n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    scale = 1 + z * z / n
-    low = 0.0 if successes <= 0 else max(0.0, (centre - half) / scale)
-    high = 1.0 if successes >= n else min(1.0, (centre + half) / scale)
-    return (low, high)
-
-
 def _proportion(values: Sequence[float], *, seats: int = 1) -> dict:
     """A proportion from per-round values (each the fraction of ``seats`` seats).
 
@@ -427,7 +409,7 @@ def _proportion(values: Sequence[float], *, seats: int = 1) -> dict:
         n_eff = min(rounds * seats, max(rounds, n_eff))
     else:
         n_eff = rounds
-    low, high = wilson(p * n_eff, n_eff)
+    low, high = wilson_interval(p * n_eff, n_eff)
     return {
         "mean": p,
         "sd": sd,
@@ -449,8 +431,8 @@ def _mean(values: Sequence[float]) -> dict:
         "mean": mean,
         "sd": sd,
         "stderr": stderr,
-        "ci_low": mean - _Z95 * stderr,
-        "ci_high": mean + _Z95 * stderr,
+        "ci_low": mean - Z95 * stderr,
+        "ci_high": mean + Z95 * stderr,
         "n": rounds,
         "interval": "normal",
     }

@@ -88,22 +88,29 @@ class Estimate:
         )
 
 
-def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion.
+def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95% by default).
 
     centre = (p + z^2 / 2n) / (1 + z^2 / n),
     half-width = z sqrt(p (1 - p) / n + z^2 / 4n^2) / (1 + z^2 / n).
 
+    ``successes`` and ``n`` may be effective (non-integer) counts; with ``n <= 0``
+    nothing is known and the interval is (0, 1).
+
     >>> low, high = wilson_interval(0, 100)
     >>> low, round(high, 4)
     (0.0, 0.037)
+    >>> wilson_interval(10, 10)[1]
+    1.0
     """
+    if n <= 0:
+        return (0.0, 1.0)
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= n else min(1.0, centre + half)
     return low, high
 
 
@@ -298,7 +305,13 @@ def simulate_dealt(
     successes = 0
     done = 0
     for outcome in _outcomes(
-        contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=n, seed=seed,
+        contract,
+        decks=decks,
+        jokers=jokers,
+        cards=cards,
+        rules=rules,
+        n=n,
+        seed=seed,
         batch=batch,
     ):
         successes += int(outcome.sum())
@@ -333,10 +346,20 @@ def running_estimate(
     """
     import polars as pl
 
-    outcome = np.concatenate(list(_outcomes(
-        contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=n, seed=seed,
-        batch=_BATCH,
-    )))
+    outcome = np.concatenate(
+        list(
+            _outcomes(
+                contract,
+                decks=decks,
+                jokers=jokers,
+                cards=cards,
+                rules=rules,
+                n=n,
+                seed=seed,
+                batch=_BATCH,
+            )
+        )
+    )
     running = np.cumsum(outcome)
     marks = np.unique(np.geomspace(1, n, num=max(points, 2)).round().astype(np.int64))
     rows = [Estimate.from_counts(int(running[m - 1]), int(m)) for m in marks]
@@ -350,7 +373,11 @@ def running_estimate(
             "ci_high": [r.ci_high for r in rows],
         },
         schema={
-            "n": pl.Int64, "successes": pl.Int64, "p": pl.Float64, "stderr": pl.Float64,
-            "ci_low": pl.Float64, "ci_high": pl.Float64,
+            "n": pl.Int64,
+            "successes": pl.Int64,
+            "p": pl.Float64,
+            "stderr": pl.Float64,
+            "ci_low": pl.Float64,
+            "ci_high": pl.Float64,
         },
     )
