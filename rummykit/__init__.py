@@ -7,6 +7,7 @@
 ['8♦ 8♥ 8♠', 'J♥ J♥ J♠']
 """
 
+from rummykit.actions import parse_action
 from rummykit.cards import Card, Hand, Rank, Shoe, Suit, as_rng, parse_cards
 from rummykit.errors import (
     CardParseError,
@@ -16,6 +17,7 @@ from rummykit.errors import (
     RummyError,
     SaveFileError,
 )
+from rummykit.game import Game, GameState, PlayerView, play_game
 from rummykit.melds import Meld, MeldCheck, check_meld, contract_distance, find_contract
 from rummykit.rules import CONTRACTS, Contract, RuleSet
 
@@ -26,11 +28,14 @@ __all__ = [
     "Card",
     "CardParseError",
     "Contract",
+    "Game",
+    "GameState",
     "Hand",
     "IllegalActionError",
     "IllegalMeldError",
     "Meld",
     "MeldCheck",
+    "PlayerView",
     "Rank",
     "RuleSet",
     "RuleSetError",
@@ -42,5 +47,7 @@ __all__ = [
     "check_meld",
     "contract_distance",
     "find_contract",
+    "parse_action",
     "parse_cards",
+    "play_game",
 ]

@@ -1,4 +1,5 @@
-"""Contract odds: exact counting, simulation and teaching helpers.
+"""Contract odds: exact counting, simulation, teaching helpers, completion at a real
+table and the long-form tables of ``data/``.
 
 >>> from rummykit import CONTRACTS, RuleSet
 >>> from rummykit.odds import dealt_probability
@@ -7,6 +8,13 @@
 True
 """
 
+from rummykit.odds.completion import (
+    buying_value,
+    completion_by_turn,
+    completion_tables,
+    round_summary,
+    seat_position,
+)
 from rummykit.odds.exact import (
     ExactTable,
     dealt_count,
@@ -15,6 +23,7 @@ from rummykit.odds.exact import (
     exact_table,
 )
 from rummykit.odds.simulate import Estimate, running_estimate, simulate_dealt, wilson_interval
+from rummykit.odds.tables import SCHEMAS, dealt_odds, distance_odds, exact_odds, preset_odds
 from rummykit.odds.teaching import (
     expected_sets_in_waiting,
     hypergeom_pmf,
@@ -25,19 +34,29 @@ from rummykit.odds.teaching import (
 )
 
 __all__ = [
+    "SCHEMAS",
     "Estimate",
     "ExactTable",
+    "buying_value",
+    "completion_by_turn",
+    "completion_tables",
     "dealt_count",
+    "dealt_odds",
     "dealt_probability",
     "distance_distribution",
+    "distance_odds",
+    "exact_odds",
     "exact_table",
     "expected_sets_in_waiting",
     "hypergeom_pmf",
     "hypergeom_sf",
     "prob_at_least_of_rank",
     "prob_at_least_one_joker",
+    "preset_odds",
     "prob_pair_or_better",
+    "round_summary",
     "running_estimate",
+    "seat_position",
     "simulate_dealt",
     "wilson_interval",
 ]

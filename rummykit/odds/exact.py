@@ -130,6 +130,8 @@ def dealt_count(
     """
     _check_args(contract, decks, jokers, cards, rules)
     rank_set, suit_set, naturals = _shoe(decks, ranks, suits)
+    if cards < contract.min_cards(rules):
+        return 0  # too few cards for the melds: no sweep needed
     table = exact_table(
         contract, rules=rules, decks=decks, ranks=rank_set, suits=suit_set,
         max_naturals=max(cards, _MIN_CARDS), joker_cap=max(jokers, _MIN_JOKERS),
