@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import subprocess
 import sys
 import threading
@@ -20,6 +19,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
+from tests.browser import launch_chromium, require_chromium
 
 pytestmark = pytest.mark.browser
 
@@ -30,16 +31,6 @@ HTML = BOOK / "_build" / "html"
 # with --keep-going still writes pages, so their dates alone prove nothing).
 BUILT_OK = BOOK / "_build" / ".html-built"
 NOTEBOOKS = ROOT / "notebooks"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 LOCAL_HOST = "127.0.0.1"
 # Schemes that never reach the network.
 LOCAL_SCHEMES = {"data", "blob", "about"}
@@ -95,12 +86,7 @@ def _book_is_fresh() -> bool:
 
 @pytest.fixture(scope="module")
 def chromium() -> Path:
-    if not CHROMIUM.exists():
-        message = "install Chromium: apt-get install -y chromium"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return CHROMIUM
+    return require_chromium()
 
 
 @pytest.fixture(scope="module")
@@ -140,16 +126,8 @@ def book_url(built_book: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser(chromium: Path) -> Iterator[object]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        # Each launch gets a fresh temporary profile, removed when the browser closes.
-        browser = playwright.chromium.launch(
-            executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with launch_chromium(chromium) as browser:
+        yield browser
 
 
 def _page_problems(browser, url: str, screenshot: Path) -> list[str]:

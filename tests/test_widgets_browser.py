@@ -27,18 +27,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser import launch_chromium, require_chromium
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 HOST = "127.0.0.1"
 NOTEBOOK = "widgets.ipynb"
 # Generous: the machine may be busy with other work.
@@ -90,12 +82,7 @@ def _notebook() -> dict:
 
 @pytest.fixture(scope="module")
 def chromium() -> Path:
-    if not CHROMIUM.exists():
-        message = "Chromium is missing at /usr/bin/chromium: apt-get install -y chromium"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return CHROMIUM
+    return require_chromium()
 
 
 def _free_port() -> int:
@@ -220,37 +207,29 @@ def _stop(server: subprocess.Popen) -> None:
 
 @pytest.fixture
 def page(chromium: Path, jupyterlab: str, tmp_path: Path) -> Iterator[object]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        # A fresh, temporary profile, removed when the browser closes.
-        browser = playwright.chromium.launch(
-            executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS
-        )
+    with launch_chromium(chromium) as browser:
+        context = browser.new_context(viewport={"width": 1280, "height": 1600})
+        blocked: list[str] = []
+
+        def route(route) -> None:
+            parts = urlsplit(route.request.url)
+            if parts.scheme in ("data", "blob", "about") or parts.hostname == HOST:
+                route.continue_()
+            else:
+                blocked.append(route.request.url)
+                route.abort()
+
+        context.route("**/*", route)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        page.blocked = blocked
+        page.goto(f"{jupyterlab}/lab/tree/{NOTEBOOK}", wait_until="domcontentloaded")
         try:
-            context = browser.new_context(viewport={"width": 1280, "height": 1600})
-            blocked: list[str] = []
-
-            def route(route) -> None:
-                parts = urlsplit(route.request.url)
-                if parts.scheme in ("data", "blob", "about") or parts.hostname == HOST:
-                    route.continue_()
-                else:
-                    blocked.append(route.request.url)
-                    route.abort()
-
-            context.route("**/*", route)
-            page = context.new_page()
-            page.set_default_timeout(TIMEOUT_MS)
-            page.blocked = blocked
-            page.goto(f"{jupyterlab}/lab/tree/{NOTEBOOK}", wait_until="domcontentloaded")
-            try:
-                yield page
-            finally:
-                with contextlib.suppress(Exception):
-                    page.screenshot(path=str(tmp_path / "jupyterlab.png"))
-                context.close()
+            yield page
         finally:
-            browser.close()
+            with contextlib.suppress(Exception):
+                page.screenshot(path=str(tmp_path / "jupyterlab.png"))
+            context.close()
 
 
 try:
