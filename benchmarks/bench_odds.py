@@ -69,9 +69,13 @@ def bench_exact(timeout: float) -> None:
                     continue
                 _, d, jokers, cards, p, seconds = row
                 total += seconds
-                print(f"{str(contract):<16}{f'{d}+{jokers}':>8}{cards:>7}{p:>14.6g}{seconds:>10.3f}")
+                print(
+                    f"{str(contract):<16}{f'{d}+{jokers}':>8}{cards:>7}{p:>14.6g}{seconds:>10.3f}"
+                )
             child.join()
-    print(f"total {total:.1f} s" + (f" (unfinished: {'; '.join(unfinished)})" if unfinished else ""))
+    print(
+        f"total {total:.1f} s" + (f" (unfinished: {'; '.join(unfinished)})" if unfinished else "")
+    )
 
 
 def bench_simulation(n: int) -> None:

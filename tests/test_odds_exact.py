@@ -28,7 +28,10 @@ SHORT_RUNS = dataclasses.replace(
     STANDARD, min_run_size=3, max_jokers_per_meld=1, min_naturals_in_run=2, name="short runs"
 )
 LOOSE = dataclasses.replace(
-    STANDARD, max_jokers_per_meld=None, min_naturals_in_set=1, min_naturals_in_run=1,
+    STANDARD,
+    max_jokers_per_meld=None,
+    min_naturals_in_set=1,
+    min_naturals_in_run=1,
     name="loose",
 )
 SEPARATED_SHORT = dataclasses.replace(SHORT_RUNS, same_suit_runs="separated", name="sep short")
@@ -165,7 +168,9 @@ def _set_only_closed_form(sets: int, decks: int, jokers: int, cards: int, rules)
 
 
 @pytest.mark.parametrize("rules", [STANDARD, LOOSE, WIKIPEDIA], ids=lambda r: r.name)
-@pytest.mark.parametrize(("decks", "jokers", "cards"), [(1, 2, 7), (2, 4, 10), (3, 6, 12), (2, 0, 14)])
+@pytest.mark.parametrize(
+    ("decks", "jokers", "cards"), [(1, 2, 7), (2, 4, 10), (3, 6, 12), (2, 0, 14)]
+)
 @pytest.mark.parametrize("sets", [1, 2, 3])
 def test_set_only_equals_closed_form(rules, decks, jokers, cards, sets):
     exact = dealt_probability(

@@ -58,7 +58,9 @@ def run_windows(cards: list, rules: RuleSet) -> list[tuple[int, int]]:
 
 def holds(naturals: tuple, jokers: int, contract: Contract, rules: RuleSet) -> bool:
     """Whether naturals ((rank, suit) with repeats) plus ``jokers`` jokers hold the contract."""
-    return _holds(tuple(sorted(naturals, key=lambda c: (c[0], c[1].index))), jokers, contract, rules)
+    return _holds(
+        tuple(sorted(naturals, key=lambda c: (c[0], c[1].index))), jokers, contract, rules
+    )
 
 
 @cache

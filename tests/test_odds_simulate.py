@@ -35,7 +35,9 @@ STANDARD = RuleSet.preset("standard")
 )
 def test_simulation_agrees_with_exact(contract, decks, jokers, cards, rules):
     n = 100_000
-    est = simulate_dealt(contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=n, seed=7)
+    est = simulate_dealt(
+        contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=n, seed=7
+    )
     exact = float(dealt_probability(contract, decks=decks, jokers=jokers, cards=cards, rules=rules))
     stderr = math.sqrt(exact * (1 - exact) / n)
     assert abs(est.p - exact) <= 4 * stderr + 1e-12

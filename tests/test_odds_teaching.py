@@ -67,5 +67,7 @@ def test_pair_or_better_is_a_two_card_set(decks, jokers, cards):
     pairs = dataclasses.replace(
         RuleSet.preset("standard"), min_set_size=2, min_naturals_in_set=2, name="pairs"
     )
-    exact = dealt_probability(Contract(sets=1), decks=decks, jokers=jokers, cards=cards, rules=pairs)
+    exact = dealt_probability(
+        Contract(sets=1), decks=decks, jokers=jokers, cards=cards, rules=pairs
+    )
     assert exact == prob_pair_or_better(decks=decks, jokers=jokers, cards=cards)

@@ -133,8 +133,13 @@ def dealt_count(
     if cards < contract.min_cards(rules):
         return 0  # too few cards for the melds: no sweep needed
     table = exact_table(
-        contract, rules=rules, decks=decks, ranks=rank_set, suits=suit_set,
-        max_naturals=max(cards, _MIN_CARDS), joker_cap=max(jokers, _MIN_JOKERS),
+        contract,
+        rules=rules,
+        decks=decks,
+        ranks=rank_set,
+        suits=suit_set,
+        max_naturals=max(cards, _MIN_CARDS),
+        joker_cap=max(jokers, _MIN_JOKERS),
         progress=progress,
     )
     total = 0
@@ -175,8 +180,14 @@ def dealt_probability(
     Fraction(1, 425)
     """
     count = dealt_count(
-        contract, decks=decks, jokers=jokers, cards=cards, rules=rules,
-        ranks=ranks, suits=suits, progress=progress,
+        contract,
+        decks=decks,
+        jokers=jokers,
+        cards=cards,
+        rules=rules,
+        ranks=ranks,
+        suits=suits,
+        progress=progress,
     )
     _, _, naturals = _shoe(decks, ranks, suits)
     return Fraction(count, math.comb(naturals + jokers, cards))
@@ -211,9 +222,15 @@ def distance_distribution(
     _check_args(contract, decks, jokers, cards, rules)
     rank_set, suit_set, naturals = _shoe(decks, ranks, suits)
     table = exact_table(
-        contract, rules=rules, decks=decks, ranks=rank_set, suits=suit_set,
-        max_naturals=max(cards, _MIN_CARDS), joker_cap=max(jokers, _MIN_JOKERS),
-        mode="distance", progress=progress,
+        contract,
+        rules=rules,
+        decks=decks,
+        ranks=rank_set,
+        suits=suit_set,
+        max_naturals=max(cards, _MIN_CARDS),
+        joker_cap=max(jokers, _MIN_JOKERS),
+        mode="distance",
+        progress=progress,
     )
     total = math.comb(naturals + jokers, cards)
     result: dict[int, int] = defaultdict(int)
@@ -285,12 +302,20 @@ def _runs_only(contract, rules, decks, ranks, suits, max_naturals, joker_cap, mo
     if mode == "distance" and len(suits) < 4:
         kinds.append((None, 4 - len(suits)))
     top, R = max_naturals, contract.runs
-    combined = {((( 0, 0),),) + ((),) * R: [1] + [0] * top}
+    combined = {(((0, 0),),) + ((),) * R: [1] + [0] * top}
     jcap = 0
     for suit, repeat in kinds:
         sweep = _Sweep(
-            contract, rules, decks, ranks, (suit,) if suit else (), max_naturals, joker_cap,
-            mode, swept=((suit or suits[0]).index,), profile=True,
+            contract,
+            rules,
+            decks,
+            ranks,
+            (suit,) if suit else (),
+            max_naturals,
+            joker_cap,
+            mode,
+            swept=((suit or suits[0]).index,),
+            profile=True,
         )
         jcap = sweep.jcap
         one = sweep.run(progress).counts
@@ -318,13 +343,15 @@ def _convolve(combined: dict, one: dict, R: int, jcap: int, top: int) -> dict:
     for prof_a, poly_a in combined.items():
         for prof_b, poly_b in one.items():
             prof = tuple(
-                tuple(_pareto(
-                    (ja + jb, aa + ab)
-                    for i in range(r + 1)
-                    for ja, aa in prof_a[i]
-                    for jb, ab in prof_b[r - i]
-                    if ja + jb <= jcap
-                ))
+                tuple(
+                    _pareto(
+                        (ja + jb, aa + ab)
+                        for i in range(r + 1)
+                        for ja, aa in prof_a[i]
+                        for jb, ab in prof_b[r - i]
+                        if ja + jb <= jcap
+                    )
+                )
                 for r in range(R + 1)
             )
             acc = out.setdefault(prof, [0] * (top + 1))
@@ -362,14 +389,27 @@ def _convolve(combined: dict, one: dict, R: int, jcap: int, top: int) -> dict:
 # see _dominates.
 
 _LOW_STARTS = (  # (ace, 2): 1 natural / 0 joker -> (naturals, jokers, aces owed)
-    (1, 1), (1, 0), (0, 1), (0, 0),
+    (1, 1),
+    (1, 0),
+    (0, 1),
+    (0, 0),
 )
 
 
 class _Sweep:
     def __init__(
-        self, contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode,
-        *, swept=None, profile=False,
+        self,
+        contract,
+        rules,
+        decks,
+        ranks,
+        suits,
+        max_naturals,
+        joker_cap,
+        mode,
+        *,
+        swept=None,
+        profile=False,
     ):
         self.S, self.R = contract.sets, contract.runs
         self.d = decks
@@ -393,17 +433,22 @@ class _Sweep:
         self.ranks = ranks
         self.naturals = decks * len(ranks) * len(suits)
         # The suits swept: in distance mode every suit, since added cards may be of any.
-        self.swept = swept if swept is not None else (
-            tuple(range(4)) if self.distance else self.suits
+        self.swept = (
+            swept if swept is not None else (tuple(range(4)) if self.distance else self.suits)
         )
         # Suits that are interchangeable: same copies in the shoe and among the swept.
-        self.symmetric = self.suits if not self.distance else (
-            self.swept if len(self.suits) == 4 else ()
+        self.symmetric = (
+            self.suits if not self.distance else (self.swept if len(self.suits) == 4 else ())
         )
-        self.perms = [
-            perm for perm in itertools.permutations(range(4))
-            if all(perm[i] == i for i in range(4) if i not in self.symmetric)
-        ] if len(self.symmetric) > 1 else []
+        self.perms = (
+            [
+                perm
+                for perm in itertools.permutations(range(4))
+                if all(perm[i] == i for i in range(4) if i not in self.symmetric)
+            ]
+            if len(self.symmetric) > 1
+            else []
+        )
         # Profile mode (one suit of a runs-only contract): the result is, for each
         # number of runs r, the fewest jokers that make r runs.
         self.profile = profile
@@ -594,11 +639,13 @@ class _Sweep:
             options.append(ways)
         out = set()
         for combo in itertools.product(*options):
-            out.add((
-                tuple(sorted(r for r, _, _ in combo)),
-                sum(u for _, u, _ in combo),
-                sum(k for _, _, k in combo),
-            ))
+            out.add(
+                (
+                    tuple(sorted(r for r, _, _ in combo)),
+                    sum(u for _, u, _ in combo),
+                    sum(k for _, _, k in combo),
+                )
+            )
         return list(out)
 
     def can_finish(self, run, remaining):
@@ -640,12 +687,14 @@ class _Sweep:
         kinds = self.start_kinds(p)
         for k in range(1, free + 1):
             for combo in itertools.combinations_with_replacement(kinds, k):
-                out.append((
-                    tuple(sorted(cont + tuple(run for run, _, _, _ in combo))),
-                    sum(n for _, n, _, _ in combo),
-                    sum(j for _, _, j, _ in combo),
-                    sum(o for _, _, _, o in combo),
-                ))
+                out.append(
+                    (
+                        tuple(sorted(cont + tuple(run for run, _, _, _ in combo))),
+                        sum(n for _, n, _, _ in combo),
+                        sum(j for _, _, j, _ in combo),
+                        sum(o for _, _, _, o in combo),
+                    )
+                )
         return out
 
     def allocate(self, c, spare, used, sets_done, pool):
@@ -690,8 +739,12 @@ def _permute(state: tuple, perm: tuple) -> tuple:
         return state
     sets_done, runs_done, pool, runs, owed, gap = state
     return (
-        sets_done, runs_done, pool,
-        tuple(runs[i] for i in perm), tuple(owed[i] for i in perm), tuple(gap[i] for i in perm),
+        sets_done,
+        runs_done,
+        pool,
+        tuple(runs[i] for i in perm),
+        tuple(owed[i] for i in perm),
+        tuple(gap[i] for i in perm),
     )
 
 
