@@ -19,6 +19,7 @@ from rummykit.widgets._common import (
     message_html,
     preset_dropdown,
     require,
+    round_options,
 )
 from rummykit.widgets.deal import describe_probability
 
@@ -31,10 +32,6 @@ def chart_svg(chart) -> str:
     return vl_convert.vegalite_to_svg(chart.to_json())
 
 
-def _contract_options(rules: RuleSet) -> list[tuple[str, int]]:
-    return [(f"Round {i}: {c}", i) for i, c in enumerate(rules.contracts, 1)]
-
-
 class _ShoeControls:
     """Preset, contract (by round), decks, jokers and hand size: shared by both explorers."""
 
@@ -42,7 +39,7 @@ class _ShoeControls:
         self.preset = preset_dropdown(rules)
         preset = RuleSet.preset(rules)
         self.round = ipywidgets.Dropdown(
-            options=_contract_options(preset), value=round, description="Contract"
+            options=round_options(preset), value=round, description="Contract"
         )
         decks = preset.decks_for(min(4, preset.max_players)) if decks is None else decks
         self.decks = ipywidgets.IntSlider(
@@ -83,7 +80,7 @@ class _ShoeControls:
 
     def _preset_changed(self, change: dict) -> None:
         number = min(self.round.value, self.rules.rounds)
-        self.round.options = _contract_options(self.rules)
+        self.round.options = round_options(self.rules)
         self.round.value = number
         self._round_changed(None)
 
