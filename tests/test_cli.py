@@ -113,44 +113,16 @@ def test_parse_contract_reads_rounds_and_words():
 
 def test_simulate_prints_its_interval(capsys):
     pytest.importorskip("rummykit.odds.simulate")
-    status, out, _ = run(
-        capsys,
-        "simulate",
-        "--contract",
-        "1",
-        "--decks",
-        "2",
-        "--jokers",
-        "4",
-        "--cards",
-        "10",
-        "--n",
-        "20000",
-        "--seed",
-        "3",
-    )
+    argv = ("simulate", "--contract", "1", "--decks", "2", "--jokers", "4", "--cards", "10")
+    argv += ("--n", "20000", "--seed", "3")
+    status, out, _ = run(capsys, *argv)
     assert status == 0
     lines = out.splitlines()
     assert lines[0].endswith("simulated, n = 20,000, seed 3")
     assert lines[1].startswith("P ~ ") and "standard error" in lines[1]
     assert lines[2].startswith("  95% interval (Wilson): ")
     assert lines[3].startswith("  ~ 1 in ")
-    _, again, _ = run(
-        capsys,
-        "simulate",
-        "--contract",
-        "1",
-        "--decks",
-        "2",
-        "--jokers",
-        "4",
-        "--cards",
-        "10",
-        "--n",
-        "20000",
-        "--seed",
-        "3",
-    )
+    _, again, _ = run(capsys, *argv)
     assert again == out
 
 
