@@ -40,6 +40,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+
 from rummykit.cards import Rank, Suit
 from rummykit.rules import Contract, RuleSet
 
@@ -429,6 +431,8 @@ class _Sweep:
         useful = self.S * (self.Ls - self.set_naturals)
         useful += self.R * (13 if self.J is None else self.J)
         self.jcap = min(joker_cap, useful)
+        if self.jcap >= 64:
+            raise ValueError("more jokers than a sweep can track")
         self.suits = tuple(s.index for s in suits)
         self.ranks = ranks
         self.naturals = decks * len(ranks) * len(suits)
@@ -440,20 +444,21 @@ class _Sweep:
         self.symmetric = (
             self.suits if not self.distance else (self.swept if len(self.suits) == 4 else ())
         )
-        self.perms = (
-            [
-                perm
-                for perm in itertools.permutations(range(4))
-                if all(perm[i] == i for i in range(4) if i not in self.symmetric)
-            ]
-            if len(self.symmetric) > 1
-            else []
-        )
         # Profile mode (one suit of a runs-only contract): the result is, for each
         # number of runs r, the fewest jokers that make r runs.
         self.profile = profile
         self.binom = [math.comb(decks, k) for k in range(decks + 1)]
         self._succ: dict = {}
+        self._sids: dict = {}
+        self._states: list = [_ACCEPT]
+        self._group: list = [-1]
+        self._proj: list = [None]
+        self._names: dict = {}
+        self._perm: dict = {}
+        self._dom: dict = {}
+        # Runs start at their first natural (see start_kinds); not where added cards or
+        # the gap between same-suit runs make a leading joker's position matter.
+        self.lazy = not self.distance and not self.separated
 
     # -- the steps ---------------------------------------------------------------------
     def steps(self):
@@ -469,77 +474,181 @@ class _Sweep:
         rank = Rank.ACE if p == 14 else Rank(p)
         return self.d if rank in self.ranks and s in self.suits else 0
 
+    def position_class(self, p: int) -> int:
+        """Positions of one class have the same transitions, so they share one cache.
+
+        Class 0 is the middle of the sweep, where no ace is involved and every run in
+        progress can still be finished; other positions are their own class.
+        """
+        if p not in (2, 14) and self.last - p >= max(self.mr - 1, self.nr):
+            return 0
+        return p
+
     def run(self, progress: Progress | None) -> ExactTable:
+        """Sweep the cards, carrying hand counts per key as residues modulo a few primes.
+
+        The keys met are interned (each gets an integer id) and the transition of a key
+        at a step is computed once per class of positions (:meth:`position_class`) and
+        reused at every later step of that class; the hand-count polynomials of a layer
+        are one integer array, and the exact counts are rebuilt by the Chinese remainder
+        theorem at the end (the moduli multiply to more than any count).
+        """
         start = (0, 0, 0, ((),) * 4, (0,) * 4, (0,) * 4)
-        layer = {self.prune({(start, 0, 0)}): [1] + [0] * self.T}
+        ids: dict = {}
+        keys: list = []
+
+        def intern(key) -> int:
+            found = ids.get(key)
+            if found is None:
+                found = ids[key] = len(keys)
+                keys.append(key)
+            return found
+
+        moduli = _moduli_for(max(math.comb(self.naturals, n) for n in range(self.T + 1)))
+        mods = np.array(moduli, dtype=np.int64).reshape(-1, 1, 1)
+        width = self.T + 1
+        layer = [intern(self.prune({self.sid(start) << 12}))]
+        polys = np.zeros((len(moduli), 1, width), dtype=np.int64)
+        polys[:, 0, 0] = 1
+        tables: dict = {}
         steps = self.steps()
         widest = 1
         for done, (kind, p, s) in enumerate(steps, 1):
-            nxt: dict = {}
             held = self.copies(p, s) if kind == "card" else 0
-            for key, poly in layer.items():
-                for c in range(held + 1):
-                    new = self.step_key(key, kind, p, s, c)
-                    if new is not None:
-                        _add_shifted(nxt, new, poly, c, self.binom[c], self.T)
-            layer = self.canonical_layer(nxt) if kind == "close" and self.perms else nxt
+            cls = self.position_class(p) if kind == "card" else -1
+            blocks = self.blocks(kind, s)
+            targets, parts = [], []
+            for c in range(held + 1):
+                table = tables.setdefault((kind, cls, s, c), {})
+                row = []
+                for kid in layer:
+                    t = table.get(kid)
+                    if t is None:
+                        new = self.step_key(keys[kid], kind, p, s, c)
+                        if new is not None and blocks:
+                            new = self.canonical(new, blocks)
+                        t = table[kid] = -1 if new is None else intern(new)
+                    row.append(t)
+                row = np.array(row, dtype=np.int64)
+                keep = row >= 0
+                if not keep.any():
+                    continue
+                part = np.zeros((len(moduli), int(keep.sum()), width), dtype=np.int64)
+                part[:, :, c:] = polys[:, keep, : width - c] * self.binom[c]
+                targets.append(row[keep])
+                parts.append(part)
+            if not targets:
+                layer, polys = [], np.zeros((len(moduli), 0, width), dtype=np.int64)
+                break
+            layer, polys = _merge(np.concatenate(targets), np.concatenate(parts, axis=1))
+            polys %= mods
             widest = max(widest, len(layer))
-            self._succ.clear()
             if progress is not None:
                 progress(done, len(steps))
-        counts: dict = {}
-        for key, poly in layer.items():
-            need = self.need(key)
+        residues: dict = {}
+        for row, kid in enumerate(layer):
+            need = self.need(keys[kid])
             if need is None:
                 continue
-            acc = counts.setdefault(need, [0] * (self.T + 1))
-            for i, v in enumerate(poly):
-                acc[i] += v
+            acc = residues.get(need)
+            residues[need] = (
+                polys[:, row, :] if acc is None else (acc + polys[:, row, :]) % mods[:, 0]
+            )
+        counts = {
+            need: [_crt([int(r) for r in acc[:, i]], moduli) for i in range(width)]
+            for need, acc in residues.items()
+        }
         return ExactTable(self.mode, self.naturals, self.T, self.jcap, counts, widest)
 
-    def canonical_layer(self, layer: dict) -> dict:
-        """Merge keys that differ only by a permutation of interchangeable suits.
+    # -- states as integers ------------------------------------------------------------
+    # A key is a frozenset of integer codes ``sid << 12 | j << 6 | a``: ``sid`` numbers the
+    # state (0 is "contract complete"), ``j`` the jokers and ``a`` the added cards.
 
-        Hands that are suit permutations of each other have permuted keys and the same
-        future, so one representative per orbit is enough: the least of the keys got by
-        ordering the suits by what the key says about each (trying every order only
-        among suits the key describes alike).
-        """
-        out: dict = {}
-        for key, poly in layer.items():
-            _add_shifted(out, self.canonical(key), poly, 0, 1, self.T)
-        return out
-
-    def canonical(self, key: frozenset) -> frozenset:
-        movable = self.symmetric
-        signature = {
-            s: sorted(
-                (st[:3], st[3][s], st[4][s], st[5][s], j, a) for st, j, a in key if st[0] >= 0
+    def sid(self, state) -> int:
+        """The number of a state, with what pruning and canonical keys need of it."""
+        found = self._sids.get(state)
+        if found is not None:
+            return found
+        if state[0] == self.S and state[1] == self.R and not any(state[4]):
+            found = 0  # complete: every complete state is the same
+        else:
+            found = len(self._states)
+            self._states.append(state)
+            self._group.append(self._intern(("runs", state[3])))
+            self._proj.append(
+                tuple(
+                    self._intern((state[:3], state[3][s], state[4][s], state[5][s]))
+                    for s in range(4)
+                )
             )
-            for s in movable
+        self._sids[state] = found
+        return found
+
+    def _intern(self, value) -> int:
+        return self._names.setdefault(value, len(self._names))
+
+    def blocks(self, kind: str, s) -> tuple:
+        """The sets of suits whose permutations are merged after this step.
+
+        Suits of the same shoe are interchangeable, so keys are merged up to suit
+        permutations at the end of each rank. (Within a rank the suits already dealt and
+        those to come are interchangeable too, but merging there costs more time than
+        the fewer keys save.)
+        """
+        if len(self.symmetric) < 2 or kind != "close":
+            return ()
+        return (self.symmetric,)
+
+    def canonical(self, key: frozenset, blocks: tuple) -> frozenset:
+        """The least of the keys got from ``key`` by permuting suits within ``blocks``.
+
+        Suits are ordered by what the key says about each, and every order is tried only
+        among suits the key describes alike, so permuted keys give the same result.
+        """
+        proj = self._proj
+        movable = [t for block in blocks for t in block]
+        signature = {
+            t: sorted((proj[code >> 12][t], code & 4095) for code in key if code >> 12)
+            for t in movable
         }
-        order = sorted(movable, key=lambda s: signature[s])
-        groups = [list(g) for _, g in itertools.groupby(order, key=lambda s: signature[s])]
+        choices = []
+        for block in blocks:
+            order = sorted(block, key=lambda t: signature[t])
+            groups = [list(g) for _, g in itertools.groupby(order, key=lambda t: signature[t])]
+            choices.append((sorted(block), groups))
         best = None
-        for arrangement in itertools.product(*(itertools.permutations(g) for g in groups)):
-            ranked = [s for group in arrangement for s in group]
+        for arrangement in itertools.product(
+            *(itertools.permutations(g) for _, groups in choices for g in groups)
+        ):
             perm = list(range(4))
-            for slot, s in zip(sorted(movable), ranked, strict=True):
-                perm[slot] = s
-            candidate = tuple(sorted((_permute(st, perm), j, a) for st, j, a in key))
+            parts = iter(arrangement)
+            for slots, groups in choices:
+                ranked = [t for _ in groups for t in next(parts)]
+                for slot, t in zip(slots, ranked, strict=True):
+                    perm[slot] = t
+            candidate = tuple(sorted(self.permute_code(code, tuple(perm)) for code in key))
             if best is None or candidate < best:
                 best = candidate
-            if len(groups) == len(movable):
-                break
         return frozenset(best)
 
+    def permute_code(self, code: int, perm: tuple) -> int:
+        sid = code >> 12
+        if not sid:
+            return code
+        new = self._perm.get((sid, perm))
+        if new is None:
+            new = self._perm[(sid, perm)] = self.sid(_permute(self._states[sid], perm))
+        return (new << 12) | (code & 4095)
+
     def need(self, key):
+        costs = [((code >> 6) & 63, code & 63) for code in key]
         if self.profile:
+            runs = [self._states[code >> 12][1] if code >> 12 else self.R for code in key]
             return tuple(
-                tuple(_pareto((j, a) for state, j, a in key if state[0] < 0 or state[1] >= r))
+                tuple(_pareto(cost for cost, done in zip(costs, runs, strict=True) if done >= r))
                 for r in range(self.R + 1)
             )
-        best = [(j, a) for state, j, a in key if state[0] < 0]
+        best = [cost for code, cost in zip(key, costs, strict=True) if not code >> 12]
         if not self.distance:
             return min(j for j, _ in best) if best else None
         return tuple(
@@ -548,45 +657,117 @@ class _Sweep:
         )
 
     def step_key(self, key, kind, p, s, c):
+        """The key after one step: every successor of every entry, pruned."""
+        cls = self.position_class(p) if kind == "card" else -1
+        table = self._succ.setdefault((kind, cls, s, c), {})
         out = set()
-        for state, j, a in key:
-            if state[0] < 0:
-                out.add((state, j, a))
+        jcap = self.jcap
+        for code in key:
+            sid = code >> 12
+            if not sid:
+                out.add(code)
                 continue
-            cache_key = (state, kind, p, s, c)
-            succ = self._succ.get(cache_key)
+            succ = table.get(sid)
             if succ is None:
-                succ = self._succ[cache_key] = self.successors(state, kind, p, s, c)
-            for new, dj, da in succ:
-                if j + dj <= self.jcap:
-                    out.add((new, j + dj, a + da))
-        return self.prune(out) if out else None
+                succ = table[sid] = tuple(
+                    ((self.sid(new) << 12) | (dj << 6) | da, dj)
+                    for new, dj, da in self.successors(self._states[sid], kind, p, s, c)
+                )
+            rest = code & 4095
+            j = rest >> 6
+            for delta, dj in succ:
+                if j + dj <= jcap:
+                    out.add(delta + rest)
+        if not out:
+            return None
+        return self.prune(out) if self.distance or self.profile else self.prune_dealt(out)
 
     # -- pruning -----------------------------------------------------------------------
-    def prune(self, entries):
+    def prune_dealt(self, codes):
+        """:meth:`prune` when no cards are added (every cost is a number of jokers)."""
         best: dict = {}
-        for state, j, a in entries:
-            if state[0] == self.S and state[1] == self.R and not any(state[4]):
-                state = _ACCEPT
-            best.setdefault(state, []).append((j, a))
-        accepted = _pareto(best.get(_ACCEPT, []))
+        for code in codes:
+            sid = code >> 12
+            j = code >> 6 & 63
+            old = best.get(sid)
+            if old is None or j < old:
+                best[sid] = j
+        done = best.pop(0, None)
+        out = [] if done is None else [done << 6]
         groups: dict = {}
-        out = [(_ACCEPT, j, a) for j, a in accepted]
-        for state, costs in best.items():
-            if state[0] < 0:
-                continue
-            for j, a in _pareto(costs):
+        group_of = self._group
+        for sid, j in best.items():
+            if done is None or j < done:
+                groups.setdefault(group_of[sid], []).append((j, sid))
+        dom = self._dom
+        for members in groups.values():
+            if len(members) > 1:
+                members.sort()
+                kept = []
+                for j, sid in members:
+                    # Only an entry with no more jokers can dominate (they come first).
+                    dominated = False
+                    for j2, sid2 in members:
+                        if j2 > j:
+                            break
+                        if sid2 == sid:
+                            continue
+                        pair = (sid2, sid)
+                        found = dom.get(pair)
+                        if found is None:
+                            found = dom[pair] = _state_dominates(
+                                self._states[sid2], self._states[sid]
+                            )
+                        if found:
+                            dominated = True
+                            break
+                    if not dominated:
+                        kept.append((j, sid))
+                members = kept
+            for j, sid in members:
+                out.append((sid << 12) | (j << 6))
+        return frozenset(out) if out else None
+
+    def prune(self, codes):
+        """Drop the arrangements another one always does at least as well as."""
+        best: dict = {}
+        for code in codes:
+            best.setdefault(code >> 12, []).append(code & 4095)
+        accepted = _pareto((r >> 6, r & 63) for r in best.pop(0, ()))
+        out = [(j << 6) | a for j, a in accepted]
+        groups: dict = {}
+        group_of = self._group
+        for sid, rests in best.items():
+            for j, a in _pareto((r >> 6, r & 63) for r in rests):
                 if any(j2 <= j and a2 <= a for j2, a2 in accepted):
                     continue
-                groups.setdefault(state[3], []).append((state, j, a))
+                groups.setdefault(group_of[sid], []).append((sid, j, a))
         for members in groups.values():
-            if len(members) == 1:
-                out.extend(members)
-                continue
             for entry in members:
-                if not any(other is not entry and _dominates(other, entry) for other in members):
-                    out.append(entry)
+                if len(members) == 1 or not any(
+                    other is not entry and self.dominates(other, entry) for other in members
+                ):
+                    sid, j, a = entry
+                    out.append((sid << 12) | (j << 6) | a)
         return frozenset(out) if out else None
+
+    def dominates(self, first: tuple, second: tuple) -> bool:
+        """True when entry ``first`` can do all that ``second`` can, at no higher cost.
+
+        Both have the same runs in progress. More sets or runs done, more cards pooled,
+        fewer aces owed, fewer gaps and fewer jokers or added cards are each at least as
+        good.
+        """
+        (s1, j1, a1), (s2, j2, a2) = first, second
+        if j1 > j2 or a1 > a2:
+            return False
+        if s1 == s2:
+            return j1 < j2 or a1 < a2
+        pair = (s1, s2)
+        found = self._dom.get(pair)
+        if found is None:
+            found = self._dom[pair] = _state_dominates(self._states[s1], self._states[s2])
+        return found
 
     # -- one arrangement, one step -----------------------------------------------------
     def successors(self, state, kind, p, s, c):
@@ -655,17 +836,37 @@ class _Sweep:
         return max(self.mr - length, self.nr - nats) <= remaining
 
     def start_kinds(self, p):
-        """The runs that can start at position p: (run, naturals used, jokers, aces owed)."""
+        """The runs that can start at position p: (run, naturals used, jokers, aces owed).
+
+        With ``lazy`` jokers a run never starts with a joker: a run whose first natural
+        is here may instead have started up to ``mr - 1`` positions earlier with jokers
+        (the same run, found when its first natural shows). This drops the runs made of
+        jokers only, which every suit would otherwise carry, and changes no count.
+        """
         if p == 14:
             return []
         remaining = self.last - p
         kinds = []
         for nat in (1, 0):
             run = (1, nat, 1 - nat, 0)
+            if nat == 0 and self.lazy:
+                continue
             if (nat or self.J != 0) and self.can_finish(run, remaining):
                 kinds.append((run, nat, 1 - nat, 0))
+        if self.lazy:
+            lowest = 1 if self.ace_low else 2
+            most = self.mr - 1 if self.J is None else min(self.J, self.mr - 1)
+            for k in range(1, most + 1):
+                if p - k < lowest:
+                    break
+                low = 1 if p - k == 1 and self.ace_high else 0
+                run = (min(1 + k, self.mr), min(1, self.nr), k, low)
+                if self.can_finish(run, remaining):
+                    kinds.append((run, 1, k, 0))
         if p == 2 and self.ace_low:
             for ace, two in _LOW_STARTS:
+                if self.lazy and not ace:
+                    continue  # a joker as the ace: a lazy start above
                 jokers = 2 - ace - two
                 run = (min(2, self.mr), min(ace + two, self.nr), jokers, 1 if self.ace_high else 0)
                 if self.J is not None and jokers > self.J:
@@ -718,20 +919,13 @@ class _Sweep:
         return out
 
 
-def _dominates(first: tuple, second: tuple) -> bool:
-    """True when arrangement ``first`` can do all that ``second`` can, at no higher cost.
-
-    Both have the same runs in progress. More sets or runs done, more cards pooled, fewer
-    aces owed, fewer gaps and fewer jokers or added cards are each at least as good.
-    """
-    (s1, j1, a1), (s2, j2, a2) = first, second
-    if j1 > j2 or a1 > a2 or s1[0] < s2[0] or s1[1] < s2[1] or s1[2] < s2[2]:
+def _state_dominates(first: tuple, second: tuple) -> bool:
+    """True when state ``first`` can do all that ``second`` can (same runs in progress)."""
+    if first[0] < second[0] or first[1] < second[1] or first[2] < second[2]:
         return False
-    if any(x > y for x, y in zip(s1[4], s2[4], strict=True)):
+    if any(x > y for x, y in zip(first[4], second[4], strict=True)):
         return False
-    if any(x > y for x, y in zip(s1[5], s2[5], strict=True)):
-        return False
-    return first != second
+    return all(x <= y for x, y in zip(first[5], second[5], strict=True))
 
 
 def _permute(state: tuple, perm: tuple) -> tuple:
@@ -763,16 +957,35 @@ def _pareto(costs):
     return out
 
 
-def _add_shifted(target: dict, key, poly: list[int], shift: int, weight: int, top: int) -> None:
-    acc = target.get(key)
-    if acc is None:
-        acc = target[key] = [0] * (top + 1)
-    if weight == 1 and shift == 0:
-        for i, v in enumerate(poly):
-            if v:
-                acc[i] += v
-        return
-    for i in range(top + 1 - shift):
-        v = poly[i]
-        if v:
-            acc[i + shift] += weight * v
+#: Primes below 2**31: a product of residues times a binomial weight stays within int64.
+_PRIMES = (2147483647, 2147483629, 2147483587, 2147483579, 2147483563, 2147483549)
+
+
+def _moduli_for(bound: int) -> tuple[int, ...]:
+    """The fewest of :data:`_PRIMES` whose product exceeds ``bound``."""
+    product = 1
+    for k, prime in enumerate(_PRIMES, 1):
+        product *= prime
+        if product > bound:
+            return _PRIMES[:k]
+    raise ValueError(f"counts up to {bound} need more moduli than are defined")
+
+
+def _crt(residues: list[int], moduli: tuple[int, ...]) -> int:
+    """The integer in [0, product of moduli) with the given residues."""
+    value, product = 0, 1
+    for r, m in zip(residues, moduli, strict=True):
+        # value + product * t == r (mod m)
+        t = ((r - value) * pow(product, -1, m)) % m
+        value += product * t
+        product *= m
+    return value
+
+
+def _merge(targets: np.ndarray, parts: np.ndarray) -> tuple[list[int], np.ndarray]:
+    """Sum the rows of ``parts`` (axis 1) that go to the same target key."""
+    order = np.argsort(targets, kind="stable")
+    targets = targets[order]
+    starts = np.flatnonzero(np.r_[True, targets[1:] != targets[:-1]])
+    summed = np.add.reduceat(parts[:, order, :], starts, axis=1)
+    return targets[starts].tolist(), summed
