@@ -1,11 +1,13 @@
 """Monte Carlo estimates of contract odds, with standard errors and Wilson intervals.
 
 Hands are dealt with numpy (a seeded ``numpy.random.Generator``, never global state) as
-arrays of card numbers, many at a time. A vectorised test then decides most hands at
-once: set-only and one-run contracts mostly exactly (a necessary and a sufficient
-condition that meet for nearly every hand), other contracts by a necessary condition
-(the sets alone, one run alone, enough cards) that turns most hands away; only the hands
-left undecided are checked one by one by :func:`rummykit.melds.find_contract`.
+arrays of card numbers, many at a time. Vectorised tests then decide nearly every hand
+at once, each a necessary or a sufficient condition for the contract: set-only
+contracts exactly; the others first by the sets and the runs apart (the sets alone, one
+run alone, enough cards), then, for one or two runs, by every window the runs could
+fill. Only the few hands left undecided are checked one by one by
+:func:`rummykit.melds.find_contract`, so the estimate is exactly what checking every
+hand with it would give.
 
 >>> from rummykit import CONTRACTS, RuleSet
 >>> est = simulate_dealt(CONTRACTS[0], decks=2, jokers=4, cards=10,
@@ -160,8 +162,24 @@ def _card_types(decks: int, size: int) -> np.ndarray:
     return np.where(numbers < 52 * decks, numbers % 52, 52).astype(np.intp)
 
 
+# A suit mask has bit r set when the suit holds rank index r (the 2 is 0, the ace 12);
+# row m of this table is mask m as 13 flags.
+_MASK_RANKS = ((np.arange(1 << 13)[:, None] >> np.arange(13)) & 1).astype(np.int16)
+
+
+def _suit_masks(present: np.ndarray) -> np.ndarray:
+    """The 13-bit mask of each suit from ``(n, 4, 13)`` presence flags: ``(n, 4)``."""
+    packed = np.packbits(present, axis=2, bitorder="little").astype(np.intp)
+    return packed[:, :, 0] | (packed[:, :, 1] << 8)
+
+
 class _Decider:
-    """Decides many hands at once: vectorised where it can, find_contract otherwise."""
+    """Decides many hands at once: vectorised where it can, find_contract otherwise.
+
+    The first pass bounds the sets and the runs apart. Contracts with one or two runs
+    get a second pass over the hands it leaves open, trying every window a run could
+    fill (every pair of windows for two runs): see :meth:`window_bounds`.
+    """
 
     def __init__(self, contract: Contract, rules: RuleSet, decks: int):
         self.contract, self.rules, self.decks = contract, rules, decks
@@ -175,44 +193,148 @@ class _Decider:
         ]
         self.jokers = [Card.joker(k) for k in range(64)]
         self.checked = 0
+        # Fewest jokers for one run in a suit, for every mask of ranks the suit holds.
+        self.run_cost = self._run_costs(_MASK_RANKS.astype(bool))
+        if contract.runs in (1, 2):
+            self._windows()
+
+    def _windows(self) -> None:
+        """Tables of the windows a run may fill, by suit mask, as the exact search uses.
+
+        When ``min_run_size - max_jokers_per_meld >= min_naturals_in_run``, every window
+        of ``min_run_size`` inside a legal run is a legal run (it has no more jokers),
+        so only those windows are needed; otherwise every length is.
+        """
+        rules = self.rules
+        positions = rules.run_positions()
+        size = rules.min_run_size
+        if size - self.J >= rules.min_naturals_in_run:
+            lengths: range | list[int] = [size]
+        else:
+            lengths = range(size, min(13, len(positions)) + 1)
+        windows = [
+            (start, length)
+            for start in positions
+            for length in lengths
+            if start + length - 1 <= positions[-1]
+        ]
+        self.win_start = np.array([s for s, _ in windows])
+        self.win_end = np.array([s + n - 1 for s, n in windows])
+        # The ace low (1) and high (14) are one rank; a window never holds both.
+        self.win_ranks = np.array(
+            [sum(1 << (12 if p in (1, 14) else p - 2) for p in range(s, s + n)) for s, n in windows]
+        )
+        lengths_w = np.array([n for _, n in windows])
+        naturals = _MASK_RANKS @ ((self.win_ranks[:, None] >> np.arange(13)) & 1).T
+        self.win_holes = (lengths_w - naturals).astype(np.int64)
+        self.win_ok = (naturals >= rules.min_naturals_in_run) & (self.win_holes <= self.J)
+        # How many of its naturals a run may leave out, taking a joker for each.
+        self.win_give = np.clip(
+            np.minimum(self.J - self.win_holes, naturals - rules.min_naturals_in_run), 0, None
+        )
 
     def set_jokers(self, ranks: np.ndarray) -> np.ndarray:
-        """Fewest jokers for the contract's sets alone, from naturals per rank (n, 13)."""
+        """Fewest jokers for the contract's sets alone, from naturals per rank (n, 13).
+
+        At least ``_INF`` when the sets are impossible.
+        """
         S = self.contract.sets
+        if S == 0:
+            return np.zeros(ranks.shape[0], dtype=np.int64)
+        # Only the S ranks holding most naturals matter: a set moved to a rank with at
+        # least as many naturals never needs more jokers.
+        top = np.partition(ranks, 13 - S, axis=1)[:, 13 - S :] if S < 13 else ranks
         best = np.full((ranks.shape[0], S + 1), _INF, dtype=np.int64)
         best[:, 0] = 0
-        for r in range(13):
-            t = ranks[:, r]
-            new = best.copy()
-            for k in range(1, S + 1):
-                cost = np.where(t >= k * self.set_naturals, np.maximum(0, k * self.Ls - t), _INF)
-                for have in range(S - k + 1):
-                    new[:, have + k] = np.minimum(new[:, have + k], best[:, have] + cost)
-            best = new
+        for r in range(top.shape[1]):
+            t = top[:, r]
+            # cost[k - 1]: k sets of this rank.
+            cost = [
+                np.where(t >= k * self.set_naturals, np.maximum(0, k * self.Ls - t), _INF)
+                for k in range(1, S + 1)
+            ]
+            # Most sets first, so each reads the fewer sets of the ranks before this one.
+            for have in range(S, 0, -1):
+                for k in range(1, have + 1):
+                    np.minimum(best[:, have], best[:, have - k] + cost[k - 1], out=best[:, have])
         return best[:, S]
 
-    def run_jokers(self, counts: np.ndarray) -> np.ndarray:
-        """Fewest jokers for one run alone in each suit, from card counts: ``(n, 4)``."""
+    def _run_costs(self, present: np.ndarray) -> np.ndarray:
+        """Fewest jokers for one run from the ranks one suit holds, ``(m, 13)`` flags."""
         rules = self.rules
-        by_suit = counts[:, :52].reshape(-1, 4, 13) > 0
         # Positions 1..14: the ace low, 2..K, the ace high; unusable positions are off.
-        present = np.concatenate([by_suit[:, :, 12:13], by_suit], axis=2)
+        present = np.concatenate([present[:, 12:13], present], axis=1)
         allowed = np.zeros(14, dtype=bool)
         allowed[[p - 1 for p in rules.run_positions()]] = True
         present &= allowed
-        csum = np.zeros(present.shape[:2] + (15,), dtype=np.int8)
-        np.cumsum(present, axis=2, out=csum[:, :, 1:])
-        best = np.full(present.shape[:2], _INF, dtype=np.int64)
-        longest = min(13, rules.min_run_size + min(self.J, 13))
+        csum = np.zeros((present.shape[0], 15), dtype=np.int8)
+        np.cumsum(present, axis=1, out=csum[:, 1:])
+        best = np.full(present.shape[0], _INF, dtype=np.int64)
+        # A longer run holds a window this long with no more holes and enough naturals.
+        shortest = max(rules.min_run_size, rules.min_naturals_in_run)
+        longest = min(13, shortest + min(self.J, 13))
         for length in range(rules.min_run_size, longest + 1):
             # Window [low, low + length - 1] for low = 1 .. 15 - length.
-            nats = csum[:, :, length:] - csum[:, :, :-length]
+            nats = csum[:, length:] - csum[:, :-length]
             lows = np.arange(1, 16 - length)
             legal = allowed[lows - 1] & allowed[lows + length - 2] & ~((lows == 1) & (length == 14))
-            nats = np.where(legal, nats, 0).max(axis=2).astype(np.int64)
+            nats = np.where(legal, nats, 0).max(axis=1).astype(np.int64)
             ok = (nats >= rules.min_naturals_in_run) & (length - nats <= self.J)
             best = np.minimum(best, np.where(ok, length - nats, _INF))
         return best
+
+    def window_bounds(
+        self, masks: np.ndarray, twice: np.ndarray, ranks: np.ndarray, jokers: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(sure, possible) for hands with one or two runs, from the suit masks of the
+        cards held and held twice, naturals per rank and jokers.
+
+        A run fills a window with the naturals it holds; it may leave some out (up to
+        its ``give``), each paid for by a joker. Two runs of one suit need two copies
+        of a card both use, so one of them leaves out each card held once that both
+        windows cover. ``sure``: the runs leave out only those and the sets fit in
+        what is left. ``possible``: the same, or the runs leave out more, costing at
+        least one more joker, with sets at best as cheap as from the whole hand.
+        """
+        usable = self.win_ok[masks] & (self.win_holes[masks] <= jokers[:, None, None])
+        row, suit, window = np.nonzero(usable)
+        held = masks[row, suit]
+        used = held & self.win_ranks[window]
+        holes = self.win_holes[held, window]
+        give = self.win_give[held, window]
+        whole = self.set_jokers(ranks)
+        if self.contract.runs == 1:
+            cost = holes + self.set_jokers(ranks[row] - _MASK_RANKS[used])
+            sure_each = cost <= jokers[row]
+            low_each = np.where(give > 0, np.minimum(cost, holes + 1 + whole[row]), cost)
+        else:
+            # Every pair (a, b), a <= b, of the windows found in one hand.
+            pairs = np.searchsorted(row, row, side="right") - np.arange(row.size)
+            a = np.repeat(np.arange(row.size), pairs)
+            b = a + np.arange(a.size) - np.repeat(np.cumsum(pairs) - pairs, pairs)
+            same = suit[a] == suit[b]
+            row = row[a]
+            lone = np.where(same, used[a] & used[b] & ~twice[row, suit[a]], 0)
+            left_out = _MASK_RANKS[lone].sum(axis=1)
+            give = give[a] + give[b]
+            holes = holes[a] + holes[b] + left_out
+            left = ranks[row] - _MASK_RANKS[used[a]] - _MASK_RANKS[used[b]] + _MASK_RANKS[lone]
+            cost = np.where(left_out <= give, holes + self.set_jokers(left), _INF)
+            legal = np.ones(a.size, dtype=bool)
+            if self.rules.same_suit_runs == "separated":
+                # Two runs of one suit at least one rank apart, as the exact search has it.
+                legal = ~same | (
+                    (self.win_end[window[a]] + 1 < self.win_start[window[b]])
+                    | (self.win_end[window[b]] + 1 < self.win_start[window[a]])
+                )
+            sure_each = legal & (cost <= jokers[row])
+            low_each = np.where(left_out < give, np.minimum(cost, holes + 1 + whole[row]), cost)
+            low_each = np.where(legal, low_each, _INF)
+        sure = np.zeros(masks.shape[0], dtype=bool)
+        sure[row[sure_each]] = True
+        low = np.full(masks.shape[0], _INF, dtype=np.int64)
+        np.minimum.at(low, row, low_each)
+        return sure, low <= jokers
 
     def decide(self, hands: np.ndarray) -> np.ndarray:
         counts = hand_counts(hands, self.decks)
@@ -221,7 +343,9 @@ class _Decider:
         contract = self.contract
         if contract.runs == 0:
             return self.set_jokers(ranks) <= jokers
-        per_suit = self.run_jokers(counts)
+        present = counts[:, :52].reshape(-1, 4, 13) > 0
+        masks = _suit_masks(present)
+        per_suit = self.run_cost[masks]
         run = per_suit.min(axis=1)
         capable = per_suit <= jokers[:, None]
         if contract.sets:
@@ -230,7 +354,7 @@ class _Decider:
             # to hold the run has (a set can take any suit, so it leaves the run the
             # card it uses).
             need = self.set_jokers(ranks) + run
-            runnable = (counts[:, :52].reshape(-1, 4, 13) > 0) & capable[:, :, None]
+            runnable = present & capable[:, :, None]
             spare = ranks - runnable.any(axis=1)
             sure = self.set_jokers(spare) + run <= jokers
         else:
@@ -259,9 +383,17 @@ class _Decider:
         else:
             result = np.zeros(hands.shape[0], dtype=bool)
             maybe = (need <= jokers) & enough
-        for row in np.flatnonzero(maybe):
+        open_rows = np.flatnonzero(maybe)
+        if contract.runs <= 2 and open_rows.size:
+            twice = _suit_masks(counts[open_rows, :52].reshape(-1, 4, 13) > 1)
+            sure, possible = self.window_bounds(
+                masks[open_rows], twice, ranks[open_rows], jokers[open_rows]
+            )
+            result[open_rows[sure]] = True
+            open_rows = open_rows[possible & ~sure]
+        for row in open_rows:
             result[row] = find_contract(self.hand(counts[row]), contract, self.rules) is not None
-        self.checked += int(maybe.sum())
+        self.checked += int(open_rows.size)
         return result
 
     def hand(self, counts: np.ndarray) -> list[Card]:
