@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rummykit.cards import Card
+from rummykit.cards import Card, Rank, Suit
 from rummykit.errors import CardParseError, IllegalActionError
 
 __all__ = [
@@ -59,7 +59,11 @@ def face(card: Card) -> Card:
     """The card with deck 0 (joker number 0): what an action's card code stands for."""
     if card.deck == 0:
         return card
-    return Card.joker(0) if card.is_joker else Card(card.rank, card.suit, 0)
+    return _FACES[card.index]
+
+
+# Every face by card index (actions are made often: building a Card checks its fields).
+_FACES = {card.index: card for card in [Card(r, s) for s in Suit for r in Rank] + [Card.joker(0)]}
 
 
 class Action:

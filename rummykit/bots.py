@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
@@ -38,9 +39,9 @@ from rummykit.actions import (
     Swap,
     TakeDiscard,
 )
-from rummykit.cards import Card, Rank, as_rng
+from rummykit.cards import JOKER_INDEX, Card, Rank, as_rng
 from rummykit.game import PlayerView
-from rummykit.melds import contract_distance, lay_off_options
+from rummykit.melds import contract_distance, find_contract, lay_off_options
 from rummykit.rules import Contract, RuleSet
 
 __all__ = ["BUY_POLICIES", "Bot", "BuyerBot", "GreedyBot", "RandomBot", "could_improve"]
@@ -69,16 +70,30 @@ def could_improve(hand: Sequence[Card], card: Card, contract: Contract, rules: R
     """
     if card.is_joker or len(hand) < contract.min_cards(rules):
         return True
-    reach = rules.min_run_size - 1
-    positions = {int(card.rank)} | ({1} if card.rank == Rank.ACE else set())
-    for other in hand:
-        if other.is_joker or other.rank == card.rank:
-            return True
-        if other.suit == card.suit:
-            near = {int(other.rank)} | ({1} if other.rank == Rank.ACE else set())
-            if any(abs(a - b) <= reach for a in positions for b in near):
-                return True
-    return False
+    near = _neighbours(card.index, rules.min_run_size - 1)
+    return not near.isdisjoint([other.index for other in hand])
+
+
+def _positions(index: int) -> tuple[int, ...]:
+    """A natural card's run positions, by card index (the ace is 14 and 1)."""
+    value = index % 13 + 2
+    return (value, 1) if value == Rank.ACE else (value,)
+
+
+@functools.cache
+def _neighbours(index: int, reach: int) -> frozenset[int]:
+    """The card indices that make a natural card useful (see :func:`could_improve`): a
+    joker, a card of its rank, a card of its suit within ``reach`` positions."""
+    return frozenset(
+        other
+        for other in range(JOKER_INDEX + 1)
+        if other == JOKER_INDEX
+        or other % 13 == index % 13
+        or (
+            other // 13 == index // 13
+            and any(abs(a - b) <= reach for a in _positions(index) for b in _positions(other))
+        )
+    )
 
 
 class Bot:
@@ -118,6 +133,7 @@ class GreedyBot(Bot):
     def __init__(self, seed: int | random.Random | None = None, *, buy: str = "improves") -> None:
         super().__init__(seed)
         self._cache: dict[tuple, int] = {}
+        self._faces: dict[int, tuple] = {}
         self._rules: RuleSet | None = None
         if buy not in BUY_POLICIES:
             raise ValueError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {buy!r}")
@@ -127,19 +143,33 @@ class GreedyBot(Bot):
         return f"{type(self).__name__}(buy={self.buy!r})"
 
     # -- helpers
-    def _distance(self, view: PlayerView, hand: Sequence[Card]) -> int:
+    def _distance(self, view: PlayerView, hand: Sequence[Card], *, low: int | None = None) -> int:
+        """``contract_distance`` of ``hand``; ``low``: it is known to be ``low`` or ``low + 1``."""
         # Copies of a card are interchangeable, so the distance depends only on the
         # multiset of card faces: cache it (buy windows ask about the same hand often).
-        if view.rules is not self._rules:  # (hashing a RuleSet is slow: compare once)
-            self._rules = view.rules
-            self._cache.clear()
-        key = (view.contract, tuple(sorted(card.index for card in hand)))
+        key = (view.contract, tuple(sorted([card.index for card in hand])))
         distance = self._cache.get(key)
         if distance is None:
             if len(self._cache) > 50_000:
                 self._cache.clear()
-            distance = self._cache[key] = contract_distance(hand, view.contract, view.rules)
+            if low == 0:
+                # 0 exactly when find_contract finds the contract, and finding is cheaper.
+                found = find_contract(hand, view.contract, view.rules) is not None
+                distance = 0 if found else 1
+            else:
+                distance = contract_distance(hand, view.contract, view.rules)
+            self._cache[key] = distance
         return distance
+
+    def _distance_after_draw(self, view: PlayerView, hand: list[Card]) -> int:
+        """``_distance`` of ``hand``, helped by a known distance of the hand less one card
+        (usually the hand before the draw): with the card it is that or one less."""
+        indices = sorted([card.index for card in hand])
+        for number in range(len(indices)):
+            before = self._cache.get((view.contract, (*indices[:number], *indices[number + 1 :])))
+            if before is not None and before <= 1:
+                return 0 if before == 0 else self._distance(view, hand, low=0)
+        return self._distance(view, hand)
 
     def _improves(self, view: PlayerView, card: Card | None) -> bool:
         """Would ``card`` bring this seat closer to its contract?"""
@@ -148,13 +178,19 @@ class GreedyBot(Bot):
         hand = list(view.hand)
         if not could_improve(hand, card, view.contract, view.rules):
             return False
-        return self._distance(view, [*hand, card]) < self._distance(view, hand)
+        now = self._distance(view, hand)
+        # One card brings a hand at most one card closer: with it, now - 1 or now.
+        return now > 0 and self._distance(view, [*hand, card], low=now - 1) < now
 
     def _fits(self, view: PlayerView, card: Card) -> bool:
         return any(lay_off_options(meld, card, view.rules) for meld in view.melds)
 
     # -- the policy
     def choose(self, view: PlayerView) -> Action:
+        if view.rules is not self._rules:  # (hashing a RuleSet is slow: compare once)
+            self._rules = view.rules
+            self._cache.clear()
+            self._faces.clear()
         phase = view.phase
         if phase == "draw":
             return self._draw(view)
@@ -198,28 +234,34 @@ class GreedyBot(Bot):
             return next(a for a in actions if isinstance(a, EndTurn))
         # Keep jokers (wild), shed points, avoid a card someone could lay off (a
         # Liverpool or rummy call), then a fixed order ...
-        discards.sort(key=lambda a: self._discard_key(view, a.card))
         if view.laid_down[view.seat]:
-            return discards[0]
+            return min(discards, key=lambda a: self._discard_key(view, a.card))
+        discards.sort(key=lambda a: self._discard_key(view, a.card))
         # ... but first keep the contract as close as it is: removing a card never
         # brings the contract closer, so the first discard that keeps the distance wins.
         hand = list(view.hand)
         now = None
         for action in discards:
-            rest = list(hand)
-            card = next(c for c in rest if c.index == action.card.index)
-            rest.remove(card)
+            index = action.card.index
+            number = next(n for n, c in enumerate(hand) if c.index == index)
+            card, rest = hand[number], hand[:number] + hand[number + 1 :]
             if not could_improve(rest, card, view.contract, view.rules):
                 return action  # a card that helps nothing: the distance stays
             if now is None:
-                now = self._distance(view, hand)
-            if self._distance(view, rest) == now:
+                now = self._distance_after_draw(view, hand)
+            # Removing a card leaves the distance as it is or one more.
+            if self._distance(view, rest, low=now) == now:
                 return action
         return discards[0]
 
     def _discard_key(self, view: PlayerView, card: Card) -> tuple:
+        # The card of a Discard is a face (deck 0): its index says it all.
+        face = self._faces.get(card.index)
+        if face is None:
+            face = (card.is_joker, -view.rules.point_value(card), card.sort_key())
+            self._faces[card.index] = face
         fits = view.rules.discard_call != "none" and self._fits(view, card)
-        return (card.is_joker, -view.rules.point_value(card), fits, card.sort_key())
+        return (face[0], face[1], fits, face[2])
 
 
 class BuyerBot(GreedyBot):

@@ -42,6 +42,7 @@ Choices where the rules leave a gap (each is documented where it is implemented)
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from collections.abc import Iterable, Sequence
@@ -374,12 +375,28 @@ def _discardable(view: PlayerView) -> list[Card]:
         if _joker_to_play(view):
             return []
     seen: dict[int, Card] = {}
+    taken, pending = view.taken, view.pending_jokers
     # A pending joker left in hand could not be played: discard it last, if at all.
-    for card in sorted(hand, key=lambda c: (c in view.pending_jokers, _by_rank(c))):
-        if card == view.taken:
+    if pending:
+        ordered = sorted(hand, key=lambda c: (c in pending, _by_rank(c)))
+    else:
+        ordered = sorted(hand, key=_by_rank)
+    for card in ordered:
+        if taken is not None and card == taken:
             continue
         seen.setdefault(card.index, card)
     return sorted(seen.values(), key=_by_rank)
+
+
+_DISCARDS: dict[int, Discard] = {}
+
+
+def _discard_action(card: Card) -> Discard:
+    """``Discard(card)``, made once per card face (actions are values)."""
+    action = _DISCARDS.get(card.index)
+    if action is None:
+        action = _DISCARDS[card.index] = Discard(card)
+    return action
 
 
 def _legal_actions(view: PlayerView) -> list[Action]:
@@ -394,7 +411,7 @@ def _legal_actions(view: PlayerView) -> list[Action]:
     if phase == "call":
         return [Call(), Pass()]
     if phase == "call discard":
-        return [Discard(card) for card in _discardable(view)]
+        return [_discard_action(card) for card in _discardable(view)]
     if phase != "play":
         return []
     actions = []
@@ -428,7 +445,7 @@ def _legal_actions(view: PlayerView) -> list[Action]:
                     options = _options(view, meld, card)
                     if len(options) == 1:
                         actions.append(LayOff(card, number))
-                    else:
+                    elif options:
                         actions.extend(LayOff(card, number, _end_of(meld, new)) for new in options)
         if rules.joker_swap != "none":
             # Which table melds hold a joker standing for each card face.
@@ -443,7 +460,7 @@ def _legal_actions(view: PlayerView) -> list[Action]:
                 ):
                     if not isinstance(_try_swap(view, card, number), str):
                         actions.append(Swap(card, number))
-    actions.extend(Discard(card) for card in _discardable(view))
+    actions.extend(_discard_action(card) for card in _discardable(view))
     if view.is_last_round and rules.last_round_no_discard and len(hand) == 1:
         actions.append(EndTurn())
     return actions
@@ -522,7 +539,7 @@ class Game:
         max_reshuffles: int | None = None,
     ) -> None:
         if isinstance(rules, str):
-            rules = RuleSet.preset(rules)
+            rules = _preset(rules)
         if not isinstance(rules, RuleSet):
             raise TypeError(f"rules must be a RuleSet or a preset name, got {rules!r}")
         rules.check_players(players)
@@ -598,6 +615,11 @@ class Game:
     def play(self, bots: Sequence, **setup) -> GameState:
         """Play a whole game with one bot per seat (see :func:`play_game`)."""
         return play_game(self.new_state(**setup), bots)
+
+
+# Games named by preset share one (immutable) RuleSet, and so the search tables that
+# rummykit.melds keeps per rule set: a fresh copy per game would rebuild them each time.
+_preset = functools.cache(RuleSet.preset)
 
 
 def _codes(cards: str | Iterable[Card | str] | Card | None) -> list[str] | None:
@@ -787,7 +809,10 @@ class GameState:
             raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
         own = seat == self.to_act or seat == self.current
         offer = self.offer if self.phase in ("buy", "call") else None
-        return PlayerView(
+        view = object.__new__(PlayerView)
+        # A view is built for every action: fill the frozen dataclass's fields at once
+        # rather than through its __init__, which sets them one by one.
+        view.__dict__.update(
             seat=seat,
             names=self.game.names,
             rules=self.rules,
@@ -797,10 +822,10 @@ class GameState:
             to_act=self.to_act,
             current=self.current,
             dealer=self.dealer,
-            # The cards are known good: skip Hand's per-card check (views are built often).
+            # The cards are known good: skip Hand's per-card check.
             hand=tuple.__new__(Hand, sorted(self.hands[seat], key=_by_rank)),
-            contracts=tuple(self.contract(s) for s in range(self.players)),
-            hand_sizes=tuple(len(h) for h in self.hands),
+            contracts=tuple(map(self.rules.contracts.__getitem__, self.contract_index)),
+            hand_sizes=tuple(map(len, self.hands)),
             melds=tuple(self.melds),
             meld_owners=tuple(self.owners),
             laid_down=tuple(self.laid_down),
@@ -816,6 +841,7 @@ class GameState:
             offer=offer,
             offered_by=self.offered_by if offer is not None else None,
         )
+        return view
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to act (empty exactly when the game is over).
@@ -860,7 +886,10 @@ class GameState:
         Raises :class:`~rummykit.errors.IllegalActionError` naming the rule broken, and
         then the state is exactly as before: every check runs before anything changes.
         """
-        action = parse_action(action)
+        self._apply(parse_action(action), None)
+
+    def _apply(self, action: Action, view: PlayerView | None) -> None:
+        """:meth:`apply` for a parsed action; ``view``: the actor's view of this state, if built."""
         if self.to_act is None:
             raise IllegalActionError(f"the game is over: no {action.kind!r} is possible")
         seat = self.to_act
@@ -871,15 +900,34 @@ class GameState:
                 f"{_PHASE_HELP[self.phase]}"
             )
         # Buying, passing and drawing from the stock need no view (they are most actions).
-        view = None if handler in _VIEWLESS else self.view(seat)
+        if view is None and handler not in _VIEWLESS:
+            view = self.view(seat)
         commit = handler(self, view, action)
         commit()
         self.history.append((seat, action))
 
     def _event(
-        self, kind: str, seat: int | None = None, cards: tuple[Card, ...] = (), **more
+        self,
+        kind: str,
+        seat: int | None = None,
+        cards: tuple[Card, ...] = (),
+        *,
+        meld: int | None = None,
+        melds: tuple[Meld, ...] = (),
+        scores: tuple[int, ...] = (),
     ) -> None:
-        self.log.append(Event(self.round_index + 1, kind, seat, cards, **more))
+        event = object.__new__(Event)
+        # As in view(): events are logged for every action, so fill the fields at once.
+        event.__dict__.update(
+            round=self.round_index + 1,
+            kind=kind,
+            seat=seat,
+            cards=cards,
+            meld=meld,
+            melds=melds,
+            scores=scores,
+        )
+        self.log.append(event)
 
     # -- draw phase
     def _draw_stock(self, view: PlayerView, action: DrawStock):
@@ -1703,5 +1751,10 @@ def play_game(state: GameState, bots: Sequence, *, max_actions: int = 1_000_000)
         seat = state.to_act
         if seat is None:
             return state
-        state.apply(bots[seat].choose(state.view(seat)))
+        view = state.view(seat)
+        played = len(state.history)
+        action = parse_action(bots[seat].choose(view))
+        # The view still describes the state unless the bot changed it (an odd bot might).
+        fresh = len(state.history) == played and state.to_act == seat
+        state._apply(action, view if fresh else None)
     raise RuntimeError(f"the game did not end within {max_actions} actions")
