@@ -33,6 +33,8 @@ shoes, and :func:`rummykit.odds.simulate.simulate_dealt` for full ones.
 
 from __future__ import annotations
 
+import array
+import collections
 import itertools
 import math
 from collections import defaultdict
@@ -63,6 +65,9 @@ _MIN_JOKERS = 8
 _ALL_RANKS = frozenset(Rank)
 _ALL_SUITS = tuple(Suit)
 _ACCEPT = (-1,)  # the state "contract complete"; sorts before every other state
+_UNKNOWN = object()
+#: Key transitions are kept for this many ranks: keys recur, but memory is finite.
+_KEEP_RANKS = 2
 
 
 @dataclass(frozen=True)
@@ -487,48 +492,46 @@ class _Sweep:
     def run(self, progress: Progress | None) -> ExactTable:
         """Sweep the cards, carrying hand counts per key as residues modulo a few primes.
 
-        The keys met are interned (each gets an integer id) and the transition of a key
-        at a step is computed once per class of positions (:meth:`position_class`) and
-        reused at every later step of that class; the hand-count polynomials of a layer
-        are one integer array, and the exact counts are rebuilt by the Chinese remainder
-        theorem at the end (the moduli multiply to more than any count).
+        A layer is a list of keys and one integer array of their hand-count polynomials;
+        the exact counts are rebuilt by the Chinese remainder theorem at the end (the
+        moduli multiply to more than any count). The successors of a state are computed
+        once per class of positions (:meth:`position_class`), and the transitions of keys
+        are kept for one rank, since most keys recur at the next rank.
         """
         start = (0, 0, 0, ((),) * 4, (0,) * 4, (0,) * 4)
-        ids: dict = {}
-        keys: list = []
-
-        def intern(key) -> int:
-            found = ids.get(key)
-            if found is None:
-                found = ids[key] = len(keys)
-                keys.append(key)
-            return found
-
         moduli = _moduli_for(max(math.comb(self.naturals, n) for n in range(self.T + 1)))
         mods = np.array(moduli, dtype=np.int64).reshape(-1, 1, 1)
         width = self.T + 1
-        layer = [intern(self.prune({self.sid(start) << 12}))]
+        layer = [self.prune({self.sid(start) << 12})]
         polys = np.zeros((len(moduli), 1, width), dtype=np.int64)
         polys[:, 0, 0] = 1
-        tables: dict = {}
         steps = self.steps()
         widest = 1
+        tables: dict = {}
+        previous: collections.deque = collections.deque(maxlen=_KEEP_RANKS)
         for done, (kind, p, s) in enumerate(steps, 1):
             held = self.copies(p, s) if kind == "card" else 0
-            cls = self.position_class(p) if kind == "card" else -1
             blocks = self.blocks(kind, s)
+            ids: dict = {}
             targets, parts = [], []
+            cls = self.position_class(p) if kind == "card" else -1
             for c in range(held + 1):
-                table = tables.setdefault((kind, cls, s, c), {})
                 row = []
-                for kid in layer:
-                    t = table.get(kid)
-                    if t is None:
-                        new = self.step_key(keys[kid], kind, p, s, c)
-                        if new is not None and blocks:
-                            new = self.canonical(new, blocks)
-                        t = table[kid] = -1 if new is None else intern(new)
-                    row.append(t)
+                table = tables.setdefault((kind, cls, s, c), {})
+                before = [old.get((kind, cls, s, c), {}) for old in previous]
+                for key in layer:
+                    new = table.get(key, _UNKNOWN)
+                    if new is _UNKNOWN:
+                        for old in before:
+                            new = old.get(key, _UNKNOWN)
+                            if new is not _UNKNOWN:
+                                break
+                        else:
+                            new = self.step_key(key, kind, p, s, c)
+                            if new is not None and blocks:
+                                new = self.canonical(new, blocks)
+                        table[key] = new
+                    row.append(-1 if new is None else ids.setdefault(new, len(ids)))
                 row = np.array(row, dtype=np.int64)
                 keep = row >= 0
                 if not keep.any():
@@ -540,14 +543,27 @@ class _Sweep:
             if not targets:
                 layer, polys = [], np.zeros((len(moduli), 0, width), dtype=np.int64)
                 break
-            layer, polys = _merge(np.concatenate(targets), np.concatenate(parts, axis=1))
+            order, polys = _merge(np.concatenate(targets), np.concatenate(parts, axis=1))
             polys %= mods
+            # Keys reached only by hands of more than T natural cards count nothing: drop
+            # them (a count is 0 exactly when all its residues are, since it is below the
+            # product of the moduli).
+            alive = polys.any(axis=(0, 2))
+            if not alive.all():
+                polys = polys[:, alive, :]
+                order = [t for t, keep in zip(order, alive.tolist(), strict=True) if keep]
+            new_keys = list(ids)
+            layer = [new_keys[t] for t in order]
             widest = max(widest, len(layer))
+            if kind == "close":
+                # Keys recur from rank to rank: keep the transitions of the last rank.
+                previous.appendleft(tables)
+                tables = {}
             if progress is not None:
                 progress(done, len(steps))
         residues: dict = {}
-        for row, kid in enumerate(layer):
-            need = self.need(keys[kid])
+        for row, key in enumerate(layer):
+            need = self.need(key)
             if need is None:
                 continue
             acc = residues.get(need)
@@ -561,8 +577,9 @@ class _Sweep:
         return ExactTable(self.mode, self.naturals, self.T, self.jcap, counts, widest)
 
     # -- states as integers ------------------------------------------------------------
-    # A key is a frozenset of integer codes ``sid << 12 | j << 6 | a``: ``sid`` numbers the
-    # state (0 is "contract complete"), ``j`` the jokers and ``a`` the added cards.
+    # A key is a set of integer codes ``sid << 12 | j << 6 | a``: ``sid`` numbers the state
+    # (0 is "contract complete"), ``j`` the jokers and ``a`` the added cards. It is
+    # stored packed, as the bytes of the sorted codes (see _pack): sweeps hold millions.
 
     def sid(self, state) -> int:
         """The number of a state, with what pruning and canonical keys need of it."""
@@ -573,6 +590,8 @@ class _Sweep:
             found = 0  # complete: every complete state is the same
         else:
             found = len(self._states)
+            if found >= 1 << 20:
+                raise RuntimeError("too many states for a sweep's 32-bit codes")
             self._states.append(state)
             self._group.append(self._intern(("runs", state[3])))
             self._proj.append(
@@ -599,13 +618,14 @@ class _Sweep:
             return ()
         return (self.symmetric,)
 
-    def canonical(self, key: frozenset, blocks: tuple) -> frozenset:
+    def canonical(self, key: bytes, blocks: tuple) -> bytes:
         """The least of the keys got from ``key`` by permuting suits within ``blocks``.
 
         Suits are ordered by what the key says about each, and every order is tried only
         among suits the key describes alike, so permuted keys give the same result.
         """
         proj = self._proj
+        key = _codes(key)
         movable = [t for block in blocks for t in block]
         signature = {
             t: sorted((proj[code >> 12][t], code & 4095) for code in key if code >> 12)
@@ -629,7 +649,7 @@ class _Sweep:
             candidate = tuple(sorted(self.permute_code(code, tuple(perm)) for code in key))
             if best is None or candidate < best:
                 best = candidate
-        return frozenset(best)
+        return _pack(best)
 
     def permute_code(self, code: int, perm: tuple) -> int:
         sid = code >> 12
@@ -641,6 +661,7 @@ class _Sweep:
         return (new << 12) | (code & 4095)
 
     def need(self, key):
+        key = _codes(key)
         costs = [((code >> 6) & 63, code & 63) for code in key]
         if self.profile:
             runs = [self._states[code >> 12][1] if code >> 12 else self.R for code in key]
@@ -662,7 +683,7 @@ class _Sweep:
         table = self._succ.setdefault((kind, cls, s, c), {})
         out = set()
         jcap = self.jcap
-        for code in key:
+        for code in _codes(key):
             sid = code >> 12
             if not sid:
                 out.add(code)
@@ -726,7 +747,7 @@ class _Sweep:
                 members = kept
             for j, sid in members:
                 out.append((sid << 12) | (j << 6))
-        return frozenset(out) if out else None
+        return _pack(sorted(out)) if out else None
 
     def prune(self, codes):
         """Drop the arrangements another one always does at least as well as."""
@@ -749,7 +770,7 @@ class _Sweep:
                 ):
                     sid, j, a = entry
                     out.append((sid << 12) | (j << 6) | a)
-        return frozenset(out) if out else None
+        return _pack(sorted(out)) if out else None
 
     def dominates(self, first: tuple, second: tuple) -> bool:
         """True when entry ``first`` can do all that ``second`` can, at no higher cost.
@@ -959,6 +980,16 @@ def _pareto(costs):
 
 #: Primes below 2**31: a product of residues times a binomial weight stays within int64.
 _PRIMES = (2147483647, 2147483629, 2147483587, 2147483579, 2147483563, 2147483549)
+
+
+def _pack(codes) -> bytes:
+    """A key from its codes in increasing order (the bytes of 32-bit integers)."""
+    return array.array("I", codes).tobytes()
+
+
+def _codes(key: bytes) -> list[int]:
+    """The codes of a packed key."""
+    return array.array("I", key).tolist()
 
 
 def _moduli_for(bound: int) -> tuple[int, ...]:
