@@ -111,6 +111,35 @@ def test_deal_counts_the_odds_in_the_background():
     assert "The chance of being dealt 2 sets" in widget.odds_html.value
 
 
+def test_deal_and_explorer_show_a_progress_bar_while_counting(monkeypatch):
+    from rummykit.odds import exact
+
+    monkeypatch.setattr(exact, "_CACHE", {})  # a fresh count, not a cached one
+    seen = []
+    widget = DealWidget(seed=5, odds=False, background=False)
+    bar = widget.count_progress
+    real = bar.report
+
+    def report(done, total):
+        real(done, total)
+        seen.append((done, total, bar.widget.layout.display))
+
+    monkeypatch.setattr(bar, "report", report)
+    widget.show_odds.value = True
+    widget.deal_button.click()
+    assert widget.probability is not None
+    assert seen and seen[-1][0] == seen[-1][1] and all(shown is None for *_, shown in seen)
+    assert bar.widget.layout.display == "none"  # hidden again once counted
+
+    monkeypatch.setattr(exact, "_CACHE", {})
+    explorer = OddsExplorer(background=False, neighbour_decks=(1,))
+    reported = []
+    monkeypatch.setattr(explorer.count_progress, "report", lambda *a: reported.append(a))
+    explorer.decks.value = 3  # a new shoe: a new count (another joker count would not be)
+    assert reported and reported[-1][0] == reported[-1][1]
+    assert explorer.count_progress.widget.layout.display == "none"
+
+
 # --- MeldBuilder -----------------------------------------------------------------------
 
 

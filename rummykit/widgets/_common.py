@@ -66,6 +66,35 @@ def round_options(rules: RuleSet) -> list[tuple[str, int]]:
     ]
 
 
+class CountProgress:
+    """A progress bar for an exact count, shown only while a count runs.
+
+    Pass :meth:`report` as the ``progress`` of
+    :func:`~rummykit.odds.exact.dealt_probability`; call :meth:`done` when it returns
+    (a cached count reports nothing).
+
+    >>> bar = CountProgress()
+    >>> bar.report(3, 10); (bar.widget.value, bar.widget.max, bar.widget.layout.display)
+    (3, 10, None)
+    >>> bar.done(); bar.widget.layout.display
+    'none'
+    """
+
+    def __init__(self, description: str = "Counting") -> None:
+        self.widget = ipywidgets.IntProgress(
+            value=0, min=0, max=1, description=description, bar_style="info"
+        )
+        self.widget.layout.display = "none"
+
+    def report(self, done: int, total: int) -> None:
+        self.widget.max = total
+        self.widget.value = done
+        self.widget.layout.display = None
+
+    def done(self) -> None:
+        self.widget.layout.display = "none"
+
+
 def four_colour_box(value: bool = False) -> ipywidgets.Checkbox:
     """The four-colour switch: clubs green and diamonds blue."""
     return ipywidgets.Checkbox(

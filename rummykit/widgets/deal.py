@@ -11,6 +11,7 @@ from rummykit.cards import Hand, Shoe
 from rummykit.melds import Meld, contract_distance, find_contract
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import (
+    CountProgress,
     figure_html,
     four_colour_box,
     ipywidgets,
@@ -116,6 +117,8 @@ class DealWidget:
         self.hand_html = ipywidgets.HTML()
         self.status_html = ipywidgets.HTML()
         self.odds_html = ipywidgets.HTML()
+        self.count_progress = CountProgress()
+        """Shown while the exact odds are counted (contracts mixing sets and runs take a while)."""
 
         self.preset.observe(self._preset_changed, "value")
         self.decks.observe(self._decks_changed, "value")
@@ -132,7 +135,9 @@ class DealWidget:
                 ipywidgets.HBox([self.sort, self.four_colour, self.show_odds]),
             ]
         )
-        self.box = ipywidgets.VBox([controls, self.hand_html, self.status_html, self.odds_html])
+        self.box = ipywidgets.VBox(
+            [controls, self.hand_html, self.status_html, self.odds_html, self.count_progress.widget]
+        )
         self.box.add_class("rk-deal")
 
     # -- reading the controls
@@ -206,9 +211,17 @@ class DealWidget:
         key = self._odds_key()
         if key not in self._odds_cache:
             rules, contract, decks, jokers, cards = key
-            self._odds_cache[key] = dealt_probability(
-                contract, decks=decks, jokers=jokers, cards=cards, rules=rules
-            )
+            try:
+                self._odds_cache[key] = dealt_probability(
+                    contract,
+                    decks=decks,
+                    jokers=jokers,
+                    cards=cards,
+                    rules=rules,
+                    progress=self.count_progress.report,
+                )
+            finally:
+                self.count_progress.done()
         return self._odds_cache[key]
 
     def _odds_text(self, p: Fraction) -> str:

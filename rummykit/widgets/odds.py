@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import (
+    CountProgress,
     figure_html,
     ipywidgets,
     message_html,
@@ -132,7 +133,11 @@ class OddsExplorer:
         for control in self.controls.box.children:
             for child in getattr(control, "children", (control,)):
                 child.observe(lambda _: self.update(), "value")
-        self.box = ipywidgets.VBox([self.controls.box, self.result_html, self.chart_html])
+        self.count_progress = CountProgress()
+        """Shown while an exact count runs (contracts mixing sets and runs take a while)."""
+        self.box = ipywidgets.VBox(
+            [self.controls.box, self.result_html, self.count_progress.widget, self.chart_html]
+        )
         self.box.add_class("rk-odds-explorer")
         self.update()
 
@@ -178,7 +183,17 @@ class OddsExplorer:
         from rummykit.odds import dealt_probability
 
         rules, contract, decks, jokers, cards = key
-        p = dealt_probability(contract, decks=decks, jokers=jokers, cards=cards, rules=rules)
+        try:
+            p = dealt_probability(
+                contract,
+                decks=decks,
+                jokers=jokers,
+                cards=cards,
+                rules=rules,
+                progress=self.count_progress.report,
+            )
+        finally:
+            self.count_progress.done()
         if key != self.controls.key():
             return  # the controls moved on: a newer count will show
         self.probability = p
