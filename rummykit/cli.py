@@ -441,12 +441,21 @@ def _one_in(p: float) -> str:
 
 
 def _odds(args, parser) -> int:
+    from tqdm import tqdm
+
     from rummykit.odds import dealt_probability
 
     rules, contract, number, jokers, cards = _hand(args, parser)
-    p: Fraction = dealt_probability(
-        contract, decks=args.decks, jokers=jokers, cards=cards, rules=rules
-    )
+    # A count of a contract mixing sets and runs takes a while: a bar on a terminal.
+    with tqdm(desc="counting", unit="step", leave=False, disable=None) as bar:
+
+        def progress(done: int, total: int) -> None:
+            bar.total, bar.n = total, done
+            bar.refresh()
+
+        p: Fraction = dealt_probability(
+            contract, decks=args.decks, jokers=jokers, cards=cards, rules=rules, progress=progress
+        )
     print(_title(rules, contract, number, args.decks, jokers, cards, "exact"))
     print(f"P = {p}")
     print(f"  = {_percent(float(p))}")
