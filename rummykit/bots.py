@@ -41,7 +41,7 @@ from rummykit.actions import (
 )
 from rummykit.cards import JOKER_INDEX, Card, Rank, as_rng
 from rummykit.game import PlayerView
-from rummykit.melds import contract_distance, find_contract, lay_off_options
+from rummykit.melds import contract_distance, contract_within, lay_off_options
 from rummykit.rules import Contract, RuleSet
 
 __all__ = ["BUY_POLICIES", "Bot", "BuyerBot", "GreedyBot", "RandomBot", "could_improve"]
@@ -152,12 +152,12 @@ class GreedyBot(Bot):
         if distance is None:
             if len(self._cache) > 50_000:
                 self._cache.clear()
-            if low == 0:
-                # 0 exactly when find_contract finds the contract, and finding is cheaper.
-                found = find_contract(hand, view.contract, view.rules) is not None
-                distance = 0 if found else 1
-            else:
+            if low is None:
                 distance = contract_distance(hand, view.contract, view.rules)
+            else:
+                # Deciding between two neighbours is quicker than finding the distance.
+                within = contract_within(hand, view.contract, view.rules, low)
+                distance = low if within else low + 1
             self._cache[key] = distance
         return distance
 
@@ -167,8 +167,8 @@ class GreedyBot(Bot):
         indices = sorted([card.index for card in hand])
         for number in range(len(indices)):
             before = self._cache.get((view.contract, (*indices[:number], *indices[number + 1 :])))
-            if before is not None and before <= 1:
-                return 0 if before == 0 else self._distance(view, hand, low=0)
+            if before is not None:
+                return 0 if before == 0 else self._distance(view, hand, low=before - 1)
         return self._distance(view, hand)
 
     def _improves(self, view: PlayerView, card: Card | None) -> bool:

@@ -30,6 +30,7 @@ __all__ = [
     "check_lay_down",
     "check_meld",
     "contract_distance",
+    "contract_within",
     "find_contract",
     "lay_off",
     "lay_off_options",
@@ -410,6 +411,7 @@ def _require(cards: Iterable[Card], rules: RuleSet, kind: str | None = None) -> 
 #   are convex in k, so the S cheapest marginal costs over all ranks are optimal.
 
 _BIG = 1 << 30
+_NO_SETS = ([(0, 0)], (0, 0))
 _RANK_OF_INDEX = tuple(i % 13 for i in range(52))
 _SUIT_OF_INDEX = tuple(i // 13 for i in range(52))
 # The run positions of each natural card as bits; the ace is both 1 (low) and 14 (high).
@@ -498,6 +500,7 @@ class _Solver:
         minimal_runs = self.run_size - self.max_jokers >= self.run_naturals
         longest = min(13, len(positions))
         lengths = [self.run_size] if minimal_runs else range(self.run_size, longest + 1)
+        self.longest = lengths[-1]
         # The same windows serve every suit: (start, length, position bits).
         self.windows = [
             (start, length, sum(1 << p for p in range(start, start + length)))
@@ -514,13 +517,18 @@ class _Solver:
         ]
         self._tables: dict[int, tuple[tuple, tuple]] = {}
         self._set_costs: dict[tuple[int, ...], int] = {}
-        self._entries: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+        # suit_levels, memoised: one dict per suit, by mask.
+        self.levels_by_mask: list[dict[int, tuple]] = [{}, {}, {}, {}]
         # Distance: jokers a meld can take once added cards count as naturals.
         self.set_full = max(self.set_size, self.set_naturals)
         self.set_joker_cap = min(self.max_jokers, self.set_full - self.set_naturals)
         self.run_joker_caps = [
             min(self.max_jokers, length - self.run_naturals) for _, length, _ in self.windows
         ]
+        self.cap_most = max(self.run_joker_caps)
+        self.run_full = max(self.run_size, self.run_naturals)
+        # Keyed by the naturals of the ranks with most (their number says how many sets).
+        self._placements: dict[tuple[int, ...], tuple[list, tuple[int, int]]] = {}
 
     def table(self, mask: int) -> tuple[tuple, tuple]:
         """Windows a suit holding ``mask`` can fill legally: ((window, holes), ...), sorted holes."""
@@ -535,15 +543,18 @@ class _Solver:
             found = self._tables[mask] = (tuple(usable), tuple(sorted(h for _, h in usable)))
         return found
 
-    def suit_entries(self, suit: int, mask: int) -> list[tuple[int, int, int]]:
-        """(holes, suit, window) for every window of ``suit``, fewest holes first."""
-        key = (suit, mask)
-        found = self._entries.get(key)
+    def suit_levels(self, suit: int, mask: int) -> tuple[int, tuple[tuple, ...]]:
+        """The windows of ``suit`` by holes: (fewest holes, levels), where ``levels[h]``
+        holds (h, suit, window) for each window with h holes, in window order."""
+        found = self.levels_by_mask[suit].get(mask)
         if found is None:
-            found = self._entries[key] = sorted(
-                (length - (mask & bits).bit_count(), suit, w)
-                for w, (_, length, bits) in enumerate(self.windows)
-            )
+            levels: list[list[tuple[int, int, int]]] = [[] for _ in range(self.longest + 1)]
+            for w, (_, length, bits) in enumerate(self.windows):
+                holes = length - (mask & bits).bit_count()
+                levels[holes].append((holes, suit, w))
+            fewest = next(h for h, level in enumerate(levels) if level)
+            found = (fewest, tuple(map(tuple, levels)))
+            self.levels_by_mask[suit][mask] = found
         return found
 
     # -- sets ----------------------------------------------------------------------
@@ -592,6 +603,31 @@ class _Solver:
         for _, r in marginal[:sets]:
             counts[r] = counts.get(r, 0) + 1
         return sorted(counts.items())
+
+    # -- distance ------------------------------------------------------------------
+    def set_placements(
+        self, tot: list[int], sets: int
+    ) -> tuple[list[tuple[int, int]], tuple[int, int]]:
+        """(A, B) of every way to place ``sets`` sets on the ranks with the most naturals,
+        and the least A and the least B (see the distance comment below)."""
+        if sets == 0:
+            return _NO_SETS
+        top = (max(tot),) if sets == 1 else tuple(sorted(tot, reverse=True)[:sets])
+        found = self._placements.get(top)
+        if found is None:
+            full, cap = self.set_full, self.set_joker_cap
+            pairs = []
+            for ks in _compositions(sets, sets):
+                a = b = 0
+                for c, k in zip(top, ks, strict=True):
+                    if k:
+                        ga, gb = _set_group_cost(c, k, full, cap)
+                        a += ga
+                        b += gb
+                pairs.append((a, b))
+            floors = (min(a for a, _ in pairs), min(b for _, b in pairs))
+            found = self._placements[top] = (pairs, floors)
+        return found
 
     # -- runs ----------------------------------------------------------------------
     def fits_separation(self, suit: int, start: int, length: int, chosen: list) -> bool:
@@ -786,6 +822,14 @@ def _check_distinct(cards: list[Card]) -> None:
         )
 
 
+def _check_copies(hand: _Hand) -> None:
+    """_check_distinct for a hand reduced for runs (which counts its copies): equal cards
+    share an index, so only a hand with two copies of a natural, or two jokers, can hold
+    one card twice."""
+    if hand.repeats or hand.jokers > 1:
+        _check_distinct(hand.cards)
+
+
 def find_contract(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> list[Meld] | None:
     """Melds from ``hand`` that complete ``contract``, or None when no arrangement exists.
 
@@ -860,69 +904,84 @@ def _compositions(total: int, parts: int):
 
 
 class _Distance:
-    """One contract_distance search; ``best`` is the fewest added cards found so far."""
+    """One contract_distance search; ``best`` is the fewest added cards found so far.
 
-    def __init__(self, solver: _Solver, hand: _Hand, sets: int, runs: int) -> None:
+    The search stops once ``best`` reaches ``goal``, a value the caller knows the
+    answer cannot go below (or needs no more than).
+    """
+
+    def __init__(
+        self, solver: _Solver, hand: _Hand, sets: int, runs: int, best: int, goal: int
+    ) -> None:
         self.solver, self.sets, self.runs, self.jokers = solver, sets, runs, hand.jokers
-        self.best = sets * solver.set_full + runs * max(solver.run_size, solver.run_naturals)
-        self._set_memo: dict[tuple, list[tuple[int, int]]] = {}
-        floors = self.set_costs(hand.tot)
-        self.floor_a = min(a for a, _ in floors)
-        self.floor_b = min(b for _, b in floors)
-        self.cap_most = max(solver.run_joker_caps)
-        # Every window of every suit, fewest holes first (timsort merges the suits' runs).
-        entries: list[tuple[int, int, int]] = []
-        if runs:
-            for suit in range(4):
-                entries += solver.suit_entries(suit, hand.masks[suit])
-            entries.sort()
-        self.entries = entries
+        self.best, self.goal = best, goal
+        self.floor_a, self.floor_b = solver.set_placements(hand.tot, sets)[1]
+        self.entries = self._entries(hand) if runs else []
 
-    def set_costs(self, tot: list[int]) -> list[tuple[int, int]]:
-        """(A, B) of every way to place the sets on the ranks with the most naturals."""
-        sets = self.sets
-        if sets == 0:
-            return [(0, 0)]
-        top = tuple(sorted(tot, reverse=True)[:sets])
-        found = self._set_memo.get(top)
-        if found is None:
-            full, cap = self.solver.set_full, self.solver.set_joker_cap
-            found = []
-            for ks in _compositions(sets, sets):
-                a = b = 0
-                for c, k in zip(top, ks, strict=True):
-                    if k:
-                        ga, gb = _set_group_cost(c, k, full, cap)
-                        a += ga
-                        b += gb
-                found.append((a, b))
-            self._set_memo[top] = found
-        return found
+    def _entries(self, hand: _Hand) -> list[tuple[int, int, int]]:
+        """(holes, suit, window) for every window of every suit, fewest holes first (then
+        by suit and window), leaving out the windows too full of holes to beat ``best``."""
+        solver, jokers = self.solver, hand.jokers
+        known = solver.levels_by_mask
+        levels = [
+            known[suit].get(mask) or solver.suit_levels(suit, mask)
+            for suit, mask in enumerate(hand.masks)
+        ]
+        fewest = min([first for first, _ in levels])
+        # Every run has at least the fewest holes, the sets at least the floors: a run
+        # with more holes than ``most`` costs ``best`` or more.
+        cap, others = solver.cap_most, self.runs - 1
+        others_a = others * max(0, fewest - cap) + self.floor_a
+        others_b = others * fewest + self.floor_b - jokers
+        most = fewest
+        while (
+            most < solver.longest
+            and max(others_a + max(0, most + 1 - cap), others_b + most + 1) < self.best
+        ):
+            most += 1
+        entries: list[tuple[int, int, int]] = []
+        for h in range(fewest, most + 1):
+            for _, by_holes in levels:
+                entries += by_holes[h]
+        return entries
 
     def search(
         self, cnt: list[int], tot: list[int], a: int, b: int, runs_left: int, j0: int, chosen: list
     ) -> None:
         jokers = self.jokers
         if runs_left == 0:
-            for sa, sb in self.set_costs(tot):
+            for sa, sb in self.solver.set_placements(tot, self.sets)[0]:
                 d = max(a + sa, b + sb - jokers)
                 if d < self.best:
                     self.best = d
             return
+        if runs_left == 1 and not self.sets:
+            self._last_run(cnt, a, b, j0, chosen)
+            return
         solver = self.solver
         swaps = jokers > 0 and (self.sets or self.runs > 1)
+        cap_most, windows, all_cells, caps = (
+            solver.cap_most,
+            solver.windows,
+            solver.cells,
+            solver.run_joker_caps,
+        )
+        separated = solver.separated
+        floor_a, floor_b = self.floor_a, self.floor_b - jokers
+        rank_of = _RANK_OF_INDEX
         empty_tried = 0
-        for j in range(j0, len(self.entries)):
-            h0, suit, w = self.entries[j]
+        entries = self.entries
+        for j in range(j0, len(entries)):
+            h0, suit, w = entries[j]
             # Every run still to place has at least h0 holes (the entries are sorted).
-            low_a = a + runs_left * max(0, h0 - self.cap_most) + self.floor_a
-            low_b = b + runs_left * h0 + self.floor_b - jokers
-            if max(low_a, low_b) >= self.best:
+            low_a = a + runs_left * (h0 - cap_most if h0 > cap_most else 0) + floor_a
+            low_b = b + runs_left * h0 + floor_b
+            if (low_a if low_a > low_b else low_b) >= self.best:
                 return
-            start, length, _ = solver.windows[w]
-            if solver.separated and not solver.fits_separation(suit, start, length, chosen):
+            start, length, _ = windows[w]
+            if separated and not solver.fits_separation(suit, start, length, chosen):
                 continue
-            cells = solver.cells[suit][w]
+            cells = all_cells[suit][w]
             present = [c for c in cells if cnt[c]]
             if not present:
                 # Empty windows of one suit are all alike: try one per suit and level.
@@ -930,7 +989,14 @@ class _Distance:
                     continue
                 empty_tried |= 1 << suit
             holes = length - len(present)
-            cap = solver.run_joker_caps[w]
+            cap = caps[w]
+            # The runs after this one have at least h0 holes each; this one has its own,
+            # which may be more (cards taken by the runs before), and one more for each
+            # natural it gives up.
+            rest_a = low_a - (h0 - cap_most if h0 > cap_most else 0)
+            rest_b = low_b - h0
+            if max(rest_a + (holes - cap if holes > cap else 0), rest_b + holes) >= self.best:
+                continue
             options: list[tuple] = [()]
             if swaps:
                 options += [
@@ -938,18 +1004,53 @@ class _Distance:
                     for k in range(1, min(cap, jokers) - holes + 1)
                     for combo in combinations(present, k)
                 ]
+            chosen.append((suit, start, cells))
             for given_up in options:
                 h = holes + len(given_up)
+                if given_up and max(rest_a + (h - cap if h > cap else 0), rest_b + h) >= self.best:
+                    break  # (the options give up more and more naturals)
                 used = [c for c in present if c not in given_up] if given_up else present
                 for c in used:
                     cnt[c] -= 1
-                    tot[_RANK_OF_INDEX[c]] -= 1
-                chosen.append((suit, start, cells))
-                self.search(cnt, tot, a + max(0, h - cap), b + h, runs_left - 1, j, chosen)
-                chosen.pop()
+                    tot[rank_of[c]] -= 1
+                self.search(
+                    cnt, tot, a + (h - cap if h > cap else 0), b + h, runs_left - 1, j, chosen
+                )
                 for c in used:
                     cnt[c] += 1
-                    tot[_RANK_OF_INDEX[c]] += 1
+                    tot[rank_of[c]] += 1
+                if self.best <= self.goal:
+                    chosen.pop()
+                    return
+            chosen.pop()
+
+    def _last_run(self, cnt: list[int], a: int, b: int, j0: int, chosen: list) -> None:
+        """The last run of a contract without sets: its cost is known on sight. (Giving up
+        a natural to a joker only adds holes, with no meld left to take the card.)"""
+        solver, jokers = self.solver, self.jokers
+        cap_most, windows, cells, caps = (
+            solver.cap_most,
+            solver.windows,
+            solver.cells,
+            solver.run_joker_caps,
+        )
+        entries = self.entries
+        for j in range(j0, len(entries)):
+            h0, suit, w = entries[j]
+            if max(a + max(0, h0 - cap_most) + self.floor_a, b + h0 - jokers) >= self.best:
+                return
+            start, length, _ = windows[w]
+            if solver.separated and not solver.fits_separation(suit, start, length, chosen):
+                continue
+            h = length
+            for c in cells[suit][w]:
+                if cnt[c]:
+                    h -= 1
+            d = max(a + max(0, h - caps[w]), b + h - jokers)
+            if d < self.best:
+                self.best = d
+                if d <= self.goal:
+                    return
 
 
 def contract_distance(
@@ -978,7 +1079,7 @@ def contract_distance(
         reduced = _Hand(hand)
     except (AttributeError, TypeError, IndexError):
         raise TypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
-    _check_distinct(reduced.cards)
+    _check_copies(reduced)
     distance = _unlimited_distance(solver, reduced, contract)
     if decks is None or distance == 0:
         return distance
@@ -993,10 +1094,53 @@ def contract_distance(
     return _limited_distance(solver, reduced, contract, decks, distance)
 
 
+def contract_within(hand: Iterable[Card], contract: Contract, rules: RuleSet, cards: int) -> bool:
+    """Whether at most ``cards`` cards added to ``hand`` make ``contract``.
+
+    The same as ``contract_distance(hand, contract, rules) <= cards`` (copies not
+    limited), but quicker: the search stops as soon as it finds ``cards`` enough, and
+    gives up on every arrangement that needs more. A player who knows the distance is
+    one of two neighbours (a card drawn or discarded moves it by at most one) needs no
+    more than this. With ``cards=0`` it is whether :func:`find_contract` finds the
+    contract.
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> hand = parse_cards("8S 8H 2D JH 4S 3C 5D")
+    >>> contract_distance(hand, rules.contracts[0], rules)
+    3
+    >>> contract_within(hand, rules.contracts[0], rules, 2)
+    False
+    >>> contract_within(hand, rules.contracts[0], rules, 3)
+    True
+    """
+    if not isinstance(cards, int) or isinstance(cards, bool) or cards < 0:
+        raise ValueError(f"cards must be an integer >= 0, got {cards!r}")
+    solver = _solver(rules)
+    sets, runs = contract.sets, contract.runs
+    try:
+        reduced = _Hand(hand, sets=sets > 0, runs=runs > 0)
+    except (AttributeError, TypeError, IndexError):
+        raise TypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
+    if runs:
+        _check_copies(reduced)
+    else:  # (copies are counted only for runs)
+        _check_distinct(reduced.cards)
+    if cards == 0:
+        return _solve(solver, reduced, sets, runs) is not None
+    # Past 0 the search is exact, and a hand holding the contract costs it 0: no need
+    # to ask _solve first.
+    search = _Distance(solver, reduced, sets, runs, cards + 1, cards)
+    search.search(list(reduced.cnt), list(reduced.tot), 0, 0, runs, 0, [])
+    return search.best <= cards
+
+
 def _unlimited_distance(solver: _Solver, hand: _Hand, contract: Contract) -> int:
     if _solve(solver, hand, contract.sets, contract.runs) is not None:
         return 0
-    search = _Distance(solver, hand, contract.sets, contract.runs)
+    # Past 0 the search is exact; found 1 (or a relaxed 0), nothing is left to find.
+    best = contract.sets * solver.set_full + contract.runs * solver.run_full
+    search = _Distance(solver, hand, contract.sets, contract.runs, best, 1)
     search.search(list(hand.cnt), list(hand.tot), 0, 0, contract.runs, 0, [])
     return max(search.best, 1)
 

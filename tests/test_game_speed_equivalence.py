@@ -1,8 +1,9 @@
 """The engine's and GreedyBot's speed-ups change no decision and no result.
 
 GreedyBot caches distances, skips them where :func:`could_improve` says a card helps
-nothing, asks :func:`find_contract` where the distance can only be 0 or 1, and works
-from distances it already knows; the game builds views and events without their
+nothing, asks :func:`contract_within` where the distance can only be one of two
+neighbours (a card drawn or discarded moves it by at most one), and works from
+distances it already knows; the game builds views and events without their
 dataclass ``__init__`` and lets :func:`play_game` hand the bot's view to ``apply``.
 Here each shortcut meets a plain computation of the same thing, on positions from
 seeded games under every preset, so a shortcut that changes a decision fails.

@@ -15,7 +15,7 @@ from rummykit import (
     find_contract,
     parse_cards,
 )
-from rummykit.melds import check_lay_down, lay_off, lay_off_options, swap_joker
+from rummykit.melds import check_lay_down, contract_within, lay_off, lay_off_options, swap_joker
 
 STANDARD = RuleSet.preset("standard")
 
@@ -334,6 +334,27 @@ def test_bad_hands_are_refused():
         contract_distance([c, c], Contract(1, 0), STANDARD)
     with pytest.raises(TypeError, match="collection of Card objects"):
         find_contract(["8S", "8H", "8D"], Contract(1, 0), STANDARD)
+
+
+def test_contract_within_checks_its_arguments():
+    hand = parse_cards("8S 8H 2D JH 4S 3C 5D")
+    two_sets = Contract(2, 0)
+    assert [contract_within(hand, two_sets, STANDARD, k) for k in range(5)] == [
+        False,
+        False,
+        False,
+        True,
+        True,
+    ]
+    for bad in (-1, True, 1.0, None):
+        with pytest.raises(ValueError, match="cards must be an integer >= 0"):
+            contract_within(hand, two_sets, STANDARD, bad)
+    c = Card.parse("8S")
+    for k in (0, 2):
+        with pytest.raises(ValueError, match="holds the same card twice"):
+            contract_within([c, c, Card.parse("8H")], two_sets, STANDARD, k)
+    with pytest.raises(TypeError, match="collection of Card objects"):
+        contract_within(["8S", "8H", "8D"], two_sets, STANDARD, 1)
 
 
 def test_contract_distance_with_a_copy_limit():

@@ -23,6 +23,7 @@ from rummykit import (
     contract_distance,
     find_contract,
 )
+from rummykit.melds import contract_within
 from tests.oracle import naive_contract, naive_run_windows, naive_set
 
 STANDARD = RuleSet.preset("standard")
@@ -178,6 +179,38 @@ def test_contract_distance_is_the_fewest_cards_to_add(hand, contract, rules):
     # ... and when the contract is not made, some card brings it one closer.
     if distance:
         assert min(after) == distance - 1
+
+
+@settings(max_examples=500)
+@given(hand=hands(3, 12), contract=contracts, rules=rulesets, cards=st.integers(0, 5))
+def test_contract_within_is_contract_distance_at_most(hand, contract, rules, cards):
+    within = contract_within(hand, contract, rules, cards)
+    assert within == (contract_distance(hand, contract, rules) <= cards)
+
+
+@settings(max_examples=300)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size=st.integers(0, 15),
+    contract=st.sampled_from([*STANDARD.contracts, Contract(0, 3), Contract(3, 1)]),
+    rules=rulesets,
+)
+def test_contract_within_decides_between_neighbours(seed, size, contract, rules):
+    # The question a bot asks: is the distance d or d + 1? Hands from the full shoe, at
+    # both neighbours of the plain distance, so a search that stops too soon or too
+    # late fails one side.
+    hand = list(Shoe(decks=2, jokers=4).deal(size, seed=seed))
+    distance = contract_distance(hand, contract, rules)
+    assert contract_within(hand, contract, rules, distance)
+    if distance:
+        assert not contract_within(hand, contract, rules, distance - 1)
+    assert contract_within(hand, contract, rules, 0) == (
+        find_contract(hand, contract, rules) is not None
+    )
+    # What makes the question enough: one card more or less (a joker too) moves the
+    # distance by at most one, never the wrong way.
+    if hand:
+        assert distance <= contract_distance(hand[:-1], contract, rules) <= distance + 1
 
 
 @settings(max_examples=40)
