@@ -126,9 +126,9 @@ RECIPES = {
 
 #: One line per data file, for the provenance.
 DESCRIPTIONS = {
-    "exact_odds": "P(a dealt hand holds the contract), standard, every contract x shoe x hand size; exact, simulated for contracts mixing sets and runs",
-    "exact_jokers": "P(a dealt hand holds the contract), standard, 2 decks with 0-8 jokers; exact, simulated for contracts mixing sets and runs",
-    "exact_presets": "P(the dealt hand holds the round's contract), each preset, round and shoe it uses; exact, simulated for contracts mixing sets and runs",
+    "exact_odds": "P(a dealt hand holds the contract), standard, every contract x shoe x hand size; exact, simulated where a count of a contract mixing sets and runs takes more than a few minutes (1 set + 2 runs, and 2 sets + 1 run with 2 or more decks)",
+    "exact_jokers": "P(a dealt hand holds the contract), standard, 2 decks with 0-8 jokers; exact, simulated for 2 sets + 1 run and 1 set + 2 runs",
+    "exact_presets": "P(the dealt hand holds the round's contract), each preset, round and shoe it uses; exact, simulated for contracts mixing sets and runs (but those of standard counted in minutes)",
     "distance": "exact distribution of the contract distance of a dealt hand, standard, the contracts counted in seconds (2 sets, 2 runs, 3 sets)",
     "completion_by_turn": "simulated P(a seat has laid down by its t-th turn), P(someone out by go-around t)",
     "completion_summary": "simulated turns per round, points left, buys, contracts made",
@@ -152,7 +152,13 @@ def build_tables(
     what the JSON file records except the command.
     """
     from rummykit.odds import completion
-    from rummykit.odds.tables import dealt_odds, distance_odds, exact_cells, preset_cells
+    from rummykit.odds.tables import (
+        counts_in_minutes,
+        dealt_odds,
+        distance_odds,
+        exact_cells,
+        preset_cells,
+    )
 
     wanted = set(DESCRIPTIONS if only is None else only)
     unknown = wanted - set(DESCRIPTIONS)
@@ -186,6 +192,7 @@ def build_tables(
         every = dealt_odds(
             [cell for grid in dealt.values() for cell in grid],
             method="auto",
+            count=counts_in_minutes,
             n=recipe.dealt_hands,
             seed=seed,
             **workers,

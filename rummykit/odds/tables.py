@@ -41,7 +41,7 @@ True
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
@@ -70,6 +70,7 @@ __all__ = [
     "SIMULATED_HANDS",
     "SUMMARY_SCHEMA",
     "cell_seed",
+    "counts_in_minutes",
     "counts_quickly",
     "dealt_odds",
     "distance_odds",
@@ -312,9 +313,29 @@ def _exact_row(cell: ExactCell, p: Fraction) -> dict:
 
 def counts_quickly(contract: Contract) -> bool:
     """Whether exact counting of ``contract`` takes seconds on full shoes: contracts of
-    sets only or runs only. A contract mixing sets and runs needs minutes or more (see
-    :mod:`rummykit.odds.exact`), so ``method="auto"`` simulates it."""
+    sets only or runs only. A contract mixing sets and runs needs from a quarter of a
+    minute to many minutes (see :mod:`rummykit.odds.exact`), so ``method="auto"``
+    simulates it unless told otherwise (``count=``)."""
     return contract.sets == 0 or contract.runs == 0
+
+
+def counts_in_minutes(cell: ExactCell) -> bool:
+    """Whether exact counting of ``cell`` takes at most about three minutes on one core.
+
+    Measured (``benchmarks/bench_odds.py``): contracts of sets only or runs only take
+    seconds; under ``standard`` rules, 1 set + 1 run takes about 15 s with 1 deck, 50 s
+    with 2 and 2 minutes with 3, and 2 sets + 1 run about 2.5 minutes with 1 deck;
+    1 set + 2 runs (two runs to follow in every suit) takes more than 7 minutes even with
+    1 deck, and the mixed contracts take much longer with more decks. Other rule sets
+    are not measured, so their mixed contracts count as slow. ``rummykit tables``
+    counts these cells and simulates the rest.
+    """
+    contract = cell.contract
+    if counts_quickly(contract):
+        return True
+    if cell.rules != RuleSet.preset("standard") or contract.runs > 1:
+        return False
+    return cell.decks <= (3 if contract.sets == 1 else 1)
 
 
 def _dealt_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) -> list[Fraction]:
@@ -429,14 +450,16 @@ def dealt_odds(
     progress: bool = True,
     executor: Executor | None = None,
     max_workers: int | None = None,
+    count: Callable[[ExactCell], bool] | None = None,
 ) -> pl.DataFrame:
     """P(a dealt hand holds the contract) for each cell, one row per cell in order
     (schema :data:`EXACT_SCHEMA`).
 
     ``method`` is ``"exact"`` (count), ``"simulation"`` (deal ``n`` hands with
     :func:`~rummykit.odds.simulate.simulate_dealt`, seed :func:`cell_seed`) or
-    ``"auto"``: count where :func:`counts_quickly`, else simulate; ``method`` names what
-    each row used. Exact sweeps (contract, rules, decks) run once each; everything runs
+    ``"auto"``: count the cells for which ``count(cell)`` is true (by default those
+    whose contract :func:`counts_quickly`; :func:`counts_in_minutes` counts more),
+    simulate the others; ``method`` names what each row used. Exact sweeps (contract, rules, decks) run once each; everything runs
     as tasks of :func:`~rummykit.odds.sweep.run_sweep` (``executor``, ``max_workers``).
     """
     if method not in ("exact", "simulation", "auto"):
@@ -446,7 +469,9 @@ def dealt_odds(
     def simulated(cell: ExactCell) -> bool:
         if cell.cards < cell.contract.min_cards(cell.rules):
             return False  # certainly 0: no need to deal
-        return method == "simulation" or (method == "auto" and not counts_quickly(cell.contract))
+        if method == "auto":
+            return not (count(cell) if count is not None else counts_quickly(cell.contract))
+        return method == "simulation"
 
     counted = [cell for cell in cells if not simulated(cell)]
     dealt = list(dict.fromkeys(cell for cell in cells if simulated(cell)))
@@ -483,6 +508,7 @@ def exact_odds(
     progress: bool = True,
     executor: Executor | None = None,
     max_workers: int | None = None,
+    count: Callable[[ExactCell], bool] | None = None,
 ) -> pl.DataFrame:
     """Exact P(a dealt hand holds the contract) for every contract x shoe x hand size.
 
@@ -500,6 +526,7 @@ def exact_odds(
         progress=progress,
         executor=executor,
         max_workers=max_workers,
+        count=count,
     )
 
 
@@ -513,6 +540,7 @@ def preset_odds(
     progress: bool = True,
     executor: Executor | None = None,
     max_workers: int | None = None,
+    count: Callable[[ExactCell], bool] | None = None,
 ) -> pl.DataFrame:
     """Exact P(the dealt hand holds the round's contract) as each preset plays it.
 
@@ -534,6 +562,7 @@ def preset_odds(
         progress=progress,
         executor=executor,
         max_workers=max_workers,
+        count=count,
     )
 
 

@@ -216,11 +216,14 @@ class OddsExplorer:
         shoes = [(d, rules.jokers_for(d)) for d in self.neighbour_decks if d != decks]
         shoes = sorted([*shoes, (decks, jokers)])
         sizes = range(max(3, cards - 4), min(15, cards + 4) + 1)
+        # Contracts mixing sets and runs take minutes to count on full shoes: their
+        # neighbourhood is simulated (the chosen cell above is exact).
         return exact_odds(
             rules=rules,
             contracts=[contract],
             shoes=shoes,
             cards=sizes,
+            method="auto",
             progress=False,
             max_workers=1,
         )
