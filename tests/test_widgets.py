@@ -140,6 +140,47 @@ def test_deal_and_explorer_show_a_progress_bar_while_counting(monkeypatch):
     assert explorer.count_progress.widget.layout.display == "none"
 
 
+def test_a_slow_count_shows_a_simulated_estimate_until_the_exact_value(monkeypatch):
+    import threading
+    from fractions import Fraction
+
+    import rummykit.odds as odds
+    from rummykit.odds.simulate import simulate_dealt
+
+    # Round 6 with 2 decks takes long to count: a stand-in count waits for the test.
+    release = threading.Event()
+
+    def count(*args, **kwargs):
+        release.wait(60)
+        return Fraction(1, 3)
+
+    monkeypatch.setattr(odds, "dealt_probability", count)
+    estimate = simulate_dealt(
+        STANDARD.contracts[5], decks=2, jokers=4, cards=12, rules=STANDARD, n=200_000, seed=0
+    )
+    shown = f"{float(estimate.p):.3%}"
+
+    widget = DealWidget(round=6, seed=1, background=True)
+    widget.deal_button.click()
+    assert widget.probability is None
+    assert "Simulated from 200,000 hands: " + shown in widget.odds_html.value
+    explorer = OddsExplorer(round=6, neighbour_decks=(2,), background=True)
+    assert explorer.probability is None
+    assert "Simulated from 200,000 hands: " + shown in explorer.result_html.value
+    release.set()
+    widget.wait(60)
+    explorer.wait(60)
+    assert widget.probability == explorer.probability == Fraction(1, 3)
+    assert "1/3 = 33.33%" in widget.odds_html.value and "1/3" in explorer.result_html.value
+    assert "Simulated" not in widget.odds_html.value + explorer.result_html.value
+
+    # A quick count shows no estimate: round 2 with 2 decks is counted in under a minute.
+    fast = DealWidget(round=2, seed=1, background=True)
+    fast.deal_button.click()
+    fast.wait(60)
+    assert fast.estimate_text is None
+
+
 # --- MeldBuilder -----------------------------------------------------------------------
 
 

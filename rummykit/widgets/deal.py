@@ -40,6 +40,34 @@ def describe_probability(p: Fraction) -> str:
     return f"{p} = {percent}, about 1 in {round(1 / p):,}"
 
 
+#: Hands dealt for the estimate shown while a slow exact count runs.
+ESTIMATE_HANDS = 200_000
+
+
+def slow_to_count(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> bool:
+    """Whether an exact count may take more than a few minutes (see
+    :func:`rummykit.odds.tables.counts_in_minutes`): then the widgets show a simulated
+    estimate first and replace it with the exact value when the count ends."""
+    from rummykit.odds.tables import ExactCell, counts_in_minutes
+
+    return not counts_in_minutes(ExactCell(rules, None, contract, decks, jokers, cards))
+
+
+def estimate_text(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> str:
+    """A seeded simulation of :data:`ESTIMATE_HANDS` hands, in words, with its interval."""
+    from rummykit.odds.simulate import simulate_dealt
+
+    estimate = simulate_dealt(
+        contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=ESTIMATE_HANDS, seed=0
+    )
+    return (
+        f"Simulated from {estimate.n:,} hands: {float(estimate.p):.3%} "
+        f"(95% interval {float(estimate.ci_low):.3%} to {float(estimate.ci_high):.3%}). "
+        "The exact count of a contract mixing sets and runs takes long with this shoe: "
+        "it runs below and replaces this estimate when it ends."
+    )
+
+
 class DealWidget:
     """Deal a seeded hand for a round of a preset; show it with its contract and odds.
 
@@ -75,6 +103,8 @@ class DealWidget:
         self.melds: list[Meld] | None = None
         self.distance: int | None = None
         self.probability: Fraction | None = None
+        self.estimate_text: str | None = None
+        """What is shown while a slow exact count runs (a simulated estimate), else None."""
         self._odds_cache: dict[tuple, Fraction] = {}
         self._odds_thread: threading.Thread | None = None
 
@@ -243,7 +273,12 @@ class DealWidget:
             self.odds_html.value = message_html(self._odds_text(self.probability))
             return
         self.probability = None
-        self.odds_html.value = message_html("Counting the exact odds of this deal ...")
+        self.estimate_text = None
+        if slow_to_count(*key):
+            self.estimate_text = estimate_text(*key)
+            self.odds_html.value = message_html(self.estimate_text)
+        else:
+            self.odds_html.value = message_html("Counting the exact odds of this deal ...")
 
         def count() -> None:
             p = self.exact_probability()

@@ -22,7 +22,7 @@ from rummykit.widgets._common import (
     require,
     round_options,
 )
-from rummykit.widgets.deal import describe_probability
+from rummykit.widgets.deal import describe_probability, estimate_text, slow_to_count
 
 __all__ = ["OddsExplorer", "SimulationExplorer", "chart_svg"]
 
@@ -125,6 +125,8 @@ class OddsExplorer:
         self.neighbour_decks = tuple(neighbour_decks)
         self.background = background
         self.probability: Fraction | None = None
+        self.estimate_text: str | None = None
+        """What is shown while a slow exact count runs (a simulated estimate), else None."""
         self.frame = None
         """The chart's data: a long-form polars frame, one row per shoe and hand size."""
         self._thread: threading.Thread | None = None
@@ -168,7 +170,8 @@ class OddsExplorer:
         if not self.background:
             self._count(key)
             return
-        self.result_html.value = message_html("Counting the exact odds ...")
+        self.estimate_text = estimate_text(*key) if slow_to_count(*key) else None
+        self.result_html.value = message_html(self.estimate_text or "Counting the exact odds ...")
         self._thread = threading.Thread(
             target=self._count, args=(key,), name="rummykit-odds", daemon=True
         )
