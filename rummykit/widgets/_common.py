@@ -94,6 +94,17 @@ class CountProgress:
     def done(self) -> None:
         self.widget.layout.display = "none"
 
+    def count(self, rules: RuleSet, contract, decks: int, jokers: int, cards: int):
+        """:func:`~rummykit.odds.exact.dealt_probability`, shown on this bar."""
+        from rummykit.odds import dealt_probability
+
+        try:
+            return dealt_probability(
+                contract, decks=decks, jokers=jokers, cards=cards, rules=rules, progress=self.report
+            )
+        finally:
+            self.done()
+
 
 def four_colour_box(value: bool = False) -> ipywidgets.Checkbox:
     """The four-colour switch: clubs green and diamonds blue."""

@@ -236,22 +236,9 @@ class DealWidget:
 
     def exact_probability(self) -> Fraction:
         """The exact probability of being dealt the contract with the controls' settings."""
-        from rummykit.odds import dealt_probability
-
         key = self._odds_key()
         if key not in self._odds_cache:
-            rules, contract, decks, jokers, cards = key
-            try:
-                self._odds_cache[key] = dealt_probability(
-                    contract,
-                    decks=decks,
-                    jokers=jokers,
-                    cards=cards,
-                    rules=rules,
-                    progress=self.count_progress.report,
-                )
-            finally:
-                self.count_progress.done()
+            self._odds_cache[key] = self.count_progress.count(*key)
         return self._odds_cache[key]
 
     def _odds_text(self, p: Fraction) -> str:

@@ -183,20 +183,8 @@ class OddsExplorer:
             self._thread.join(timeout)
 
     def _count(self, key: tuple) -> None:
-        from rummykit.odds import dealt_probability
-
         rules, contract, decks, jokers, cards = key
-        try:
-            p = dealt_probability(
-                contract,
-                decks=decks,
-                jokers=jokers,
-                cards=cards,
-                rules=rules,
-                progress=self.count_progress.report,
-            )
-        finally:
-            self.count_progress.done()
+        p = self.count_progress.count(*key)
         if key != self.controls.key():
             return  # the controls moved on: a newer count will show
         self.probability = p
