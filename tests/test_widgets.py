@@ -140,45 +140,53 @@ def test_deal_and_explorer_show_a_progress_bar_while_counting(monkeypatch):
     assert explorer.count_progress.widget.layout.display == "none"
 
 
-def test_a_slow_count_shows_a_simulated_estimate_until_the_exact_value(monkeypatch):
-    import threading
+def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
     from fractions import Fraction
 
     import rummykit.odds as odds
     from rummykit.odds.simulate import simulate_dealt
 
-    # Round 6 with 2 decks takes long to count: a stand-in count waits for the test.
-    release = threading.Event()
+    # Round 6 with 2 decks takes many minutes to count: a stand-in count records calls.
+    calls = []
 
-    def count(*args, **kwargs):
-        release.wait(60)
+    def count(contract, **kwargs):
+        calls.append((contract, kwargs["decks"], kwargs["cards"]))
         return Fraction(1, 3)
 
     monkeypatch.setattr(odds, "dealt_probability", count)
     estimate = simulate_dealt(
         STANDARD.contracts[5], decks=2, jokers=4, cards=12, rules=STANDARD, n=200_000, seed=0
     )
-    shown = f"{float(estimate.p):.3%}"
+    shown = "Simulated from 200,000 hands: " + f"{float(estimate.p):.3%}"
 
     widget = DealWidget(round=6, seed=1, background=True)
     widget.deal_button.click()
-    assert widget.probability is None
-    assert "Simulated from 200,000 hands: " + shown in widget.odds_html.value
     explorer = OddsExplorer(round=6, neighbour_decks=(2,), background=True)
-    assert explorer.probability is None
-    assert "Simulated from 200,000 hands: " + shown in explorer.result_html.value
-    release.set()
-    widget.wait(60)
     explorer.wait(60)
+    for shown_in, button in (
+        (widget.odds_html, widget.count_progress.button),
+        (explorer.result_html, explorer.count_progress.button),
+    ):
+        assert shown in shown_in.value and "Count exactly" in shown_in.value
+        assert button.layout.display is None  # the button is offered
+    assert widget.probability is explorer.probability is None and not calls
+    assert "<svg" in explorer.chart_html.value  # the neighbourhood is drawn meanwhile
+
+    widget.count_progress.button.click()
+    widget.wait(60)
+    explorer.count_progress.button.click()
+    explorer.wait(60)
+    assert calls == [(STANDARD.contracts[5], 2, 12)] * 2
     assert widget.probability == explorer.probability == Fraction(1, 3)
     assert "1/3 = 33.33%" in widget.odds_html.value and "1/3" in explorer.result_html.value
     assert "Simulated" not in widget.odds_html.value + explorer.result_html.value
+    assert widget.count_progress.button.layout.display == "none"
 
-    # A quick count shows no estimate: round 2 with 2 decks is counted in under a minute.
+    # A quick count needs no button: round 2 with 2 decks is counted in under a minute.
     fast = DealWidget(round=2, seed=1, background=True)
     fast.deal_button.click()
     fast.wait(60)
-    assert fast.estimate_text is None
+    assert fast.estimate_text is None and fast.probability == Fraction(1, 3)
 
 
 # --- MeldBuilder -----------------------------------------------------------------------

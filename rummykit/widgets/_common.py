@@ -85,6 +85,13 @@ class CountProgress:
             value=0, min=0, max=1, description=description, bar_style="info"
         )
         self.widget.layout.display = "none"
+        self.button = ipywidgets.Button(
+            description="Count exactly",
+            tooltip="count the exact odds of this shoe (it may take many minutes)",
+            icon="calculator",
+        )
+        """Shown when a count would be slow: the widgets count only when it is pressed."""
+        self.button.layout.display = "none"
 
     def report(self, done: int, total: int) -> None:
         self.widget.max = total

@@ -47,7 +47,7 @@ ESTIMATE_HANDS = 200_000
 def slow_to_count(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> bool:
     """Whether an exact count may take more than a few minutes (see
     :func:`rummykit.odds.tables.counts_in_minutes`): then the widgets show a simulated
-    estimate first and replace it with the exact value when the count ends."""
+    estimate and count only when asked to ("Count exactly")."""
     from rummykit.odds.tables import ExactCell, counts_in_minutes
 
     return not counts_in_minutes(ExactCell(rules, None, contract, decks, jokers, cards))
@@ -63,8 +63,8 @@ def estimate_text(rules: RuleSet, contract: Contract, decks: int, jokers: int, c
     return (
         f"Simulated from {estimate.n:,} hands: {float(estimate.p):.3%} "
         f"(95% interval {float(estimate.ci_low):.3%} to {float(estimate.ci_high):.3%}). "
-        "The exact count of a contract mixing sets and runs takes long with this shoe: "
-        "it runs below and replaces this estimate when it ends."
+        "An exact count of a contract mixing sets and runs takes many minutes with this "
+        'shoe: press "Count exactly" to run it.'
     )
 
 
@@ -73,8 +73,11 @@ class DealWidget:
 
     The hand is drawn as card faces (sorted by rank or by suit) with the contract's melds
     outlined when the hand holds it; otherwise the contract distance ("2 cards away").
-    Below is the exact probability of being dealt the contract. Each deal uses the seed
-    shown and then moves it on by one, so every hand can be dealt again.
+    Below is the exact probability of being dealt the contract, counted in the background
+    with a progress bar; where the count would take many minutes (contracts mixing sets
+    and runs on big shoes, see :func:`slow_to_count`) a simulated estimate is shown and the
+    count runs only when "Count exactly" is pressed. Each deal uses the seed shown and
+    then moves it on by one, so every hand can be dealt again.
 
     >>> widget = DealWidget(seed=3, background=False)
     >>> widget.deal_button.click()
@@ -104,8 +107,9 @@ class DealWidget:
         self.distance: int | None = None
         self.probability: Fraction | None = None
         self.estimate_text: str | None = None
-        """What is shown while a slow exact count runs (a simulated estimate), else None."""
+        """A simulated estimate, shown where an exact count would be slow, else None."""
         self._odds_cache: dict[tuple, Fraction] = {}
+        self._asked: tuple | None = None  # the settings "Count exactly" was pressed for
         self._odds_thread: threading.Thread | None = None
 
         self.preset = preset_dropdown(name if name in RuleSet.presets() else "standard")
@@ -165,8 +169,16 @@ class DealWidget:
                 ipywidgets.HBox([self.sort, self.four_colour, self.show_odds]),
             ]
         )
+        self.count_progress.button.on_click(lambda _: self._count_asked())
         self.box = ipywidgets.VBox(
-            [controls, self.hand_html, self.status_html, self.odds_html, self.count_progress.widget]
+            [
+                controls,
+                self.hand_html,
+                self.status_html,
+                self.odds_html,
+                self.count_progress.button,
+                self.count_progress.widget,
+            ]
         )
         self.box.add_class("rk-deal")
 
@@ -261,11 +273,14 @@ class DealWidget:
             return
         self.probability = None
         self.estimate_text = None
-        if slow_to_count(*key):
+        if slow_to_count(*key) and self._asked != key:
+            # A long count only when asked for; meanwhile a simulated estimate.
             self.estimate_text = estimate_text(*key)
             self.odds_html.value = message_html(self.estimate_text)
-        else:
-            self.odds_html.value = message_html("Counting the exact odds of this deal ...")
+            self.count_progress.button.layout.display = None
+            return
+        self.count_progress.button.layout.display = "none"
+        self.odds_html.value = message_html("Counting the exact odds of this deal ...")
 
         def count() -> None:
             p = self.exact_probability()
@@ -275,6 +290,10 @@ class DealWidget:
 
         self._odds_thread = threading.Thread(target=count, name="rummykit-odds", daemon=True)
         self._odds_thread.start()
+
+    def _count_asked(self) -> None:
+        self._asked = self._odds_key()
+        self._show_odds()
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the odds being counted in the background (for scripts and tests)."""

@@ -100,7 +100,8 @@ class OddsExplorer:
     """The exact chance of being dealt a contract, and how it moves with the hand size.
 
     Controls: preset, contract, decks, jokers, hand size. Shown: the exact probability as
-    a fraction, a percentage and "1 in N", and a chart of the probability against hand
+    a fraction, a percentage and "1 in N" (where the count would take many minutes, a
+    simulated estimate until "Count exactly" is pressed), and a chart of the probability against hand
     size for each shoe of ``neighbour_decks`` decks (the preset's jokers), the shoe chosen
     included, with the chosen hand marked.
 
@@ -126,7 +127,7 @@ class OddsExplorer:
         self.background = background
         self.probability: Fraction | None = None
         self.estimate_text: str | None = None
-        """What is shown while a slow exact count runs (a simulated estimate), else None."""
+        """A simulated estimate, shown where an exact count would be slow, else None."""
         self.frame = None
         """The chart's data: a long-form polars frame, one row per shoe and hand size."""
         self._thread: threading.Thread | None = None
@@ -137,8 +138,16 @@ class OddsExplorer:
                 child.observe(lambda _: self.update(), "value")
         self.count_progress = CountProgress()
         """Shown while an exact count runs (contracts mixing sets and runs take a while)."""
+        self._asked: tuple | None = None  # the settings "Count exactly" was pressed for
+        self.count_progress.button.on_click(lambda _: self._count_asked())
         self.box = ipywidgets.VBox(
-            [self.controls.box, self.result_html, self.count_progress.widget, self.chart_html]
+            [
+                self.controls.box,
+                self.result_html,
+                self.count_progress.button,
+                self.count_progress.widget,
+                self.chart_html,
+            ]
         )
         self.box.add_class("rk-odds-explorer")
         self.update()
@@ -170,12 +179,24 @@ class OddsExplorer:
         if not self.background:
             self._count(key)
             return
-        self.estimate_text = estimate_text(*key) if slow_to_count(*key) else None
-        self.result_html.value = message_html(self.estimate_text or "Counting the exact odds ...")
-        self._thread = threading.Thread(
-            target=self._count, args=(key,), name="rummykit-odds", daemon=True
-        )
+        self.probability = None
+        self.estimate_text = None
+        work = self._count
+        if slow_to_count(*key) and self._asked != key:
+            # A long count only when asked for; meanwhile a simulated estimate.
+            self.estimate_text = estimate_text(*key)
+            self.result_html.value = message_html(self.estimate_text)
+            self.count_progress.button.layout.display = None
+            work = self._draw
+        else:
+            self.count_progress.button.layout.display = "none"
+            self.result_html.value = message_html("Counting the exact odds ...")
+        self._thread = threading.Thread(target=work, args=(key,), name="rummykit-odds", daemon=True)
         self._thread.start()
+
+    def _count_asked(self) -> None:
+        self._asked = self.controls.key()
+        self.update()
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for a count running in the background."""
@@ -193,6 +214,9 @@ class OddsExplorer:
             f"The chance of being dealt {contract} in {cards} cards from {shoe}: "
             f"{describe_probability(p)}."
         )
+        self._draw(key)
+
+    def _draw(self, key: tuple) -> None:
         self.chart_html.value = message_html("Drawing the neighbourhood ...")
         frame = self._neighbourhood(key)
         if key != self.controls.key():
