@@ -464,9 +464,9 @@ class _Sweep:
         self._names: dict = {}
         self._perm: dict = {}
         self._dom: dict = {}
-        # Runs start at their first natural (see start_kinds); not where added cards or
-        # the gap between same-suit runs make a leading joker's position matter.
-        self.lazy = not self.distance and not self.separated
+        # Runs start at their first natural, held or added (see start_kinds); not where
+        # the gap between same-suit runs makes a leading joker's position matter.
+        self.lazy = not self.separated
 
     # -- the steps ---------------------------------------------------------------------
     def steps(self):
