@@ -46,10 +46,11 @@ DATA_SEED = 2026
 class Recipe:
     """The contents of ``data/``: which grids, how many rounds.
 
-    The default is sized to run in a few minutes on two cores: about 6 minutes of CPU
-    in all, half of it the 9,800 simulated rounds (16 ms each on average, see
-    ``benchmarks/bench_completion.py``), half the dealt odds (exact sweeps, and
-    100,000 simulated hands per cell for the contracts mixing sets and runs).
+    The default runs in about a quarter of an hour on two cores: most of it the exact
+    sweeps of the contracts mixing sets and runs that count in minutes (see
+    :func:`rummykit.odds.tables.counts_in_minutes`; 100,000 simulated hands per cell for
+    the others), the distance sweep of 1 set + 1 run, and the 9,800 simulated rounds
+    (see ``benchmarks/bench_completion.py``).
     """
 
     n: int
@@ -65,8 +66,8 @@ class Recipe:
     exact_rounds: tuple[int, ...]
     """Rounds (contracts) of the exact, jokers and per-preset tables."""
     dealt_hands: int
-    """Hands dealt per cell of the dealt-odds tables for the contracts that mix sets and
-    runs, which are simulated (exact counting takes minutes or more per sweep)."""
+    """Hands dealt per cell of the dealt-odds tables where a contract mixing sets and
+    runs is simulated (where exact counting would take more than a few minutes)."""
     exact_shoes: tuple[tuple[int, int], ...]
     """(decks, jokers) of the exact table."""
     exact_cards: tuple[int, ...]
@@ -76,7 +77,7 @@ class Recipe:
     joker_cards: tuple[int, ...]
     """Hand sizes of the jokers table."""
     distance_rounds: tuple[int, ...]
-    """Rounds of the distance table: the contracts whose distance sweep takes seconds."""
+    """Rounds of the distance table: the contracts whose distance sweep takes minutes at most."""
     distance_shoes: tuple[tuple[int, int], ...]
     """(decks, jokers) of the distance table."""
     distance_cards: tuple[int, ...]
@@ -99,7 +100,7 @@ RECIPES = {
         exact_cards=(7, 10, 11, 12, 13, 14),
         joker_range=tuple(range(9)),
         joker_cards=(10, 12),
-        distance_rounds=(1, 3, 4),
+        distance_rounds=(1, 2, 3, 4),
         distance_shoes=((2, 4), (3, 6)),
         distance_cards=(10, 12),
         presets=tuple(RuleSet.presets()),
@@ -129,7 +130,7 @@ DESCRIPTIONS = {
     "exact_odds": "P(a dealt hand holds the contract), standard, every contract x shoe x hand size; exact, simulated where a count of a contract mixing sets and runs takes more than a few minutes (1 set + 2 runs, and 2 sets + 1 run with 2 or more decks)",
     "exact_jokers": "P(a dealt hand holds the contract), standard, 2 decks with 0-8 jokers; exact, simulated for 2 sets + 1 run and 1 set + 2 runs",
     "exact_presets": "P(the dealt hand holds the round's contract), each preset, round and shoe it uses; exact, simulated for contracts mixing sets and runs (but those of standard counted in minutes)",
-    "distance": "exact distribution of the contract distance of a dealt hand, standard, the contracts counted in seconds (2 sets, 2 runs, 3 sets)",
+    "distance": "exact distribution of the contract distance of a dealt hand, standard, the contracts counted in minutes at most (2 sets, 1 set + 1 run, 2 runs, 3 sets)",
     "completion_by_turn": "simulated P(a seat has laid down by its t-th turn), P(someone out by go-around t)",
     "completion_summary": "simulated turns per round, points left, buys, contracts made",
     "seat_position": "simulated results by seat position (1 = left of the dealer)",
