@@ -21,10 +21,11 @@ of a single suit gives, per holding, the fewest jokers that make r runs (r = 0..
 the suits are combined by a min-plus convolution. A contract with sets and runs needs
 all four suits in one sweep; its keys remember recent cards of every suit, so it takes
 longer on full shoes. Measured on one core under ``standard`` (see
-``benchmarks/bench_odds.py``): 1 set + 1 run about 15 s with 1 deck, 50 s with 2 and
-2 minutes with 3; 2 sets + 1 run 2.5 minutes with 1 deck; 1 set + 2 runs more than
-7 minutes with 1 deck; many minutes more with more decks. Every hand size up to 15 and every joker count come from one sweep.
-:func:`rummykit.odds.simulate.simulate_dealt` estimates any cell in a second.
+``benchmarks/bench_odds.py``): 1 set + 1 run about 15 s with 1 deck, 45 s with 2 and
+90 s with 3; 2 sets + 1 run 2.5 minutes with 1 deck; 1 set + 2 runs more than 7 minutes
+with 1 deck; many more minutes with more decks. One sweep serves every hand size up to
+15 and every joker count; :func:`rummykit.odds.simulate.simulate_dealt` estimates any
+cell in a second.
 
 >>> from fractions import Fraction
 >>> from rummykit import CONTRACTS, RuleSet
@@ -499,7 +500,7 @@ class _Sweep:
         the exact counts are rebuilt by the Chinese remainder theorem at the end (the
         moduli multiply to more than any count). The successors of a state are computed
         once per class of positions (:meth:`position_class`), and the transitions of keys
-        are kept for one rank, since most keys recur at the next rank.
+        are kept for the last :data:`_KEEP_RANKS` ranks, since most keys recur.
         """
         start = (0, 0, 0, ((),) * 4, (0,) * 4, (0,) * 4)
         moduli = _moduli_for(max(math.comb(self.naturals, n) for n in range(self.T + 1)))
@@ -559,7 +560,7 @@ class _Sweep:
             layer = [new_keys[t] for t in order]
             widest = max(widest, len(layer))
             if kind == "close":
-                # Keys recur from rank to rank: keep the transitions of the last rank.
+                # Keys recur from rank to rank: keep the transitions of the last ranks.
                 previous.appendleft(tables)
                 tables = {}
             if progress is not None:
