@@ -324,10 +324,14 @@ def test_widgets_in_jupyterlab(page, tmp_path: Path):
     status = play.locator(".rk-message", has_text=re.compile("Your turn: draw|is on offer"))
     for _ in range(5):
         status.first.wait_for()
-        if "is on offer" not in status.first.text_content():
+        text = status.first.text_content()
+        if "is on offer" not in text:
             break
         _button(play, "Pass").click()
-        page.wait_for_timeout(500)
+        # Read the status again only once this offer is gone: on a slow machine a stale
+        # offer would be passed twice, and the second pass refused (its reason would
+        # then stand where the status was).
+        play.locator(".rk-message", has_text=text).first.wait_for(state="hidden")
     log = play.locator(".rk-log")
     log.get_by_text(re.compile(r"^(Bea|Cal) discards the")).first.wait_for()
     lines = [item.strip() for item in log.locator("li").all_text_contents()]
