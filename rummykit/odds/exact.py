@@ -515,7 +515,9 @@ class _Sweep:
         previous: collections.deque = collections.deque(maxlen=_KEEP_RANKS)
         for done, (kind, p, s) in enumerate(steps, 1):
             held = self.copies(p, s) if kind == "card" else 0
-            blocks = self.blocks(kind, s)
+            # Suits of one shoe are interchangeable: merge keys up to suit permutations at
+            # the end of each rank (within a rank it costs more time than it saves).
+            merge = kind == "close" and len(self.symmetric) > 1
             ids: dict = {}
             targets, parts = [], []
             cls = self.position_class(p) if kind == "card" else -1
@@ -532,8 +534,8 @@ class _Sweep:
                                 break
                         else:
                             new = self.step_key(key, kind, p, s, c)
-                            if new is not None and blocks:
-                                new = self.canonical(new, blocks)
+                            if new is not None and merge:
+                                new = self.canonical(new)
                         table[key] = new
                     row.append(-1 if new is None else ids.setdefault(new, len(ids)))
                 row = np.array(row, dtype=np.int64)
@@ -610,46 +612,27 @@ class _Sweep:
     def _intern(self, value) -> int:
         return self._names.setdefault(value, len(self._names))
 
-    def blocks(self, kind: str, s) -> tuple:
-        """The sets of suits whose permutations are merged after this step.
-
-        Suits of the same shoe are interchangeable, so keys are merged up to suit
-        permutations at the end of each rank. (Within a rank the suits already dealt and
-        those to come are interchangeable too, but merging there costs more time than
-        the fewer keys save.)
-        """
-        if len(self.symmetric) < 2 or kind != "close":
-            return ()
-        return (self.symmetric,)
-
-    def canonical(self, key: bytes, blocks: tuple) -> bytes:
-        """The least of the keys got from ``key`` by permuting suits within ``blocks``.
+    def canonical(self, key: bytes) -> bytes:
+        """The least of the keys got from ``key`` by permuting interchangeable suits.
 
         Suits are ordered by what the key says about each, and every order is tried only
         among suits the key describes alike, so permuted keys give the same result.
         """
         proj = self._proj
         key = _codes(key)
-        movable = [t for block in blocks for t in block]
+        movable = self.symmetric
         signature = {
             t: sorted((proj[code >> 12][t], code & 4095) for code in key if code >> 12)
             for t in movable
         }
-        choices = []
-        for block in blocks:
-            order = sorted(block, key=lambda t: signature[t])
-            groups = [list(g) for _, g in itertools.groupby(order, key=lambda t: signature[t])]
-            choices.append((sorted(block), groups))
+        order = sorted(movable, key=lambda t: signature[t])
+        groups = [list(g) for _, g in itertools.groupby(order, key=lambda t: signature[t])]
+        slots = sorted(movable)
         best = None
-        for arrangement in itertools.product(
-            *(itertools.permutations(g) for _, groups in choices for g in groups)
-        ):
+        for arrangement in itertools.product(*(itertools.permutations(g) for g in groups)):
             perm = list(range(4))
-            parts = iter(arrangement)
-            for slots, groups in choices:
-                ranked = [t for _ in groups for t in next(parts)]
-                for slot, t in zip(slots, ranked, strict=True):
-                    perm[slot] = t
+            for slot, t in zip(slots, (t for group in arrangement for t in group), strict=True):
+                perm[slot] = t
             candidate = tuple(sorted(self.permute_code(code, tuple(perm)) for code in key))
             if best is None or candidate < best:
                 best = candidate
