@@ -9,7 +9,7 @@ from types import ModuleType
 
 from rummykit import svg
 from rummykit.cards import Card, Hand
-from rummykit.rules import RuleSet
+from rummykit.rules import Contract, RuleSet
 
 INSTALL_HINT = 'pip install "rummykit[notebook]"'
 
@@ -66,6 +66,34 @@ def round_options(rules: RuleSet) -> list[tuple[str, int]]:
     ]
 
 
+#: Hands dealt for the estimate shown while a slow exact count runs.
+ESTIMATE_HANDS = 200_000
+
+
+def slow_to_count(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> bool:
+    """Whether an exact count may take more than a few minutes (see
+    :func:`rummykit.odds.tables.counts_in_minutes`): then the widgets show a simulated
+    estimate and count only when asked to ("Count exactly")."""
+    from rummykit.odds.tables import ExactCell, counts_in_minutes
+
+    return not counts_in_minutes(ExactCell(rules, None, contract, decks, jokers, cards))
+
+
+def estimate_text(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> str:
+    """A seeded simulation of :data:`ESTIMATE_HANDS` hands, in words, with its interval."""
+    from rummykit.odds.simulate import simulate_dealt
+
+    estimate = simulate_dealt(
+        contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=ESTIMATE_HANDS, seed=0
+    )
+    return (
+        f"Simulated from {estimate.n:,} hands: {float(estimate.p):.3%} "
+        f"(95% interval {float(estimate.ci_low):.3%} to {float(estimate.ci_high):.3%}). "
+        "An exact count of a contract mixing sets and runs takes many minutes with this "
+        'shoe: press "Count exactly" to run it.'
+    )
+
+
 class CountProgress:
     """A progress bar for an exact count, shown only while a count runs.
 
@@ -100,6 +128,17 @@ class CountProgress:
 
     def done(self) -> None:
         self.widget.layout.display = "none"
+
+    def estimate_instead(self, key: tuple, asked: tuple | None) -> str | None:
+        """A simulated estimate to show instead of counting ``key`` (rules, contract,
+        decks, jokers, cards), or None to count it.
+
+        A count that would be slow (:func:`slow_to_count`) runs only once "Count exactly"
+        was pressed for these settings (``asked``); until then the button is shown.
+        """
+        slow = asked != key and slow_to_count(*key)
+        self.button.layout.display = None if slow else "none"
+        return estimate_text(*key) if slow else None
 
     def count(self, rules: RuleSet, contract, decks: int, jokers: int, cards: int):
         """:func:`~rummykit.odds.exact.dealt_probability`, shown on this bar."""

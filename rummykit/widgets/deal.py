@@ -40,34 +40,6 @@ def describe_probability(p: Fraction) -> str:
     return f"{p} = {percent}, about 1 in {round(1 / p):,}"
 
 
-#: Hands dealt for the estimate shown while a slow exact count runs.
-ESTIMATE_HANDS = 200_000
-
-
-def slow_to_count(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> bool:
-    """Whether an exact count may take more than a few minutes (see
-    :func:`rummykit.odds.tables.counts_in_minutes`): then the widgets show a simulated
-    estimate and count only when asked to ("Count exactly")."""
-    from rummykit.odds.tables import ExactCell, counts_in_minutes
-
-    return not counts_in_minutes(ExactCell(rules, None, contract, decks, jokers, cards))
-
-
-def estimate_text(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> str:
-    """A seeded simulation of :data:`ESTIMATE_HANDS` hands, in words, with its interval."""
-    from rummykit.odds.simulate import simulate_dealt
-
-    estimate = simulate_dealt(
-        contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=ESTIMATE_HANDS, seed=0
-    )
-    return (
-        f"Simulated from {estimate.n:,} hands: {float(estimate.p):.3%} "
-        f"(95% interval {float(estimate.ci_low):.3%} to {float(estimate.ci_high):.3%}). "
-        "An exact count of a contract mixing sets and runs takes many minutes with this "
-        'shoe: press "Count exactly" to run it.'
-    )
-
-
 class DealWidget:
     """Deal a seeded hand for a round of a preset; show it with its contract and odds.
 
@@ -75,7 +47,7 @@ class DealWidget:
     outlined when the hand holds it; otherwise the contract distance ("2 cards away").
     Below is the exact probability of being dealt the contract, counted in the background
     with a progress bar; where the count would take many minutes (contracts mixing sets
-    and runs on big shoes, see :func:`slow_to_count`) a simulated estimate is shown and the
+    and runs on big shoes, see :func:`~rummykit.widgets._common.slow_to_count`) a simulated estimate is shown and the
     count runs only when "Count exactly" is pressed. Each deal uses the seed shown and
     then moves it on by one, so every hand can be dealt again.
 
@@ -272,14 +244,10 @@ class DealWidget:
             self.odds_html.value = message_html(self._odds_text(self.probability))
             return
         self.probability = None
-        self.estimate_text = None
-        if slow_to_count(*key) and self._asked != key:
-            # A long count only when asked for; meanwhile a simulated estimate.
-            self.estimate_text = estimate_text(*key)
+        self.estimate_text = self.count_progress.estimate_instead(key, self._asked)
+        if self.estimate_text is not None:
             self.odds_html.value = message_html(self.estimate_text)
-            self.count_progress.button.layout.display = None
             return
-        self.count_progress.button.layout.display = "none"
         self.odds_html.value = message_html("Counting the exact odds of this deal ...")
 
         def count() -> None:

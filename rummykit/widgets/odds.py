@@ -22,7 +22,7 @@ from rummykit.widgets._common import (
     require,
     round_options,
 )
-from rummykit.widgets.deal import describe_probability, estimate_text, slow_to_count
+from rummykit.widgets.deal import describe_probability
 
 __all__ = ["OddsExplorer", "SimulationExplorer", "chart_svg"]
 
@@ -180,17 +180,10 @@ class OddsExplorer:
             self._count(key)
             return
         self.probability = None
-        self.estimate_text = None
-        work = self._count
-        if slow_to_count(*key) and self._asked != key:
-            # A long count only when asked for; meanwhile a simulated estimate.
-            self.estimate_text = estimate_text(*key)
-            self.result_html.value = message_html(self.estimate_text)
-            self.count_progress.button.layout.display = None
-            work = self._draw
-        else:
-            self.count_progress.button.layout.display = "none"
-            self.result_html.value = message_html("Counting the exact odds ...")
+        self.estimate_text = self.count_progress.estimate_instead(key, self._asked)
+        shown = self.estimate_text or "Counting the exact odds ..."
+        self.result_html.value = message_html(shown)
+        work = self._count if self.estimate_text is None else self._draw
         self._thread = threading.Thread(target=work, args=(key,), name="rummykit-odds", daemon=True)
         self._thread.start()
 
