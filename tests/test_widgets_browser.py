@@ -315,9 +315,14 @@ def test_widgets_in_jupyterlab(page, tmp_path: Path):
     play.get_by_text("Your turn: draw from the stock").wait_for()
     _button(play, "Draw from stock").click()
     play.get_by_text("Lay down, lay off or swap a joker").wait_for()
-    first = play.locator("button.rk-card").first
+    # The hand is drawn anew after the draw: click only once its 11 buttons stand, and
+    # discard only once the selection shows (a click on the old buttons is lost).
+    cards = play.locator("button.rk-card")
+    cards.nth(10).wait_for()
+    first = cards.first
     discarded = first.get_attribute("title")
     first.click()
+    play.locator("button.rk-card.mod-active").wait_for()
     _button(play, "Discard").click()
     # The bots play until Ann must decide again: draw (her next turn) or answer an offer
     # to buy a discard, which she passes.
