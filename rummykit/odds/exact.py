@@ -72,6 +72,15 @@ _ACCEPT = (-1,)  # the state "contract complete"; sorts before every other state
 _UNKNOWN = object()
 #: Key transitions are kept for this many ranks: keys recur, but memory is finite.
 _KEEP_RANKS = 2
+#: Fields per state that decide dominance (see _Sweep.extend_fields).
+_NFIELDS = 11
+
+try:
+    from rummykit.odds import _sweep as _native
+except ImportError:  # not built (no C compiler): the same sweep runs in Python
+    _native = None
+#: True when the compiled step of the sweep is built; sweeps then use it.
+NATIVE = _native is not None
 
 
 @dataclass(frozen=True)
@@ -465,6 +474,9 @@ class _Sweep:
         self._names: dict = {}
         self._perm: dict = {}
         self._dom: dict = {}
+        self._permrows: list = []
+        self._fields = array.array("b")
+        self.native = True
         # Runs start at their first natural, held or added (see start_kinds); not where
         # the gap between same-suit runs makes a leading joker's position matter.
         self.lazy = not self.separated
@@ -494,6 +506,128 @@ class _Sweep:
         return p
 
     def run(self, progress: Progress | None) -> ExactTable:
+        """Sweep with the compiled step when it is built (:data:`NATIVE`), else in Python."""
+        # The compiled step adds residues (< 2**31) times C(decks, k) (< 2**8) in 64 bits.
+        if NATIVE and self.native and max(self.binom) < 256:
+            return self.run_native(progress)
+        return self.run_python(progress)
+
+    def run_native(self, progress: Progress | None) -> ExactTable:
+        """:meth:`run_python` with each step of the layer done by ``_sweep.step`` (C).
+
+        Python still makes every state and its successors (there are a few hundred to a
+        few thousand); the compiled step maps the layer's keys (up to hundreds of
+        thousands) and adds up their polynomials, which is where the Python sweep spends
+        its time. A layer is one array of codes, one of offsets and one of polynomials
+        (keys x moduli x cards), so keys never become Python objects.
+        """
+        start = (0, 0, 0, ((),) * 4, (0,) * 4, (0,) * 4)
+        moduli = _moduli_for(max(math.comb(self.naturals, n) for n in range(self.T + 1)))
+        mods = np.array(moduli, dtype=np.int64)
+        width = self.T + 1
+        codes = np.frombuffer(self.prune({self.sid(start) << 12}), dtype=np.uint32)
+        offsets = np.array([0, len(codes)], dtype=np.int64)
+        polys = np.zeros((1, len(moduli), width), dtype=np.int64)
+        polys[0, :, 0] = 1
+        steps = self.steps()
+        widest = 1
+        perms = self.suit_permutations()
+        permmaps = np.array(perms, dtype=np.int8).reshape(-1, 4)
+        no_perms = np.zeros((0, 4), dtype=np.int8)
+        for done, (kind, p, s) in enumerate(steps, 1):
+            held = self.copies(p, s) if kind == "card" else 0
+            merge = kind == "close" and len(perms) > 1
+            cls = self.position_class(p) if kind == "card" else -1
+            present = np.unique(codes >> 12)
+            present = present[present > 0].tolist()
+            tables = [self.successor_table(kind, cls, p, s, c, present) for c in range(held + 1)]
+            if merge:
+                self.close_permutations(perms)
+            n = len(self._states)
+            self.extend_fields()
+            sizes = np.zeros((held + 1, n), dtype=np.int64)
+            deltas = []
+            for c, table in enumerate(tables):
+                for sid in present:
+                    sizes[c, sid] = len(table[sid])
+                    deltas.extend(delta for delta, _ in table[sid])
+            ends = np.cumsum(sizes.reshape(-1)).reshape(held + 1, n)
+            starts = np.concatenate((ends[:, :1] - sizes[:, :1], ends), axis=1)
+            new_polys, new_codes, new_offsets = _native.step(
+                codes,
+                offsets,
+                polys,
+                starts,
+                np.array(deltas, dtype=np.uint32),
+                np.array(self._group, dtype=np.int32),
+                self._fields[: n * _NFIELDS],
+                np.array([(0,) * 4] + self._proj[1:n], dtype=np.int32),
+                np.array(self._permrows[:n] if merge else [], dtype=np.int32),
+                permmaps if merge else no_perms,
+                mods,
+                np.array(self.binom[: held + 1], dtype=np.int64),
+                self.jcap,
+                3,
+            )
+            codes = np.frombuffer(new_codes, dtype=np.uint32)
+            offsets = np.frombuffer(new_offsets, dtype=np.int64)
+            polys = np.frombuffer(new_polys, dtype=np.int64).reshape(-1, len(moduli), width)
+            if not len(polys):
+                break
+            # Keys reached only by hands of more than T natural cards count nothing.
+            alive = polys.any(axis=(1, 2))
+            if not alive.all():
+                polys = polys[alive]
+                sizes = np.diff(offsets)
+                codes = codes[np.repeat(alive, sizes)]
+                offsets = np.concatenate(([0], np.cumsum(sizes[alive]))).astype(np.int64)
+            widest = max(widest, len(polys))
+            if progress is not None:
+                progress(done, len(steps))
+        layer = [codes[offsets[i] : offsets[i + 1]].tobytes() for i in range(len(polys))]
+        return self.finish(layer, polys.transpose(1, 0, 2), moduli, widest)
+
+    def successor_table(self, kind, cls, p, s, c, sids) -> dict:
+        """The successors ``(delta, dj)`` of each state in ``sids`` (see :meth:`step_key`)."""
+        table = self._succ.setdefault((kind, cls, s, c), {})
+        for sid in sids:
+            if sid not in table:
+                table[sid] = tuple(
+                    ((self.sid(new) << 12) | (dj << 6) | da, dj)
+                    for new, dj, da in self.successors(self._states[sid], kind, p, s, c)
+                )
+        return table
+
+    def suit_permutations(self) -> list[tuple]:
+        """Every order of the interchangeable suits, as :func:`_permute` takes it."""
+        slots = sorted(self.symmetric)
+        out = []
+        for arrangement in itertools.permutations(slots):
+            perm = list(range(4))
+            for slot, t in zip(slots, arrangement, strict=True):
+                perm[slot] = t
+            out.append(tuple(perm))
+        return out
+
+    def close_permutations(self, perms) -> None:
+        """Give every state its row of permuted states (which may make new states)."""
+        rows = self._permrows
+        while len(rows) < len(self._states):
+            sid = len(rows)
+            rows.append([self.permute_code(sid << 12, perm) >> 12 if sid else 0 for perm in perms])
+
+    def extend_fields(self) -> None:
+        """Each state's fields for dominance: sets, runs and pool (more is better), then
+        aces owed and gaps per suit (fewer is better); see :func:`_state_dominates`."""
+        fields = self._fields
+        for sid in range(len(fields) // _NFIELDS, len(self._states)):
+            state = self._states[sid]
+            if sid == 0:
+                fields.extend([0] * _NFIELDS)
+            else:
+                fields.extend(state[:3] + state[4] + state[5])
+
+    def run_python(self, progress: Progress | None) -> ExactTable:
         """Sweep the cards, carrying hand counts per key as residues modulo a few primes.
 
         A layer is a list of keys and one integer array of their hand-count polynomials;
@@ -567,15 +701,19 @@ class _Sweep:
                 tables = {}
             if progress is not None:
                 progress(done, len(steps))
+        return self.finish(layer, polys, moduli, widest)
+
+    def finish(self, layer, polys, moduli, widest) -> ExactTable:
+        """Sum the last layer's polynomials by what each key needs; rebuild the counts."""
+        mods = np.array(moduli, dtype=np.int64).reshape(-1, 1)
+        width = self.T + 1
         residues: dict = {}
         for row, key in enumerate(layer):
             need = self.need(key)
             if need is None:
                 continue
             acc = residues.get(need)
-            residues[need] = (
-                polys[:, row, :] if acc is None else (acc + polys[:, row, :]) % mods[:, 0]
-            )
+            residues[need] = polys[:, row, :] if acc is None else (acc + polys[:, row, :]) % mods
         counts = {
             need: [_crt([int(r) for r in acc[:, i]], moduli) for i in range(width)]
             for need, acc in residues.items()

@@ -1,0 +1,600 @@
+/*
+ * The inner step of rummykit.odds.exact's sweep, compiled.
+ *
+ * rummykit/odds/exact.py describes the sweep. A key is a sorted array of uint32 codes
+ * (sid << 12 | jokers << 6 | added); a step maps every key of a layer, for every number
+ * of copies held, to its successor key: every successor of every entry (the tables come
+ * from Python), pruned (per state the Pareto front of (jokers, added), then entries that
+ * a complete entry or a state of the same group dominates are dropped), optionally
+ * made canonical (the least of the keys under the given suit permutations), and
+ * interned. This file does exactly what _Sweep.step_key, prune and canonical do in
+ * Python (the tests compare the two); the Python code stays the reference and the
+ * fallback when this module is not built.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    uint32_t *data;
+    Py_ssize_t len, cap;
+} Vec32;
+
+typedef struct {
+    int64_t *data;
+    Py_ssize_t len, cap;
+} Vec64;
+
+static int vec32_reserve(Vec32 *v, Py_ssize_t need) {
+    if (v->len + need <= v->cap) return 0;
+    Py_ssize_t cap = v->cap ? v->cap : 1024;
+    while (cap < v->len + need) cap *= 2;
+    uint32_t *data = realloc(v->data, (size_t)cap * sizeof(uint32_t));
+    if (!data) return -1;
+    v->data = data;
+    v->cap = cap;
+    return 0;
+}
+
+static int vec64_reserve(Vec64 *v, Py_ssize_t need) {
+    if (v->len + need <= v->cap) return 0;
+    Py_ssize_t cap = v->cap ? v->cap : 1024;
+    while (cap < v->len + need) cap *= 2;
+    int64_t *data = realloc(v->data, (size_t)cap * sizeof(int64_t));
+    if (!data) return -1;
+    v->data = data;
+    v->cap = cap;
+    return 0;
+}
+
+static int vec64_push(Vec64 *v, int64_t x) {
+    if (v->len == v->cap) {
+        Py_ssize_t cap = v->cap ? v->cap * 2 : 1024;
+        int64_t *data = realloc(v->data, (size_t)cap * sizeof(int64_t));
+        if (!data) return -1;
+        v->data = data;
+        v->cap = cap;
+    }
+    v->data[v->len++] = x;
+    return 0;
+}
+
+/* Sort a short array of codes: insertion sort for few, quicksort (median of three)
+ * above that; keys hold tens of codes, their successors a few hundred. */
+static void sort_u32(uint32_t *a, Py_ssize_t n) {
+    while (n > 16) {
+        uint32_t x = a[0], y = a[n / 2], z = a[n - 1];
+        uint32_t pivot = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y));
+        Py_ssize_t i = 0, j = n - 1;
+        for (;;) {
+            while (a[i] < pivot) i++;
+            while (a[j] > pivot) j--;
+            if (i >= j) break;
+            uint32_t t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+            i++;
+            j--;
+        }
+        /* a[0..j] <= pivot <= a[j+1..n-1]: recurse on the smaller side, loop on the other */
+        if (j + 1 < n - j - 1) {
+            sort_u32(a, j + 1);
+            a += j + 1;
+            n -= j + 1;
+        } else {
+            sort_u32(a + j + 1, n - j - 1);
+            n = j + 1;
+        }
+    }
+    for (Py_ssize_t i = 1; i < n; i++) {
+        uint32_t x = a[i];
+        Py_ssize_t k = i;
+        while (k > 0 && a[k - 1] > x) {
+            a[k] = a[k - 1];
+            k--;
+        }
+        a[k] = x;
+    }
+}
+
+/* --- interning keys: open addressing over (codes, offsets) ------------------------- */
+typedef struct {
+    Vec32 codes;
+    Vec64 offsets; /* offsets[i] .. offsets[i + 1] are the codes of key i */
+    int64_t *slots; /* key id + 1, or 0 when empty */
+    Py_ssize_t nslots;
+} Interner;
+
+static uint64_t hash_key(const uint32_t *k, Py_ssize_t n) {
+    uint64_t h = 1469598103934665603ULL ^ (uint64_t)n;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        h ^= k[i];
+        h *= 1099511628211ULL;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+static int interner_init(Interner *t) {
+    memset(t, 0, sizeof(*t));
+    t->nslots = 1 << 16;
+    t->slots = calloc((size_t)t->nslots, sizeof(int64_t));
+    if (!t->slots) return -1;
+    return vec64_push(&t->offsets, 0);
+}
+
+static void interner_free(Interner *t) {
+    free(t->codes.data);
+    free(t->offsets.data);
+    free(t->slots);
+}
+
+static int interner_grow(Interner *t) {
+    Py_ssize_t nslots = t->nslots * 2;
+    int64_t *slots = calloc((size_t)nslots, sizeof(int64_t));
+    if (!slots) return -1;
+    Py_ssize_t nkeys = t->offsets.len - 1;
+    for (Py_ssize_t id = 0; id < nkeys; id++) {
+        const uint32_t *k = t->codes.data + t->offsets.data[id];
+        Py_ssize_t n = (Py_ssize_t)(t->offsets.data[id + 1] - t->offsets.data[id]);
+        uint64_t i = hash_key(k, n) & (uint64_t)(nslots - 1);
+        while (slots[i]) i = (i + 1) & (uint64_t)(nslots - 1);
+        slots[i] = id + 1;
+    }
+    free(t->slots);
+    t->slots = slots;
+    t->nslots = nslots;
+    return 0;
+}
+
+/* The id of key k (added when new), or -1 when out of memory. */
+static int64_t interner_get(Interner *t, const uint32_t *k, Py_ssize_t n) {
+    Py_ssize_t nkeys = t->offsets.len - 1;
+    if (2 * (nkeys + 1) > t->nslots && interner_grow(t) < 0) return -1;
+    uint64_t mask = (uint64_t)(t->nslots - 1);
+    uint64_t i = hash_key(k, n) & mask;
+    while (t->slots[i]) {
+        int64_t id = t->slots[i] - 1;
+        int64_t a = t->offsets.data[id], b = t->offsets.data[id + 1];
+        if (b - a == n && memcmp(t->codes.data + a, k, (size_t)n * sizeof(uint32_t)) == 0)
+            return id;
+        i = (i + 1) & mask;
+    }
+    if (vec32_reserve(&t->codes, n) < 0) return -1;
+    memcpy(t->codes.data + t->codes.len, k, (size_t)n * sizeof(uint32_t));
+    t->codes.len += n;
+    if (vec64_push(&t->offsets, t->codes.len) < 0) return -1;
+    t->slots[i] = nkeys + 1;
+    return nkeys;
+}
+
+/* --- one key, one step --------------------------------------------------------------- */
+typedef struct {
+    const int64_t *starts; /* successors of sid: deltas[starts[sid] .. starts[sid + 1]] */
+    const uint32_t *deltas;
+    Py_ssize_t nsids;
+    int jcap;
+    const int32_t *group;
+    const int8_t *fields; /* per sid: nge fields where more is better, then fewer is */
+    int nfields, nge;
+    const int32_t *perms; /* per sid, nperms permuted sids */
+    int nperms;
+    const int8_t *permmaps; /* per permutation: slot k gets suit permmaps[4 p + k] */
+    const int32_t *proj;    /* per sid and suit: what the state says about that suit */
+    int slots[4], nslots;   /* the suits the permutations move, in increasing order */
+} Step;
+
+/* True when state s1 can do all that s2 can (same group): _state_dominates. */
+static int state_dominates(const Step *st, uint32_t s1, uint32_t s2) {
+    const int8_t *a = st->fields + (size_t)s1 * st->nfields;
+    const int8_t *b = st->fields + (size_t)s2 * st->nfields;
+    for (int i = 0; i < st->nge; i++)
+        if (a[i] < b[i]) return 0;
+    for (int i = st->nge; i < st->nfields; i++)
+        if (a[i] > b[i]) return 0;
+    return 1;
+}
+
+/*
+ * The successor of key (n codes) into out (reserved by the caller); returns the number
+ * of codes, 0 for "no key", -1 for a sid without a table. work has room for 4 x the successors.
+ */
+static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Vec32 *work,
+                           uint32_t *best, uint32_t *trial) {
+    work->len = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint32_t code = key[i], sid = code >> 12;
+        if (!sid) {
+            if (vec32_reserve(work, 1) < 0) return -2;
+            work->data[work->len++] = code;
+            continue;
+        }
+        if ((Py_ssize_t)sid >= st->nsids) return -1;
+        uint32_t rest = code & 4095, j = rest >> 6;
+        int64_t a = st->starts[sid], b = st->starts[sid + 1];
+        if (vec32_reserve(work, (Py_ssize_t)(b - a)) < 0) return -2;
+        for (int64_t e = a; e < b; e++) {
+            uint32_t delta = st->deltas[e];
+            if (j + ((delta >> 6) & 63) <= (uint32_t)st->jcap) work->data[work->len++] = delta + rest;
+        }
+    }
+    Py_ssize_t m = work->len;
+    if (!m) return 0;
+    uint32_t *w = work->data;
+    sort_u32(w, m);
+    /* Per state, the Pareto front of (jokers, added): sorted by (j, a), keep a falling. */
+    Py_ssize_t k = 0;
+    for (Py_ssize_t i = 0; i < m;) {
+        uint32_t sid = w[i] >> 12;
+        int best_a = 1 << 30;
+        Py_ssize_t e = i;
+        while (e < m && (w[e] >> 12) == sid) e++;
+        for (Py_ssize_t q = i; q < e; q++) {
+            int a = (int)(w[q] & 63);
+            if (a < best_a) {
+                w[k++] = w[q];
+                best_a = a;
+            }
+        }
+        i = e;
+    }
+    /* Complete entries (sid 0) come first; they dominate any entry costing no less. */
+    Py_ssize_t nacc = 0;
+    while (nacc < k && !(w[nacc] >> 12)) nacc++;
+    Py_ssize_t out = 0;
+    uint32_t *cand = w + m; /* scratch after the successors (reserved below) */
+    for (Py_ssize_t i = 0; i < nacc; i++) best[out++] = w[i];
+    Py_ssize_t nc = 0;
+    for (Py_ssize_t i = nacc; i < k; i++) {
+        uint32_t j = (w[i] >> 6) & 63, a = w[i] & 63;
+        int dominated = 0;
+        for (Py_ssize_t q = 0; q < nacc; q++) {
+            if (((w[q] >> 6) & 63) <= j && (w[q] & 63) <= a) {
+                dominated = 1;
+                break;
+            }
+        }
+        if (!dominated) cand[nc++] = w[i];
+    }
+    /* Within a group (same runs in progress), an entry is dropped when another entry
+     * with no more jokers and no more added cards is of a state that dominates it.
+     * Candidates are visited by group (an insertion sort of their indices), and those
+     * kept are flagged so that the key stays in code order. */
+    uint32_t *order = cand + m, *kept = cand + 2 * m;
+    for (Py_ssize_t i = 0; i < nc; i++) {
+        int32_t g = st->group[cand[i] >> 12];
+        Py_ssize_t k2 = i;
+        while (k2 > 0 && st->group[cand[order[k2 - 1]] >> 12] > g) {
+            order[k2] = order[k2 - 1];
+            k2--;
+        }
+        order[k2] = (uint32_t)i;
+        kept[i] = 1;
+    }
+    for (Py_ssize_t b0 = 0; b0 < nc;) {
+        int32_t g = st->group[cand[order[b0]] >> 12];
+        Py_ssize_t b1 = b0 + 1;
+        while (b1 < nc && st->group[cand[order[b1]] >> 12] == g) b1++;
+        for (Py_ssize_t x = b0; x < b1 && b1 - b0 > 1; x++) {
+            uint32_t e2 = cand[order[x]];
+            uint32_t s2 = e2 >> 12, j2 = (e2 >> 6) & 63, a2 = e2 & 63;
+            for (Py_ssize_t y = b0; y < b1; y++) {
+                if (y == x) continue;
+                uint32_t e1 = cand[order[y]];
+                uint32_t s1 = e1 >> 12, j1 = (e1 >> 6) & 63, a1 = e1 & 63;
+                if (j1 > j2 || a1 > a2) continue;
+                if (s1 == s2 ? (j1 < j2 || a1 < a2) : state_dominates(st, s1, s2)) {
+                    kept[order[x]] = 0;
+                    break;
+                }
+            }
+        }
+        b0 = b1;
+    }
+    for (Py_ssize_t i = 0; i < nc; i++)
+        if (kept[i]) best[out++] = cand[i];
+    if (!out) return 0;
+    /* best is sorted: complete entries, then the rest in the order of w. */
+    if (st->nperms) {
+        /* Order the suits by what the key says about each (a sorted list per suit), and
+         * try only the permutations that put the suits in that order: the least of the
+         * keys they give is the same for every permutation of the key (as in Python). */
+        uint64_t *sig = (uint64_t *)(trial + 2 * out); /* 4 x out, reserved by the caller */
+        Py_ssize_t L = 0;
+        for (Py_ssize_t i = 0; i < out; i++) {
+            uint32_t sid = best[i] >> 12;
+            if (!sid) continue;
+            for (int t = 0; t < 4; t++)
+                sig[t * out + L] = ((uint64_t)(uint32_t)st->proj[(size_t)sid * 4 + t] << 12) |
+                                   (best[i] & 4095);
+            L++;
+        }
+        for (int t = 0; t < 4; t++) {
+            uint64_t *a = sig + t * out;
+            for (Py_ssize_t i = 1; i < L; i++) {
+                uint64_t x = a[i];
+                Py_ssize_t k = i;
+                while (k > 0 && a[k - 1] > x) {
+                    a[k] = a[k - 1];
+                    k--;
+                }
+                a[k] = x;
+            }
+        }
+        int rank[4] = {0, 0, 0, 0};
+        for (int x = 0; x < st->nslots; x++)
+            for (int y = 0; y < st->nslots; y++) {
+                const uint64_t *a = sig + st->slots[y] * out, *b = sig + st->slots[x] * out;
+                Py_ssize_t i = 0;
+                while (i < L && a[i] == b[i]) i++;
+                if (i < L && a[i] < b[i]) rank[st->slots[x]]++;
+            }
+        uint32_t *least = trial + out; /* the least permuted key so far */
+        int found = 0;
+        for (int p = 0; p < st->nperms; p++) {
+            const int8_t *map = st->permmaps + 4 * p;
+            int ok = 1;
+            for (int x = 1; x < st->nslots && ok; x++)
+                ok = rank[map[st->slots[x - 1]]] <= rank[map[st->slots[x]]];
+            if (!ok) continue;
+            for (Py_ssize_t i = 0; i < out; i++) {
+                uint32_t code = best[i], sid = code >> 12;
+                trial[i] = sid ? ((uint32_t)st->perms[(size_t)sid * st->nperms + p] << 12) |
+                                     (code & 4095)
+                               : code;
+            }
+            sort_u32(trial, out);
+            Py_ssize_t i = 0;
+            while (found && i < out && trial[i] == least[i]) i++;
+            if (!found || (i < out && trial[i] < least[i]))
+                memcpy(least, trial, (size_t)out * sizeof(uint32_t));
+            found = 1;
+        }
+        memcpy(best, least, (size_t)out * sizeof(uint32_t));
+    }
+    return out;
+}
+
+/* The moduli exact.py uses (its _PRIMES): a remainder by a constant is a multiplication. */
+static const int64_t PRIMES[] = {2147483647, 2147483629, 2147483587,
+                                 2147483579, 2147483563, 2147483549};
+
+/* Every entry of keys x M x W residues, reduced modulo mods[m]. */
+static void reduce_all(int64_t *x, Py_ssize_t keys, Py_ssize_t M, Py_ssize_t W,
+                       const int64_t *mods) {
+    for (Py_ssize_t m = 0; m < M; m++) {
+        int64_t mod = mods[m];
+#define REDUCE(P)                                                                          \
+    for (Py_ssize_t i = 0; i < keys; i++)                                                  \
+        for (Py_ssize_t w = 0; w < W; w++) x[(i * M + m) * W + w] %= (P);
+        if (mod == PRIMES[0]) { REDUCE(2147483647) }
+        else if (mod == PRIMES[1]) { REDUCE(2147483629) }
+        else if (mod == PRIMES[2]) { REDUCE(2147483587) }
+        else if (mod == PRIMES[3]) { REDUCE(2147483579) }
+        else if (mod == PRIMES[4]) { REDUCE(2147483563) }
+        else if (mod == PRIMES[5]) { REDUCE(2147483549) }
+        else { REDUCE(mod) }
+#undef REDUCE
+    }
+}
+
+/* best holds room codes and trial ten times as many (two keys and four suit
+ * signatures of 64 bits); grow them to hold need. */
+static int ensure_room(uint32_t **best, uint32_t **trial, Py_ssize_t *room, Py_ssize_t need) {
+    if (need <= *room) return 0;
+    uint32_t *b = realloc(*best, sizeof(uint32_t) * (size_t)need);
+    if (!b) return -1;
+    *best = b;
+    uint32_t *t = realloc(*trial, sizeof(uint32_t) * 10 * (size_t)need);
+    if (!t) return -1;
+    *trial = t;
+    *room = need;
+    return 0;
+}
+
+static int get_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, const char *name) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS) < 0) return -1;
+    if (view->len % itemsize) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd bytes is not a whole number of items", name,
+                     view->len);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(step_doc,
+"step(codes, offsets, polys, starts, deltas, group, fields, proj, perms, permmaps,\n"
+"     mods, binom, jcap, nge) -> (polys, codes, offsets)\n\n"
+"One step of the sweep for every key of a layer and every number of copies held.\n"
+"codes: uint32, the layer's keys one after another; offsets: int64, key i is\n"
+"codes[offsets[i]:offsets[i + 1]]; polys: int64, keys x moduli x width, each key's\n"
+"hand counts by number of cards, residues modulo mods; starts: int64, copies x\n"
+"(sids + 1), the successors of sid when holding c copies are\n"
+"deltas[starts[c, sid]:starts[c, sid + 1]] (uint32 codes to add to an entry's jokers\n"
+"and added cards); group: int32 per sid; fields: int8, sids x nfields, the first nge\n"
+"'more is better'; proj: int32, sids x 4; perms: int32, sids x nperms, the permuted\n"
+"sids; permmaps: int8, nperms x 4 (no permutations: keys are not made canonical);\n"
+"binom: int64 per number of copies, the ways to hold that many.\n"
+"Returns the next layer: its polynomials (shifted by c cards, times binom[c], summed\n"
+"per key, modulo mods) and its keys, numbered in the order they were first reached.");
+
+enum { B_CODES, B_OFFSETS, B_POLYS, B_STARTS, B_DELTAS, B_GROUP, B_FIELDS, B_PROJ, B_PERMS,
+       B_PERMMAPS, B_MODS, B_BINOM, NBUF };
+
+static PyObject *py_step(PyObject *self, PyObject *args) {
+    (void)self;
+    static const Py_ssize_t itemsize[NBUF] = {4, 8, 8, 8, 4, 4, 1, 4, 4, 1, 8, 8};
+    static const char *names[NBUF] = {"codes", "offsets", "polys", "starts", "deltas", "group",
+                                      "fields", "proj", "perms", "permmaps", "mods", "binom"};
+    PyObject *objs[NBUF];
+    Py_buffer b[NBUF];
+    int jcap, nge, got = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOii", &objs[0], &objs[1], &objs[2], &objs[3],
+                          &objs[4], &objs[5], &objs[6], &objs[7], &objs[8], &objs[9], &objs[10],
+                          &objs[11], &jcap, &nge))
+        return NULL;
+    PyObject *result = NULL;
+    Interner t;
+    Vec32 work = {0};
+    Vec64 polys_out = {0};
+    uint32_t *best = NULL, *trial = NULL;
+    if (interner_init(&t) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (; got < NBUF; got++)
+        if (get_buffer(objs[got], &b[got], itemsize[got], names[got]) < 0) goto done;
+
+    Py_ssize_t nkeys = b[B_OFFSETS].len / 8 - 1;
+    Py_ssize_t nsids = b[B_GROUP].len / 4;
+    Py_ssize_t M = b[B_MODS].len / 8;
+    int copies = (int)(b[B_BINOM].len / 8);
+    Py_ssize_t nperms = b[B_PERMMAPS].len / 4;
+    Py_ssize_t W = nkeys > 0 && M > 0 ? b[B_POLYS].len / 8 / nkeys / M : 0;
+    if (nkeys < 0 || copies < 1 || nsids < 1 || M < 1 || W < 1 ||
+        b[B_POLYS].len / 8 != nkeys * M * W ||
+        b[B_STARTS].len / 8 != (Py_ssize_t)copies * (nsids + 1) || b[B_FIELDS].len % nsids ||
+        nge < 0 || nge > b[B_FIELDS].len / nsids || b[B_PROJ].len / 4 != 4 * nsids ||
+        b[B_PERMS].len / 4 != nsids * nperms || b[B_PERMMAPS].len != 4 * nperms || jcap < 0 ||
+        jcap > 63) {
+        PyErr_SetString(PyExc_ValueError, "step: inconsistent array sizes");
+        goto done;
+    }
+    const uint32_t *codes = b[B_CODES].buf;
+    const int64_t *offsets = b[B_OFFSETS].buf;
+    const int64_t *polys = b[B_POLYS].buf, *mods = b[B_MODS].buf, *binom = b[B_BINOM].buf;
+    int bounded = (int64_t)copies * nkeys < (1 << 24);
+    for (int c = 0; c < copies; c++) bounded &= binom[c] >= 0 && binom[c] < 256;
+    for (Py_ssize_t m = 0; m < M; m++) bounded &= mods[m] > 0 && mods[m] <= INT32_MAX;
+    for (Py_ssize_t i = 0; i < nkeys; i++)
+        for (Py_ssize_t m = 0; m < M; m++)
+            for (Py_ssize_t w = 0; w < W; w++) {
+                int64_t x = polys[(i * M + m) * W + w];
+                bounded &= x >= 0 && x < mods[m];
+            }
+    if (!bounded) {
+        PyErr_SetString(PyExc_ValueError,
+                        "step: residues, moduli or weights too large for 64-bit sums");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nkeys; i++) {
+        if (offsets[i] < 0 || offsets[i + 1] < offsets[i] || offsets[i + 1] > b[B_CODES].len / 4) {
+            PyErr_SetString(PyExc_ValueError, "step: offsets out of range");
+            goto done;
+        }
+    }
+    Step st = {
+        .deltas = b[B_DELTAS].buf,
+        .nsids = nsids,
+        .jcap = jcap,
+        .group = b[B_GROUP].buf,
+        .fields = b[B_FIELDS].buf,
+        .nfields = (int)(b[B_FIELDS].len / nsids),
+        .nge = nge,
+        .perms = b[B_PERMS].buf,
+        .nperms = (int)nperms,
+        .permmaps = b[B_PERMMAPS].buf,
+        .proj = b[B_PROJ].buf,
+    };
+    for (int k = 0; k < 4; k++) {
+        int moved = 0;
+        for (Py_ssize_t p = 0; p < nperms; p++) {
+            int x = st.permmaps[4 * p + k];
+            if (x < 0 || x > 3) {
+                PyErr_SetString(PyExc_ValueError, "step: a permutation maps outside the suits");
+                goto done;
+            }
+            moved |= x != k;
+        }
+        if (moved) st.slots[st.nslots++] = k;
+    }
+    if (nperms == 1) st.nperms = 0; /* the identity alone changes nothing */
+    Py_ssize_t room = 1024;
+    best = malloc(sizeof(uint32_t) * (size_t)room);
+    trial = malloc(sizeof(uint32_t) * 10 * (size_t)room);
+    if (!best || !trial) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t MW = M * W;
+    for (int c = 0; c < copies; c++) {
+        st.starts = (const int64_t *)b[B_STARTS].buf + (size_t)c * (nsids + 1);
+        for (Py_ssize_t i = 0; i < nkeys; i++) {
+            Py_ssize_t n = (Py_ssize_t)(offsets[i + 1] - offsets[i]);
+            /* Successors fit in work (with three times as much scratch); the key in best
+             * and trial. */
+            Py_ssize_t most = 0;
+            for (Py_ssize_t q = 0; q < n; q++) {
+                uint32_t sid = codes[offsets[i] + q] >> 12;
+                if (!sid)
+                    most += 1;
+                else if ((Py_ssize_t)sid < nsids)
+                    most += (Py_ssize_t)(st.starts[sid + 1] - st.starts[sid]);
+            }
+            if (vec32_reserve(&work, 4 * most + 2) < 0 ||
+                ensure_room(&best, &trial, &room, most + 1) < 0) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            Py_ssize_t got_n = step_key(&st, codes + offsets[i], n, &work, best, trial);
+            if (got_n == -1) {
+                PyErr_SetString(PyExc_ValueError, "step: a state has no successor table");
+                goto done;
+            }
+            if (got_n < -1) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            if (!got_n) continue;
+            Py_ssize_t before = t.offsets.len - 1;
+            int64_t id = interner_get(&t, best, got_n);
+            if (id < 0) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            if (id == before) { /* a new key: its polynomial starts at zero */
+                if (vec64_reserve(&polys_out, MW) < 0) {
+                    PyErr_NoMemory();
+                    goto done;
+                }
+                memset(polys_out.data + polys_out.len, 0, sizeof(int64_t) * (size_t)MW);
+                polys_out.len += MW;
+            }
+            /* Residues are below 2**31 and binom[c] below 2**8 (checked): the sums of
+             * fewer than 2**24 terms fit in 63 bits, reduced once at the end. */
+            const int64_t *src = polys + i * MW;
+            int64_t *dst = polys_out.data + id * MW;
+            int64_t k = binom[c];
+            for (Py_ssize_t m = 0; m < M; m++)
+                for (Py_ssize_t w = c; w < W; w++) dst[m * W + w] += src[m * W + w - c] * k;
+        }
+    }
+    reduce_all(polys_out.data, polys_out.len / MW, M, W, mods);
+    result = Py_BuildValue(
+        "(y#y#y#)", (const char *)polys_out.data, (Py_ssize_t)(sizeof(int64_t) * polys_out.len),
+        (const char *)t.codes.data, (Py_ssize_t)(sizeof(uint32_t) * t.codes.len),
+        (const char *)t.offsets.data, (Py_ssize_t)(sizeof(int64_t) * t.offsets.len));
+done:
+    while (got > 0) PyBuffer_Release(&b[--got]);
+    interner_free(&t);
+    free(work.data);
+    free(polys_out.data);
+    free(best);
+    free(trial);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"step", py_step, METH_VARARGS, step_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_sweep",
+    "The compiled inner step of rummykit.odds.exact's sweep (see exact.py).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__sweep(void) { return PyModule_Create(&module); }

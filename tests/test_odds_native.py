@@ -1,0 +1,152 @@
+"""The compiled step of the exact sweep (``rummykit/odds/_sweep.c``) against the Python one.
+
+Both run the same sweep; the compiled one maps the keys of a layer and adds up their
+polynomials. They must give the same table (every count) for every kind of sweep: mixed contracts,
+runs only (one suit at a time), distance mode, several rule sets, shrunken and full
+shoes, 1-4 decks. (Not the same number of keys: states are numbered in the order each
+sweep meets them, so canonical keys may pick other representatives of a class of suit
+permutations, which changes the keys within a rank, not the counts.)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+from test_odds_exact import (
+    AROUND_ACE,
+    LOOSE,
+    LOW,
+    NO_ACE_LOW,
+    PAGAT,
+    SHORT_RUNS,
+    STANDARD,
+    WIDE,
+    WIKIPEDIA,
+    C,
+    H,
+    S,
+)
+
+from rummykit import CONTRACTS, Contract, Rank, Suit
+from rummykit.odds import exact
+
+ALL_RANKS, ALL_SUITS = frozenset(Rank), tuple(Suit)
+
+# (contract, rules, ranks, suits, decks, mode)
+CASES = [
+    (Contract(sets=1, runs=1), STANDARD, ALL_RANKS, [H, S], 1, "dealt"),
+    (Contract(sets=1, runs=1), STANDARD, WIDE, [H, S, C], 2, "dealt"),
+    (Contract(sets=2, runs=1), STANDARD, LOW, ALL_SUITS, 1, "dealt"),
+    (Contract(sets=1, runs=2), STANDARD, LOW, ALL_SUITS, 1, "dealt"),
+    (Contract(sets=1, runs=2), PAGAT, LOW, [H, S, C], 1, "dealt"),
+    (Contract(sets=1, runs=1), WIKIPEDIA, LOW, [H, S, C], 2, "dealt"),
+    (Contract(sets=1, runs=1), NO_ACE_LOW, AROUND_ACE, ALL_SUITS, 2, "dealt"),
+    (Contract(sets=2, runs=1), SHORT_RUNS, LOW[:4], ALL_SUITS, 2, "dealt"),
+    (Contract(sets=1, runs=1), LOOSE, LOW[:4], ALL_SUITS, 4, "dealt"),
+    (Contract(sets=2), STANDARD, ALL_RANKS, ALL_SUITS, 2, "dealt"),
+    (Contract(sets=1, runs=1), STANDARD, LOW[:4], ALL_SUITS, 1, "distance"),
+    (Contract(sets=1, runs=1), STANDARD, LOW, [H, S], 2, "distance"),
+    (Contract(sets=2, runs=1), PAGAT, LOW[:4], [H, S], 1, "distance"),
+]
+
+
+def _case_id(case) -> str:
+    contract, rules, ranks, suits, decks, mode = case
+    return f"{contract}-{rules.name}-{len(ranks)}r{len(suits)}s-{decks}d-{mode}"
+
+
+def _sweep(contract, rules, ranks, suits, decks, mode, *, native, **kwargs):
+    sweep = exact._Sweep(
+        contract, rules, decks, frozenset(ranks), tuple(suits), 15, 8, mode, **kwargs
+    )
+    sweep.native = native
+    return sweep.run(None)
+
+
+@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+@pytest.mark.parametrize("case", CASES, ids=[_case_id(c) for c in CASES])
+def test_compiled_sweep_equals_python(case):
+    compiled = _sweep(*case, native=True)
+    python = _sweep(*case, native=False)
+    assert compiled.counts == python.counts
+    assert compiled.counts  # the case counts something
+
+
+@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+@pytest.mark.parametrize("decks", [1, 3])
+def test_compiled_profile_sweep_equals_python(decks):
+    """One suit of a runs-only contract (profile mode), as _runs_only sweeps it."""
+    contract, suits = CONTRACTS[6], (Suit.SPADES,)
+    kwargs = {"swept": (Suit.SPADES.index,), "profile": True}
+    compiled = _sweep(contract, STANDARD, ALL_RANKS, suits, decks, "dealt", native=True, **kwargs)
+    python = _sweep(contract, STANDARD, ALL_RANKS, suits, decks, "dealt", native=False, **kwargs)
+    assert compiled.counts == python.counts and len(compiled.counts) > 3
+
+
+def test_compiled_step_is_built():
+    """The package builds it (setup.py); a silent fallback would hide a broken build."""
+    assert exact.NATIVE
+
+
+@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+def test_compiled_step_rejects_inconsistent_arrays():
+    one = np.zeros(1, dtype=np.int64)
+    args = [
+        np.zeros(1, dtype=np.uint32),  # codes
+        np.array([0, 1], dtype=np.int64),  # offsets
+        np.zeros((1, 1, 4), dtype=np.int64),  # polys
+        np.zeros((1, 3), dtype=np.int64),  # starts: 1 number of copies x (2 sids + 1)
+        np.zeros(0, dtype=np.uint32),  # deltas
+        np.zeros(2, dtype=np.int32),  # group
+        np.zeros(2 * exact._NFIELDS, dtype=np.int8),  # fields
+        np.zeros((2, 4), dtype=np.int32),  # proj
+        np.zeros(0, dtype=np.int32),  # perms
+        np.zeros((0, 4), dtype=np.int8),  # permmaps
+        np.array([7], dtype=np.int64),  # mods
+        one,  # binom
+        2,  # jcap
+        3,  # nge
+    ]
+    exact._native.step(*args)  # consistent: one key of state 0 (complete), kept as it is
+    bad = list(args)
+    bad[3] = np.zeros((1, 4), dtype=np.int64)
+    with pytest.raises(ValueError, match="inconsistent array sizes"):
+        exact._native.step(*bad)
+    bad = list(args)
+    bad[1] = np.array([0, 5], dtype=np.int64)
+    with pytest.raises(ValueError, match="offsets out of range"):
+        exact._native.step(*bad)
+    bad = list(args)
+    bad[2] = np.full((1, 1, 4), 9, dtype=np.int64)  # residues must be below the modulus
+    with pytest.raises(ValueError, match="too large"):
+        exact._native.step(*bad)
+    bad = list(args)
+    bad[0] = np.array([5 << 12], dtype=np.uint32)  # state 5 has no table
+    with pytest.raises(ValueError, match="inconsistent array sizes|no successor table"):
+        exact._native.step(*bad)
+
+
+@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+def test_python_fallback_is_used_when_not_built(monkeypatch):
+    """With the compiled step missing, sweeps run in Python and give the same counts."""
+    contract, rules = Contract(sets=1, runs=1), dataclasses.replace(STANDARD, name="fallback")
+    shoe = {"decks": 1, "jokers": 1, "cards": 7, "rules": rules, "ranks": LOW, "suits": [H, S]}
+    calls = []
+    run_python = exact._Sweep.run_python
+
+    def spy(self, progress):
+        calls.append(self)
+        return run_python(self, progress)
+
+    monkeypatch.setattr(exact._Sweep, "run_python", spy)
+    monkeypatch.setattr(exact, "NATIVE", False)
+    monkeypatch.setattr(exact, "_CACHE", {})
+    in_python = exact.dealt_count(contract, **shoe)
+    assert len(calls) == 1
+    monkeypatch.setattr(exact, "NATIVE", True)
+    monkeypatch.setattr(exact, "_CACHE", {})
+    compiled = exact.dealt_count(contract, **shoe)
+    assert len(calls) == 1  # the compiled step did this one
+    assert in_python == compiled > 0
