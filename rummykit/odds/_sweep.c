@@ -61,43 +61,46 @@ static int vec64_push(Vec64 *v, int64_t x) {
     return 0;
 }
 
-/* Sort a short array of codes: insertion sort for few, quicksort (median of three)
- * above that; keys hold tens of codes, their successors a few hundred. */
-static void sort_u32(uint32_t *a, Py_ssize_t n) {
-    while (n > 16) {
-        uint32_t x = a[0], y = a[n / 2], z = a[n - 1];
-        uint32_t pivot = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y));
-        Py_ssize_t i = 0, j = n - 1;
-        for (;;) {
-            while (a[i] < pivot) i++;
-            while (a[j] > pivot) j--;
-            if (i >= j) break;
-            uint32_t t = a[i];
-            a[i] = a[j];
-            a[j] = t;
-            i++;
-            j--;
-        }
-        /* a[0..j] <= pivot <= a[j+1..n-1]: recurse on the smaller side, loop on the other */
-        if (j + 1 < n - j - 1) {
-            sort_u32(a, j + 1);
-            a += j + 1;
-            n -= j + 1;
-        } else {
-            sort_u32(a + j + 1, n - j - 1);
-            n = j + 1;
-        }
+/* Sort a short array: insertion sort for few, quicksort (median of three) above that;
+ * keys hold tens of codes, their successors a few hundred. */
+#define DEFINE_SORT(NAME, T)                                                               \
+    static void NAME(T *a, Py_ssize_t n) {                                                 \
+        while (n > 16) {                                                                   \
+            T x = a[0], y = a[n / 2], z = a[n - 1];                                        \
+            T pivot = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y)); \
+            Py_ssize_t i = 0, j = n - 1;                                                   \
+            for (;;) {                                                                     \
+                while (a[i] < pivot) i++;                                                  \
+                while (a[j] > pivot) j--;                                                  \
+                if (i >= j) break;                                                         \
+                T t = a[i];                                                                \
+                a[i] = a[j];                                                               \
+                a[j] = t;                                                                  \
+                i++;                                                                       \
+                j--;                                                                       \
+            }                                                                              \
+            /* a[0..j] <= pivot <= a[j+1..]: recurse on the smaller side */                \
+            if (j + 1 < n - j - 1) {                                                       \
+                NAME(a, j + 1);                                                            \
+                a += j + 1;                                                                \
+                n -= j + 1;                                                                \
+            } else {                                                                       \
+                NAME(a + j + 1, n - j - 1);                                                \
+                n = j + 1;                                                                 \
+            }                                                                              \
+        }                                                                                  \
+        for (Py_ssize_t i = 1; i < n; i++) {                                               \
+            T x = a[i];                                                                    \
+            Py_ssize_t k = i;                                                              \
+            while (k > 0 && a[k - 1] > x) {                                                \
+                a[k] = a[k - 1];                                                           \
+                k--;                                                                       \
+            }                                                                              \
+            a[k] = x;                                                                      \
+        }                                                                                  \
     }
-    for (Py_ssize_t i = 1; i < n; i++) {
-        uint32_t x = a[i];
-        Py_ssize_t k = i;
-        while (k > 0 && a[k - 1] > x) {
-            a[k] = a[k - 1];
-            k--;
-        }
-        a[k] = x;
-    }
-}
+
+DEFINE_SORT(sort_u32, uint32_t)
 
 /* --- interning keys: open addressing over (codes, offsets) ------------------------- */
 typedef struct {
@@ -106,6 +109,16 @@ typedef struct {
     int64_t *slots; /* key id + 1, or 0 when empty */
     Py_ssize_t nslots;
 } Interner;
+
+/* A 64-bit mixer (splitmix64's finaliser). */
+static uint64_t mix64(uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
 
 static uint64_t hash_key(const uint32_t *k, Py_ssize_t n) {
     uint64_t h = 1469598103934665603ULL ^ (uint64_t)n;
@@ -171,7 +184,15 @@ static int64_t interner_get(Interner *t, const uint32_t *k, Py_ssize_t n) {
 }
 
 /* --- one key, one step --------------------------------------------------------------- */
+/* Per state: the stamp of the key that last reached it, and its fewest jokers there. */
 typedef struct {
+    uint32_t stamp, gstamp;
+    uint32_t *seen, *jokers;
+    uint32_t *gseen, *ghead; /* per group: stamp, first candidate of the chain */
+} Scratch;
+
+typedef struct {
+    Scratch *scratch;
     const int64_t *starts; /* successors of sid: deltas[starts[sid] .. starts[sid + 1]] */
     const uint32_t *deltas;
     Py_ssize_t nsids;
@@ -184,6 +205,7 @@ typedef struct {
     const int8_t *permmaps; /* per permutation: slot k gets suit permmaps[4 p + k] */
     const int32_t *proj;    /* per sid and suit: what the state says about that suit */
     int slots[4], nslots;   /* the suits the permutations move, in increasing order */
+    int block[4];           /* per suit, the least suit a permutation takes it to */
 } Step;
 
 /* True when state s1 can do all that s2 can (same group): _state_dominates. */
@@ -199,7 +221,8 @@ static int state_dominates(const Step *st, uint32_t s1, uint32_t s2) {
 
 /*
  * The successor of key (n codes) into out (reserved by the caller); returns the number
- * of codes, 0 for "no key", -1 for a sid without a table. work has room for 4 x the successors.
+ * of codes, 0 for "no key", -1 for a sid without a table, -2 when out of memory.
+ * work has room for 4 x the successors (scratch after them).
  */
 static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Vec32 *work,
                            uint32_t *best, uint32_t *trial) {
@@ -223,35 +246,57 @@ static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Ve
     Py_ssize_t m = work->len;
     if (!m) return 0;
     uint32_t *w = work->data;
-    sort_u32(w, m);
-    /* Per state, the Pareto front of (jokers, added): sorted by (j, a), keep a falling. */
     Py_ssize_t k = 0;
-    for (Py_ssize_t i = 0; i < m;) {
-        uint32_t sid = w[i] >> 12;
-        int best_a = 1 << 30;
-        Py_ssize_t e = i;
-        while (e < m && (w[e] >> 12) == sid) e++;
-        for (Py_ssize_t q = i; q < e; q++) {
-            int a = (int)(w[q] & 63);
-            if (a < best_a) {
-                w[k++] = w[q];
-                best_a = a;
+    uint32_t added = 0;
+    for (Py_ssize_t i = 0; i < m; i++) added |= w[i] & 63;
+    Scratch *sc = st->scratch;
+    if (!added) {
+        /* No cards added (dealt mode): per state only the fewest jokers matter. Keep
+         * them per state in the stamped scratch arrays (the entries stay unsorted). */
+        uint32_t stamp = ++sc->stamp;
+        uint32_t *seen = sc->seen, *jokers = sc->jokers;
+        for (Py_ssize_t i = 0; i < m; i++) {
+            uint32_t sid = w[i] >> 12, j = (w[i] >> 6) & 63;
+            if (seen[sid] != stamp) {
+                seen[sid] = stamp;
+                jokers[sid] = j;
+                w[k++] = sid;
+            } else if (j < jokers[sid]) {
+                jokers[sid] = j;
             }
         }
-        i = e;
+        for (Py_ssize_t i = 0; i < k; i++) w[i] = (w[i] << 12) | (jokers[w[i]] << 6);
+    } else {
+        sort_u32(w, m);
+        /* Per state, the Pareto front of (jokers, added): sorted by (j, a), keep a falling. */
+        for (Py_ssize_t i = 0; i < m;) {
+            uint32_t sid = w[i] >> 12;
+            int best_a = 1 << 30;
+            Py_ssize_t e = i;
+            while (e < m && (w[e] >> 12) == sid) e++;
+            for (Py_ssize_t q = i; q < e; q++) {
+                int a = (int)(w[q] & 63);
+                if (a < best_a) {
+                    w[k++] = w[q];
+                    best_a = a;
+                }
+            }
+            i = e;
+        }
     }
-    /* Complete entries (sid 0) come first; they dominate any entry costing no less. */
-    Py_ssize_t nacc = 0;
-    while (nacc < k && !(w[nacc] >> 12)) nacc++;
+    /* Complete entries (sid 0) dominate any entry costing no less. */
     Py_ssize_t out = 0;
-    uint32_t *cand = w + m; /* scratch after the successors (reserved below) */
-    for (Py_ssize_t i = 0; i < nacc; i++) best[out++] = w[i];
+    for (Py_ssize_t i = 0; i < k; i++)
+        if (!(w[i] >> 12)) best[out++] = w[i];
+    Py_ssize_t nacc = out;
+    uint32_t *cand = w + m; /* scratch after the successors (reserved by the caller) */
     Py_ssize_t nc = 0;
-    for (Py_ssize_t i = nacc; i < k; i++) {
+    for (Py_ssize_t i = 0; i < k; i++) {
+        if (!(w[i] >> 12)) continue;
         uint32_t j = (w[i] >> 6) & 63, a = w[i] & 63;
         int dominated = 0;
         for (Py_ssize_t q = 0; q < nacc; q++) {
-            if (((w[q] >> 6) & 63) <= j && (w[q] & 63) <= a) {
+            if (((best[q] >> 6) & 63) <= j && (best[q] & 63) <= a) {
                 dominated = 1;
                 break;
             }
@@ -260,84 +305,72 @@ static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Ve
     }
     /* Within a group (same runs in progress), an entry is dropped when another entry
      * with no more jokers and no more added cards is of a state that dominates it.
-     * Candidates are visited by group (an insertion sort of their indices), and those
-     * kept are flagged so that the key stays in code order. */
-    uint32_t *order = cand + m, *kept = cand + 2 * m;
+     * Candidates are chained per group (stamped heads, no sorting). */
+    uint32_t *next = cand + m, *kept = cand + 2 * m;
+    uint32_t gstamp = ++sc->gstamp;
+    Py_ssize_t ng = 0;
+    uint32_t *groups = w; /* w is free again: the groups met, in order */
     for (Py_ssize_t i = 0; i < nc; i++) {
-        int32_t g = st->group[cand[i] >> 12];
-        Py_ssize_t k2 = i;
-        while (k2 > 0 && st->group[cand[order[k2 - 1]] >> 12] > g) {
-            order[k2] = order[k2 - 1];
-            k2--;
-        }
-        order[k2] = (uint32_t)i;
+        uint32_t g = (uint32_t)st->group[cand[i] >> 12];
         kept[i] = 1;
+        if (sc->gseen[g] != gstamp) {
+            sc->gseen[g] = gstamp;
+            sc->ghead[g] = UINT32_MAX;
+            groups[ng++] = g;
+        }
+        next[i] = sc->ghead[g];
+        sc->ghead[g] = (uint32_t)i;
     }
-    for (Py_ssize_t b0 = 0; b0 < nc;) {
-        int32_t g = st->group[cand[order[b0]] >> 12];
-        Py_ssize_t b1 = b0 + 1;
-        while (b1 < nc && st->group[cand[order[b1]] >> 12] == g) b1++;
-        for (Py_ssize_t x = b0; x < b1 && b1 - b0 > 1; x++) {
-            uint32_t e2 = cand[order[x]];
-            uint32_t s2 = e2 >> 12, j2 = (e2 >> 6) & 63, a2 = e2 & 63;
-            for (Py_ssize_t y = b0; y < b1; y++) {
-                if (y == x) continue;
-                uint32_t e1 = cand[order[y]];
-                uint32_t s1 = e1 >> 12, j1 = (e1 >> 6) & 63, a1 = e1 & 63;
+    for (Py_ssize_t x = 0; x < ng; x++) {
+        uint32_t head = sc->ghead[groups[x]];
+        if (next[head] == UINT32_MAX) continue; /* one member */
+        for (uint32_t e = head; e != UINT32_MAX; e = next[e]) {
+            uint32_t s2 = cand[e] >> 12, j2 = (cand[e] >> 6) & 63, a2 = cand[e] & 63;
+            for (uint32_t f = head; f != UINT32_MAX; f = next[f]) {
+                if (f == e) continue;
+                uint32_t s1 = cand[f] >> 12, j1 = (cand[f] >> 6) & 63, a1 = cand[f] & 63;
                 if (j1 > j2 || a1 > a2) continue;
                 if (s1 == s2 ? (j1 < j2 || a1 < a2) : state_dominates(st, s1, s2)) {
-                    kept[order[x]] = 0;
+                    kept[e] = 0;
                     break;
                 }
             }
         }
-        b0 = b1;
     }
     for (Py_ssize_t i = 0; i < nc; i++)
         if (kept[i]) best[out++] = cand[i];
     if (!out) return 0;
-    /* best is sorted: complete entries, then the rest in the order of w. */
-    if (st->nperms) {
-        /* Order the suits by what the key says about each (a sorted list per suit), and
-         * try only the permutations that put the suits in that order: the least of the
-         * keys they give is the same for every permutation of the key (as in Python). */
-        uint64_t *sig = (uint64_t *)(trial + 2 * out); /* 4 x out, reserved by the caller */
-        Py_ssize_t L = 0;
+    /* best is not sorted: the canonical permutation sorts it, or a sort does. */
+    if (!st->nperms) {
+        sort_u32(best, out);
+    } else {
+        /* Order the suits by what the key says about each: the sum of a hash of (what
+         * the entry's state says about the suit, jokers, added) over the entries, which
+         * a permutation of the key carries to the permuted suit. Try only the
+         * permutations that put the suits of each block in that order (every order
+         * among equal sums): the least of the keys they give is then the same for every
+         * permutation of the key, so it is canonical. (Python orders by the sorted
+         * lists instead: another canonical choice, same counts.) */
+        uint64_t sig[4] = {0, 0, 0, 0};
         for (Py_ssize_t i = 0; i < out; i++) {
             uint32_t sid = best[i] >> 12;
             if (!sid) continue;
             for (int t = 0; t < 4; t++)
-                sig[t * out + L] = ((uint64_t)(uint32_t)st->proj[(size_t)sid * 4 + t] << 12) |
-                                   (best[i] & 4095);
-            L++;
-        }
-        for (int t = 0; t < 4; t++) {
-            uint64_t *a = sig + t * out;
-            for (Py_ssize_t i = 1; i < L; i++) {
-                uint64_t x = a[i];
-                Py_ssize_t k = i;
-                while (k > 0 && a[k - 1] > x) {
-                    a[k] = a[k - 1];
-                    k--;
-                }
-                a[k] = x;
-            }
+                sig[t] += mix64(((uint64_t)(uint32_t)st->proj[(size_t)sid * 4 + t] << 12) |
+                                (best[i] & 4095));
         }
         int rank[4] = {0, 0, 0, 0};
         for (int x = 0; x < st->nslots; x++)
-            for (int y = 0; y < st->nslots; y++) {
-                const uint64_t *a = sig + st->slots[y] * out, *b = sig + st->slots[x] * out;
-                Py_ssize_t i = 0;
-                while (i < L && a[i] == b[i]) i++;
-                if (i < L && a[i] < b[i]) rank[st->slots[x]]++;
-            }
+            for (int y = 0; y < st->nslots; y++)
+                if (sig[st->slots[y]] < sig[st->slots[x]]) rank[st->slots[x]]++;
         uint32_t *least = trial + out; /* the least permuted key so far */
         int found = 0;
         for (int p = 0; p < st->nperms; p++) {
             const int8_t *map = st->permmaps + 4 * p;
             int ok = 1;
             for (int x = 1; x < st->nslots && ok; x++)
-                ok = rank[map[st->slots[x - 1]]] <= rank[map[st->slots[x]]];
+                ok = st->block[st->slots[x - 1]] != st->block[st->slots[x]] ||
+                     rank[map[st->slots[x - 1]]] <= rank[map[st->slots[x]]];
             if (!ok) continue;
             for (Py_ssize_t i = 0; i < out; i++) {
                 uint32_t code = best[i], sid = code >> 12;
@@ -352,7 +385,10 @@ static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Ve
                 memcpy(least, trial, (size_t)out * sizeof(uint32_t));
             found = 1;
         }
-        memcpy(best, least, (size_t)out * sizeof(uint32_t));
+        if (found)
+            memcpy(best, least, (size_t)out * sizeof(uint32_t));
+        else /* not a product of symmetric groups: no permutation was tried */
+            sort_u32(best, out);
     }
     return out;
 }
@@ -380,14 +416,13 @@ static void reduce_all(int64_t *x, Py_ssize_t keys, Py_ssize_t M, Py_ssize_t W,
     }
 }
 
-/* best holds room codes and trial ten times as many (two keys and four suit
- * signatures of 64 bits); grow them to hold need. */
+/* best holds room codes and trial twice as many; grow them to hold need. */
 static int ensure_room(uint32_t **best, uint32_t **trial, Py_ssize_t *room, Py_ssize_t need) {
     if (need <= *room) return 0;
     uint32_t *b = realloc(*best, sizeof(uint32_t) * (size_t)need);
     if (!b) return -1;
     *best = b;
-    uint32_t *t = realloc(*trial, sizeof(uint32_t) * 10 * (size_t)need);
+    uint32_t *t = realloc(*trial, sizeof(uint32_t) * 2 * (size_t)need);
     if (!t) return -1;
     *trial = t;
     *room = need;
@@ -441,6 +476,7 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
     Vec32 work = {0};
     Vec64 polys_out = {0};
     uint32_t *best = NULL, *trial = NULL;
+    Scratch scratch = {0};
     if (interner_init(&t) < 0) {
         PyErr_NoMemory();
         goto done;
@@ -486,6 +522,12 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
             goto done;
         }
     }
+    const uint32_t *deltas = b[B_DELTAS].buf;
+    for (Py_ssize_t e = 0; e < b[B_DELTAS].len / 4; e++)
+        if ((Py_ssize_t)(deltas[e] >> 12) >= nsids) {
+            PyErr_SetString(PyExc_ValueError, "step: a successor is not a known state");
+            goto done;
+        }
     Step st = {
         .deltas = b[B_DELTAS].buf,
         .nsids = nsids,
@@ -499,8 +541,11 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
         .permmaps = b[B_PERMMAPS].buf,
         .proj = b[B_PROJ].buf,
     };
+    /* The permutations are those of a product of symmetric groups (of blocks of
+     * suits); a suit's block is the least suit some permutation takes it to. */
     for (int k = 0; k < 4; k++) {
         int moved = 0;
+        st.block[k] = k;
         for (Py_ssize_t p = 0; p < nperms; p++) {
             int x = st.permmaps[4 * p + k];
             if (x < 0 || x > 3) {
@@ -508,13 +553,32 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
                 goto done;
             }
             moved |= x != k;
+            if (x < st.block[k]) st.block[k] = x;
         }
         if (moved) st.slots[st.nslots++] = k;
     }
     if (nperms == 1) st.nperms = 0; /* the identity alone changes nothing */
+    scratch.seen = calloc((size_t)nsids, sizeof(uint32_t));
+    scratch.jokers = calloc((size_t)nsids, sizeof(uint32_t));
+    int32_t ngroups = 1;
+    for (Py_ssize_t i = 0; i < nsids; i++) {
+        int32_t g = ((const int32_t *)b[B_GROUP].buf)[i];
+        if (g < -1) {
+            PyErr_SetString(PyExc_ValueError, "step: a group is negative");
+            goto done;
+        }
+        if (g + 1 > ngroups) ngroups = g + 1;
+    }
+    scratch.gseen = calloc((size_t)ngroups, sizeof(uint32_t));
+    scratch.ghead = calloc((size_t)ngroups, sizeof(uint32_t));
+    if (!scratch.seen || !scratch.jokers || !scratch.gseen || !scratch.ghead) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    st.scratch = &scratch;
     Py_ssize_t room = 1024;
     best = malloc(sizeof(uint32_t) * (size_t)room);
-    trial = malloc(sizeof(uint32_t) * 10 * (size_t)room);
+    trial = malloc(sizeof(uint32_t) * 2 * (size_t)room);
     if (!best || !trial) {
         PyErr_NoMemory();
         goto done;
@@ -584,6 +648,10 @@ done:
     free(polys_out.data);
     free(best);
     free(trial);
+    free(scratch.gseen);
+    free(scratch.ghead);
+    free(scratch.seen);
+    free(scratch.jokers);
     return result;
 }
 
@@ -595,6 +663,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_sweep",
     "The compiled inner step of rummykit.odds.exact's sweep (see exact.py).", -1, methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__sweep(void) { return PyModule_Create(&module); }

@@ -534,12 +534,16 @@ class _Sweep:
         perms = self.suit_permutations()
         permmaps = np.array(perms, dtype=np.int8).reshape(-1, 4)
         no_perms = np.zeros((0, 4), dtype=np.int8)
+        # Within a rank, the suits dealt this rank are interchangeable among themselves,
+        # and so are the suits still to deal: keys are made canonical under those
+        # permutations after each card (and under all at the close of the rank).
+        subgroups = self.rank_subgroups(perms)
         for done, (kind, p, s) in enumerate(steps, 1):
             held = self.copies(p, s) if kind == "card" else 0
-            merge = kind == "close" and len(perms) > 1
+            chosen = subgroups[s] if kind == "card" else list(range(len(perms)))
+            merge = len(chosen) > 1
             cls = self.position_class(p) if kind == "card" else -1
-            present = np.unique(codes >> 12)
-            present = present[present > 0].tolist()
+            present = (np.flatnonzero(np.bincount(codes >> 12)[1:]) + 1).tolist()
             tables = [self.successor_table(kind, cls, p, s, c, present) for c in range(held + 1)]
             if merge:
                 self.close_permutations(perms)
@@ -562,8 +566,10 @@ class _Sweep:
                 np.array(self._group, dtype=np.int32),
                 self._fields[: n * _NFIELDS],
                 np.array([(0,) * 4] + self._proj[1:n], dtype=np.int32),
-                np.array(self._permrows[:n] if merge else [], dtype=np.int32),
-                permmaps if merge else no_perms,
+                np.array(self._permrows[:n], dtype=np.int32)[:, chosen].copy()
+                if merge
+                else np.zeros(0, dtype=np.int32),
+                permmaps[chosen] if merge else no_perms,
                 mods,
                 np.array(self.binom[: held + 1], dtype=np.int64),
                 self.jcap,
@@ -607,6 +613,21 @@ class _Sweep:
             for slot, t in zip(slots, arrangement, strict=True):
                 perm[slot] = t
             out.append(tuple(perm))
+        return out
+
+    def rank_subgroups(self, perms) -> dict:
+        """Per suit, the indices in ``perms`` that are canonical after dealing that suit:
+        those keeping the suits dealt so far this rank (in sweep order) among themselves
+        (after the last suit, all of them)."""
+        out = {}
+        for i, s in enumerate(self.swept):
+            dealt = set(self.swept[: i + 1])
+            keep = [
+                k
+                for k, perm in enumerate(perms)
+                if all((perm[slot] in dealt) == (slot in dealt) for slot in range(4))
+            ]
+            out[s] = keep
         return out
 
     def close_permutations(self, perms) -> None:
