@@ -24,11 +24,11 @@ longer on full shoes. Each step of the sweep is done by a compiled extension
 (``_sweep.c``, :data:`NATIVE`) when it is built, else in Python, with the same counts.
 Measured on one core under ``standard`` with the compiled step: 1 set + 1 run about
 1.3 s with 1 deck, 4.5 s with 2 and 8 s with 3; 2 sets + 1 run 12 s with 1 deck and
-86 s with 2; 1 set + 2 runs 341 s with 1 deck (2.5 GB; measured with another sweep
-on the other core); many more minutes with more decks. (The Python sweep: 14 s, 46 s, 87 s, 147 s, and more than 7 minutes.)
-One sweep serves every hand size up to
-15 and every joker count; :func:`rummykit.odds.simulate.simulate_dealt` estimates any
-cell in a second.
+86 s with 2; 1 set + 2 runs 341 s with 1 deck (2.5 GB; measured with another sweep on
+the other core); many more minutes with more decks. (The Python sweep: 14 s, 46 s,
+87 s, 147 s and more than 7 minutes.) One sweep serves every hand size up to 15 and
+every joker count; :func:`rummykit.odds.simulate.simulate_dealt` estimates any cell in
+a second.
 
 >>> from fractions import Fraction
 >>> from rummykit import CONTRACTS, RuleSet
