@@ -215,17 +215,17 @@ def test_counts_in_minutes_counts_the_measured_mixed_cells():
     def cell(round_, decks, rules=STANDARD):
         return ExactCell(rules, round_, rules.contracts[round_ - 1], decks, 2 * decks, 10)
 
-    # Pure contracts always; 1 set + 1 run up to 3 decks; 2 sets + 1 run with 1 deck.
+    # Pure contracts always; 1 set + 1 run and 2 sets + 1 run up to 3 decks.
     assert [counts_in_minutes(cell(r, 3)) for r in range(1, 8)] == [
         True,
         True,
         True,
         True,
-        False,
+        True,
         False,
         True,
     ]
-    assert counts_in_minutes(cell(5, 1)) and not counts_in_minutes(cell(5, 2))
+    assert counts_in_minutes(cell(5, 1)) and not counts_in_minutes(cell(5, 4))
     assert not counts_in_minutes(cell(6, 1)) and not counts_in_minutes(cell(2, 4))
     # Unmeasured rules: mixed contracts are slow.
     pagat = RuleSet.preset("pagat")

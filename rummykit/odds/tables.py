@@ -328,15 +328,16 @@ def counts_in_minutes(cell: ExactCell) -> bool:
     1 deck; 1 set + 2 runs more than 7 minutes even with 1 deck. Other rule sets are not
     measured, so their mixed contracts count as slow. ``rummykit tables`` counts these
     cells and simulates the rest. The compiled step of the sweep (see
-    :mod:`rummykit.odds.exact`) is 7-12 times faster (2 sets + 1 run: 12 s with 1 deck,
-    86 s with 2); the committed tables and this choice still follow the Python figures.
+    :mod:`rummykit.odds.exact`) is 7-12 times faster: 2 sets + 1 run takes 12 s with
+    1 deck, 86 s with 2 and about 3.5 minutes with 3, so it is counted for 1-3 decks;
+    1 set + 2 runs takes about 6 minutes with 1 deck and stays simulated.
     """
     contract = cell.contract
     if counts_quickly(contract):
         return True
     if cell.rules != RuleSet.preset("standard") or contract.runs > 1:
         return False
-    return cell.decks <= (3 if contract.sets == 1 else 1)
+    return cell.decks <= 3
 
 
 def _dealt_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) -> list[Fraction]:
