@@ -6,9 +6,13 @@
  * of copies held, to its successor key: every successor of every entry (the tables come
  * from Python), pruned (per state the Pareto front of (jokers, added), then entries that
  * a complete entry or a state of the same group dominates are dropped), optionally
- * made canonical (the least of the keys under the given suit permutations), and
- * interned. This file does exactly what _Sweep.step_key, prune and canonical do in
- * Python (the tests compare the two); the Python code stays the reference and the
+ * made canonical (the least of the keys under the given suit permutations, trying only
+ * those that order the suits by a hash of what the key says about each), and interned.
+ * Successors and pruning are those of _Sweep.step_key and prune in Python. Canonical
+ * keys are another choice than Python's canonical (which orders suits by sorted lists)
+ * and exact.py also asks for them after every card, under the permutations of the suits
+ * dealt / not yet dealt this rank; so the keys differ from the Python sweep's, never the
+ * counts (the tests compare the two). The Python code stays the reference and the
  * fallback when this module is not built.
  */
 #define PY_SSIZE_T_CLEAN
