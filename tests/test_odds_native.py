@@ -57,9 +57,9 @@ def _case_id(case) -> str:
     return f"{contract}-{rules.name}-{len(ranks)}r{len(suits)}s-{decks}d-{mode}"
 
 
-def _sweep(contract, rules, ranks, suits, decks, mode, *, native, **kwargs):
+def _sweep(contract, rules, ranks, suits, decks, mode, *, native, cards=15, **kwargs):
     sweep = exact._Sweep(
-        contract, rules, decks, frozenset(ranks), tuple(suits), 15, 8, mode, **kwargs
+        contract, rules, decks, frozenset(ranks), tuple(suits), cards, 8, mode, **kwargs
     )
     sweep.native = native
     return sweep.run(None)
@@ -72,6 +72,32 @@ def test_compiled_sweep_equals_python(case):
     python = _sweep(*case, native=False)
     assert compiled.counts == python.counts
     assert compiled.counts  # the case counts something
+
+
+# Few cards: the compiled step drops the arrangements a hand of at most `cards` cards
+# cannot complete (and the hands none of its arrangements can); (contract, rules, ranks,
+# suits, decks, cards).
+BUDGET_CASES = [
+    (Contract(sets=1, runs=1), STANDARD, ALL_RANKS, ALL_SUITS, 1, 8),
+    (Contract(sets=1, runs=1), LOOSE, WIDE, ALL_SUITS, 2, 9),
+    (Contract(sets=2, runs=1), STANDARD, WIDE, ALL_SUITS, 1, 11),
+    (Contract(sets=1, runs=2), STANDARD, LOW, ALL_SUITS, 1, 11),
+    (Contract(sets=1, runs=2), PAGAT, AROUND_ACE, ALL_SUITS, 2, 11),
+]
+
+
+@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+@pytest.mark.parametrize(
+    "case", BUDGET_CASES, ids=[f"{c[0]}-{c[1].name}-{c[4]}d-{c[5]}cards" for c in BUDGET_CASES]
+)
+def test_compiled_sweep_with_few_cards_equals_python(case):
+    contract, rules, ranks, suits, decks, cards = case
+    compiled = _sweep(contract, rules, ranks, suits, decks, "dealt", native=True, cards=cards)
+    python = _sweep(contract, rules, ranks, suits, decks, "dealt", native=False, cards=cards)
+    assert compiled.counts == python.counts
+    # Only hands that fit: n naturals that need at most cards - n jokers.
+    assert all(poly[n] == 0 for need, poly in python.counts.items() for n in range(cards - need + 1, cards + 1))
+    assert sum(map(sum, python.counts.values())) > 0
 
 
 @pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
@@ -124,8 +150,16 @@ def test_compiled_step_rejects_inconsistent_arrays():
         exact._native.step(*bad)
     bad = list(args)
     bad[0] = np.array([5 << 12], dtype=np.uint32)  # state 5 has no table
-    with pytest.raises(ValueError, match="inconsistent array sizes|no successor table"):
+    with pytest.raises(ValueError, match="unknown state"):
         exact._native.step(*bad)
+    with pytest.raises(ValueError, match="needs the need array"):
+        exact._native.step(*args, None, 5)
+    with pytest.raises(ValueError, match="one entry per sid"):
+        exact._native.step(*args, np.zeros(3, dtype=np.int8), 5)
+    with pytest.raises(ValueError, match="a need is negative"):
+        exact._native.step(*args, np.array([0, -1], dtype=np.int8), 5)
+    with pytest.raises(ValueError, match="budget must be"):
+        exact._native.step(*args, np.zeros(2, dtype=np.int8), -2)
 
 
 @pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")

@@ -210,6 +210,9 @@ typedef struct {
     const int32_t *proj;    /* per sid and suit: what the state says about that suit */
     int slots[4], nslots;   /* the suits the permutations move, in increasing order */
     int block[4];           /* per suit, the least suit a permutation takes it to */
+    const int8_t *need;     /* per sid, the fewest cards still to hold to complete */
+    int budget;             /* most cards in a hand (naturals + jokers); -1: no bound */
+    int bound;              /* fewest natural cards of the hands of the key stepped */
 } Step;
 
 /* True when state s1 can do all that s2 can (same group): _state_dominates. */
@@ -234,6 +237,7 @@ static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Ve
     for (Py_ssize_t i = 0; i < n; i++) {
         uint32_t code = key[i], sid = code >> 12;
         if (!sid) {
+            if (st->budget >= 0 && st->bound + (int)((code >> 6) & 63) > st->budget) continue;
             if (vec32_reserve(work, 1) < 0) return -2;
             work->data[work->len++] = code;
             continue;
@@ -243,8 +247,14 @@ static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Ve
         int64_t a = st->starts[sid], b = st->starts[sid + 1];
         if (vec32_reserve(work, (Py_ssize_t)(b - a)) < 0) return -2;
         for (int64_t e = a; e < b; e++) {
-            uint32_t delta = st->deltas[e];
-            if (j + ((delta >> 6) & 63) <= (uint32_t)st->jcap) work->data[work->len++] = delta + rest;
+            uint32_t delta = st->deltas[e], j2 = j + ((delta >> 6) & 63);
+            if (j2 > (uint32_t)st->jcap) continue;
+            /* Every hand of the key holds at least bound naturals; a state that needs
+             * more cards than the budget leaves completes no hand of at most budget
+             * cards (the caller drops the hands that no state left can complete). */
+            if (st->budget >= 0 && st->bound + (int)j2 + st->need[delta >> 12] > st->budget)
+                continue;
+            work->data[work->len++] = delta + rest;
         }
     }
     Py_ssize_t m = work->len;
@@ -470,16 +480,20 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
                                       "fields", "proj", "perms", "permmaps", "mods", "binom"};
     PyObject *objs[NBUF];
     Py_buffer b[NBUF];
-    int jcap, nge, got = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOii", &objs[0], &objs[1], &objs[2], &objs[3],
+    int jcap, nge, budget = -1, got = 0;
+    PyObject *need_obj = NULL;
+    Py_buffer need_view = {0};
+    int have_need = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOii|Oi", &objs[0], &objs[1], &objs[2], &objs[3],
                           &objs[4], &objs[5], &objs[6], &objs[7], &objs[8], &objs[9], &objs[10],
-                          &objs[11], &jcap, &nge))
+                          &objs[11], &jcap, &nge, &need_obj, &budget))
         return NULL;
     PyObject *result = NULL;
     Interner t;
     Vec32 work = {0};
     Vec64 polys_out = {0};
     uint32_t *best = NULL, *trial = NULL;
+    Py_ssize_t *fewest = NULL;
     Scratch scratch = {0};
     if (interner_init(&t) < 0) {
         PyErr_NoMemory();
@@ -501,6 +515,26 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
         b[B_PERMS].len / 4 != nsids * nperms || b[B_PERMMAPS].len != 4 * nperms || jcap < 0 ||
         jcap > 63) {
         PyErr_SetString(PyExc_ValueError, "step: inconsistent array sizes");
+        goto done;
+    }
+    if (budget >= 0) {
+        if (!need_obj || need_obj == Py_None) {
+            PyErr_SetString(PyExc_ValueError, "step: a budget needs the need array");
+            goto done;
+        }
+        if (get_buffer(need_obj, &need_view, 1, "need") < 0) goto done;
+        have_need = 1;
+        if (need_view.len != nsids) {
+            PyErr_SetString(PyExc_ValueError, "step: need has not one entry per sid");
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < nsids; i++)
+            if (((const int8_t *)need_view.buf)[i] < 0) {
+                PyErr_SetString(PyExc_ValueError, "step: a need is negative");
+                goto done;
+            }
+    } else if (budget < -1) {
+        PyErr_SetString(PyExc_ValueError, "step: budget must be >= 0, or -1 for none");
         goto done;
     }
     const uint32_t *codes = b[B_CODES].buf;
@@ -526,6 +560,11 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
             goto done;
         }
     }
+    for (Py_ssize_t e = 0; e < b[B_CODES].len / 4; e++)
+        if ((Py_ssize_t)(((const uint32_t *)b[B_CODES].buf)[e] >> 12) >= nsids) {
+            PyErr_SetString(PyExc_ValueError, "step: a key holds an unknown state");
+            goto done;
+        }
     const uint32_t *deltas = b[B_DELTAS].buf;
     for (Py_ssize_t e = 0; e < b[B_DELTAS].len / 4; e++)
         if ((Py_ssize_t)(deltas[e] >> 12) >= nsids) {
@@ -544,6 +583,8 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
         .nperms = (int)nperms,
         .permmaps = b[B_PERMMAPS].buf,
         .proj = b[B_PROJ].buf,
+        .need = have_need ? need_view.buf : NULL,
+        .budget = budget,
     };
     /* The permutations are those of a product of symmetric groups (of blocks of
      * suits); a suit's block is the least suit some permutation takes it to. */
@@ -588,10 +629,27 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
         goto done;
     }
     Py_ssize_t MW = M * W;
+    /* The fewest natural cards of a hand of each key: its polynomial's lowest term. */
+    fewest = malloc(sizeof(Py_ssize_t) * (size_t)(nkeys ? nkeys : 1));
+    if (!fewest) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nkeys; i++) {
+        Py_ssize_t w = 0;
+        for (; w < W; w++) {
+            int any = 0;
+            for (Py_ssize_t m = 0; m < M && !any; m++) any = polys[(i * M + m) * W + w] != 0;
+            if (any) break;
+        }
+        fewest[i] = w;
+    }
     for (int c = 0; c < copies; c++) {
         st.starts = (const int64_t *)b[B_STARTS].buf + (size_t)c * (nsids + 1);
         for (Py_ssize_t i = 0; i < nkeys; i++) {
             Py_ssize_t n = (Py_ssize_t)(offsets[i + 1] - offsets[i]);
+            if (fewest[i] + c >= W) continue; /* every hand would hold too many cards */
+            st.bound = (int)(fewest[i] + c);
             /* Successors fit in work (with three times as much scratch); the key in best
              * and trial. */
             Py_ssize_t most = 0;
@@ -633,11 +691,22 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
             }
             /* Residues are below 2**31 and binom[c] below 2**8 (checked): the sums of
              * fewer than 2**24 terms fit in 63 bits, reduced once at the end. */
+            /* With a budget, a hand of w naturals counts only when some state of the key
+             * completes within the budget: w + jokers + need <= budget. */
+            Py_ssize_t top = W;
+            if (budget >= 0) {
+                int least = 1 << 30;
+                for (Py_ssize_t q = 0; q < got_n; q++) {
+                    int r = (int)((best[q] >> 6) & 63) + st.need[best[q] >> 12];
+                    if (r < least) least = r;
+                }
+                if (budget - least + 1 < top) top = budget - least + 1;
+            }
             const int64_t *src = polys + i * MW;
             int64_t *dst = polys_out.data + id * MW;
             int64_t k = binom[c];
             for (Py_ssize_t m = 0; m < M; m++)
-                for (Py_ssize_t w = c; w < W; w++) dst[m * W + w] += src[m * W + w - c] * k;
+                for (Py_ssize_t w = c; w < top; w++) dst[m * W + w] += src[m * W + w - c] * k;
         }
     }
     reduce_all(polys_out.data, polys_out.len / MW, M, W, mods);
@@ -647,6 +716,8 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
         (const char *)t.offsets.data, (Py_ssize_t)(sizeof(int64_t) * t.offsets.len));
 done:
     while (got > 0) PyBuffer_Release(&b[--got]);
+    if (have_need) PyBuffer_Release(&need_view);
+    free(fewest);
     interner_free(&t);
     free(work.data);
     free(polys_out.data);

@@ -479,6 +479,7 @@ class _Sweep:
         self._dom: dict = {}
         self._permrows: list = []
         self._fields = array.array("b")
+        self._need = array.array("b")
         self.native = True
         # Runs start at their first natural, held or added (see start_kinds); not where
         # the gap between same-suit runs makes a leading joker's position matter.
@@ -552,6 +553,10 @@ class _Sweep:
                 self.close_permutations(perms)
             n = len(self._states)
             self.extend_fields()
+            # Dealt mode: a hand of at most T cards (naturals and jokers) must complete,
+            # so arrangements that need more are dropped (counts with n + need > T change;
+            # finish() leaves them out in both sweeps).
+            budget = () if self.distance or self.profile else (self._need[:n], self.T)
             sizes = np.zeros((held + 1, n), dtype=np.int64)
             deltas = []
             for c, table in enumerate(tables):
@@ -577,6 +582,7 @@ class _Sweep:
                 np.array(self.binom[: held + 1], dtype=np.int64),
                 self.jcap,
                 3,
+                *budget,
             )
             codes = np.frombuffer(new_codes, dtype=np.uint32)
             offsets = np.frombuffer(new_offsets, dtype=np.int64)
@@ -650,6 +656,26 @@ class _Sweep:
                 fields.extend([0] * _NFIELDS)
             else:
                 fields.extend(state[:3] + state[4] + state[5])
+            self._need.append(self.cards_to_complete(state))
+
+    def cards_to_complete(self, state) -> int:
+        """The fewest cards (natural or joker) a hand still needs to complete from ``state``.
+
+        Each set still to make needs ``Ls`` cards (less the cards pooled this rank), each
+        run in progress its missing length or naturals, each run not started ``mr``, and
+        each ace owed to an ace-low run is a card still to hold. A lower bound, used to drop
+        arrangements a hand of at most ``T`` cards cannot complete (see :meth:`run_native`).
+        """
+        if state is _ACCEPT:
+            return 0
+        sets_done, runs_done, pool, runs, owed, _ = state
+        need = max(0, (self.S - sets_done) * self.Ls - pool) + sum(owed)
+        started = 0
+        for mine in runs:
+            for length, nats, _, _ in mine:
+                need += max(self.mr - length, self.nr - nats, 0)
+                started += 1
+        return need + max(0, self.R - runs_done - started) * self.mr
 
     def run_python(self, progress: Progress | None) -> ExactTable:
         """Sweep the cards, carrying hand counts per key as residues modulo a few primes.
@@ -738,10 +764,17 @@ class _Sweep:
                 continue
             acc = residues.get(need)
             residues[need] = polys[:, row, :] if acc is None else (acc + polys[:, row, :]) % mods
+        # In dealt mode a hand of n naturals that needs more than T - n jokers is left out:
+        # no hand of at most T cards has it (and run_native does not count it exactly).
+        dealt = not self.distance and not self.profile
         counts = {
-            need: [_crt([int(r) for r in acc[:, i]], moduli) for i in range(width)]
+            need: [
+                0 if dealt and i + need > self.T else _crt([int(r) for r in acc[:, i]], moduli)
+                for i in range(width)
+            ]
             for need, acc in residues.items()
         }
+        counts = {need: poly for need, poly in counts.items() if any(poly)}
         return ExactTable(self.mode, self.naturals, self.T, self.jcap, counts, widest)
 
     # -- states as integers ------------------------------------------------------------
