@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import math
 import re
@@ -65,9 +66,12 @@ class Recipe:
     """Jokers in a 2-deck shoe for the override grid (``focus_players`` players)."""
     exact_rounds: tuple[int, ...]
     """Rounds (contracts) of the exact, jokers and per-preset tables."""
+    exact_minutes: float
+    """Cells whose exact count takes at most about this many minutes on one core are
+    counted (:func:`rummykit.odds.tables.counts_in_minutes`), the others simulated."""
     dealt_hands: int
     """Hands dealt per cell of the dealt-odds tables where a contract mixing sets and
-    runs is simulated (where exact counting would take more than a few minutes)."""
+    runs is simulated (where exact counting would take longer)."""
     exact_shoes: tuple[tuple[int, int], ...]
     """(decks, jokers) of the exact table."""
     exact_cards: tuple[int, ...]
@@ -95,6 +99,7 @@ RECIPES = {
         focus_players=4,
         joker_overrides=(0, 2, 8),
         exact_rounds=(1, 2, 3, 4, 5, 6, 7),
+        exact_minutes=20,
         dealt_hands=100_000,
         exact_shoes=((1, 2), (2, 4), (3, 6), (2, 2)),
         exact_cards=(7, 10, 11, 12, 13, 14),
@@ -113,6 +118,7 @@ RECIPES = {
         focus_players=3,
         joker_overrides=(0,),
         exact_rounds=(1, 2, 4),
+        exact_minutes=1,
         dealt_hands=20_000,
         exact_shoes=((1, 2),),
         exact_cards=(7, 10),
@@ -193,7 +199,7 @@ def build_tables(
         every = dealt_odds(
             [cell for grid in dealt.values() for cell in grid],
             method="auto",
-            count=counts_in_minutes,
+            count=functools.partial(counts_in_minutes, minutes=recipe.exact_minutes),
             n=recipe.dealt_hands,
             seed=seed,
             **workers,

@@ -19,6 +19,7 @@ from test_odds_oracle import holds, shoe_hands
 
 from rummykit import Card, Contract, Rank, RuleSet, Suit, find_contract
 from rummykit.odds import dealt_count, dealt_probability, distance_distribution
+from rummykit.odds import exact as exact_module
 
 STANDARD = RuleSet.preset("standard")
 PAGAT = RuleSet.preset("pagat")  # two runs of one suit must be separated
@@ -106,12 +107,30 @@ def test_exact_equals_enumeration(case):
 
 @pytest.mark.parametrize("cards", [3, 5, 6])
 @pytest.mark.parametrize("jokers", [0, 1, 2])
-def test_every_hand_size_from_one_sweep(cards, jokers):
+def test_every_hand_size_from_one_sweep(cards, jokers, monkeypatch):
+    """A sweep for 6 cards and 2 jokers answers every smaller hand (it drops only what
+    needs more cards than 6), and dealt_count takes it from the cache."""
+    monkeypatch.setattr(exact_module, "_CACHE", {})
     contract, ranks, suits = Contract(sets=1, runs=1), LOW, [H, S]
+    exact_module.exact_table(
+        contract, rules=SHORT_RUNS, decks=1, ranks=ranks, suits=suits, max_naturals=6, joker_cap=2
+    )
     exact = dealt_count(
         contract, decks=1, jokers=jokers, cards=cards, rules=SHORT_RUNS, ranks=ranks, suits=suits
     )
+    assert [len(tables) for tables in exact_module._CACHE.values()] == [1]  # no new sweep
     assert exact == _brute(contract, SHORT_RUNS, ranks, suits, 1, jokers, cards, oracle="naive")
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_sweep_of_too_few_cards_counts_nothing(native):
+    """1 set + 2 runs needs 11 cards: a sweep of at most 10 holds no hand that has it."""
+    sweep = exact_module._Sweep(
+        Contract(sets=1, runs=2), STANDARD, 1, frozenset(LOW), tuple(Suit), 10, 8, "dealt"
+    )
+    sweep.native = native
+    table = sweep.run(None)
+    assert table.counts == {} and table.max_naturals == 10
 
 
 # --- set-only contracts: a closed form over rank-count profiles ------------------------

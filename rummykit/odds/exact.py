@@ -60,12 +60,15 @@ __all__ = [
     "dealt_probability",
     "distance_distribution",
     "exact_table",
+    "sweep_rules",
 ]
 
 Progress = Callable[[int, int], None]
 
-#: Hand sizes and joker counts every cached sweep covers, so that one sweep serves a
-#: whole table (hand sizes up to 15 and shoes of up to 8 jokers).
+#: Hand sizes and joker counts a distance sweep covers (and exact_table's defaults), so
+#: that one sweep serves a whole table. A dealt-mode sweep covers what it is asked: its
+#: cost grows fast with the hand size (see run_native), so dealt_count sweeps for its
+#: own hand size and jokers, and a table asks once for its largest.
 _MIN_CARDS = 15
 _MIN_JOKERS = 8
 
@@ -93,7 +96,8 @@ class ExactTable:
     ``counts[need][n]`` is the number of ways to hold ``n`` natural cards (as subsets of
     the physical shoe) for which ``need`` is: in ``"dealt"`` mode the fewest jokers that
     complete the contract (hands that cannot complete it with ``joker_cap`` jokers are
-    left out); in ``"distance"`` mode a tuple whose ``j``-th entry is the fewest natural
+    left out, and so are those whose ``n + need`` exceeds ``max_naturals``: no hand of at
+    most that many cards, jokers included, has them); in ``"distance"`` mode a tuple whose ``j``-th entry is the fewest natural
     cards to add when the hand also holds ``j`` jokers.
     """
 
@@ -161,8 +165,8 @@ def dealt_count(
         decks=decks,
         ranks=rank_set,
         suits=suit_set,
-        max_naturals=max(cards, _MIN_CARDS),
-        joker_cap=max(jokers, _MIN_JOKERS),
+        max_naturals=cards,
+        joker_cap=jokers,
         progress=progress,
     )
     total = 0
@@ -290,13 +294,34 @@ def exact_table(
     )
 
 
+def sweep_rules(rules: RuleSet) -> tuple:
+    """The rules a sweep depends on: two rule sets with the same tuple share their sweeps.
+
+    Meld sizes, naturals required, jokers per meld, same-suit runs and the ace; the rest
+    (dealing, buying, scoring) never changes which hands hold a contract.
+
+    >>> sweep_rules(RuleSet.preset("bga")) == sweep_rules(RuleSet.preset("standard"))
+    True
+    """
+    return (
+        rules.min_set_size,
+        rules.min_naturals_in_set,
+        rules.min_run_size,
+        rules.min_naturals_in_run,
+        rules.max_jokers_per_meld,
+        rules.same_suit_runs == "separated",
+        rules.ace_low,
+        rules.ace_high,
+    )
+
+
 def _cached_table(contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode, progress):
-    key = (contract, rules, decks, ranks, suits, mode)
-    cached = _CACHE.get(key)
+    key = (contract, sweep_rules(rules), decks, ranks, suits, mode)
     # A table answers any request with no more cards and no more jokers than it was
     # asked for (its own joker_cap may be lower: jokers the contract cannot use).
-    if cached is not None and cached[0] >= max_naturals and cached[1] >= joker_cap:
-        return cached[2]
+    for cards, jokers, table in _CACHE.get(key, ()):
+        if cards >= max_naturals and jokers >= joker_cap:
+            return table
     if contract.sets == 0:
         table = _runs_only(
             contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode, progress
@@ -304,7 +329,7 @@ def _cached_table(contract, rules, decks, ranks, suits, max_naturals, joker_cap,
     else:
         sweep = _Sweep(contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode)
         table = sweep.run(progress)
-    _CACHE[key] = (max_naturals, joker_cap, table)
+    _CACHE.setdefault(key, []).append((max_naturals, joker_cap, table))
     return table
 
 
@@ -584,9 +609,10 @@ class _Sweep:
                 3,
                 *budget,
             )
-            codes = np.frombuffer(new_codes, dtype=np.uint32)
-            offsets = np.frombuffer(new_offsets, dtype=np.int64)
-            polys = np.frombuffer(new_polys, dtype=np.int64).reshape(-1, len(moduli), width)
+            # (An empty layer comes back as None: no hand of at most T cards can complete.)
+            codes = np.frombuffer(new_codes or b"", dtype=np.uint32)
+            offsets = np.frombuffer(new_offsets or b"\0" * 8, dtype=np.int64)
+            polys = np.frombuffer(new_polys or b"", dtype=np.int64).reshape(-1, len(moduli), width)
             if not len(polys):
                 break
             # Keys reached only by hands of more than T natural cards count nothing.

@@ -49,7 +49,12 @@ from fractions import Fraction
 import numpy as np
 import polars as pl
 
-from rummykit.odds.exact import dealt_probability, distance_distribution
+from rummykit.odds.exact import (
+    dealt_probability,
+    distance_distribution,
+    exact_table,
+    sweep_rules,
+)
 from rummykit.odds.sweep import run_sweep
 from rummykit.rules import Contract, RuleSet
 
@@ -71,6 +76,7 @@ __all__ = [
     "SUMMARY_SCHEMA",
     "cell_seed",
     "counts_in_minutes",
+    "exact_seconds",
     "counts_quickly",
     "dealt_odds",
     "distance_odds",
@@ -319,25 +325,58 @@ def counts_quickly(contract: Contract) -> bool:
     return contract.sets == 0 or contract.runs == 0
 
 
-def counts_in_minutes(cell: ExactCell) -> bool:
-    """Whether exact counting of ``cell`` takes at most about three minutes on one core.
+_PRESET_RULES = {name: sweep_rules(RuleSet.preset(name)) for name in RuleSet.presets()}
 
-    Measured (``benchmarks/bench_odds.py``) with the Python sweep: contracts of sets only
-    or runs only take seconds; under ``standard`` rules, 1 set + 1 run takes about 15 s
-    with 1 deck, 45 s with 2 and 90 s with 3, and 2 sets + 1 run about 2.5 minutes with
-    1 deck; 1 set + 2 runs more than 7 minutes even with 1 deck. Other rule sets are not
-    measured, so their mixed contracts count as slow. ``rummykit tables`` counts these
-    cells and simulates the rest. The compiled step of the sweep (see
-    :mod:`rummykit.odds.exact`) is 7-12 times faster: 2 sets + 1 run takes 12 s with
-    1 deck, 86 s with 2 and about 3.5 minutes with 3, so it is counted for 1-3 decks;
-    1 set + 2 runs takes about 6 minutes with 1 deck and stays simulated.
+#: CPU seconds of one exact sweep of a contract mixing sets and runs (it serves every hand
+#: size up to 15 and every joker count), by the preset whose sweep rules
+#: (:func:`~rummykit.odds.exact.sweep_rules`) it has, (sets, runs) and decks: measured
+#: with the compiled step on one core (``benchmarks/bench_odds.py`` for ``standard``).
+#: Other rules and shoes are not measured.
+SWEEP_SECONDS = {
+    ("standard", 1, 1): {1: 1.5, 2: 5.0, 3: 7.9},
+    ("standard", 2, 1): {1: 8.4, 2: 44.4, 3: 75.2},
+    ("standard", 1, 2): {1: 47.4, 2: 306.0},
+}
+
+
+def exact_seconds(cell: ExactCell) -> float | None:
+    """About how many CPU seconds counting ``cell`` exactly takes, None when unmeasured.
+
+    Contracts of sets only or runs only take well under a second (:func:`counts_quickly`);
+    a contract mixing sets and runs takes one sweep, timed in :data:`SWEEP_SECONDS`.
+    Rule sets with the same sweep rules as a measured preset (``bga`` and ``family`` have
+    those of ``standard``) take as long.
+
+    >>> from rummykit import RuleSet
+    >>> bga = RuleSet.preset("bga")
+    >>> exact_seconds(ExactCell(bga, 5, bga.contracts[4], 2, 4, 12))
+    44.4
     """
     contract = cell.contract
     if counts_quickly(contract):
-        return True
-    if cell.rules != RuleSet.preset("standard") or contract.runs > 1:
-        return False
-    return cell.decks <= 3
+        return 1.0
+    rules = sweep_rules(cell.rules)
+    for (name, sets, runs), by_decks in SWEEP_SECONDS.items():
+        if (sets, runs) == (contract.sets, contract.runs) and rules == _PRESET_RULES[name]:
+            return by_decks.get(cell.decks)
+    return None
+
+
+def counts_in_minutes(cell: ExactCell, minutes: float = 3) -> bool:
+    """Whether exact counting of ``cell`` takes at most about ``minutes`` on one core.
+
+    ``rummykit tables`` counts exactly the cells that take up to 20 minutes and simulates
+    the rest; the widgets count in the background those taking about 3 minutes at most
+    and offer "Count exactly" for the others. See :func:`exact_seconds`.
+
+    >>> from rummykit import RuleSet
+    >>> standard = RuleSet.preset("standard")
+    >>> round_6 = standard.contracts[5]   # 1 set + 2 runs
+    >>> [counts_in_minutes(ExactCell(standard, 6, round_6, d, 2 * d, 12)) for d in (1, 2, 3)]
+    [True, False, False]
+    """
+    seconds = exact_seconds(cell)
+    return seconds is not None and seconds <= 60 * minutes
 
 
 def _dealt_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) -> list[Fraction]:
@@ -345,6 +384,15 @@ def _dealt_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) ->
     # joker count and hand size after the first is almost free. A hand smaller than the
     # contract's fewest cards cannot hold it, which needs no sweep.
     fewest = contract.min_cards(rules)
+    wanted = [(j, c) for j, c in hands if c >= fewest]
+    if wanted:  # one sweep for every hand: the largest hand and the most jokers
+        exact_table(
+            contract,
+            rules=rules,
+            decks=decks,
+            max_naturals=max(c for _, c in wanted),
+            joker_cap=max(j for j, _ in wanted),
+        )
     return [
         Fraction(0)
         if c < fewest
@@ -412,14 +460,19 @@ def _distance_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple)
 
 
 def _sweep_tasks(task, cells) -> tuple[list[tuple], dict]:
-    """Tasks running each sweep (contract, rules, decks) once, and ``{cell: task index}``."""
+    """Tasks running each sweep once, and ``{cell: task index}``.
+
+    A sweep is (contract, sweep rules, decks): rule sets with the same
+    :func:`~rummykit.odds.exact.sweep_rules` share it (the task gets the first of them).
+    """
     hands: dict[tuple, dict[tuple[int, int], None]] = {}
+    first: dict[tuple, RuleSet] = {}
     for cell in cells:
-        hands.setdefault((cell.contract, cell.rules, cell.decks), {})[cell.jokers, cell.cards] = (
-            None
-        )
+        key = (cell.contract, sweep_rules(cell.rules), cell.decks)
+        first.setdefault(key, cell.rules)
+        hands.setdefault(key, {})[cell.jokers, cell.cards] = None
     keys = list(hands)
-    tasks = [(task, *key, tuple(hands[key])) for key in keys]
+    tasks = [(task, key[0], first[key], key[2], tuple(hands[key])) for key in keys]
     return tasks, {key: i for i, key in enumerate(keys)}
 
 
@@ -439,7 +492,7 @@ def _by_sweep(task, cells, description, executor, max_workers, progress) -> dict
 
 
 def _pick(cell, tasks, results, index):
-    i = index[cell.contract, cell.rules, cell.decks]
+    i = index[cell.contract, sweep_rules(cell.rules), cell.decks]
     return results[i][tasks[i][-1].index((cell.jokers, cell.cards))]
 
 
