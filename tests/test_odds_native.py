@@ -96,7 +96,11 @@ def test_compiled_sweep_with_few_cards_equals_python(case):
     python = _sweep(contract, rules, ranks, suits, decks, "dealt", native=False, cards=cards)
     assert compiled.counts == python.counts
     # Only hands that fit: n naturals that need at most cards - n jokers.
-    assert all(poly[n] == 0 for need, poly in python.counts.items() for n in range(cards - need + 1, cards + 1))
+    assert all(
+        poly[n] == 0
+        for need, poly in python.counts.items()
+        for n in range(cards - need + 1, cards + 1)
+    )
     assert sum(map(sum, python.counts.values())) > 0
 
 

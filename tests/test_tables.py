@@ -3,6 +3,7 @@ writes with its default seed, checked by recomputing cheap parts of it)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -31,6 +32,7 @@ from rummykit.odds.tables import (
     distance_odds,
     exact_cells,
     exact_odds,
+    exact_seconds,
     frame,
     preset_odds,
 )
@@ -212,24 +214,27 @@ def test_dealt_odds_simulates_where_asked_and_agrees_with_exact():
 
 
 def test_counts_in_minutes_counts_the_measured_mixed_cells():
-    def cell(round_, decks, rules=STANDARD):
-        return ExactCell(rules, round_, rules.contracts[round_ - 1], decks, 2 * decks, 10)
+    def cell(round_, decks, cards=12, rules=STANDARD):
+        return ExactCell(rules, round_, rules.contracts[round_ - 1], decks, 2 * decks, cards)
 
-    # Pure contracts always; 1 set + 1 run and 2 sets + 1 run up to 3 decks.
-    assert [counts_in_minutes(cell(r, 3)) for r in range(1, 8)] == [
-        True,
-        True,
-        True,
-        True,
-        True,
-        False,
-        True,
-    ]
-    assert counts_in_minutes(cell(5, 1)) and not counts_in_minutes(cell(5, 4))
-    assert not counts_in_minutes(cell(6, 1)) and not counts_in_minutes(cell(2, 4))
-    # Unmeasured rules: mixed contracts are slow.
-    pagat = RuleSet.preset("pagat")
-    assert not counts_in_minutes(cell(2, 1, pagat)) and counts_in_minutes(cell(1, 1, pagat))
+    # Pure contracts always; mixed ones as measured, by the largest hand the sweep serves.
+    assert all(counts_in_minutes(cell(r, 3)) for r in range(1, 8))
+    assert counts_in_minutes(cell(6, 1, 15)) and not counts_in_minutes(cell(6, 2, 15))
+    assert counts_in_minutes(cell(6, 3, 14), minutes=2) and not counts_in_minutes(
+        cell(6, 3, 14), minutes=1
+    )
+    assert exact_seconds(cell(5, 2, 13)) == exact_seconds(cell(5, 2, 14))  # next measured size
+    assert exact_seconds(cell(5, 2, 16)) is None and not counts_in_minutes(cell(5, 2, 16))
+    # Rule sets share the measurements of the preset with their sweep rules ...
+    bga, pagat = RuleSet.preset("bga"), RuleSet.preset("pagat")
+    assert exact_seconds(cell(5, 3, rules=bga)) == exact_seconds(cell(5, 3))
+    assert exact_seconds(cell(5, 3, rules=pagat)) != exact_seconds(cell(5, 3))
+    # ... and unmeasured rules or shoes are slow.
+    short = dataclasses.replace(STANDARD, name="short runs", min_run_size=3)
+    assert not counts_in_minutes(cell(2, 1, rules=short)) and counts_in_minutes(
+        cell(1, 1, rules=short)
+    )
+    assert not counts_in_minutes(cell(5, 4, rules=pagat))
 
 
 def committed(name: str) -> pl.DataFrame:

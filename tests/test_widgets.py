@@ -6,6 +6,7 @@ assertions read the engine objects it holds and the HTML it shows.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import sys
 
@@ -146,7 +147,10 @@ def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
     import rummykit.odds as odds
     from rummykit.odds.simulate import simulate_dealt
 
-    # Round 6 with 2 decks takes many minutes to count: a stand-in count records calls.
+    # Slow counts (see exact_seconds): round 6 under rules with runs of 3 (not measured)
+    # and round 6 with 2 decks and 15 cards (more than 400 s). A stand-in count records
+    # calls.
+    short = dataclasses.replace(STANDARD, name="short runs", min_run_size=3)
     calls = []
 
     def count(contract, **kwargs):
@@ -154,35 +158,41 @@ def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
         return Fraction(1, 3)
 
     monkeypatch.setattr(odds, "dealt_probability", count)
-    estimate = simulate_dealt(
-        STANDARD.contracts[5], decks=2, jokers=4, cards=12, rules=STANDARD, n=200_000, seed=0
-    )
-    shown = "Simulated from 200,000 hands: " + f"{float(estimate.p):.3%}"
 
-    widget = DealWidget(round=6, seed=1, background=True)
+    def shown(rules, cards):
+        estimate = simulate_dealt(
+            rules.contracts[5], decks=2, jokers=4, cards=cards, rules=rules, n=200_000, seed=0
+        )
+        return "Simulated from 200,000 hands: " + f"{float(estimate.p):.3%}"
+
+    widget = DealWidget(short, round=6, seed=1, background=True)
     widget.deal_button.click()
+    widget.wait(60)
     explorer = OddsExplorer(round=6, neighbour_decks=(2,), background=True)
+    explorer.wait(60)  # 12 cards: counted at once (a few seconds)
+    assert calls == [(STANDARD.contracts[5], 2, 12)] and explorer.probability == Fraction(1, 3)
+    explorer.controls.cards.value = 15
     explorer.wait(60)
-    for shown_in, button in (
-        (widget.odds_html, widget.count_progress.button),
-        (explorer.result_html, explorer.count_progress.button),
+    for shown_in, button, text in (
+        (widget.odds_html, widget.count_progress.button, shown(short, 12)),
+        (explorer.result_html, explorer.count_progress.button, shown(STANDARD, 15)),
     ):
-        assert shown in shown_in.value and "Count exactly" in shown_in.value
+        assert text in shown_in.value and "Count exactly" in shown_in.value
         assert button.layout.display is None  # the button is offered
-    assert widget.probability is explorer.probability is None and not calls
+    assert widget.probability is explorer.probability is None and len(calls) == 1
     assert "<svg" in explorer.chart_html.value  # the neighbourhood is drawn meanwhile
 
     widget.count_progress.button.click()
     widget.wait(60)
     explorer.count_progress.button.click()
     explorer.wait(60)
-    assert calls == [(STANDARD.contracts[5], 2, 12)] * 2
+    assert calls[1:] == [(short.contracts[5], 2, 12), (STANDARD.contracts[5], 2, 15)]
     assert widget.probability == explorer.probability == Fraction(1, 3)
     assert "1/3 = 33.33%" in widget.odds_html.value and "1/3" in explorer.result_html.value
     assert "Simulated" not in widget.odds_html.value + explorer.result_html.value
     assert widget.count_progress.button.layout.display == "none"
 
-    # A quick count needs no button: round 2 with 2 decks is counted in under a minute.
+    # A quick count needs no button: round 2 with 2 decks is counted in seconds.
     fast = DealWidget(round=2, seed=1, background=True)
     fast.deal_button.click()
     fast.wait(60)

@@ -22,13 +22,24 @@ the suits are combined by a min-plus convolution. A contract with sets and runs 
 all four suits in one sweep; its keys remember recent cards of every suit, so it takes
 longer on full shoes. Each step of the sweep is done by a compiled extension
 (``_sweep.c``, :data:`NATIVE`) when it is built, else in Python, with the same counts.
-Measured on one core under ``standard`` with the compiled step: 1 set + 1 run about
-1.3 s with 1 deck, 4.5 s with 2 and 8 s with 3; 2 sets + 1 run 12 s with 1 deck and
-86 s with 2; 1 set + 2 runs 341 s with 1 deck (2.5 GB; measured with another sweep on
-the other core); many more minutes with more decks. (The Python sweep: 14 s, 46 s,
-87 s, 147 s and more than 7 minutes.) One sweep serves every hand size up to 15 and
-every joker count; :func:`rummykit.odds.simulate.simulate_dealt` estimates any cell in
-a second.
+The compiled step also drops every arrangement that needs more cards than a hand of at
+most ``max_naturals`` cards (jokers included) can still hold, which makes the cost grow
+steeply with the hand size: a sweep answers every smaller hand and every joker count up
+to its own, so :func:`dealt_count` sweeps for exactly the hand it is asked about.
+Measured on one core under ``standard`` (CPU seconds, every joker count the contract
+can use; :data:`rummykit.odds.tables.SWEEP_SECONDS` has the whole grid):
+
+=================  ============  ============  ============
+contract           12 cards      14 cards      15 cards
+=================  ============  ============  ============
+1 set + 1 run      0.7 - 3.3     1.2 - 7.6     1.4 - 9.2
+2 sets + 1 run     0.5 - 3.2     3.7 - 39      7.1 - 89
+1 set + 2 runs     1.9 - 5.8     17 - 110      51 (1 deck), > 400 (2 - 3 decks)
+=================  ============  ============  ============
+
+(1 to 4 decks; the Python sweep, which does not drop arrangements by hand size, takes
+14 s for 1 set + 1 run with 1 deck and 15 cards and more than 7 minutes for 1 set + 2
+runs.) :func:`rummykit.odds.simulate.simulate_dealt` estimates any cell in a second.
 
 >>> from fractions import Fraction
 >>> from rummykit import CONTRACTS, RuleSet

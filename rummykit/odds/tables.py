@@ -327,15 +327,33 @@ def counts_quickly(contract: Contract) -> bool:
 
 _PRESET_RULES = {name: sweep_rules(RuleSet.preset(name)) for name in RuleSet.presets()}
 
-#: CPU seconds of one exact sweep of a contract mixing sets and runs (it serves every hand
-#: size up to 15 and every joker count), by the preset whose sweep rules
-#: (:func:`~rummykit.odds.exact.sweep_rules`) it has, (sets, runs) and decks: measured
-#: with the compiled step on one core (``benchmarks/bench_odds.py`` for ``standard``).
-#: Other rules and shoes are not measured.
+#: CPU seconds of one exact sweep of a contract mixing sets and runs, by the preset whose
+#: sweep rules (:func:`~rummykit.odds.exact.sweep_rules`) it has, sets, runs and decks,
+#: then by the largest hand it serves (a sweep covers every smaller hand and every joker
+#: count the contract can use). Measured on one core with the compiled step; None: more
+#: than 400 s (stopped). Other rules, shoes and hand sizes are not measured.
 SWEEP_SECONDS = {
-    ("standard", 1, 1): {1: 1.5, 2: 5.0, 3: 7.9},
-    ("standard", 2, 1): {1: 8.4, 2: 44.4, 3: 75.2},
-    ("standard", 1, 2): {1: 47.4, 2: 306.0},
+    ("standard", 1, 1, 1): {10: 0.25, 12: 0.74, 14: 1.2, 15: 1.4},
+    ("standard", 1, 1, 2): {10: 0.49, 12: 2.0, 14: 4.0, 15: 4.8},
+    ("standard", 1, 1, 3): {10: 0.61, 12: 3.0, 14: 6.7, 15: 8.6},
+    ("standard", 1, 1, 4): {10: 0.63, 12: 3.3, 14: 7.6, 15: 9.2},
+    ("standard", 2, 1, 1): {10: 0.13, 12: 0.49, 14: 3.7, 15: 7.1},
+    ("standard", 2, 1, 2): {10: 0.2, 12: 1.9, 14: 21.5, 15: 46.1},
+    ("standard", 2, 1, 3): {10: 0.26, 12: 2.7, 14: 37.9, 15: 80.3},
+    ("standard", 2, 1, 4): {10: 0.28, 12: 3.2, 14: 39.2, 15: 88.8},
+    ("standard", 1, 2, 1): {10: 0.01, 12: 1.9, 14: 17.2, 15: 51.0},
+    ("standard", 1, 2, 2): {10: 0.01, 12: 4.3, 14: 78.9, 15: None},
+    ("standard", 1, 2, 3): {10: 0.01, 12: 4.3, 14: 99.3, 15: None},
+    ("standard", 1, 2, 4): {10: 0.02, 12: 5.8, 14: 110.0},
+    ("pagat", 1, 1, 2): {11: 1.5, 12: 2.9, 14: 5.8},
+    ("pagat", 1, 1, 3): {11: 1.8, 12: 3.8, 14: 9.3},
+    ("pagat", 2, 1, 2): {11: 0.58, 12: 2.4, 14: 29.6},
+    ("pagat", 2, 1, 3): {11: 0.68, 12: 3.2, 14: 47.0},
+    ("pagat", 1, 2, 2): {11: 2.4, 12: 4.2, 14: 77.4},
+    ("pagat", 1, 2, 3): {11: 2.6, 12: 4.6, 14: 104.5},
+    ("wikipedia", 1, 1, 2): {11: 2.2, 12: 9.7, 14: 157.2},
+    ("wikipedia", 2, 1, 2): {11: 0.39, 12: 1.6},
+    ("wikipedia", 1, 2, 2): {11: 1.7, 12: 4.4},
 }
 
 
@@ -343,22 +361,26 @@ def exact_seconds(cell: ExactCell) -> float | None:
     """About how many CPU seconds counting ``cell`` exactly takes, None when unmeasured.
 
     Contracts of sets only or runs only take well under a second (:func:`counts_quickly`);
-    a contract mixing sets and runs takes one sweep, timed in :data:`SWEEP_SECONDS`.
-    Rule sets with the same sweep rules as a measured preset (``bga`` and ``family`` have
-    those of ``standard``) take as long.
+    a contract mixing sets and runs takes one sweep, timed in :data:`SWEEP_SECONDS` for
+    the smallest measured hand size at least ``cell.cards``. Rule sets with the sweep
+    rules of a measured preset (``bga`` and ``family`` have those of ``standard``) take
+    as long.
 
     >>> from rummykit import RuleSet
     >>> bga = RuleSet.preset("bga")
-    >>> exact_seconds(ExactCell(bga, 5, bga.contracts[4], 2, 4, 12))
-    44.4
+    >>> exact_seconds(ExactCell(bga, 5, bga.contracts[4], 2, 4, 13))   # as for 14 cards
+    21.5
     """
     contract = cell.contract
     if counts_quickly(contract):
         return 1.0
     rules = sweep_rules(cell.rules)
-    for (name, sets, runs), by_decks in SWEEP_SECONDS.items():
-        if (sets, runs) == (contract.sets, contract.runs) and rules == _PRESET_RULES[name]:
-            return by_decks.get(cell.decks)
+    for (name, sets, runs, decks), by_cards in SWEEP_SECONDS.items():
+        if (sets, runs, decks) == (contract.sets, contract.runs, cell.decks) and (
+            rules == _PRESET_RULES[name]
+        ):
+            fits = [cards for cards in by_cards if cards >= cell.cards]
+            return by_cards[min(fits)] if fits else None
     return None
 
 
@@ -372,8 +394,8 @@ def counts_in_minutes(cell: ExactCell, minutes: float = 3) -> bool:
     >>> from rummykit import RuleSet
     >>> standard = RuleSet.preset("standard")
     >>> round_6 = standard.contracts[5]   # 1 set + 2 runs
-    >>> [counts_in_minutes(ExactCell(standard, 6, round_6, d, 2 * d, 12)) for d in (1, 2, 3)]
-    [True, False, False]
+    >>> [counts_in_minutes(ExactCell(standard, 6, round_6, 2, 4, c)) for c in (12, 14, 15)]
+    [True, True, False]
     """
     seconds = exact_seconds(cell)
     return seconds is not None and seconds <= 60 * minutes
