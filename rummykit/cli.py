@@ -105,7 +105,7 @@ RECIPES = {
         exact_cards=(7, 10, 11, 12, 13, 14),
         joker_range=tuple(range(9)),
         joker_cards=(10, 12),
-        distance_rounds=(1, 2, 3, 4),
+        distance_rounds=(1, 2, 3, 4, 7),
         distance_shoes=((2, 4), (3, 6)),
         distance_cards=(10, 12),
         presets=tuple(RuleSet.presets()),
@@ -133,10 +133,10 @@ RECIPES = {
 
 #: One line per data file, for the provenance.
 DESCRIPTIONS = {
-    "exact_odds": "P(a dealt hand holds the contract), standard, every contract x shoe x hand size; exact, simulated where a count of a contract mixing sets and runs takes more than a few minutes (1 set + 2 runs, and 2 sets + 1 run with 2 or more decks)",
-    "exact_jokers": "P(a dealt hand holds the contract), standard, 2 decks with 0-8 jokers; exact, simulated for 2 sets + 1 run and 1 set + 2 runs",
-    "exact_presets": "P(the dealt hand holds the round's contract), each preset, round and shoe it uses; exact, simulated for contracts mixing sets and runs (but those of standard counted in minutes)",
-    "distance": "exact distribution of the contract distance of a dealt hand, standard, the contracts counted in minutes at most (2 sets, 1 set + 1 run, 2 runs, 3 sets)",
+    "exact_odds": "P(a dealt hand holds the contract), standard, every contract x shoe x hand size; exact",
+    "exact_jokers": "P(a dealt hand holds the contract), standard, 2 decks with 0-8 jokers; exact",
+    "exact_presets": "P(the dealt hand holds the round's contract), each preset, round and shoe it uses; exact where a count takes at most 20 minutes (rummykit.odds.tables.exact_seconds), else simulated",
+    "distance": "exact distribution of the contract distance of a dealt hand, standard, the contracts whose distance sweep takes minutes at most (rounds 1-4 and 7; not 2 sets + 1 run or 1 set + 2 runs)",
     "completion_by_turn": "simulated P(a seat has laid down by its t-th turn), P(someone out by go-around t)",
     "completion_summary": "simulated turns per round, points left, buys, contracts made",
     "seat_position": "simulated results by seat position (1 = left of the dealer)",
