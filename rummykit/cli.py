@@ -47,11 +47,12 @@ DATA_SEED = 2026
 class Recipe:
     """The contents of ``data/``: which grids, how many rounds.
 
-    The default runs in about a quarter of an hour on two cores: most of it the exact
-    sweeps of the contracts mixing sets and runs that count in minutes (see
-    :func:`rummykit.odds.tables.counts_in_minutes`; 100,000 simulated hands per cell for
-    the others), the distance sweep of 1 set + 1 run, and the 9,800 simulated rounds
-    (see ``benchmarks/bench_completion.py``).
+    With the default, the exact and distance tables take about three minutes on two cores
+    (176 s measured; every cell is counted, the slowest sweep being 1 set + 2 runs with
+    3 decks and 14 cards, under two minutes; a cell whose count would take longer than
+    ``exact_minutes`` is simulated from ``dealt_hands`` hands, see
+    :func:`rummykit.odds.tables.counts_in_minutes`); the rest of the time goes to the
+    9,800 simulated rounds (see ``benchmarks/bench_completion.py``).
     """
 
     n: int
@@ -208,11 +209,13 @@ def build_tables(
         for name, grid in dealt.items():
             rules_used = sorted({cell.rules.name for cell in grid}, key=RuleSet.presets().index)
             table = every.slice(offset, len(grid))
+            simulated = (table["method"] == "simulation").any()
             facts = {
                 "rules": rules_used,
                 "seed": seed,
                 "n": recipe.dealt_hands,
-                "method": "exact and simulation",
+                # Exact where a count takes at most recipe.exact_minutes, else simulated.
+                "method": "exact and simulation" if simulated else "exact",
                 "n_note": "hands per simulated row (method 'simulation'); other rows are exact",
                 "run_time_note": "one pass makes the exact_* tables",
             }

@@ -318,10 +318,11 @@ def _exact_row(cell: ExactCell, p: Fraction) -> dict:
 
 
 def counts_quickly(contract: Contract) -> bool:
-    """Whether exact counting of ``contract`` takes seconds on full shoes: contracts of
-    sets only or runs only. A contract mixing sets and runs needs from a quarter of a
-    minute to many minutes (see :mod:`rummykit.odds.exact`), so ``method="auto"``
-    simulates it unless told otherwise (``count=``)."""
+    """Whether exact counting of ``contract`` takes under a second on any shoe and hand
+    size: contracts of sets only or runs only. A contract mixing sets and runs takes from
+    under a second to minutes, growing steeply with the hand size (:func:`exact_seconds`),
+    so ``method="auto"`` simulates it unless told otherwise (``count=``, for example
+    :func:`counts_in_minutes`)."""
     return contract.sets == 0 or contract.runs == 0
 
 
