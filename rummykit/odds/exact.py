@@ -108,8 +108,9 @@ class ExactTable:
     the physical shoe) for which ``need`` is: in ``"dealt"`` mode the fewest jokers that
     complete the contract (hands that cannot complete it with ``joker_cap`` jokers are
     left out, and so are those whose ``n + need`` exceeds ``max_naturals``: no hand of at
-    most that many cards, jokers included, has them); in ``"distance"`` mode a tuple whose ``j``-th entry is the fewest natural
-    cards to add when the hand also holds ``j`` jokers.
+    most that many cards, jokers included, has them); in ``"distance"`` mode a tuple
+    whose ``j``-th entry is the fewest natural cards to add when the hand also holds
+    ``j`` jokers.
     """
 
     mode: str
