@@ -34,7 +34,7 @@ contract           12 cards      14 cards      15 cards
 =================  ============  ============  ============
 1 set + 1 run      0.7 - 3.3     1.2 - 7.6     1.4 - 9.2
 2 sets + 1 run     0.5 - 3.2     3.7 - 39      7.1 - 89
-1 set + 2 runs     1.9 - 5.8     17 - 110      51 (1 deck), > 400 (2 - 3 decks)
+1 set + 2 runs     1.9 - 5.8     17 - 110      51 - 306 (1 - 2 decks)
 =================  ============  ============  ============
 
 (1 to 4 decks; the Python sweep, which does not drop arrangements by hand size, takes
