@@ -8,7 +8,11 @@
  * a complete entry or a state of the same group dominates are dropped), optionally
  * made canonical (the least of the keys under the given suit permutations, trying only
  * those that order the suits by a hash of what the key says about each), and interned.
- * Successors and pruning are those of _Sweep.step_key and prune in Python. Canonical
+ * Successors and pruning are those of _Sweep.step_key and prune in Python, plus one
+ * that Python does not do: with a budget (dealt mode), entries whose state needs more
+ * cards than a hand of at most `budget` cards still holds are dropped, and so are the
+ * hands of a key that none of its entries can complete (exact.py's finish() leaves those
+ * counts out of both sweeps' tables). Canonical
  * keys are another choice than Python's canonical (which orders suits by sorted lists)
  * and exact.py also asks for them after every card, under the permutations of the suits
  * dealt / not yet dealt this rank; so the keys differ from the Python sweep's, never the
@@ -456,7 +460,7 @@ static int get_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, const
 
 PyDoc_STRVAR(step_doc,
 "step(codes, offsets, polys, starts, deltas, group, fields, proj, perms, permmaps,\n"
-"     mods, binom, jcap, nge) -> (polys, codes, offsets)\n\n"
+"     mods, binom, jcap, nge[, need, budget]) -> (polys, codes, offsets)\n\n"
 "One step of the sweep for every key of a layer and every number of copies held.\n"
 "codes: uint32, the layer's keys one after another; offsets: int64, key i is\n"
 "codes[offsets[i]:offsets[i + 1]]; polys: int64, keys x moduli x width, each key's\n"
@@ -466,7 +470,10 @@ PyDoc_STRVAR(step_doc,
 "and added cards); group: int32 per sid; fields: int8, sids x nfields, the first nge\n"
 "'more is better'; proj: int32, sids x 4; perms: int32, sids x nperms, the permuted\n"
 "sids; permmaps: int8, nperms x 4 (no permutations: keys are not made canonical);\n"
-"binom: int64 per number of copies, the ways to hold that many.\n"
+"binom: int64 per number of copies, the ways to hold that many; need: int8 per sid,\n"
+"the fewest cards still to hold to complete, and budget: the most cards in a hand\n"
+"(-1, the default: no budget); entries that cannot complete within it are dropped,\n"
+"and hand counts that no entry of their key can complete are not carried.\n"
 "Returns the next layer: its polynomials (shifted by c cards, times binom[c], summed\n"
 "per key, modulo mods) and its keys, numbered in the order they were first reached.");
 
