@@ -570,22 +570,28 @@ class _Sweep:
         offsets = np.array([0, len(codes)], dtype=np.int64)
         polys = np.zeros((1, len(moduli), width), dtype=np.int64)
         polys[0, :, 0] = 1
-        steps = self.steps()
+        # The close of a rank (sets made from the pool) is folded into its last card: one
+        # step fewer per rank, and the keys between them are never made.
+        steps = [step for step in self.steps() if step[0] == "card"]
+        last = self.swept[-1]
         widest = 1
         perms = self.suit_permutations()
         permmaps = np.array(perms, dtype=np.int8).reshape(-1, 4)
         no_perms = np.zeros((0, 4), dtype=np.int8)
         # Within a rank, the suits dealt this rank are interchangeable among themselves,
         # and so are the suits still to deal: keys are made canonical under those
-        # permutations after each card (and under all at the close of the rank).
+        # permutations after each card (after the last, under all of them).
         subgroups = self.rank_subgroups(perms)
         for done, (kind, p, s) in enumerate(steps, 1):
-            held = self.copies(p, s) if kind == "card" else 0
-            chosen = subgroups[s] if kind == "card" else list(range(len(perms)))
+            held = self.copies(p, s)
+            chosen = subgroups[s]
             merge = len(chosen) > 1
-            cls = self.position_class(p) if kind == "card" else -1
+            cls = self.position_class(p)
             present = (np.flatnonzero(np.bincount(codes >> 12)[1:]) + 1).tolist()
-            tables = [self.successor_table(kind, cls, p, s, c, present) for c in range(held + 1)]
+            tables = [
+                self.successor_table(kind, cls, p, s, c, present, closes=s == last)
+                for c in range(held + 1)
+            ]
             if merge:
                 self.close_permutations(perms)
             n = len(self._states)
@@ -640,16 +646,31 @@ class _Sweep:
         layer = [codes[offsets[i] : offsets[i + 1]].tobytes() for i in range(len(polys))]
         return self.finish(layer, polys.transpose(1, 0, 2), moduli, widest)
 
-    def successor_table(self, kind, cls, p, s, c, sids) -> dict:
-        """The successors ``(delta, dj)`` of each state in ``sids`` (see :meth:`step_key`)."""
-        table = self._succ.setdefault((kind, cls, s, c), {})
+    def successor_table(self, kind, cls, p, s, c, sids, *, closes=False) -> dict:
+        """The successors ``(delta, dj)`` of each state in ``sids`` (see :meth:`step_key`),
+        followed by the close of the rank when ``closes``."""
+        table = self._succ.setdefault((kind, cls, s, c, closes), {})
         for sid in sids:
             if sid not in table:
-                table[sid] = tuple(
+                entries = [
                     ((self.sid(new) << 12) | (dj << 6) | da, dj)
                     for new, dj, da in self.successors(self._states[sid], kind, p, s, c)
-                )
+                ]
+                table[sid] = tuple(self.then_close(entries) if closes else entries)
         return table
+
+    def then_close(self, entries) -> list:
+        """Successors ``(delta, dj)`` followed by the close of the rank (:meth:`close_sets`)."""
+        out: dict = {}
+        for delta, dj in entries:
+            sid = delta >> 12
+            if not sid:  # complete: nothing left to close
+                out.setdefault(delta, dj)
+                continue
+            for new, dj2, da2 in self.close_sets(self._states[sid]):
+                code = (self.sid(new) << 12) | ((delta & 4095) + ((dj2 << 6) | da2))
+                out.setdefault(code, dj + dj2)
+        return list(out.items())
 
     def suit_permutations(self) -> list[tuple]:
         """Every order of the interchangeable suits, as :func:`_permute` takes it."""
