@@ -212,6 +212,7 @@ typedef struct {
     int nperms;
     const int8_t *permmaps; /* per permutation: slot k gets suit permmaps[4 p + k] */
     const int32_t *proj;    /* per sid and suit: what the state says about that suit */
+    const uint64_t *projmix; /* per sid and suit: a hash of proj */
     int slots[4], nslots;   /* the suits the permutations move, in increasing order */
     int block[4];           /* per suit, the least suit a permutation takes it to */
     const int8_t *need;     /* per sid, the fewest cards still to hold to complete */
@@ -373,14 +374,34 @@ static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Ve
         for (Py_ssize_t i = 0; i < out; i++) {
             uint32_t sid = best[i] >> 12;
             if (!sid) continue;
-            for (int t = 0; t < 4; t++)
-                sig[t] += mix64(((uint64_t)(uint32_t)st->proj[(size_t)sid * 4 + t] << 12) |
-                                (best[i] & 4095));
+            uint64_t odd = 2 * (uint64_t)(best[i] & 4095) + 1;
+            const uint64_t *h = st->projmix + (size_t)sid * 4;
+            for (int t = 0; t < 4; t++) sig[t] += h[t] * odd;
         }
         int rank[4] = {0, 0, 0, 0};
         for (int x = 0; x < st->nslots; x++)
             for (int y = 0; y < st->nslots; y++)
                 if (sig[st->slots[y]] < sig[st->slots[x]]) rank[st->slots[x]]++;
+        /* Suits of one block that every entry describes alike (same projection) are
+         * swapped by a permutation without changing the key: of the orders among them,
+         * try only the one keeping them in increasing order (the keys left out are the
+         * same keys). */
+        int alike[6][2], nalike = 0;
+        for (int x = 0; x < st->nslots; x++)
+            for (int y = x + 1; y < st->nslots; y++) {
+                int u = st->slots[x], v = st->slots[y];
+                if (st->block[u] != st->block[v] || rank[u] != rank[v]) continue;
+                int same = 1;
+                for (Py_ssize_t i = 0; i < out && same; i++) {
+                    size_t sid = best[i] >> 12;
+                    same = st->proj[sid * 4 + u] == st->proj[sid * 4 + v];
+                }
+                if (same) {
+                    alike[nalike][0] = u;
+                    alike[nalike][1] = v;
+                    nalike++;
+                }
+            }
         uint32_t *least = trial + out; /* the least permuted key so far */
         int found = 0;
         for (int p = 0; p < st->nperms; p++) {
@@ -389,6 +410,12 @@ static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Ve
             for (int x = 1; x < st->nslots && ok; x++)
                 ok = st->block[st->slots[x - 1]] != st->block[st->slots[x]] ||
                      rank[map[st->slots[x - 1]]] <= rank[map[st->slots[x]]];
+            if (ok && nalike) {
+                int slot_of[4];
+                for (int k = 0; k < 4; k++) slot_of[map[k]] = k;
+                for (int q = 0; q < nalike && ok; q++)
+                    ok = slot_of[alike[q][0]] < slot_of[alike[q][1]];
+            }
             if (!ok) continue;
             for (Py_ssize_t i = 0; i < out; i++) {
                 uint32_t code = best[i], sid = code >> 12;
@@ -501,6 +528,7 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
     Vec64 polys_out = {0};
     uint32_t *best = NULL, *trial = NULL;
     Py_ssize_t *fewest = NULL;
+    uint64_t *projmix = NULL;
     Scratch scratch = {0};
     if (interner_init(&t) < 0) {
         PyErr_NoMemory();
@@ -628,6 +656,14 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
         goto done;
     }
     st.scratch = &scratch;
+    projmix = malloc(sizeof(uint64_t) * 4 * (size_t)nsids);
+    if (!projmix) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < 4 * nsids; i++)
+        projmix[i] = mix64((uint64_t)(uint32_t)((const int32_t *)b[B_PROJ].buf)[i] + 1);
+    st.projmix = projmix;
     Py_ssize_t room = 1024;
     best = malloc(sizeof(uint32_t) * (size_t)room);
     trial = malloc(sizeof(uint32_t) * 2 * (size_t)room);
@@ -725,6 +761,7 @@ done:
     while (got > 0) PyBuffer_Release(&b[--got]);
     if (have_need) PyBuffer_Release(&need_view);
     free(fewest);
+    free(projmix);
     interner_free(&t);
     free(work.data);
     free(polys_out.data);
