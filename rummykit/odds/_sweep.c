@@ -218,6 +218,9 @@ typedef struct {
     const int8_t *need;     /* per sid, the fewest cards still to hold to complete */
     int budget;             /* most cards in a hand (naturals + jokers); -1: no bound */
     int bound;              /* fewest natural cards of the hands of the key stepped */
+    const int64_t *cstarts; /* per sid, its closures: csids[cstarts[sid] .. cstarts[sid + 1]] */
+    const int32_t *csids;
+    Py_ssize_t nclosed;     /* sids with closures (0: none given) */
 } Step;
 
 /* True when state s1 can do all that s2 can (same group): _state_dominates. */
@@ -283,6 +286,25 @@ static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Ve
             } else if (j < jokers[sid]) {
                 jokers[sid] = j;
             }
+        }
+        /* A state whose closure (some of its runs in progress ended instead) is in the
+         * key at no more jokers is dominated by it. */
+        if (st->nclosed) {
+            Py_ssize_t kept = 0;
+            for (Py_ssize_t i = 0; i < k; i++) {
+                uint32_t sid = w[i];
+                int dominated = 0;
+                if ((Py_ssize_t)sid < st->nclosed)
+                    for (int64_t e = st->cstarts[sid]; e < st->cstarts[sid + 1]; e++) {
+                        uint32_t c = (uint32_t)st->csids[e];
+                        if (seen[c] == stamp && jokers[c] <= jokers[sid]) {
+                            dominated = 1;
+                            break;
+                        }
+                    }
+                if (!dominated) w[kept++] = sid;
+            }
+            k = kept;
         }
         for (Py_ssize_t i = 0; i < k; i++) w[i] = (w[i] << 12) | (jokers[w[i]] << 6);
     } else {
@@ -487,7 +509,7 @@ static int get_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, const
 
 PyDoc_STRVAR(step_doc,
 "step(codes, offsets, polys, starts, deltas, group, fields, proj, perms, permmaps,\n"
-"     mods, binom, jcap, nge[, need, budget]) -> (polys, codes, offsets)\n\n"
+"     mods, binom, jcap, nge[, need, budget, cstarts, csids]) -> (polys, codes, offsets)\n\n"
 "One step of the sweep for every key of a layer and every number of copies held.\n"
 "codes: uint32, the layer's keys one after another; offsets: int64, key i is\n"
 "codes[offsets[i]:offsets[i + 1]]; polys: int64, keys x moduli x width, each key's\n"
@@ -500,7 +522,10 @@ PyDoc_STRVAR(step_doc,
 "binom: int64 per number of copies, the ways to hold that many; need: int8 per sid,\n"
 "the fewest cards still to hold to complete, and budget: the most cards in a hand\n"
 "(-1, the default: no budget); entries that cannot complete within it are dropped,\n"
-"and hand counts that no entry of their key can complete are not carried.\n"
+"and hand counts that no entry of their key can complete are not carried; cstarts\n"
+"(int64, closed sids + 1) and csids (int32): each sid's closures, states that\n"
+"dominate it (without added cards, a state is dropped when one of its closures is in\n"
+"the key at no more jokers).\n"
 "Returns the next layer: its polynomials (shifted by c cards, times binom[c], summed\n"
 "per key, modulo mods) and its keys, numbered in the order they were first reached.");
 
@@ -515,12 +540,12 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
     PyObject *objs[NBUF];
     Py_buffer b[NBUF];
     int jcap, nge, budget = -1, got = 0;
-    PyObject *need_obj = NULL;
-    Py_buffer need_view = {0};
-    int have_need = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOii|Oi", &objs[0], &objs[1], &objs[2], &objs[3],
+    PyObject *need_obj = NULL, *cstarts_obj = NULL, *csids_obj = NULL;
+    Py_buffer need_view = {0}, cstarts_view = {0}, csids_view = {0};
+    int have_need = 0, have_closures = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOii|OiOO", &objs[0], &objs[1], &objs[2], &objs[3],
                           &objs[4], &objs[5], &objs[6], &objs[7], &objs[8], &objs[9], &objs[10],
-                          &objs[11], &jcap, &nge, &need_obj, &budget))
+                          &objs[11], &jcap, &nge, &need_obj, &budget, &cstarts_obj, &csids_obj))
         return NULL;
     PyObject *result = NULL;
     Interner t;
@@ -572,6 +597,29 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "step: budget must be >= 0, or -1 for none");
         goto done;
     }
+    Py_ssize_t nclosed = 0;
+    if (cstarts_obj && cstarts_obj != Py_None) {
+        if (!csids_obj || get_buffer(cstarts_obj, &cstarts_view, 8, "cstarts") < 0) {
+            if (!csids_obj) PyErr_SetString(PyExc_ValueError, "step: cstarts needs csids");
+            goto done;
+        }
+        if (get_buffer(csids_obj, &csids_view, 4, "csids") < 0) {
+            PyBuffer_Release(&cstarts_view);
+            goto done;
+        }
+        have_closures = 1;
+        nclosed = cstarts_view.len / 8 - 1;
+        const int64_t *cs = cstarts_view.buf;
+        const int32_t *ci = csids_view.buf;
+        int ok = nclosed >= 0 && nclosed <= nsids && (nclosed < 0 || cs[0] == 0);
+        for (Py_ssize_t i = 0; ok && i < nclosed; i++)
+            ok = cs[i] <= cs[i + 1] && cs[i + 1] <= csids_view.len / 4;
+        for (Py_ssize_t e = 0; ok && e < csids_view.len / 4; e++) ok = ci[e] > 0 && ci[e] < nsids;
+        if (!ok) {
+            PyErr_SetString(PyExc_ValueError, "step: closures out of range");
+            goto done;
+        }
+    }
     const uint32_t *codes = b[B_CODES].buf;
     const int64_t *offsets = b[B_OFFSETS].buf;
     const int64_t *polys = b[B_POLYS].buf, *mods = b[B_MODS].buf, *binom = b[B_BINOM].buf;
@@ -620,6 +668,9 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
         .proj = b[B_PROJ].buf,
         .need = have_need ? need_view.buf : NULL,
         .budget = budget,
+        .cstarts = have_closures ? cstarts_view.buf : NULL,
+        .csids = have_closures ? csids_view.buf : NULL,
+        .nclosed = have_closures ? nclosed : 0,
     };
     /* The permutations are those of a product of symmetric groups (of blocks of
      * suits); a suit's block is the least suit some permutation takes it to. */
@@ -760,6 +811,10 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
 done:
     while (got > 0) PyBuffer_Release(&b[--got]);
     if (have_need) PyBuffer_Release(&need_view);
+    if (have_closures) {
+        PyBuffer_Release(&cstarts_view);
+        PyBuffer_Release(&csids_view);
+    }
     free(fewest);
     free(projmix);
     interner_free(&t);

@@ -517,6 +517,7 @@ class _Sweep:
         self._permrows: list = []
         self._fields = array.array("b")
         self._need = array.array("b")
+        self._closures: list = []
         self.native = True
         # Runs start at their first natural, held or added (see start_kinds); not where
         # the gap between same-suit runs makes a leading joker's position matter.
@@ -592,14 +593,19 @@ class _Sweep:
                 self.successor_table(kind, cls, p, s, c, present, closes=s == last)
                 for c in range(held + 1)
             ]
+            self.extend_closures()
             if merge:
                 self.close_permutations(perms)
             n = len(self._states)
             self.extend_fields()
+            closed = self._closures[:n]
+            cstarts = np.zeros(len(closed) + 1, dtype=np.int64)
+            cstarts[1:] = np.cumsum([len(c) for c in closed])
+            csids = np.array([x for c in closed for x in c], dtype=np.int32)
             # Dealt mode: a hand of at most T cards (naturals and jokers) must complete,
             # so arrangements that need more are dropped (counts with n + need > T change;
             # finish() leaves them out in both sweeps).
-            budget = () if self.distance or self.profile else (self._need[:n], self.T)
+            budget = (None, -1) if self.distance or self.profile else (self._need[:n], self.T)
             sizes = np.zeros((held + 1, n), dtype=np.int64)
             deltas = []
             for c, table in enumerate(tables):
@@ -626,6 +632,8 @@ class _Sweep:
                 self.jcap,
                 3,
                 *budget,
+                cstarts,
+                csids,
             )
             # (An empty layer comes back as None: no hand of at most T cards can complete.)
             codes = np.frombuffer(new_codes or b"", dtype=np.uint32)
@@ -704,6 +712,28 @@ class _Sweep:
         while len(rows) < len(self._states):
             sid = len(rows)
             rows.append([self.permute_code(sid << 12, perm) >> 12 if sid else 0 for perm in perms])
+
+    def extend_closures(self) -> None:
+        """Each state's closures: the states with some of its runs in progress ended
+        instead (one more run done for each, all else alike). A closure can do all the
+        state can (a run done is at least as good as one in progress), so the compiled
+        step drops a state when a closure is in the key at no more jokers."""
+        closures = self._closures
+        while len(closures) < len(self._states):
+            sid = len(closures)
+            out = set()
+            if sid:
+                sets_done, runs_done, pool, runs, owed, gap = self._states[sid]
+                flat = [(t, i) for t in range(4) for i in range(len(runs[t]))]
+                for m in range(1, len(flat) + 1):
+                    for ended in itertools.combinations(flat, m):
+                        left = tuple(
+                            tuple(r for i, r in enumerate(runs[t]) if (t, i) not in ended)
+                            for t in range(4)
+                        )
+                        out.add(self.sid((sets_done, runs_done + m, pool, left, owed, gap)))
+            out.discard(0)  # complete: the step drops what a complete entry dominates
+            closures.append(sorted(out))
 
     def extend_fields(self) -> None:
         """Each state's fields for dominance: sets, runs and pool (more is better), then
