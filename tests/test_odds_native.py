@@ -164,6 +164,43 @@ def test_compiled_step_rejects_inconsistent_arrays():
         exact._native.step(*args, np.array([0, -1], dtype=np.int8), 5)
     with pytest.raises(ValueError, match="budget must be"):
         exact._native.step(*args, np.zeros(2, dtype=np.int8), -2)
+    # Closures: state 1 has none; a closure must be a known state other than 0.
+    starts = np.array([0, 0, 0], dtype=np.int64)
+    exact._native.step(*args, None, -1, starts, np.zeros(0, dtype=np.int32))
+    with pytest.raises(ValueError, match="cstarts needs csids"):
+        exact._native.step(*args, None, -1, starts)
+    for closures in ([0, 0, 1], [0, 1, 1], [0, 0, 3]):
+        with pytest.raises(ValueError, match="closures out of range"):
+            exact._native.step(
+                *args,
+                None,
+                -1,
+                np.array(closures, dtype=np.int64),
+                np.array([2], dtype=np.int32) if closures[-1] == 1 else np.zeros(1, np.int32),
+            )
+
+
+def test_closures_end_runs_in_progress():
+    """A state's closures end some of its runs in progress: one more run done for each."""
+    sweep = exact._Sweep(
+        Contract(sets=1, runs=2), STANDARD, 2, frozenset(Rank), tuple(Suit), 12, 4, "dealt"
+    )
+    run = (2, 2, 0, 0)
+    nothing = (0,) * 4
+
+    def state(runs_done, hearts, spades):
+        runs = [(), (), (), ()]
+        runs[H.index], runs[S.index] = hearts, spades
+        return (0, runs_done, 1, tuple(runs), nothing, nothing)
+
+    sid = sweep.sid(state(0, (run,), (run,)))
+    sweep.extend_closures()
+    assert {sweep._states[c] for c in sweep._closures[sid]} == {
+        state(1, (), (run,)),
+        state(1, (run,), ()),
+        state(2, (), ()),
+    }
+    assert sweep._closures[sweep.sid(state(2, (), ()))] == []
 
 
 @pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
