@@ -1,0 +1,74 @@
+"""Measure the grid of :data:`rummykit.odds.tables.SWEEP_SECONDS`.
+
+Run from the repository root (about a quarter of an hour on one core):
+
+    .venv/bin/python benchmarks/sweep_seconds.py               # prints the dict
+    .venv/bin/python benchmarks/sweep_seconds.py --timeout 400
+
+Each exact sweep of a contract mixing sets and runs (preset, sets, runs, decks, largest
+hand) runs alone in a child process, for every joker count the contract can use, as
+``rummykit tables`` and the widgets ask for it; its CPU time is printed as the literal
+that ``SWEEP_SECONDS`` holds (None: stopped after ``--timeout`` seconds of wall time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+
+from rummykit.odds.tables import SWEEP_SECONDS
+
+
+def _sweep(preset: str, sets: int, runs: int, decks: int, cards: int, queue) -> None:
+    from rummykit import Contract, RuleSet
+    from rummykit.odds import exact_table
+
+    start = time.process_time()
+    exact_table(
+        Contract(sets=sets, runs=runs),
+        rules=RuleSet.preset(preset),
+        decks=decks,
+        max_naturals=cards,
+        joker_cap=8,
+    )
+    queue.put(time.process_time() - start)
+
+
+def measure(preset: str, sets: int, runs: int, decks: int, cards: int, timeout: float):
+    """CPU seconds of one sweep in a child process, or None when stopped after ``timeout``."""
+    queue = multiprocessing.Queue()
+    child = multiprocessing.Process(target=_sweep, args=(preset, sets, runs, decks, cards, queue))
+    child.start()
+    try:
+        return queue.get(timeout=timeout)
+    except Exception:  # queue.Empty: out of time
+        return None
+    finally:
+        child.terminate()
+        child.join()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--timeout", type=float, default=400, help="seconds per sweep")
+    args = parser.parse_args()
+    print("SWEEP_SECONDS = {")
+    for key, by_cards in SWEEP_SECONDS.items():
+        times = {}
+        for cards in by_cards:
+            seconds = measure(*key, cards, args.timeout)
+            times[cards] = (
+                None
+                if seconds is None
+                else float(f"{seconds:.2g}" if seconds < 10 else f"{seconds:.1f}")
+            )
+            if seconds is None:
+                break  # a larger hand takes longer still
+        body = ", ".join(f"{cards}: {value}" for cards, value in times.items())
+        print(f"    {key!r}: {{{body}}},", flush=True)
+    print("}")
+
+
+if __name__ == "__main__":
+    main()
