@@ -4,12 +4,14 @@
  * rummykit/odds/exact.py describes the sweep. A key is a sorted array of uint32 codes
  * (sid << 12 | jokers << 6 | added); a step maps every key of a layer, for every number
  * of copies held, to its successor key: every successor of every entry (the tables come
- * from Python), pruned (per state the Pareto front of (jokers, added), then entries that
- * a complete entry or a state of the same group dominates are dropped), optionally
+ * from Python), pruned (per state the Pareto front of (jokers, added), then, without
+ * added cards, states one of whose closures is in the key at no more jokers, then
+ * entries that a complete entry or a state of the same group dominates), optionally
  * made canonical (the least of the keys under the given suit permutations, trying only
  * those that order the suits by a hash of what the key says about each), and interned.
- * Successors and pruning are those of _Sweep.step_key and prune in Python, plus one
- * that Python does not do: with a budget (dealt mode), entries whose state needs more
+ * Successors and pruning are those of _Sweep.step_key and prune in Python (exact.py
+ * folds each rank's close into its last card here), plus two that Python does not do:
+ * the closures above, and with a budget (dealt mode), entries whose state needs more
  * cards than a hand of at most `budget` cards still holds are dropped, and so are the
  * hands of a key that none of its entries can complete (exact.py's finish() leaves those
  * counts out of both sweeps' tables). Canonical

@@ -5,16 +5,16 @@ some jokers. Whether it "contains" a contract depends on the naturals only throu
 fewest jokers the contract needs, so we count natural multisets by that number and mix
 in the jokers at the end with binomials.
 
-The count is a sweep over the cards in run order: the aces (position 1, ace low), the
-ranks 2..K (positions 2..13), then position 14 (ace high, using aces put aside at the
-start). At each card we branch on how many copies the hand holds, weighted by the
-number of ways to hold them, ``C(decks, k)``, and by ``x**k`` in a polynomial that
-counts cards. The key of a branch is the *set* of partial arrangements the hand so far
-allows (sets and runs completed, runs in progress per suit and their joker use, cards
-pooled for a set of the current rank, aces kept for ace-high runs), each with the
-fewest jokers it needs. Two hands with the same key have the same future, and every
-hand follows exactly one branch, so each hand is counted once however many
-arrangements it has.
+The count is a sweep over the cards in run order: the ranks 2..K, then the aces, which
+end runs through the king (ace high) and pay for runs started from the ace low (such a
+run starts at the 2 and owes its ace until the aces are dealt). At each card we branch
+on how many copies the hand holds, weighted by the number of ways to hold them,
+``C(decks, k)``, and by ``x**k`` in a polynomial that counts cards. The key of a branch
+is the *set* of partial arrangements the hand so far allows (sets and runs completed,
+runs in progress per suit and their joker use, cards pooled for a set of the current
+rank, aces owed to ace-low runs), each with the fewest jokers it needs. Two hands with
+the same key have the same future, and every hand follows exactly one branch, so each
+hand is counted once however many arrangements it has.
 
 Runs never mix suits, so a contract of runs only is counted one suit at a time: a sweep
 of a single suit gives, per holding, the fewest jokers that make r runs (r = 0..R), and
@@ -32,9 +32,9 @@ can use; :data:`rummykit.odds.tables.SWEEP_SECONDS` has the whole grid):
 =================  ============  ============  ============
 contract           12 cards      14 cards      15 cards
 =================  ============  ============  ============
-1 set + 1 run      0.7 - 3.3     1.2 - 7.6     1.4 - 9.2
-2 sets + 1 run     0.5 - 3.2     3.7 - 39      7.1 - 89
-1 set + 2 runs     1.9 - 5.8     17 - 110      51 - 306 (1 - 2 decks)
+1 set + 1 run      0.5 - 2.5     0.8 - 4.8     0.8 - 5.7
+2 sets + 1 run     0.6 - 2.3     2.3 - 23      4.1 - 50
+1 set + 2 runs     1.7 - 4.7     11 - 71       27 - 244 (1 - 3 decks)
 =================  ============  ============  ============
 
 (1 to 4 decks; the Python sweep, which does not drop arrangements by hand size, takes
@@ -446,7 +446,8 @@ def _convolve(combined: dict, one: dict, R: int, jcap: int, top: int) -> dict:
 # small and does not change the answer: a run ends as soon as it is legal (extending it
 # only uses more cards), a run in progress is never abandoned (not starting it is as
 # good), spare cards of the hand always go to the pool (pooled cards cost nothing), and
-# see _dominates.
+# see _dominates; the compiled step also drops an arrangement when one with some of its
+# runs in progress ended instead is in the key at no more jokers (extend_closures).
 
 _LOW_STARTS = (  # (ace, 2): 1 natural / 0 joker -> (naturals, jokers, aces owed)
     (1, 1),

@@ -331,33 +331,34 @@ _PRESET_RULES = {name: sweep_rules(RuleSet.preset(name)) for name in RuleSet.pre
 #: CPU seconds of one exact sweep of a contract mixing sets and runs, by the preset whose
 #: sweep rules (:func:`~rummykit.odds.exact.sweep_rules`) it has, sets, runs and decks,
 #: then by the largest hand it serves (a sweep covers every smaller hand and every joker
-#: count the contract can use). Measured on one core with the compiled step; None: more
-#: than 400 s (stopped). Other rules, shoes and hand sizes are not measured.
+#: count the contract can use). Measured on one core with the compiled step by
+#: ``benchmarks/sweep_seconds.py`` (None: more than 400 s, stopped). Other rules, shoes
+#: and hand sizes are not measured.
 SWEEP_SECONDS = {
-    ("standard", 1, 1, 1): {10: 0.25, 12: 0.74, 14: 1.2, 15: 1.4},
-    ("standard", 1, 1, 2): {10: 0.49, 12: 2.0, 14: 4.0, 15: 4.8},
-    ("standard", 1, 1, 3): {10: 0.61, 12: 3.0, 14: 6.7, 15: 8.6},
-    ("standard", 1, 1, 4): {10: 0.63, 12: 3.3, 14: 7.6, 15: 9.2},
-    ("standard", 2, 1, 1): {10: 0.13, 12: 0.49, 14: 3.7, 15: 7.1},
-    ("standard", 2, 1, 2): {10: 0.2, 12: 1.9, 14: 21.5, 15: 46.1},
-    ("standard", 2, 1, 3): {10: 0.26, 12: 2.7, 14: 37.9, 15: 80.3},
-    ("standard", 2, 1, 4): {10: 0.28, 12: 3.2, 14: 39.2, 15: 88.8},
-    ("standard", 1, 2, 1): {10: 0.01, 12: 1.9, 14: 17.2, 15: 51.0},
-    ("standard", 1, 2, 2): {10: 0.01, 12: 4.3, 14: 78.9, 15: 306.0},
-    ("standard", 1, 2, 3): {10: 0.01, 12: 4.3, 14: 99.3, 15: None},
-    ("standard", 1, 2, 4): {10: 0.02, 12: 5.8, 14: 110.0},
-    ("pagat", 1, 1, 2): {11: 1.5, 12: 2.9, 14: 5.8},
-    ("pagat", 1, 1, 3): {11: 1.8, 12: 3.8, 14: 9.3},
-    ("pagat", 2, 1, 2): {11: 0.58, 12: 2.4, 14: 29.6},
-    ("pagat", 2, 1, 3): {11: 0.68, 12: 3.2, 14: 47.0},
-    ("pagat", 1, 2, 2): {11: 2.4, 12: 4.2, 14: 77.4},
-    ("pagat", 1, 2, 3): {11: 2.6, 12: 4.6, 14: 104.5},
-    ("wikipedia", 1, 1, 2): {11: 2.2, 12: 9.7, 14: 157.2},
-    ("wikipedia", 1, 1, 3): {11: 3.4, 12: 12.5},
-    ("wikipedia", 2, 1, 2): {11: 0.39, 12: 1.6},
-    ("wikipedia", 2, 1, 3): {11: 0.48, 12: 1.9},
-    ("wikipedia", 1, 2, 2): {11: 1.7, 12: 4.4},
-    ("wikipedia", 1, 2, 3): {11: 1.9, 12: 4.1},
+    ("standard", 1, 1, 1): {10: 0.2, 12: 0.54, 14: 0.79, 15: 0.83},
+    ("standard", 1, 1, 2): {10: 0.38, 12: 1.4, 14: 2.4, 15: 2.7},
+    ("standard", 1, 1, 3): {10: 0.49, 12: 1.9, 14: 4.2, 15: 4.8},
+    ("standard", 1, 1, 4): {10: 0.52, 12: 2.5, 14: 4.8, 15: 5.7},
+    ("standard", 2, 1, 1): {10: 0.17, 12: 0.59, 14: 2.3, 15: 4.1},
+    ("standard", 2, 1, 2): {10: 0.21, 12: 1.4, 14: 12.3, 15: 23.0},
+    ("standard", 2, 1, 3): {10: 0.24, 12: 2.0, 14: 21.0, 15: 42.9},
+    ("standard", 2, 1, 4): {10: 0.29, 12: 2.3, 14: 23.1, 15: 50.0},
+    ("standard", 1, 2, 1): {10: 0.0088, 12: 1.7, 14: 10.7, 15: 26.5},
+    ("standard", 1, 2, 2): {10: 0.014, 12: 3.2, 14: 47.1, 15: 161.3},
+    ("standard", 1, 2, 3): {10: 0.039, 12: 3.9, 14: 66.9, 15: 244.4},
+    ("standard", 1, 2, 4): {10: 0.046, 12: 4.7, 14: 71.0},
+    ("pagat", 1, 1, 2): {11: 1.5, 12: 2.5, 14: 4.8},
+    ("pagat", 1, 1, 3): {11: 1.6, 12: 3.1, 14: 7.3},
+    ("pagat", 2, 1, 2): {11: 0.57, 12: 2.0, 14: 20.1},
+    ("pagat", 2, 1, 3): {11: 0.7, 12: 2.8, 14: 32.6},
+    ("pagat", 1, 2, 2): {11: 2.5, 12: 4.2, 14: 61.3},
+    ("pagat", 1, 2, 3): {11: 2.9, 12: 4.9, 14: 77.6},
+    ("wikipedia", 1, 1, 2): {11: 1.8, 12: 7.5, 14: 105.2},
+    ("wikipedia", 1, 1, 3): {11: 2.2, 12: 9.3},
+    ("wikipedia", 2, 1, 2): {11: 0.39, 12: 1.3},
+    ("wikipedia", 2, 1, 3): {11: 0.55, 12: 1.8},
+    ("wikipedia", 1, 2, 2): {11: 2.0, 12: 3.6},
+    ("wikipedia", 1, 2, 3): {11: 2.1, 12: 4.1},
 }
 
 
@@ -373,7 +374,7 @@ def exact_seconds(cell: ExactCell) -> float | None:
     >>> from rummykit import RuleSet
     >>> bga = RuleSet.preset("bga")
     >>> exact_seconds(ExactCell(bga, 5, bga.contracts[4], 2, 4, 13))   # as for 14 cards
-    21.5
+    12.3
     """
     contract = cell.contract
     if counts_quickly(contract):
@@ -398,7 +399,7 @@ def counts_in_minutes(cell: ExactCell, minutes: float = 3) -> bool:
     >>> from rummykit import RuleSet
     >>> standard = RuleSet.preset("standard")
     >>> round_6 = standard.contracts[5]   # 1 set + 2 runs
-    >>> [counts_in_minutes(ExactCell(standard, 6, round_6, 2, 4, c)) for c in (12, 14, 15)]
+    >>> [counts_in_minutes(ExactCell(standard, 6, round_6, 3, 6, c)) for c in (12, 14, 15)]
     [True, True, False]
     """
     seconds = exact_seconds(cell)
