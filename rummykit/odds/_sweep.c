@@ -613,7 +613,7 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
         nclosed = cstarts_view.len / 8 - 1;
         const int64_t *cs = cstarts_view.buf;
         const int32_t *ci = csids_view.buf;
-        int ok = nclosed >= 0 && nclosed <= nsids && (nclosed < 0 || cs[0] == 0);
+        int ok = nclosed >= 0 && nclosed <= nsids && cs[0] == 0;
         for (Py_ssize_t i = 0; ok && i < nclosed; i++)
             ok = cs[i] <= cs[i + 1] && cs[i + 1] <= csids_view.len / 4;
         for (Py_ssize_t e = 0; ok && e < csids_view.len / 4; e++) ok = ci[e] > 0 && ci[e] < nsids;
