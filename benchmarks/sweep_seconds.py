@@ -58,13 +58,11 @@ def main() -> None:
         times = {}
         for cards in by_cards:
             seconds = measure(*key, cards, args.timeout)
-            times[cards] = (
-                None
-                if seconds is None
-                else float(f"{seconds:.2g}" if seconds < 10 else f"{seconds:.1f}")
-            )
             if seconds is None:
+                times[cards] = None
                 break  # a larger hand takes longer still
+            # Two significant digits, tenths of a second from 10 s on.
+            times[cards] = round(seconds, 1) if seconds >= 10 else float(f"{seconds:.2g}")
         body = ", ".join(f"{cards}: {value}" for cards, value in times.items())
         print(f"    {key!r}: {{{body}}},", flush=True)
     print("}")
