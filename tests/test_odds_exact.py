@@ -36,6 +36,7 @@ LOOSE = dataclasses.replace(
     name="loose",
 )
 SEPARATED_SHORT = dataclasses.replace(SHORT_RUNS, same_suit_runs="separated", name="sep short")
+NO_ACE_HIGH = dataclasses.replace(STANDARD, ace_high=False, name="no ace high")
 
 LOW = [Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE]
 AROUND_ACE = [Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TWO, Rank.THREE]
@@ -86,6 +87,11 @@ CASES = [
     (Contract(sets=1, runs=1), SHORT_RUNS, LOW[:4], [H, S, C], 1, 1, 6),
     (Contract(sets=2, runs=1), SHORT_RUNS, LOW[:4], [H, S], 2, 0, 8),
     (Contract(sets=1, runs=2), SEPARATED_SHORT, WIDE[:5], [H, S], 1, 2, 8),
+    # Runs of one natural and jokers (closed where they start), and runs with no ace high.
+    (Contract(runs=1), LOOSE, AROUND_ACE, [H, S], 1, 3, 5),
+    (Contract(runs=2), LOOSE, LOW, [H], 2, 3, 6),
+    (Contract(runs=1), NO_ACE_HIGH, AROUND_ACE, [H, S], 1, 2, 5),
+    (Contract(sets=1, runs=1), NO_ACE_HIGH, AROUND_ACE, [H, S], 2, 1, 7),
 ]
 
 

@@ -434,22 +434,24 @@ def _convolve(combined: dict, one: dict, R: int, jcap: int, top: int) -> dict:
 #
 # A partial arrangement ("state") is a tuple
 #   (sets_done, runs_done, pool, runs, owed, gap)
-# with ``runs`` a tuple per suit of the runs in progress, each (length, naturals,
-# jokers, from_ace_low) with length capped at min_run_size and naturals at
-# min_naturals_in_run; ``pool`` the naturals of the current rank put aside for sets;
+# with ``runs`` a tuple per suit of the runs in progress: each (length, naturals, 0, 0)
+# when runs are windows (see _Sweep.window_moves), or, where same-suit runs must be
+# separated and runs go card by card, (length, naturals, jokers, from_ace_low) with
+# length capped at min_run_size and naturals at min_naturals_in_run; ``pool`` the
+# naturals of the current rank put aside for sets;
 # ``owed`` per suit the natural aces owed by ace-low runs; ``gap`` per suit 1 when a
 # run of that suit ended at the previous position ("separated" runs only). A key is a
 # frozenset of (state, jokers, added), where ``added`` counts natural cards added to
 # the hand (distance mode only).
 #
 # Arrangements are pruned where another always does at least as well, which keeps keys
-# small and does not change the answer: a run ends as soon as it is legal (extending it
-# only uses more cards), a run in progress is never abandoned (not starting it is as
-# good), spare cards of the hand always go to the pool (pooled cards cost nothing), and
+# small and does not change the answer: a run ends as soon as it is legal, or at its
+# last natural (extending it only uses more cards), a run in progress is never abandoned
+# (not starting it is as good), spare cards of the hand always go to the pool (pooled cards cost nothing), and
 # see _dominates; the compiled step also drops an arrangement when one with some of its
 # runs in progress ended instead is in the key at no more jokers (extend_closures).
 
-_LOW_STARTS = (  # (ace, 2): 1 natural / 0 joker -> (naturals, jokers, aces owed)
+_LOW_STARTS = (  # (ace, 2), card by card: 1 natural / 0 joker
     (1, 1),
     (1, 0),
     (0, 1),
@@ -520,9 +522,10 @@ class _Sweep:
         self._need = array.array("b")
         self._closures: list = []
         self.native = True
-        # Runs start at their first natural, held or added (see start_kinds); not where
-        # the gap between same-suit runs makes a leading joker's position matter.
-        self.lazy = not self.separated
+        # Runs are windows over their naturals, their jokers charged when they close
+        # (see window_moves); not where the gap between same-suit runs makes a joker's
+        # position matter (there runs go card by card, see continue_runs).
+        self.windows = not self.separated
 
     # -- the steps ---------------------------------------------------------------------
     def steps(self):
@@ -752,9 +755,10 @@ class _Sweep:
         """The fewest cards (natural or joker) a hand still needs to complete from ``state``.
 
         Each set still to make needs ``Ls`` cards (less the cards pooled this rank), each
-        run in progress its missing length or naturals, each run not started ``mr``, and
-        each ace owed to an ace-low run is a card still to hold. A lower bound, used to drop
-        arrangements a hand of at most ``T`` cards cannot complete (see :meth:`run_native`).
+        run in progress its missing length or naturals (an open window at least one more
+        natural), each run not started ``mr``, and each ace owed to an ace-low run is a
+        card still to hold. A lower bound, used to drop arrangements a hand of at most
+        ``T`` cards cannot complete (see :meth:`run_native`).
         """
         if state is _ACCEPT:
             return 0
@@ -763,7 +767,10 @@ class _Sweep:
         started = 0
         for mine in runs:
             for length, nats, _, _ in mine:
-                need += max(self.mr - length, self.nr - nats, 0)
+                if self.windows:  # another natural, and the jokers lengthening it
+                    need += max(max(self.mr, length + 1) - length, self.nr - nats)
+                else:
+                    need += max(self.mr - length, self.nr - nats, 0)
                 started += 1
         return need + max(0, self.R - runs_done - started) * self.mr
 
@@ -1067,26 +1074,134 @@ class _Sweep:
         if kind == "close":
             return self.close_sets(state)
         sets_done, runs_done, pool, runs, owed, gap = state
-        mine = runs[s]
         spare = self.d - c if self.distance else 0
         # At the ace the owed aces are paid first.
         must = owed[s] if p == 14 else 0
+        moves = self.window_moves(p, s, state) if self.windows else self.card_moves(p, s, state)
+        out = []
+        for still, closed, used, jk, owe in moves:
+            n_used = used + must
+            if n_used > c + spare or owed[s] + owe > self.d:
+                continue
+            new_gap = _replace(gap, s, 1 if closed else 0) if self.separated else gap
+            new_owed = _replace(owed, s, 0 if p == 14 else owed[s] + owe)
+            new_all = _replace(runs, s, still)
+            for pool2, paid in self.allocate(c, spare, n_used, sets_done, pool):
+                new = (sets_done, runs_done + closed, pool2, new_all, new_owed, new_gap)
+                out.append((new, jk, paid))
+        return out
+
+    # -- runs as windows (same-suit runs unrestricted) ---------------------------------
+    # A run is a window of at least min_run_size positions of one suit holding its
+    # naturals; the other positions are jokers. A run in progress is (length, naturals,
+    # 0, 0): the positions of its window so far, from its first natural (or the jokers
+    # below it, when too few positions are left above it to reach min_run_size) to the
+    # current one; each position without a natural is a joker, paid as it passes. The
+    # jokers that lengthen a short run to min_run_size may sit below or above its
+    # naturals (runs are at most 13 long, so the window fits), so they are paid when the
+    # run closes, at one of its naturals; or the run stays open for a later natural when
+    # one could make it cheaper. Each run is then found once, at its last natural, where
+    # a run going card by card would be found with its jokers first or last.
+    def window_moves(self, p, s, state):
+        """The moves of suit ``s`` at position ``p``: (runs still open, runs closed,
+        naturals used, jokers, aces owed), for every run open in ``s`` and every choice
+        of runs to start here."""
+        runs = state[3]
+        mine = runs[s]
+        if p > self.last:  # the ace, with no ace-high runs: open runs cannot go on
+            return [] if mine else [((), 0, 0, 0, 0)]
+        remaining = self.last - p
+        options = []
+        for length, nats, _, _ in mine:
+            longer = self.reach(length + 1, remaining)
+            ways = self.after_natural(longer, nats + 1, remaining, paid=length - nats)
+            if self.keep_open(longer, nats, remaining):
+                ways.append(((longer, nats, 0, 0), 0, longer - length, 0))
+            if not ways:
+                return []  # a run that cannot close: not starting it does as well
+            options.append(ways)
+        free = self.R - state[1] - sum(len(r) for r in runs)
+        starts = self.window_starts(p, remaining) if free > 0 else []
+        out = set()
+        for combo in itertools.product(*options):
+            for k in range(free + 1 if starts else 1):
+                for extra in itertools.combinations_with_replacement(starts, k):
+                    moves = combo + extra
+                    out.add(
+                        (
+                            tuple(sorted(run for run, _, _, _ in moves if run is not None)),
+                            sum(run is None for run, _, _, _ in moves),
+                            sum(move[1] for move in moves),
+                            sum(move[2] for move in moves),
+                            sum(move[3] for move in moves),
+                        )
+                    )
+        return list(out)
+
+    def window_starts(self, p, remaining):
+        """The runs whose first natural is here: (run or None when closed at once,
+        naturals used here, jokers, aces owed). At the 2 also the runs whose first
+        natural is the ace low (owed until the aces are dealt)."""
+        kinds = self.after_natural(self.reach(1, remaining), 1, remaining, paid=0)
+        if p == 2 and self.ace_low:
+            # The ace low at position 1 (closed there, or open), then the 2 in it or not.
+            at_ace = self.after_natural(self.reach(1, remaining + 1), 1, remaining + 1, paid=0)
+            for run, _, jokers, _ in at_ace:
+                if run is None:
+                    kinds.append((None, 0, jokers, 1))
+                    continue
+                length = run[0]
+                longer = self.reach(length + 1, remaining)
+                for two in self.after_natural(longer, 2, remaining, paid=length - 1):
+                    kinds.append((two[0], 1, jokers + two[2], 1))
+                if self.keep_open(longer, 1, remaining):
+                    kinds.append(((longer, 1, 0, 0), 0, jokers + longer - length, 1))
+        return kinds
+
+    def reach(self, length, remaining) -> int:
+        """The length of an open run with ``remaining`` positions above it: jokers below
+        its first natural when the positions above cannot bring it to ``mr``."""
+        return max(length, self.mr - remaining)
+
+    def after_natural(self, length, nats, remaining, *, paid):
+        """A run that takes a natural here (length and naturals counting it), ``paid``
+        jokers paid for it before: closed now (None, 1, jokers, 0) and/or kept open
+        (run, 1, jokers, 0)."""
+        out = []
+        jokers = max(self.mr, length) - nats
+        if nats >= self.nr and length <= 13 and (self.J is None or jokers <= self.J):
+            out.append((None, 1, jokers - paid, 0))
+        if self.keep_open(length, nats, remaining):
+            out.append(((length, nats, 0, 0), 1, length - nats - paid, 0))
+        return out
+
+    def keep_open(self, length, nats, remaining) -> bool:
+        """Whether a run of this length and naturals (up to here) should stay open: some
+        later natural closes it legally, and more cheaply than closing it now."""
+        if nats >= self.nr and length >= self.mr:
+            return False  # one more natural adds at least one position: no saving
+        for more in range(max(1, self.nr - nats), remaining + 1):
+            # The fewest jokers with `more` naturals, on the next positions.
+            total = length + more
+            if total > 13:
+                break
+            if self.J is None or max(self.mr, total) - nats - more <= self.J:
+                return True
+        return False
+
+    # -- runs card by card (same-suit runs separated) ----------------------------------
+    def card_moves(self, p, s, state):
+        """:meth:`window_moves` where runs go card by card, each position a natural or a
+        joker, and a run closes as soon as it is legal."""
+        runs = state[3]
+        mine = runs[s]
         out = []
         for cont, used, jk in self.continue_runs(mine, p):
             in_progress = sum(len(r) for r in runs) - len(mine) + len(cont)
             for new_runs, used2, jk2, owe in self.start_runs(p, s, state, cont, in_progress):
-                n_used = used + used2 + must
-                if n_used > c + spare or owed[s] + owe > self.d:
-                    continue
                 closed = [r for r in new_runs if r[0] >= self.mr and r[1] >= self.nr]
                 still = tuple(sorted(r for r in new_runs if r[0] < self.mr or r[1] < self.nr))
-                done_runs = runs_done + len(closed)
-                new_gap = _replace(gap, s, 1 if closed else 0) if self.separated else gap
-                new_owed = _replace(owed, s, 0 if p == 14 else owed[s] + owe)
-                new_all = _replace(runs, s, still)
-                for pool2, paid in self.allocate(c, spare, n_used, sets_done, pool):
-                    new = (sets_done, done_runs, pool2, new_all, new_owed, new_gap)
-                    out.append((new, jk + jk2, paid))
+                out.append((still, len(closed), used + used2, jk + jk2, owe))
         return out
 
     def continue_runs(self, mine, p):
@@ -1129,37 +1244,17 @@ class _Sweep:
         return max(self.mr - length, self.nr - nats) <= remaining
 
     def start_kinds(self, p):
-        """The runs that can start at position p: (run, naturals used, jokers, aces owed).
-
-        With ``lazy`` jokers a run never starts with a joker: a run whose first natural
-        is here may instead have started up to ``mr - 1`` positions earlier with jokers
-        (the same run, found when its first natural shows). This drops the runs made of
-        jokers only, which every suit would otherwise carry, and changes no count.
-        """
+        """The runs that can start at position p: (run, naturals used, jokers, aces owed)."""
         if p == 14:
             return []
         remaining = self.last - p
         kinds = []
         for nat in (1, 0):
             run = (1, nat, 1 - nat, 0)
-            if nat == 0 and self.lazy:
-                continue
             if (nat or self.J != 0) and self.can_finish(run, remaining):
                 kinds.append((run, nat, 1 - nat, 0))
-        if self.lazy:
-            lowest = 1 if self.ace_low else 2
-            most = self.mr - 1 if self.J is None else min(self.J, self.mr - 1)
-            for k in range(1, most + 1):
-                if p - k < lowest:
-                    break
-                low = 1 if p - k == 1 and self.ace_high else 0
-                run = (min(1 + k, self.mr), min(1, self.nr), k, low)
-                if self.can_finish(run, remaining):
-                    kinds.append((run, 1, k, 0))
         if p == 2 and self.ace_low:
             for ace, two in _LOW_STARTS:
-                if self.lazy and not ace:
-                    continue  # a joker as the ace: a lazy start above
                 jokers = 2 - ace - two
                 run = (min(2, self.mr), min(ace + two, self.nr), jokers, 1 if self.ace_high else 0)
                 if self.J is not None and jokers > self.J:
