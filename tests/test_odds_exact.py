@@ -214,6 +214,9 @@ def test_set_only_equals_closed_form(rules, decks, jokers, cards, sets):
         (Contract(sets=2), STANDARD, LOW[:2], [H, S], 2, 1, 3),
         (Contract(runs=1), STANDARD, LOW[:3], [H], 2, 1, 3),
         (Contract(sets=1, runs=1), SHORT_RUNS, LOW[:3], [H], 1, 1, 3),
+        (Contract(runs=1), STANDARD, LOW, [H, S], 1, 1, 4),
+        (Contract(runs=2), SHORT_RUNS, LOW, [H], 1, 1, 4),
+        (Contract(runs=1), LOOSE, AROUND_ACE, [H], 1, 2, 3),
     ],
 )
 def test_distance_equals_enumeration(contract, rules, ranks, suits, decks, jokers, cards):
