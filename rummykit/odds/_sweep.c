@@ -213,7 +213,6 @@ typedef struct {
     const int32_t *perms; /* per sid, nperms permuted sids */
     int nperms;
     const int8_t *permmaps; /* per permutation: slot k gets suit permmaps[4 p + k] */
-    int16_t perm_index[256]; /* per map (suit of slot k in bits 2k, 2k + 1): its p, or -1 */
     const int32_t *proj;    /* per sid and suit: what the state says about that suit */
     const uint64_t *projmix; /* per sid and suit: a hash of proj */
     int slots[4], nslots;   /* the suits the permutations move, in increasing order */
@@ -225,37 +224,6 @@ typedef struct {
     const int32_t *csids;
     Py_ssize_t nclosed;     /* sids with closures (0: none given) */
 } Step;
-
-/*
- * The maps to try for a canonical key (each as a perm_index code), filled slot by slot:
- * a slot takes one of the suits of its block still free that the key ranks least (so
- * ranks never fall along a block's slots), and a suit alike to an earlier one
- * (alike[q][0] before alike[q][1]) only after it. At most 4! maps.
- */
-static int orders(const Step *st, const int *rank, int alike[][2], int nalike, int x, int used,
-                  int *map, int *maps, int n) {
-    if (x == st->nslots) {
-        int code = 0;
-        for (int k = 0; k < 4; k++) code |= map[k] << (2 * k);
-        maps[n] = code;
-        return n + 1;
-    }
-    int slot = st->slots[x], least = INT_MAX;
-    for (int u = 0; u < 4; u++)
-        if (!(used >> u & 1) && st->block[u] == st->block[slot] && rank[u] < least)
-            least = rank[u];
-    for (int u = 0; u < 4; u++) {
-        if ((used >> u & 1) || st->block[u] != st->block[slot] || rank[u] != least) continue;
-        int ok = 1;
-        for (int q = 0; q < nalike && ok; q++)
-            ok = alike[q][1] != u || (used >> alike[q][0] & 1);
-        if (!ok) continue;
-        map[slot] = u;
-        n = orders(st, rank, alike, nalike, x + 1, used | 1 << u, map, maps, n);
-    }
-    map[slot] = slot;
-    return n;
-}
 
 /* True when state s1 can do all that s2 can (same group): _state_dominates. */
 static int state_dominates(const Step *st, uint32_t s1, uint32_t s2) {
@@ -460,12 +428,19 @@ static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Ve
             }
         uint32_t *least = trial + out; /* the least permuted key so far */
         int found = 0;
-        int maps[24];
-        int map[4] = {0, 1, 2, 3};
-        int nmaps = orders(st, rank, alike, nalike, 0, 0, map, maps, 0);
-        for (int m = 0; m < nmaps; m++) {
-            int p = st->perm_index[maps[m]];
-            if (p < 0) continue; /* not one of the permutations given */
+        for (int p = 0; p < st->nperms; p++) {
+            const int8_t *map = st->permmaps + 4 * p;
+            int ok = 1;
+            for (int x = 1; x < st->nslots && ok; x++)
+                ok = st->block[st->slots[x - 1]] != st->block[st->slots[x]] ||
+                     rank[map[st->slots[x - 1]]] <= rank[map[st->slots[x]]];
+            if (ok && nalike) {
+                int slot_of[4];
+                for (int k = 0; k < 4; k++) slot_of[map[k]] = k;
+                for (int q = 0; q < nalike && ok; q++)
+                    ok = slot_of[alike[q][0]] < slot_of[alike[q][1]];
+            }
+            if (!ok) continue;
             for (Py_ssize_t i = 0; i < out; i++) {
                 uint32_t code = best[i], sid = code >> 12;
                 trial[i] = sid ? ((uint32_t)st->perms[(size_t)sid * st->nperms + p] << 12) |
@@ -716,12 +691,6 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
         if (moved) st.slots[st.nslots++] = k;
     }
     if (nperms == 1) st.nperms = 0; /* the identity alone changes nothing */
-    for (int code = 0; code < 256; code++) st.perm_index[code] = -1;
-    for (Py_ssize_t p = nperms - 1; p >= 0; p--) {
-        int code = 0;
-        for (int k = 0; k < 4; k++) code |= st.permmaps[4 * p + k] << (2 * k);
-        st.perm_index[code] = (int16_t)p;
-    }
     scratch.seen = calloc((size_t)nsids, sizeof(uint32_t));
     scratch.jokers = calloc((size_t)nsids, sizeof(uint32_t));
     int32_t ngroups = 1;
