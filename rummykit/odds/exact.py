@@ -14,7 +14,10 @@ is the *set* of partial arrangements the hand so far allows (sets and runs compl
 runs in progress per suit and their joker use, cards pooled for a set of the current
 rank, aces owed to ace-low runs), each with the fewest jokers it needs. Two hands with
 the same key have the same future, and every hand follows exactly one branch, so each
-hand is counted once however many arrangements it has.
+hand is counted once however many arrangements it has. A run in progress is a window
+over its naturals: where its jokers sit does not matter, so the jokers that bring a
+short run to length are paid when it closes, and a run is carried once, not once per
+place of its jokers.
 
 Runs never mix suits, so a contract of runs only is counted one suit at a time: a sweep
 of a single suit gives, per holding, the fewest jokers that make r runs (r = 0..R), and
@@ -32,14 +35,13 @@ can use; :data:`rummykit.odds.tables.SWEEP_SECONDS` has the whole grid):
 =================  ============  ============  ============
 contract           12 cards      14 cards      15 cards
 =================  ============  ============  ============
-1 set + 1 run      0.5 - 2.5     0.8 - 4.8     0.8 - 5.7
-2 sets + 1 run     0.6 - 2.3     2.3 - 23      4.1 - 50
-1 set + 2 runs     1.7 - 4.7     11 - 71       27 - 244 (1 - 3 decks)
+1 set + 1 run      0.5 - 2.1     0.8 - 4.4     0.8 - 5.3
+2 sets + 1 run     0.4 - 2.2     2.1 - 22      3.9 - 44
+1 set + 2 runs     1.3 - 3.7     9 - 56        22 - 187 (1 - 3 decks)
 =================  ============  ============  ============
 
 (1 to 4 decks; the Python sweep, which does not drop arrangements by hand size, takes
-14 s for 1 set + 1 run with 1 deck and 15 cards and more than 7 minutes for 1 set + 2
-runs.) :func:`rummykit.odds.simulate.simulate_dealt` estimates any cell in a second.
+12 s for 1 set + 1 run with 1 deck and 15 cards, and minutes for 1 set + 2 runs.) :func:`rummykit.odds.simulate.simulate_dealt` estimates any cell in a second.
 
 >>> from fractions import Fraction
 >>> from rummykit import CONTRACTS, RuleSet
@@ -446,9 +448,9 @@ def _convolve(combined: dict, one: dict, R: int, jcap: int, top: int) -> dict:
 #
 # Arrangements are pruned where another always does at least as well, which keeps keys
 # small and does not change the answer: a run ends as soon as it is legal, or at its
-# last natural (extending it only uses more cards), a run in progress is never abandoned
-# (not starting it is as good), spare cards of the hand always go to the pool (pooled cards cost nothing), and
-# see _dominates; the compiled step also drops an arrangement when one with some of its
+# last natural (extending it only uses more cards), a run in progress is never
+# abandoned (not starting it is as good), spare cards of the hand always go to the pool
+# (pooled cards cost nothing), and see _dominates; the compiled step also drops an arrangement when one with some of its
 # runs in progress ended instead is in the key at no more jokers (extend_closures).
 
 _LOW_STARTS = (  # (ace, 2), card by card: 1 natural / 0 joker
@@ -521,6 +523,7 @@ class _Sweep:
         self._fields = array.array("b")
         self._need = array.array("b")
         self._closures: list = []
+        self._moves: dict = {}
         self.native = True
         # Runs are windows over their naturals, their jokers charged when they close
         # (see window_moves); not where the gap between same-suit runs makes a joker's
@@ -1108,6 +1111,16 @@ class _Sweep:
         of runs to start here."""
         runs = state[3]
         mine = runs[s]
+        free = self.R - state[1] - sum(len(r) for r in runs)
+        # The moves depend on the runs open in this suit and the runs still to start
+        # only, and are alike at positions of one class.
+        memo = (self.position_class(p), mine, free)
+        found = self._moves.get(memo)
+        if found is None:
+            found = self._moves[memo] = self._window_moves(p, mine, free)
+        return found
+
+    def _window_moves(self, p, mine, free):
         if p > self.last:  # the ace, with no ace-high runs: open runs cannot go on
             return [] if mine else [((), 0, 0, 0, 0)]
         remaining = self.last - p
@@ -1120,7 +1133,6 @@ class _Sweep:
             if not ways:
                 return []  # a run that cannot close: not starting it does as well
             options.append(ways)
-        free = self.R - state[1] - sum(len(r) for r in runs)
         starts = self.window_starts(p, remaining) if free > 0 else []
         out = set()
         for combo in itertools.product(*options):
