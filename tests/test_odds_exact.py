@@ -14,6 +14,9 @@ import math
 from fractions import Fraction
 
 import pytest
+from hypothesis import assume, event, given, settings
+from hypothesis import strategies as st
+from strategies import custom_rules
 from test_odds_oracle import distance as naive_distance
 from test_odds_oracle import holds, shoe_hands
 
@@ -109,6 +112,35 @@ def test_exact_equals_enumeration(case):
     naive = _brute(contract, rules, ranks, suits, decks, jokers, cards, oracle="naive")
     solver = _brute(contract, rules, ranks, suits, decks, jokers, cards, oracle="find_contract")
     assert exact == naive == solver
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    rules=custom_rules(),
+    contract=st.sampled_from(
+        [Contract(runs=1), Contract(runs=2), Contract(sets=1, runs=1), Contract(sets=1, runs=2)]
+    ),
+    decks=st.integers(1, 2),
+    jokers=st.integers(0, 2),
+    cards=st.integers(2, 6),
+    low=st.integers(0, 12),
+    width=st.integers(3, 5),
+    suits=st.sampled_from([[H], [H, S]]),
+)
+def test_exact_equals_enumeration_for_any_rules(
+    rules, contract, decks, jokers, cards, low, width, suits
+):
+    """Any meld rules, a few consecutive ranks (around the ace too): the sweep (runs as
+    windows, or card by card where same-suit runs are separated) counts what the naive
+    oracle finds."""
+    order = [Rank.ACE, *(Rank(v) for v in range(2, 14))]
+    ranks = [order[(low + i) % 13] for i in range(width)]
+    assume(contract.min_cards(rules) <= cards <= decks * width * len(suits) + jokers)
+    exact = dealt_count(
+        contract, decks=decks, jokers=jokers, cards=cards, rules=rules, ranks=ranks, suits=suits
+    )
+    event("holds" if exact else "never holds")
+    assert exact == _brute(contract, rules, ranks, suits, decks, jokers, cards, oracle="naive")
 
 
 @pytest.mark.parametrize("cards", [3, 5, 6])

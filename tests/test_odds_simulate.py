@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from strategies import custom_rules
 
 from rummykit import CONTRACTS, Contract, RuleSet, parse_cards
-from rummykit.errors import RuleSetError
 from rummykit.melds import find_contract
 from rummykit.odds import dealt_probability
 from rummykit.odds.simulate import (
@@ -134,25 +134,6 @@ RULESETS = [RuleSet.preset(name) for name in RuleSet.presets()] + [
         STANDARD, name="natural-runs", min_run_size=3, min_naturals_in_run=4, max_jokers_per_meld=1
     ),
 ]
-
-
-@st.composite
-def custom_rules(draw) -> RuleSet:
-    """Any meld rules RuleSet accepts."""
-    fields = {
-        "min_set_size": draw(st.integers(2, 4)),
-        "min_run_size": draw(st.integers(2, 6)),
-        "max_jokers_per_meld": draw(st.none() | st.integers(0, 3)),
-        "min_naturals_in_set": draw(st.integers(1, 4)),
-        "min_naturals_in_run": draw(st.integers(1, 6)),
-        "ace_low": draw(st.booleans()),
-        "ace_high": draw(st.booleans()),
-        "same_suit_runs": draw(st.sampled_from(["unrestricted", "separated"])),
-    }
-    try:
-        return dataclasses.replace(STANDARD, name="custom", **fields)
-    except RuleSetError:
-        assume(False)
 
 
 def dense_hands(rng, *, decks, jokers, cards, n, suits, ranks) -> np.ndarray:
