@@ -41,7 +41,8 @@ contract           12 cards      14 cards      15 cards
 =================  ============  ============  ============
 
 (1 to 4 decks; the Python sweep, which does not drop arrangements by hand size, takes
-12 s for 1 set + 1 run with 1 deck and 15 cards, and minutes for 1 set + 2 runs.) :func:`rummykit.odds.simulate.simulate_dealt` estimates any cell in a second.
+12 s for 1 set + 1 run with 1 deck and 15 cards, and minutes for 1 set + 2 runs.)
+:func:`rummykit.odds.simulate.simulate_dealt` estimates any cell in a second.
 
 >>> from fractions import Fraction
 >>> from rummykit import CONTRACTS, RuleSet
@@ -450,8 +451,9 @@ def _convolve(combined: dict, one: dict, R: int, jcap: int, top: int) -> dict:
 # small and does not change the answer: a run ends as soon as it is legal, or at its
 # last natural (extending it only uses more cards), a run in progress is never
 # abandoned (not starting it is as good), spare cards of the hand always go to the pool
-# (pooled cards cost nothing), and see _dominates; the compiled step also drops an arrangement when one with some of its
-# runs in progress ended instead is in the key at no more jokers (extend_closures).
+# (pooled cards cost nothing), and see _dominates; the compiled step also drops an
+# arrangement when one with some of its runs in progress ended instead is in the key at
+# no more jokers (extend_closures).
 
 _LOW_STARTS = (  # (ace, 2), card by card: 1 natural / 0 joker
     (1, 1),
