@@ -225,3 +225,45 @@ def test_python_fallback_is_used_when_not_built(monkeypatch):
     compiled = exact.dealt_count(contract, **shoe)
     assert len(calls) == 1  # the compiled step did this one
     assert in_python == compiled > 0
+
+
+@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+@pytest.mark.parametrize(
+    "contract, decks, cards", [(CONTRACTS[1], 1, 10), (CONTRACTS[4], 2, 11), (CONTRACTS[5], 1, 11)]
+)
+def test_kept_successors_change_nothing(contract, decks, cards):
+    """In the middle of the sweep a key's successors are kept for the same step of the
+    next rank: the sweep that reads them gives the same layers as one that makes them
+    again (same widest layer, same counts), and it does read some."""
+    sweeps = []
+    for memo in (True, False):
+        sweep = exact._Sweep(
+            contract, STANDARD, decks, ALL_RANKS, ALL_SUITS, cards, 4, "dealt"
+        )
+        sweep.memo = memo
+        sweeps.append((sweep, sweep.run(None)))
+    (kept, with_memo), (_, without) = sweeps
+    assert with_memo.counts == without.counts and with_memo.counts
+    assert with_memo.keys == without.keys
+    _, hits, misses = kept.memo_stats
+    assert hits > 0 and misses > 0
+
+
+@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+def test_keys_reject_what_is_not_theirs():
+    keys = exact._native.Keys()
+    first = keys.add(np.array([5 << 12, 7 << 12], dtype=np.uint32))
+    assert keys.add(np.array([5 << 12, 7 << 12], dtype=np.uint32)) == first  # interned
+    assert np.frombuffer(keys.codes(first), dtype=np.uint32).tolist() == [5 << 12, 7 << 12]
+    with pytest.raises(IndexError, match="no key 1"):
+        keys.codes(1)
+    with pytest.raises(ValueError, match="whole uint32"):
+        keys.add(b"abc")
+    polys = np.zeros((1, 1, 3), dtype=np.int64)
+    with pytest.raises(ValueError, match="not a key of this sweep"):
+        keys.present(np.array([3], dtype=np.int64), polys, 1, 1, -1)
+    with pytest.raises(ValueError, match="out of range"):
+        keys.present(np.array([first], dtype=np.int64), polys, 1, 1, 8)
+    states = sorted(np.frombuffer(keys.present(np.array([0]), polys, 1, 1, -1), np.uint32))
+    assert states == [5, 7]
+    assert keys.stats() == (1, 0, 0)

@@ -162,9 +162,9 @@ static int interner_grow(Interner *t) {
     for (Py_ssize_t id = 0; id < nkeys; id++) {
         const uint32_t *k = t->codes.data + t->offsets.data[id];
         Py_ssize_t n = (Py_ssize_t)(t->offsets.data[id + 1] - t->offsets.data[id]);
-        uint64_t i = hash_key(k, n) & (uint64_t)(nslots - 1);
+        uint64_t h = hash_key(k, n), i = h & (uint64_t)(nslots - 1);
         while (slots[i]) i = (i + 1) & (uint64_t)(nslots - 1);
-        slots[i] = id + 1;
+        slots[i] = (int64_t)((h >> 32) << 32 | (uint64_t)(id + 1));
     }
     free(t->slots);
     t->slots = slots;
@@ -172,24 +172,30 @@ static int interner_grow(Interner *t) {
     return 0;
 }
 
-/* The id of key k (added when new), or -1 when out of memory. */
+/* The id of key k (added when new), or -1 when out of memory. A slot holds the key's
+ * id + 1 in its low 32 bits and the high half of its hash in the high 32 bits, so that
+ * most keys met on the way are told apart without reading them. */
 static int64_t interner_get(Interner *t, const uint32_t *k, Py_ssize_t n) {
     Py_ssize_t nkeys = t->offsets.len - 1;
+    if (nkeys + 1 >= ((Py_ssize_t)1 << 32) - 1) return -1; /* ids must fit in 32 bits */
     if (2 * (nkeys + 1) > t->nslots && interner_grow(t) < 0) return -1;
     uint64_t mask = (uint64_t)(t->nslots - 1);
-    uint64_t i = hash_key(k, n) & mask;
+    uint64_t h = hash_key(k, n), i = h & mask, finger = h >> 32;
     while (t->slots[i]) {
-        int64_t id = t->slots[i] - 1;
-        int64_t a = t->offsets.data[id], b = t->offsets.data[id + 1];
-        if (b - a == n && memcmp(t->codes.data + a, k, (size_t)n * sizeof(uint32_t)) == 0)
-            return id;
+        uint64_t slot = (uint64_t)t->slots[i];
+        if (slot >> 32 == finger) {
+            int64_t id = (int64_t)(slot & 0xffffffffULL) - 1;
+            int64_t a = t->offsets.data[id], b = t->offsets.data[id + 1];
+            if (b - a == n && memcmp(t->codes.data + a, k, (size_t)n * sizeof(uint32_t)) == 0)
+                return id;
+        }
         i = (i + 1) & mask;
     }
     if (vec32_reserve(&t->codes, n) < 0) return -1;
     memcpy(t->codes.data + t->codes.len, k, (size_t)n * sizeof(uint32_t));
     t->codes.len += n;
     if (vec64_push(&t->offsets, t->codes.len) < 0) return -1;
-    t->slots[i] = nkeys + 1;
+    t->slots[i] = (int64_t)(finger << 32 | (uint64_t)(nkeys + 1));
     return nkeys;
 }
 
@@ -509,6 +515,247 @@ static int get_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, const
     return 0;
 }
 
+/* --- the keys of a sweep ------------------------------------------------------------- */
+/* A Keys object numbers every key of one sweep (a layer is then an array of key ids) and
+ * keeps, per cache, the successors each key had at a step: in the middle of the sweep
+ * the positions of one class have the same transitions (exact.py's position_class), and
+ * most keys of a rank were keys of the rank before, so the same step of the next rank
+ * reads them instead of making them again. A record is: the bound it was made for (the
+ * fewest natural cards of the key's hands), the number of copies, then per number of
+ * copies the successor's id + 1 (0: no successor). */
+#define NCACHES 8
+
+typedef struct {
+    PyObject_HEAD
+    Interner t;
+    Vec32 index[NCACHES];   /* per key id: its record + 1 in records (0: none) */
+    Vec32 records[NCACHES];
+    uint32_t *stamp, *row;  /* per key id: the last step that reached it, its row there */
+    Py_ssize_t nstamp;
+    uint32_t steps;
+    long long hits, misses;
+    int ready;
+} KeysObject;
+
+static PyObject *Keys_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    if (PyTuple_GET_SIZE(args) || (kwds && PyDict_GET_SIZE(kwds))) {
+        PyErr_SetString(PyExc_TypeError, "Keys() takes no arguments");
+        return NULL;
+    }
+    KeysObject *self = (KeysObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    if (interner_init(&self->t) < 0) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    self->ready = 1;
+    return (PyObject *)self;
+}
+
+static void Keys_dealloc(KeysObject *self) {
+    if (self->ready) interner_free(&self->t);
+    for (int c = 0; c < NCACHES; c++) {
+        free(self->index[c].data);
+        free(self->records[c].data);
+    }
+    free(self->stamp);
+    free(self->row);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static Py_ssize_t keys_count(const KeysObject *K) { return K->t.offsets.len - 1; }
+
+/* The id of a key (made when new, with room in the per-key arrays), or -1. */
+static int64_t keys_add(KeysObject *K, const uint32_t *k, Py_ssize_t n) {
+    int64_t id = interner_get(&K->t, k, n);
+    if (id < 0) return -1;
+    if (id >= K->nstamp) {
+        Py_ssize_t cap = K->nstamp ? 2 * K->nstamp : 1 << 12;
+        while (cap <= id) cap *= 2;
+        uint32_t *stamp = realloc(K->stamp, sizeof(uint32_t) * (size_t)cap);
+        if (!stamp) return -1;
+        K->stamp = stamp;
+        uint32_t *row = realloc(K->row, sizeof(uint32_t) * (size_t)cap);
+        if (!row) return -1;
+        K->row = row;
+        memset(K->stamp + K->nstamp, 0, sizeof(uint32_t) * (size_t)(cap - K->nstamp));
+        K->nstamp = cap;
+    }
+    return id;
+}
+
+/* The record of key id in a cache when it was made for this bound and copies, or NULL. */
+static const uint32_t *keys_record(const KeysObject *K, int cache, int64_t id, uint32_t bound,
+                                   uint32_t copies) {
+    if (cache < 0 || id >= K->index[cache].len) return NULL;
+    uint32_t at = K->index[cache].data[id];
+    if (!at) return NULL;
+    const uint32_t *rec = K->records[cache].data + at - 1;
+    return rec[0] == bound && rec[1] == copies ? rec + 2 : NULL;
+}
+
+/* Room for a new record of key id (2 + copies entries), or NULL. */
+static uint32_t *keys_new_record(KeysObject *K, int cache, int64_t id, uint32_t bound,
+                                 uint32_t copies) {
+    Vec32 *index = &K->index[cache], *records = &K->records[cache];
+    if (id >= index->len) {
+        if (vec32_reserve(index, id + 1 - index->len) < 0) return NULL;
+        memset(index->data + index->len, 0, sizeof(uint32_t) * (size_t)(id + 1 - index->len));
+        index->len = id + 1;
+    }
+    if (records->len + 2 + copies >= UINT32_MAX || vec32_reserve(records, 2 + copies) < 0)
+        return NULL;
+    uint32_t *rec = records->data + records->len;
+    index->data[id] = (uint32_t)records->len + 1;
+    records->len += 2 + copies;
+    rec[0] = bound;
+    rec[1] = copies;
+    return rec + 2;
+}
+
+static PyObject *Keys_add(KeysObject *self, PyObject *arg) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (view.len % 4) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "add: a key is whole uint32 codes");
+        return NULL;
+    }
+    int64_t id = keys_add(self, view.buf, view.len / 4);
+    PyBuffer_Release(&view);
+    if (id < 0) return PyErr_NoMemory();
+    return PyLong_FromLongLong(id);
+}
+
+static PyObject *Keys_codes(KeysObject *self, PyObject *arg) {
+    Py_ssize_t id = PyLong_AsSsize_t(arg);
+    if (id == -1 && PyErr_Occurred()) return NULL;
+    if (id < 0 || id >= keys_count(self)) {
+        PyErr_Format(PyExc_IndexError, "codes: no key %zd", id);
+        return NULL;
+    }
+    int64_t a = self->t.offsets.data[id], b = self->t.offsets.data[id + 1];
+    return PyBytes_FromStringAndSize((const char *)(self->t.codes.data + a),
+                                     (Py_ssize_t)(sizeof(uint32_t) * (size_t)(b - a)));
+}
+
+static PyObject *Keys_stats(KeysObject *self, PyObject *Py_UNUSED(ignored)) {
+    return Py_BuildValue("(nLL)", keys_count(self), self->hits, self->misses);
+}
+
+/* The ids of a layer (int64), each checked; NULL with an error set. */
+static const int64_t *layer_ids(const KeysObject *K, Py_buffer *view, Py_ssize_t *n) {
+    if (view->len % 8) {
+        PyErr_SetString(PyExc_ValueError, "ids: not a whole number of int64");
+        return NULL;
+    }
+    const int64_t *ids = view->buf;
+    *n = view->len / 8;
+    for (Py_ssize_t i = 0; i < *n; i++)
+        if (ids[i] < 0 || ids[i] >= keys_count(K)) {
+            PyErr_SetString(PyExc_ValueError, "ids: not a key of this sweep");
+            return NULL;
+        }
+    return ids;
+}
+
+/* The lowest term of each key's polynomial (keys x M x W), W where all are zero. */
+static int fewest_terms(const int64_t *polys, Py_ssize_t nkeys, Py_ssize_t M, Py_ssize_t W,
+                        Py_ssize_t **out) {
+    Py_ssize_t *fewest = malloc(sizeof(Py_ssize_t) * (size_t)(nkeys ? nkeys : 1));
+    if (!fewest) return -1;
+    for (Py_ssize_t i = 0; i < nkeys; i++) {
+        Py_ssize_t w = 0;
+        for (; w < W; w++) {
+            int any = 0;
+            for (Py_ssize_t m = 0; m < M && !any; m++) any = polys[(i * M + m) * W + w] != 0;
+            if (any) break;
+        }
+        fewest[i] = w;
+    }
+    *out = fewest;
+    return 0;
+}
+
+PyDoc_STRVAR(present_doc,
+"present(ids, polys, moduli, copies, cache) -> bytes\n\n"
+"The states (uint32, increasing, without 0) of the keys of a layer that the step\n"
+"with this cache (-1: none) and number of copies must make anew: the successor\n"
+"tables the step needs. polys: int64, keys x moduli x width.");
+
+static PyObject *Keys_present(KeysObject *self, PyObject *args) {
+    PyObject *ids_obj, *polys_obj;
+    Py_ssize_t M;
+    int copies, cache;
+    if (!PyArg_ParseTuple(args, "OOnii", &ids_obj, &polys_obj, &M, &copies, &cache)) return NULL;
+    if (cache < -1 || cache >= NCACHES || copies < 1 || M < 1) {
+        PyErr_SetString(PyExc_ValueError, "present: cache, copies or moduli out of range");
+        return NULL;
+    }
+    Py_buffer iv, pv;
+    if (PyObject_GetBuffer(ids_obj, &iv, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (PyObject_GetBuffer(polys_obj, &pv, PyBUF_C_CONTIGUOUS) < 0) {
+        PyBuffer_Release(&iv);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Py_ssize_t *fewest = NULL;
+    uint32_t *seen = NULL;
+    Vec32 out = {0};
+    Py_ssize_t n;
+    const int64_t *ids = layer_ids(self, &iv, &n);
+    if (!ids) goto done;
+    Py_ssize_t W = n ? pv.len / 8 / n / M : 0;
+    if (pv.len != 8 * n * M * W || (n && W < 1)) {
+        PyErr_SetString(PyExc_ValueError, "present: polys are not keys x moduli x width");
+        goto done;
+    }
+    if (fewest_terms(pv.buf, n, M, W, &fewest) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    uint32_t most = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (keys_record(self, cache, ids[i], (uint32_t)fewest[i], (uint32_t)copies)) continue;
+        const uint32_t *k = self->t.codes.data + self->t.offsets.data[ids[i]];
+        Py_ssize_t len = (Py_ssize_t)(self->t.offsets.data[ids[i] + 1] - self->t.offsets.data[ids[i]]);
+        for (Py_ssize_t q = 0; q < len; q++) {
+            uint32_t sid = k[q] >> 12;
+            if (sid > most) most = sid;
+        }
+    }
+    seen = calloc((size_t)most + 1, 1);
+    if (!seen) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (keys_record(self, cache, ids[i], (uint32_t)fewest[i], (uint32_t)copies)) continue;
+        const uint32_t *k = self->t.codes.data + self->t.offsets.data[ids[i]];
+        Py_ssize_t len = (Py_ssize_t)(self->t.offsets.data[ids[i] + 1] - self->t.offsets.data[ids[i]]);
+        for (Py_ssize_t q = 0; q < len; q++) ((uint8_t *)seen)[k[q] >> 12] = 1;
+    }
+    for (uint32_t sid = 1; sid <= most; sid++)
+        if (((uint8_t *)seen)[sid]) {
+            if (vec32_reserve(&out, 1) < 0) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            out.data[out.len++] = sid;
+        }
+    result = PyBytes_FromStringAndSize((const char *)out.data,
+                                       (Py_ssize_t)(sizeof(uint32_t) * (size_t)out.len));
+done:
+    PyBuffer_Release(&iv);
+    PyBuffer_Release(&pv);
+    free(fewest);
+    free(seen);
+    free(out.data);
+    return result;
+}
+
+static PyTypeObject KeysType;
+
 PyDoc_STRVAR(step_doc,
 "step(codes, offsets, polys, starts, deltas, group, fields, proj, perms, permmaps,\n"
 "     mods, binom, jcap, nge[, need, budget, cstarts, csids]) -> (polys, codes, offsets)\n\n"
@@ -529,42 +776,47 @@ PyDoc_STRVAR(step_doc,
 "dominate it (without added cards, a state is dropped when one of its closures is in\n"
 "the key at no more jokers).\n"
 "Returns the next layer: its polynomials (shifted by c cards, times binom[c], summed\n"
-"per key, modulo mods) and its keys, numbered in the order they were first reached.");
+"per key, modulo mods) and its keys, numbered in the order they were first reached.\n"
+"Keys.step does the same on key ids.");
 
-enum { B_CODES, B_OFFSETS, B_POLYS, B_STARTS, B_DELTAS, B_GROUP, B_FIELDS, B_PROJ, B_PERMS,
-       B_PERMMAPS, B_MODS, B_BINOM, NBUF };
+PyDoc_STRVAR(keys_step_doc,
+"step(ids, polys, starts, deltas, group, fields, proj, perms, permmaps, mods, binom,\n"
+"     jcap, nge, need, budget, cstarts, csids, cache) -> (polys, ids)\n\n"
+"The module's step() on a layer of key ids (int64) of this sweep; the next layer's\n"
+"keys come back as ids. cache (0..7, or -1 for none) names the successors kept: a\n"
+"key stepped before with this cache (for the same bound and copies) takes them\n"
+"without being stepped again, and a key stepped now keeps its own. The caller passes\n"
+"a cache only to steps with the same tables, such as one suit's steps at the\n"
+"positions of one class.");
 
-static PyObject *py_step(PyObject *self, PyObject *args) {
-    (void)self;
-    static const Py_ssize_t itemsize[NBUF] = {4, 8, 8, 8, 4, 4, 1, 4, 4, 1, 8, 8};
-    static const char *names[NBUF] = {"codes", "offsets", "polys", "starts", "deltas", "group",
-                                      "fields", "proj", "perms", "permmaps", "mods", "binom"};
-    PyObject *objs[NBUF];
+enum { B_POLYS, B_STARTS, B_DELTAS, B_GROUP, B_FIELDS, B_PROJ, B_PERMS, B_PERMMAPS, B_MODS,
+       B_BINOM, NBUF };
+
+/* One step of the layer ids (checked); returns (polys, ids) or NULL with an error. */
+static PyObject *keys_step(KeysObject *K, const int64_t *ids, Py_ssize_t nkeys, PyObject **objs,
+                           int jcap, int nge, PyObject *need_obj, int budget,
+                           PyObject *cstarts_obj, PyObject *csids_obj, int cache) {
+    static const Py_ssize_t itemsize[NBUF] = {8, 8, 4, 4, 1, 4, 4, 1, 8, 8};
+    static const char *names[NBUF] = {"polys", "starts", "deltas", "group", "fields",
+                                      "proj", "perms", "permmaps", "mods", "binom"};
     Py_buffer b[NBUF];
-    int jcap, nge, budget = -1, got = 0;
-    PyObject *need_obj = NULL, *cstarts_obj = NULL, *csids_obj = NULL;
+    int got = 0;
     Py_buffer need_view = {0}, cstarts_view = {0}, csids_view = {0};
     int have_need = 0, have_closures = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOii|OiOO", &objs[0], &objs[1], &objs[2], &objs[3],
-                          &objs[4], &objs[5], &objs[6], &objs[7], &objs[8], &objs[9], &objs[10],
-                          &objs[11], &jcap, &nge, &need_obj, &budget, &cstarts_obj, &csids_obj))
-        return NULL;
     PyObject *result = NULL;
-    Interner t;
     Vec32 work = {0};
-    Vec64 polys_out = {0};
+    Vec64 polys_out = {0}, ids_out = {0};
     uint32_t *best = NULL, *trial = NULL;
     Py_ssize_t *fewest = NULL;
     uint64_t *projmix = NULL;
     Scratch scratch = {0};
-    if (interner_init(&t) < 0) {
-        PyErr_NoMemory();
+    if (cache < -1 || cache >= NCACHES) {
+        PyErr_SetString(PyExc_ValueError, "step: cache must be -1 or 0..7");
         goto done;
     }
     for (; got < NBUF; got++)
         if (get_buffer(objs[got], &b[got], itemsize[got], names[got]) < 0) goto done;
 
-    Py_ssize_t nkeys = b[B_OFFSETS].len / 8 - 1;
     Py_ssize_t nsids = b[B_GROUP].len / 4;
     Py_ssize_t M = b[B_MODS].len / 8;
     int copies = (int)(b[B_BINOM].len / 8);
@@ -601,10 +853,11 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
     }
     Py_ssize_t nclosed = 0;
     if (cstarts_obj && cstarts_obj != Py_None) {
-        if (!csids_obj || get_buffer(cstarts_obj, &cstarts_view, 8, "cstarts") < 0) {
-            if (!csids_obj) PyErr_SetString(PyExc_ValueError, "step: cstarts needs csids");
+        if (!csids_obj || csids_obj == Py_None) {
+            PyErr_SetString(PyExc_ValueError, "step: cstarts needs csids");
             goto done;
         }
+        if (get_buffer(cstarts_obj, &cstarts_view, 8, "cstarts") < 0) goto done;
         if (get_buffer(csids_obj, &csids_view, 4, "csids") < 0) {
             PyBuffer_Release(&cstarts_view);
             goto done;
@@ -622,8 +875,6 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
             goto done;
         }
     }
-    const uint32_t *codes = b[B_CODES].buf;
-    const int64_t *offsets = b[B_OFFSETS].buf;
     const int64_t *polys = b[B_POLYS].buf, *mods = b[B_MODS].buf, *binom = b[B_BINOM].buf;
     int bounded = (int64_t)copies * nkeys < (1 << 24);
     for (int c = 0; c < copies; c++) bounded &= binom[c] >= 0 && binom[c] < 256;
@@ -639,17 +890,6 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
                         "step: residues, moduli or weights too large for 64-bit sums");
         goto done;
     }
-    for (Py_ssize_t i = 0; i < nkeys; i++) {
-        if (offsets[i] < 0 || offsets[i + 1] < offsets[i] || offsets[i + 1] > b[B_CODES].len / 4) {
-            PyErr_SetString(PyExc_ValueError, "step: offsets out of range");
-            goto done;
-        }
-    }
-    for (Py_ssize_t e = 0; e < b[B_CODES].len / 4; e++)
-        if ((Py_ssize_t)(((const uint32_t *)b[B_CODES].buf)[e] >> 12) >= nsids) {
-            PyErr_SetString(PyExc_ValueError, "step: a key holds an unknown state");
-            goto done;
-        }
     const uint32_t *deltas = b[B_DELTAS].buf;
     for (Py_ssize_t e = 0; e < b[B_DELTAS].len / 4; e++)
         if ((Py_ssize_t)(deltas[e] >> 12) >= nsids) {
@@ -726,59 +966,89 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
     }
     Py_ssize_t MW = M * W;
     /* The fewest natural cards of a hand of each key: its polynomial's lowest term. */
-    fewest = malloc(sizeof(Py_ssize_t) * (size_t)(nkeys ? nkeys : 1));
-    if (!fewest) {
+    if (fewest_terms(polys, nkeys, M, W, &fewest) < 0) {
         PyErr_NoMemory();
         goto done;
     }
-    for (Py_ssize_t i = 0; i < nkeys; i++) {
-        Py_ssize_t w = 0;
-        for (; w < W; w++) {
-            int any = 0;
-            for (Py_ssize_t m = 0; m < M && !any; m++) any = polys[(i * M + m) * W + w] != 0;
-            if (any) break;
-        }
-        fewest[i] = w;
+    if (++K->steps == 0) { /* the stamps wrapped around: start them again */
+        memset(K->stamp, 0, sizeof(uint32_t) * (size_t)K->nstamp);
+        K->steps = 1;
     }
-    for (int c = 0; c < copies; c++) {
-        st.starts = (const int64_t *)b[B_STARTS].buf + (size_t)c * (nsids + 1);
-        for (Py_ssize_t i = 0; i < nkeys; i++) {
-            Py_ssize_t n = (Py_ssize_t)(offsets[i + 1] - offsets[i]);
-            if (fewest[i] + c >= W) continue; /* every hand would hold too many cards */
-            st.bound = (int)(fewest[i] + c);
-            /* Successors fit in work (with three times as much scratch); the key in best
-             * and trial. */
-            Py_ssize_t most = 0;
-            for (Py_ssize_t q = 0; q < n; q++) {
-                uint32_t sid = codes[offsets[i] + q] >> 12;
-                if (!sid)
-                    most += 1;
-                else if ((Py_ssize_t)sid < nsids)
-                    most += (Py_ssize_t)(st.starts[sid + 1] - st.starts[sid]);
+    const uint32_t stamp = K->steps;
+    const int64_t *all_starts = b[B_STARTS].buf;
+    for (Py_ssize_t i = 0; i < nkeys; i++) {
+        const int64_t at = K->t.offsets.data[ids[i]];
+        const Py_ssize_t n = (Py_ssize_t)(K->t.offsets.data[ids[i] + 1] - at);
+        /* The successors of this key for every number of copies: kept from a step before
+         * with this cache, or made now (and kept). */
+        const uint32_t *rec =
+            keys_record(K, cache, ids[i], (uint32_t)fewest[i], (uint32_t)copies);
+        uint32_t *keep = NULL;
+        if (cache >= 0) {
+            if (rec) {
+                K->hits++;
+            } else {
+                K->misses++;
+                keep = keys_new_record(K, cache, ids[i], (uint32_t)fewest[i], (uint32_t)copies);
+                if (!keep) {
+                    PyErr_NoMemory();
+                    goto done;
+                }
             }
-            if (vec32_reserve(&work, 4 * most + 2) < 0 ||
-                ensure_room(&best, &trial, &room, most + 1) < 0) {
-                PyErr_NoMemory();
-                goto done;
+        }
+        for (int c = 0; c < copies; c++) {
+            int64_t id;
+            if (rec) {
+                if (!rec[c]) continue;
+                id = (int64_t)rec[c] - 1;
+            } else {
+                Py_ssize_t got_n = 0;
+                if (fewest[i] + c < W) { /* else every hand would hold too many cards */
+                    st.starts = all_starts + (size_t)c * (nsids + 1);
+                    st.bound = (int)(fewest[i] + c);
+                    /* Successors fit in work (with three times as much scratch); the key
+                     * in best and trial. The key's codes are read again after interning
+                     * (the arena may move), so none is kept across it. */
+                    const uint32_t *key = K->t.codes.data + at;
+                    Py_ssize_t most = 0;
+                    for (Py_ssize_t q = 0; q < n; q++) {
+                        uint32_t sid = key[q] >> 12;
+                        if (!sid)
+                            most += 1;
+                        else if ((Py_ssize_t)sid < nsids)
+                            most += (Py_ssize_t)(st.starts[sid + 1] - st.starts[sid]);
+                    }
+                    if (vec32_reserve(&work, 4 * most + 2) < 0 ||
+                        ensure_room(&best, &trial, &room, most + 1) < 0) {
+                        PyErr_NoMemory();
+                        goto done;
+                    }
+                    got_n = step_key(&st, K->t.codes.data + at, n, &work, best, trial);
+                    if (got_n == -1) {
+                        PyErr_SetString(PyExc_ValueError,
+                                        "step: a state has no successor table");
+                        goto done;
+                    }
+                    if (got_n < -1) {
+                        PyErr_NoMemory();
+                        goto done;
+                    }
+                }
+                if (!got_n) {
+                    if (keep) keep[c] = 0;
+                    continue;
+                }
+                id = keys_add(K, best, got_n);
+                if (id < 0 || id + 1 >= UINT32_MAX) {
+                    PyErr_NoMemory();
+                    goto done;
+                }
+                if (keep) keep[c] = (uint32_t)id + 1;
             }
-            Py_ssize_t got_n = step_key(&st, codes + offsets[i], n, &work, best, trial);
-            if (got_n == -1) {
-                PyErr_SetString(PyExc_ValueError, "step: a state has no successor table");
-                goto done;
-            }
-            if (got_n < -1) {
-                PyErr_NoMemory();
-                goto done;
-            }
-            if (!got_n) continue;
-            Py_ssize_t before = t.offsets.len - 1;
-            int64_t id = interner_get(&t, best, got_n);
-            if (id < 0) {
-                PyErr_NoMemory();
-                goto done;
-            }
-            if (id == before) { /* a new key: its polynomial starts at zero */
-                if (vec64_reserve(&polys_out, MW) < 0) {
+            if (K->stamp[id] != stamp) { /* new in this layer: its polynomial starts at 0 */
+                K->stamp[id] = stamp;
+                K->row[id] = (uint32_t)ids_out.len;
+                if (vec64_push(&ids_out, id) < 0 || vec64_reserve(&polys_out, MW) < 0) {
                     PyErr_NoMemory();
                     goto done;
                 }
@@ -791,15 +1061,17 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
              * completes within the budget: w + jokers + need <= budget. */
             Py_ssize_t top = W;
             if (budget >= 0) {
+                const uint32_t *next = K->t.codes.data + K->t.offsets.data[id];
+                Py_ssize_t len = (Py_ssize_t)(K->t.offsets.data[id + 1] - K->t.offsets.data[id]);
                 int least = 1 << 30;
-                for (Py_ssize_t q = 0; q < got_n; q++) {
-                    int r = (int)((best[q] >> 6) & 63) + st.need[best[q] >> 12];
+                for (Py_ssize_t q = 0; q < len; q++) {
+                    int r = (int)((next[q] >> 6) & 63) + st.need[next[q] >> 12];
                     if (r < least) least = r;
                 }
                 if (budget - least + 1 < top) top = budget - least + 1;
             }
             const int64_t *src = polys + i * MW;
-            int64_t *dst = polys_out.data + id * MW;
+            int64_t *dst = polys_out.data + (size_t)K->row[id] * MW;
             int64_t k = binom[c];
             for (Py_ssize_t m = 0; m < M; m++)
                 for (Py_ssize_t w = c; w < top; w++) dst[m * W + w] += src[m * W + w - c] * k;
@@ -807,9 +1079,8 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
     }
     reduce_all(polys_out.data, polys_out.len / MW, M, W, mods);
     result = Py_BuildValue(
-        "(y#y#y#)", (const char *)polys_out.data, (Py_ssize_t)(sizeof(int64_t) * polys_out.len),
-        (const char *)t.codes.data, (Py_ssize_t)(sizeof(uint32_t) * t.codes.len),
-        (const char *)t.offsets.data, (Py_ssize_t)(sizeof(int64_t) * t.offsets.len));
+        "(y#y#)", (const char *)polys_out.data, (Py_ssize_t)(sizeof(int64_t) * polys_out.len),
+        (const char *)ids_out.data, (Py_ssize_t)(sizeof(int64_t) * ids_out.len));
 done:
     while (got > 0) PyBuffer_Release(&b[--got]);
     if (have_need) PyBuffer_Release(&need_view);
@@ -819,15 +1090,144 @@ done:
     }
     free(fewest);
     free(projmix);
-    interner_free(&t);
     free(work.data);
     free(polys_out.data);
+    free(ids_out.data);
     free(best);
     free(trial);
     free(scratch.gseen);
     free(scratch.ghead);
     free(scratch.seen);
     free(scratch.jokers);
+    return result;
+}
+
+static PyObject *Keys_step(KeysObject *self, PyObject *args) {
+    PyObject *ids_obj, *objs[NBUF], *need_obj, *cstarts_obj, *csids_obj;
+    int jcap, nge, budget, cache;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOiiOiOOi", &ids_obj, &objs[0], &objs[1], &objs[2],
+                          &objs[3], &objs[4], &objs[5], &objs[6], &objs[7], &objs[8], &objs[9],
+                          &jcap, &nge, &need_obj, &budget, &cstarts_obj, &csids_obj, &cache))
+        return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(ids_obj, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    Py_ssize_t n;
+    const int64_t *ids = layer_ids(self, &view, &n);
+    PyObject *result = ids ? keys_step(self, ids, n, objs, jcap, nge, need_obj, budget,
+                                       cstarts_obj, csids_obj, cache)
+                           : NULL;
+    PyBuffer_Release(&view);
+    return result;
+}
+
+static PyMethodDef Keys_methods[] = {
+    {"add", (PyCFunction)Keys_add, METH_O, "add(codes) -> id: the id of a key (uint32 codes)."},
+    {"codes", (PyCFunction)Keys_codes, METH_O, "codes(id) -> bytes: the uint32 codes of a key."},
+    {"present", (PyCFunction)Keys_present, METH_VARARGS, present_doc},
+    {"step", (PyCFunction)Keys_step, METH_VARARGS, keys_step_doc},
+    {"stats", (PyCFunction)Keys_stats, METH_NOARGS,
+     "stats() -> (keys, hits, misses): keys made, and keys stepped with a cache that found\n"
+     "their successors kept or made them."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject KeysType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rummykit.odds._sweep.Keys",
+    .tp_doc = PyDoc_STR("Keys()\n\nEvery key of one sweep, numbered, and the successors "
+                        "kept for its steps (see step)."),
+    .tp_basicsize = sizeof(KeysObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = Keys_new,
+    .tp_dealloc = (destructor)Keys_dealloc,
+    .tp_methods = Keys_methods,
+};
+
+/* step() on keys given by their codes: numbered in a Keys of their own. */
+static PyObject *py_step(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *codes_obj, *offsets_obj, *objs[NBUF];
+    int jcap, nge, budget = -1;
+    PyObject *need_obj = NULL, *cstarts_obj = NULL, *csids_obj = NULL;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOii|OiOO", &codes_obj, &offsets_obj, &objs[0],
+                          &objs[1], &objs[2], &objs[3], &objs[4], &objs[5], &objs[6], &objs[7],
+                          &objs[8], &objs[9], &jcap, &nge, &need_obj, &budget, &cstarts_obj,
+                          &csids_obj))
+        return NULL;
+    Py_buffer cv, ov, gv;
+    if (get_buffer(codes_obj, &cv, 4, "codes") < 0) return NULL;
+    if (get_buffer(offsets_obj, &ov, 8, "offsets") < 0) {
+        PyBuffer_Release(&cv);
+        return NULL;
+    }
+    PyObject *result = NULL, *stepped = NULL;
+    int64_t *ids = NULL;
+    KeysObject *K = (KeysObject *)PyObject_CallNoArgs((PyObject *)&KeysType);
+    int have_group = 0;
+    if (!K) goto done;
+    const uint32_t *codes = cv.buf;
+    const int64_t *offsets = ov.buf;
+    Py_ssize_t nkeys = ov.len / 8 - 1, ncodes = cv.len / 4;
+    if (nkeys < 0) {
+        PyErr_SetString(PyExc_ValueError, "step: inconsistent array sizes");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nkeys; i++)
+        if (offsets[i] < 0 || offsets[i + 1] < offsets[i] || offsets[i + 1] > ncodes) {
+            PyErr_SetString(PyExc_ValueError, "step: offsets out of range");
+            goto done;
+        }
+    if (get_buffer(objs[B_GROUP], &gv, 4, "group") < 0) goto done;
+    have_group = 1;
+    for (Py_ssize_t e = 0; e < ncodes; e++)
+        if ((Py_ssize_t)(codes[e] >> 12) >= gv.len / 4) {
+            PyErr_SetString(PyExc_ValueError, "step: a key holds an unknown state");
+            goto done;
+        }
+    ids = malloc(sizeof(int64_t) * (size_t)(nkeys ? nkeys : 1));
+    if (!ids) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nkeys; i++)
+        if ((ids[i] = keys_add(K, codes + offsets[i], (Py_ssize_t)(offsets[i + 1] - offsets[i]))) <
+            0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    stepped = keys_step(K, ids, nkeys, objs, jcap, nge, need_obj, budget, cstarts_obj,
+                        csids_obj, -1);
+    if (!stepped) goto done;
+    /* The next layer's keys by their codes, in the order of their ids there. */
+    const int64_t *out = (const int64_t *)PyBytes_AS_STRING(PyTuple_GET_ITEM(stepped, 1));
+    Py_ssize_t nout = PyBytes_GET_SIZE(PyTuple_GET_ITEM(stepped, 1)) / 8;
+    Vec32 out_codes = {0};
+    Vec64 out_offsets = {0};
+    int failed = vec64_push(&out_offsets, 0) < 0;
+    for (Py_ssize_t r = 0; r < nout && !failed; r++) {
+        int64_t a = K->t.offsets.data[out[r]], b = K->t.offsets.data[out[r] + 1];
+        failed = vec32_reserve(&out_codes, (Py_ssize_t)(b - a)) < 0;
+        if (failed) break;
+        memcpy(out_codes.data + out_codes.len, K->t.codes.data + a,
+               sizeof(uint32_t) * (size_t)(b - a));
+        out_codes.len += (Py_ssize_t)(b - a);
+        failed = vec64_push(&out_offsets, out_codes.len) < 0;
+    }
+    if (failed)
+        PyErr_NoMemory();
+    else
+        result = Py_BuildValue(
+            "(Oy#y#)", PyTuple_GET_ITEM(stepped, 0), (const char *)out_codes.data,
+            (Py_ssize_t)(sizeof(uint32_t) * out_codes.len), (const char *)out_offsets.data,
+            (Py_ssize_t)(sizeof(int64_t) * out_offsets.len));
+    free(out_codes.data);
+    free(out_offsets.data);
+done:
+    if (have_group) PyBuffer_Release(&gv);
+    PyBuffer_Release(&cv);
+    PyBuffer_Release(&ov);
+    Py_XDECREF(stepped);
+    Py_XDECREF((PyObject *)K);
+    free(ids);
     return result;
 }
 
@@ -842,4 +1242,15 @@ static struct PyModuleDef module = {
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__sweep(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__sweep(void) {
+    if (PyType_Ready(&KeysType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&KeysType);
+    if (PyModule_AddObject(m, "Keys", (PyObject *)&KeysType) < 0) {
+        Py_DECREF(&KeysType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -527,6 +527,10 @@ class _Sweep:
         self._closures: list = []
         self._moves: dict = {}
         self.native = True
+        # The compiled sweep keeps the successors of keys for the next rank (see
+        # run_native); off only to test that it changes nothing.
+        self.memo = True
+        self.memo_stats = None
         # Runs are windows over their naturals, their jokers charged when they close
         # (see window_moves); not where the gap between same-suit runs makes a joker's
         # position matter (there runs go card by card, see continue_runs).
@@ -576,8 +580,9 @@ class _Sweep:
         moduli = _moduli_for(max(math.comb(self.naturals, n) for n in range(self.T + 1)))
         mods = np.array(moduli, dtype=np.int64)
         width = self.T + 1
-        codes = np.frombuffer(self.prune({self.sid(start) << 12}), dtype=np.uint32)
-        offsets = np.array([0, len(codes)], dtype=np.int64)
+        # Every key of the sweep is numbered by the compiled step; a layer is their ids.
+        keys = _native.Keys()
+        ids = np.array([keys.add(self.prune({self.sid(start) << 12}))], dtype=np.int64)
         polys = np.zeros((1, len(moduli), width), dtype=np.int64)
         polys[0, :, 0] = 1
         # The close of a rank (sets made from the pool) is folded into its last card: one
@@ -592,12 +597,20 @@ class _Sweep:
         # and so are the suits still to deal: keys are made canonical under those
         # permutations after each card (after the last, under all of them).
         subgroups = self.rank_subgroups(perms)
+        # Positions of class 0 have the same transitions, and most keys of a rank were
+        # keys of the rank before: there each suit's step keeps its keys' successors for
+        # the same step of the next rank (a cache per suit, see _sweep.Keys.step).
+        caches = {s: i for i, s in enumerate(self.swept)}
         for done, (kind, p, s) in enumerate(steps, 1):
             held = self.copies(p, s)
             chosen = subgroups[s]
             merge = len(chosen) > 1
             cls = self.position_class(p)
-            present = (np.flatnonzero(np.bincount(codes >> 12)[1:]) + 1).tolist()
+            cache = caches[s] if cls == 0 and self.memo else -1
+            # The states of the keys to step anew (the others' successors are kept).
+            present = np.frombuffer(
+                keys.present(ids, polys, len(moduli), held + 1, cache), dtype=np.uint32
+            ).tolist()
             tables = [
                 self.successor_table(kind, cls, p, s, c, present, closes=s == last)
                 for c in range(held + 1)
@@ -623,9 +636,8 @@ class _Sweep:
                     deltas.extend(delta for delta, _ in table[sid])
             ends = np.cumsum(sizes.reshape(-1)).reshape(held + 1, n)
             starts = np.concatenate((ends[:, :1] - sizes[:, :1], ends), axis=1)
-            new_polys, new_codes, new_offsets = _native.step(
-                codes,
-                offsets,
+            new_polys, new_ids = keys.step(
+                ids,
                 polys,
                 starts,
                 np.array(deltas, dtype=np.uint32),
@@ -643,10 +655,10 @@ class _Sweep:
                 *budget,
                 cstarts,
                 csids,
+                cache,
             )
             # (An empty layer comes back as None: no hand of at most T cards can complete.)
-            codes = np.frombuffer(new_codes or b"", dtype=np.uint32)
-            offsets = np.frombuffer(new_offsets or b"\0" * 8, dtype=np.int64)
+            ids = np.frombuffer(new_ids or b"", dtype=np.int64)
             polys = np.frombuffer(new_polys or b"", dtype=np.int64).reshape(-1, len(moduli), width)
             if not len(polys):
                 break
@@ -654,13 +666,12 @@ class _Sweep:
             alive = polys.any(axis=(1, 2))
             if not alive.all():
                 polys = polys[alive]
-                sizes = np.diff(offsets)
-                codes = codes[np.repeat(alive, sizes)]
-                offsets = np.concatenate(([0], np.cumsum(sizes[alive]))).astype(np.int64)
+                ids = ids[alive]
             widest = max(widest, len(polys))
             if progress is not None:
                 progress(done, len(steps))
-        layer = [codes[offsets[i] : offsets[i + 1]].tobytes() for i in range(len(polys))]
+        layer = [keys.codes(int(i)) for i in ids]
+        self.memo_stats = keys.stats()
         return self.finish(layer, polys.transpose(1, 0, 2), moduli, widest)
 
     def successor_table(self, kind, cls, p, s, c, sids, *, closes=False) -> dict:
