@@ -237,9 +237,7 @@ def test_kept_successors_change_nothing(contract, decks, cards):
     again (same widest layer, same counts), and it does read some."""
     sweeps = []
     for memo in (True, False):
-        sweep = exact._Sweep(
-            contract, STANDARD, decks, ALL_RANKS, ALL_SUITS, cards, 4, "dealt"
-        )
+        sweep = exact._Sweep(contract, STANDARD, decks, ALL_RANKS, ALL_SUITS, cards, 4, "dealt")
         sweep.memo = memo
         sweeps.append((sweep, sweep.run(None)))
     (kept, with_memo), (_, without) = sweeps
