@@ -248,20 +248,29 @@ def test_kept_successors_change_nothing(contract, decks, cards):
 
 
 @pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
-def test_keys_reject_what_is_not_theirs():
+def test_keys_hold_a_layer_and_reject_what_is_not_theirs():
     keys = exact._native.Keys()
-    first = keys.add(np.array([5 << 12, 7 << 12], dtype=np.uint32))
-    assert keys.add(np.array([5 << 12, 7 << 12], dtype=np.uint32)) == first  # interned
-    assert np.frombuffer(keys.codes(first), dtype=np.uint32).tolist() == [5 << 12, 7 << 12]
-    with pytest.raises(IndexError, match="no key 1"):
-        keys.codes(1)
-    with pytest.raises(ValueError, match="whole uint32"):
-        keys.add(b"abc")
-    polys = np.zeros((1, 1, 3), dtype=np.int64)
-    with pytest.raises(ValueError, match="not a key of this sweep"):
-        keys.present(np.array([3], dtype=np.int64), polys, 1, 1, -1)
+    codes = np.array([5 << 12, 7 << 12, 5 << 12], dtype=np.uint32)  # keys {5, 7} and {5}
+    polys = np.zeros((2, 1, 3), dtype=np.int64)
+    polys[:, 0, 1] = [2, 3]
+    mods = np.array([11], dtype=np.int64)
+    assert keys.start(codes, np.array([0, 2, 3], dtype=np.int64), polys, mods) == 2
+    ids, layer = keys.layer()
+    assert np.frombuffer(ids, dtype=np.int64).tolist() == [0, 1]
+    assert np.frombuffer(layer, dtype=np.int64).reshape(2, 1, 3).tolist() == polys.tolist()
+    assert np.frombuffer(keys.codes(0), dtype=np.uint32).tolist() == [5 << 12, 7 << 12]
+    # Every key must be stepped anew (no cache): the tables of states 5 and 7 are needed.
+    assert np.frombuffer(keys.present(2, -1), dtype=np.uint32).tolist() == [5, 7]
+    assert keys.stats() == (2, 0, 0)
+    with pytest.raises(IndexError, match="no key 2"):
+        keys.codes(2)
     with pytest.raises(ValueError, match="out of range"):
-        keys.present(np.array([first], dtype=np.int64), polys, 1, 1, 8)
-    states = sorted(np.frombuffer(keys.present(np.array([0]), polys, 1, 1, -1), np.uint32))
-    assert states == [5, 7]
-    assert keys.stats() == (1, 0, 0)
+        keys.present(2, 8)
+    with pytest.raises(ValueError, match="too large"):
+        keys.start(codes, np.array([0, 2, 3], dtype=np.int64), polys + 9, mods)
+    with pytest.raises(ValueError, match="offsets out of range"):
+        keys.start(codes, np.array([0, 2, 4], dtype=np.int64), polys, mods)
+    with pytest.raises(ValueError, match="no layer"):
+        exact._native.Keys().step(
+            *[np.zeros(1, dtype=np.int64)] * 8, 2, 3, None, -1, None, None, -1
+        )

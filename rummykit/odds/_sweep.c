@@ -516,14 +516,22 @@ static int get_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, const
 }
 
 /* --- the keys of a sweep ------------------------------------------------------------- */
-/* A Keys object numbers every key of one sweep (a layer is then an array of key ids) and
- * keeps, per cache, the successors each key had at a step: in the middle of the sweep
- * the positions of one class have the same transitions (exact.py's position_class), and
- * most keys of a rank were keys of the rank before, so the same step of the next rank
- * reads them instead of making them again. A record is: the bound it was made for (the
- * fewest natural cards of the key's hands), the number of copies, then per number of
- * copies the successor's id + 1 (0: no successor). */
+/* A Keys object numbers every key of one sweep and holds its current layer: per row a
+ * key id and its hand-count polynomial (moduli x width residues), with the lowest and
+ * highest number of cards it counts. It also keeps, per cache, the successors each key
+ * had at a step: in the middle of the sweep the positions of one class have the same
+ * transitions (exact.py's position_class), and most keys of a rank were keys of the
+ * rank before, so the same step of the next rank reads them instead of making them
+ * again. A record is: the bound it was made for (the fewest natural cards of the key's
+ * hands), the number of copies, then per number of copies the successor's id + 1 (0: no
+ * successor). */
 #define NCACHES 8
+
+typedef struct {
+    Vec64 ids;   /* per row: the key's id */
+    Vec64 polys; /* rows x M x W residues */
+    Vec32 span;  /* per row: lowest | highest << 8 number of cards with a count */
+} Layer;
 
 typedef struct {
     PyObject_HEAD
@@ -531,11 +539,25 @@ typedef struct {
     Vec32 index[NCACHES];   /* per key id: its record + 1 in records (0: none) */
     Vec32 records[NCACHES];
     uint32_t *stamp, *row;  /* per key id: the last step that reached it, its row there */
+    uint8_t *least;         /* per key id: min (jokers + need) of its entries; 255 unknown */
     Py_ssize_t nstamp;
     uint32_t steps;
     long long hits, misses;
+    Layer cur, next;
+    Py_ssize_t M, W;        /* moduli and width of the polynomials (0 before start) */
+    int64_t mods[6];
+    Vec32 work;             /* step_key's scratch, kept from step to step */
+    uint32_t *best, *trial;
+    Py_ssize_t room;
     int ready;
 } KeysObject;
+
+static void layer_free(Layer *l) {
+    free(l->ids.data);
+    free(l->polys.data);
+    free(l->span.data);
+    memset(l, 0, sizeof(*l));
+}
 
 static PyObject *Keys_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     if (PyTuple_GET_SIZE(args) || (kwds && PyDict_GET_SIZE(kwds))) {
@@ -560,6 +582,12 @@ static void Keys_dealloc(KeysObject *self) {
     }
     free(self->stamp);
     free(self->row);
+    free(self->least);
+    layer_free(&self->cur);
+    layer_free(&self->next);
+    free(self->work.data);
+    free(self->best);
+    free(self->trial);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -578,10 +606,20 @@ static int64_t keys_add(KeysObject *K, const uint32_t *k, Py_ssize_t n) {
         uint32_t *row = realloc(K->row, sizeof(uint32_t) * (size_t)cap);
         if (!row) return -1;
         K->row = row;
+        uint8_t *least = realloc(K->least, (size_t)cap);
+        if (!least) return -1;
+        K->least = least;
         memset(K->stamp + K->nstamp, 0, sizeof(uint32_t) * (size_t)(cap - K->nstamp));
+        memset(K->least + K->nstamp, 255, (size_t)(cap - K->nstamp));
         K->nstamp = cap;
     }
     return id;
+}
+
+static const uint32_t *keys_codes(const KeysObject *K, int64_t id, Py_ssize_t *n) {
+    int64_t a = K->t.offsets.data[id];
+    *n = (Py_ssize_t)(K->t.offsets.data[id + 1] - a);
+    return K->t.codes.data + a;
 }
 
 /* The record of key id in a cache when it was made for this bound and copies, or NULL. */
@@ -613,18 +651,104 @@ static uint32_t *keys_new_record(KeysObject *K, int cache, int64_t id, uint32_t 
     return rec + 2;
 }
 
-static PyObject *Keys_add(KeysObject *self, PyObject *arg) {
-    Py_buffer view;
-    if (PyObject_GetBuffer(arg, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    if (view.len % 4) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "add: a key is whole uint32 codes");
-        return NULL;
+/* Each row's lowest and highest number of cards with a count (lowest W: none). */
+static int layer_spans(Layer *l, Py_ssize_t M, Py_ssize_t W) {
+    Py_ssize_t rows = l->ids.len;
+    l->span.len = 0;
+    if (vec32_reserve(&l->span, rows ? rows : 1) < 0) return -1;
+    for (Py_ssize_t i = 0; i < rows; i++) {
+        const int64_t *p = l->polys.data + i * M * W;
+        Py_ssize_t lo = W, hi = 0;
+        for (Py_ssize_t w = 0; w < W; w++)
+            for (Py_ssize_t m = 0; m < M; m++)
+                if (p[m * W + w]) {
+                    if (lo == W) lo = w;
+                    hi = w;
+                    break;
+                }
+        l->span.data[i] = (uint32_t)(lo | hi << 8);
     }
-    int64_t id = keys_add(self, view.buf, view.len / 4);
-    PyBuffer_Release(&view);
-    if (id < 0) return PyErr_NoMemory();
-    return PyLong_FromLongLong(id);
+    l->span.len = rows;
+    return 0;
+}
+
+PyDoc_STRVAR(start_doc,
+"start(codes, offsets, polys, mods) -> int\n\n"
+"Make the keys codes[offsets[i]:offsets[i + 1]] (uint32) the current layer, with\n"
+"their polynomials (int64, keys x moduli x width, residues modulo mods); returns its\n"
+"size. Width is at most 255 and there are at most 6 moduli, each below 2**31.");
+
+/* The checks and the copy shared by Keys.start and the module's step. */
+static int keys_start(KeysObject *K, Py_buffer *cv, Py_buffer *ov, Py_buffer *pv,
+                      Py_buffer *mv) {
+    if (cv->len % 4 || ov->len % 8 || pv->len % 8 || mv->len % 8) {
+        PyErr_SetString(PyExc_ValueError, "start: arrays of whole items");
+        return -1;
+    }
+    const uint32_t *codes = cv->buf;
+    const int64_t *offsets = ov->buf, *polys = pv->buf, *mods = mv->buf;
+    Py_ssize_t nkeys = ov->len / 8 - 1, ncodes = cv->len / 4, M = mv->len / 8;
+    Py_ssize_t W = nkeys > 0 && M > 0 ? pv->len / 8 / nkeys / M : 0;
+    if (nkeys < 0 || M < 1 || M > 6 || W < 1 || W > 255 || pv->len / 8 != nkeys * M * W) {
+        PyErr_SetString(PyExc_ValueError, "step: inconsistent array sizes");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nkeys; i++)
+        if (offsets[i] < 0 || offsets[i + 1] < offsets[i] || offsets[i + 1] > ncodes) {
+            PyErr_SetString(PyExc_ValueError, "step: offsets out of range");
+            return -1;
+        }
+    int bounded = 1;
+    for (Py_ssize_t m = 0; m < M; m++) bounded &= mods[m] > 0 && mods[m] <= INT32_MAX;
+    for (Py_ssize_t i = 0; i < nkeys; i++)
+        for (Py_ssize_t m = 0; m < M; m++)
+            for (Py_ssize_t w = 0; w < W; w++) {
+                int64_t x = polys[(i * M + m) * W + w];
+                bounded &= x >= 0 && x < mods[m];
+            }
+    if (!bounded) {
+        PyErr_SetString(PyExc_ValueError,
+                        "step: residues, moduli or weights too large for 64-bit sums");
+        return -1;
+    }
+    K->M = M;
+    K->W = W;
+    memcpy(K->mods, mods, sizeof(int64_t) * (size_t)M);
+    Layer *l = &K->cur;
+    l->ids.len = l->polys.len = 0;
+    Py_ssize_t size = nkeys * M * W;
+    if (vec64_reserve(&l->ids, nkeys ? nkeys : 1) < 0 ||
+        vec64_reserve(&l->polys, size ? size : 1) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nkeys; i++) {
+        int64_t id = keys_add(K, codes + offsets[i], (Py_ssize_t)(offsets[i + 1] - offsets[i]));
+        if (id < 0) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        l->ids.data[l->ids.len++] = id;
+    }
+    memcpy(l->polys.data, polys, sizeof(int64_t) * (size_t)size);
+    l->polys.len = size;
+    if (layer_spans(l, M, W) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *Keys_start(KeysObject *self, PyObject *args) {
+    PyObject *objs[4];
+    if (!PyArg_ParseTuple(args, "OOOO", &objs[0], &objs[1], &objs[2], &objs[3])) return NULL;
+    Py_buffer v[4];
+    int got = 0, ok = 0;
+    for (; got < 4; got++)
+        if (PyObject_GetBuffer(objs[got], &v[got], PyBUF_C_CONTIGUOUS) < 0) break;
+    if (got == 4) ok = keys_start(self, &v[0], &v[1], &v[2], &v[3]) == 0;
+    while (got > 0) PyBuffer_Release(&v[--got]);
+    return ok ? PyLong_FromSsize_t(self->cur.ids.len) : NULL;
 }
 
 static PyObject *Keys_codes(KeysObject *self, PyObject *arg) {
@@ -634,124 +758,76 @@ static PyObject *Keys_codes(KeysObject *self, PyObject *arg) {
         PyErr_Format(PyExc_IndexError, "codes: no key %zd", id);
         return NULL;
     }
-    int64_t a = self->t.offsets.data[id], b = self->t.offsets.data[id + 1];
-    return PyBytes_FromStringAndSize((const char *)(self->t.codes.data + a),
-                                     (Py_ssize_t)(sizeof(uint32_t) * (size_t)(b - a)));
+    Py_ssize_t n;
+    const uint32_t *k = keys_codes(self, id, &n);
+    return PyBytes_FromStringAndSize((const char *)k, (Py_ssize_t)(sizeof(uint32_t) * (size_t)n));
+}
+
+static PyObject *Keys_layer(KeysObject *self, PyObject *Py_UNUSED(ignored)) {
+    const Layer *l = &self->cur;
+    return Py_BuildValue("(y#y#)", (const char *)l->ids.data,
+                         (Py_ssize_t)(sizeof(int64_t) * (size_t)l->ids.len),
+                         (const char *)l->polys.data,
+                         (Py_ssize_t)(sizeof(int64_t) * (size_t)l->polys.len));
 }
 
 static PyObject *Keys_stats(KeysObject *self, PyObject *Py_UNUSED(ignored)) {
     return Py_BuildValue("(nLL)", keys_count(self), self->hits, self->misses);
 }
 
-/* The ids of a layer (int64), each checked; NULL with an error set. */
-static const int64_t *layer_ids(const KeysObject *K, Py_buffer *view, Py_ssize_t *n) {
-    if (view->len % 8) {
-        PyErr_SetString(PyExc_ValueError, "ids: not a whole number of int64");
-        return NULL;
-    }
-    const int64_t *ids = view->buf;
-    *n = view->len / 8;
-    for (Py_ssize_t i = 0; i < *n; i++)
-        if (ids[i] < 0 || ids[i] >= keys_count(K)) {
-            PyErr_SetString(PyExc_ValueError, "ids: not a key of this sweep");
-            return NULL;
-        }
-    return ids;
-}
-
-/* The lowest term of each key's polynomial (keys x M x W), W where all are zero. */
-static int fewest_terms(const int64_t *polys, Py_ssize_t nkeys, Py_ssize_t M, Py_ssize_t W,
-                        Py_ssize_t **out) {
-    Py_ssize_t *fewest = malloc(sizeof(Py_ssize_t) * (size_t)(nkeys ? nkeys : 1));
-    if (!fewest) return -1;
-    for (Py_ssize_t i = 0; i < nkeys; i++) {
-        Py_ssize_t w = 0;
-        for (; w < W; w++) {
-            int any = 0;
-            for (Py_ssize_t m = 0; m < M && !any; m++) any = polys[(i * M + m) * W + w] != 0;
-            if (any) break;
-        }
-        fewest[i] = w;
-    }
-    *out = fewest;
-    return 0;
-}
-
 PyDoc_STRVAR(present_doc,
-"present(ids, polys, moduli, copies, cache) -> bytes\n\n"
-"The states (uint32, increasing, without 0) of the keys of a layer that the step\n"
-"with this cache (-1: none) and number of copies must make anew: the successor\n"
-"tables the step needs. polys: int64, keys x moduli x width.");
+"present(copies, cache) -> bytes\n\n"
+"The states (uint32, increasing, without 0) of the current layer's keys that the\n"
+"step with this number of copies and cache (-1: none) makes anew: the successor\n"
+"tables it needs.");
 
 static PyObject *Keys_present(KeysObject *self, PyObject *args) {
-    PyObject *ids_obj, *polys_obj;
-    Py_ssize_t M;
     int copies, cache;
-    if (!PyArg_ParseTuple(args, "OOnii", &ids_obj, &polys_obj, &M, &copies, &cache)) return NULL;
-    if (cache < -1 || cache >= NCACHES || copies < 1 || M < 1) {
-        PyErr_SetString(PyExc_ValueError, "present: cache, copies or moduli out of range");
+    if (!PyArg_ParseTuple(args, "ii", &copies, &cache)) return NULL;
+    if (cache < -1 || cache >= NCACHES || copies < 1) {
+        PyErr_SetString(PyExc_ValueError, "present: cache or copies out of range");
         return NULL;
     }
-    Py_buffer iv, pv;
-    if (PyObject_GetBuffer(ids_obj, &iv, PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    if (PyObject_GetBuffer(polys_obj, &pv, PyBUF_C_CONTIGUOUS) < 0) {
-        PyBuffer_Release(&iv);
-        return NULL;
-    }
-    PyObject *result = NULL;
-    Py_ssize_t *fewest = NULL;
-    uint32_t *seen = NULL;
-    Vec32 out = {0};
-    Py_ssize_t n;
-    const int64_t *ids = layer_ids(self, &iv, &n);
-    if (!ids) goto done;
-    Py_ssize_t W = n ? pv.len / 8 / n / M : 0;
-    if (pv.len != 8 * n * M * W || (n && W < 1)) {
-        PyErr_SetString(PyExc_ValueError, "present: polys are not keys x moduli x width");
-        goto done;
-    }
-    if (fewest_terms(pv.buf, n, M, W, &fewest) < 0) {
-        PyErr_NoMemory();
-        goto done;
-    }
+    const Layer *l = &self->cur;
     uint32_t most = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (keys_record(self, cache, ids[i], (uint32_t)fewest[i], (uint32_t)copies)) continue;
-        const uint32_t *k = self->t.codes.data + self->t.offsets.data[ids[i]];
-        Py_ssize_t len = (Py_ssize_t)(self->t.offsets.data[ids[i] + 1] - self->t.offsets.data[ids[i]]);
-        for (Py_ssize_t q = 0; q < len; q++) {
-            uint32_t sid = k[q] >> 12;
-            if (sid > most) most = sid;
+    for (int pass = 0; pass < 2; pass++) {
+        uint8_t *seen = NULL;
+        if (pass) {
+            seen = calloc((size_t)most + 1, 1);
+            if (!seen) return PyErr_NoMemory();
         }
-    }
-    seen = calloc((size_t)most + 1, 1);
-    if (!seen) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (keys_record(self, cache, ids[i], (uint32_t)fewest[i], (uint32_t)copies)) continue;
-        const uint32_t *k = self->t.codes.data + self->t.offsets.data[ids[i]];
-        Py_ssize_t len = (Py_ssize_t)(self->t.offsets.data[ids[i] + 1] - self->t.offsets.data[ids[i]]);
-        for (Py_ssize_t q = 0; q < len; q++) ((uint8_t *)seen)[k[q] >> 12] = 1;
-    }
-    for (uint32_t sid = 1; sid <= most; sid++)
-        if (((uint8_t *)seen)[sid]) {
-            if (vec32_reserve(&out, 1) < 0) {
-                PyErr_NoMemory();
-                goto done;
+        for (Py_ssize_t i = 0; i < l->ids.len; i++) {
+            uint32_t lo = l->span.data[i] & 255;
+            if (keys_record(self, cache, l->ids.data[i], lo, (uint32_t)copies)) continue;
+            Py_ssize_t n;
+            const uint32_t *k = keys_codes(self, l->ids.data[i], &n);
+            for (Py_ssize_t q = 0; q < n; q++) {
+                uint32_t sid = k[q] >> 12;
+                if (pass)
+                    seen[sid] = 1;
+                else if (sid > most)
+                    most = sid;
             }
-            out.data[out.len++] = sid;
         }
-    result = PyBytes_FromStringAndSize((const char *)out.data,
-                                       (Py_ssize_t)(sizeof(uint32_t) * (size_t)out.len));
-done:
-    PyBuffer_Release(&iv);
-    PyBuffer_Release(&pv);
-    free(fewest);
-    free(seen);
-    free(out.data);
-    return result;
+        if (pass) {
+            Vec32 out = {0};
+            for (uint32_t sid = 1; sid <= most; sid++)
+                if (seen[sid]) {
+                    if (vec32_reserve(&out, 1) < 0) {
+                        free(seen);
+                        free(out.data);
+                        return PyErr_NoMemory();
+                    }
+                    out.data[out.len++] = sid;
+                }
+            free(seen);
+            PyObject *result = PyBytes_FromStringAndSize(
+                (const char *)out.data, (Py_ssize_t)(sizeof(uint32_t) * (size_t)out.len));
+            free(out.data);
+            return result;
+        }
+    }
+    return NULL; /* not reached */
 }
 
 static PyTypeObject KeysType;
@@ -776,40 +852,38 @@ PyDoc_STRVAR(step_doc,
 "dominate it (without added cards, a state is dropped when one of its closures is in\n"
 "the key at no more jokers).\n"
 "Returns the next layer: its polynomials (shifted by c cards, times binom[c], summed\n"
-"per key, modulo mods) and its keys, numbered in the order they were first reached.\n"
-"Keys.step does the same on key ids.");
+"per key, modulo mods) and its keys, numbered in the order they were first reached;\n"
+"keys whose hands all count zero are left out. Keys.step does the same on the layer\n"
+"a Keys object holds.");
 
 PyDoc_STRVAR(keys_step_doc,
-"step(ids, polys, starts, deltas, group, fields, proj, perms, permmaps, mods, binom,\n"
-"     jcap, nge, need, budget, cstarts, csids, cache) -> (polys, ids)\n\n"
-"The module's step() on a layer of key ids (int64) of this sweep; the next layer's\n"
-"keys come back as ids. cache (0..7, or -1 for none) names the successors kept: a\n"
-"key stepped before with this cache (for the same bound and copies) takes them\n"
-"without being stepped again, and a key stepped now keeps its own. The caller passes\n"
-"a cache only to steps with the same tables, such as one suit's steps at the\n"
-"positions of one class.");
+"step(starts, deltas, group, fields, proj, perms, permmaps, binom, jcap, nge, need,\n"
+"     budget, cstarts, csids, cache) -> int\n\n"
+"The module's step() on the current layer, which it replaces; returns the new\n"
+"layer's size. cache (0..7, or -1 for none) names the successors kept: a key stepped\n"
+"before with this cache (for the same bound and copies) takes them without being\n"
+"stepped again, and a key stepped now keeps its own. The caller passes a cache only\n"
+"to steps with the same tables, such as one suit's steps at the positions of one\n"
+"class.");
 
-enum { B_POLYS, B_STARTS, B_DELTAS, B_GROUP, B_FIELDS, B_PROJ, B_PERMS, B_PERMMAPS, B_MODS,
-       B_BINOM, NBUF };
+enum { B_STARTS, B_DELTAS, B_GROUP, B_FIELDS, B_PROJ, B_PERMS, B_PERMMAPS, B_BINOM, NBUF };
 
-/* One step of the layer ids (checked); returns (polys, ids) or NULL with an error. */
-static PyObject *keys_step(KeysObject *K, const int64_t *ids, Py_ssize_t nkeys, PyObject **objs,
-                           int jcap, int nge, PyObject *need_obj, int budget,
-                           PyObject *cstarts_obj, PyObject *csids_obj, int cache) {
-    static const Py_ssize_t itemsize[NBUF] = {8, 8, 4, 4, 1, 4, 4, 1, 8, 8};
-    static const char *names[NBUF] = {"polys", "starts", "deltas", "group", "fields",
-                                      "proj", "perms", "permmaps", "mods", "binom"};
+/* One step of the current layer; 0, or -1 with an error set. */
+static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject *need_obj,
+                     int budget, PyObject *cstarts_obj, PyObject *csids_obj, int cache) {
+    static const Py_ssize_t itemsize[NBUF] = {8, 4, 4, 1, 4, 4, 1, 8};
+    static const char *names[NBUF] = {"starts", "deltas", "group", "fields",
+                                      "proj",   "perms",  "permmaps", "binom"};
     Py_buffer b[NBUF];
-    int got = 0;
+    int got = 0, status = -1;
     Py_buffer need_view = {0}, cstarts_view = {0}, csids_view = {0};
     int have_need = 0, have_closures = 0;
-    PyObject *result = NULL;
-    Vec32 work = {0};
-    Vec64 polys_out = {0}, ids_out = {0};
-    uint32_t *best = NULL, *trial = NULL;
-    Py_ssize_t *fewest = NULL;
     uint64_t *projmix = NULL;
     Scratch scratch = {0};
+    if (!K->M) {
+        PyErr_SetString(PyExc_ValueError, "step: no layer (start first)");
+        goto done;
+    }
     if (cache < -1 || cache >= NCACHES) {
         PyErr_SetString(PyExc_ValueError, "step: cache must be -1 or 0..7");
         goto done;
@@ -817,13 +891,12 @@ static PyObject *keys_step(KeysObject *K, const int64_t *ids, Py_ssize_t nkeys, 
     for (; got < NBUF; got++)
         if (get_buffer(objs[got], &b[got], itemsize[got], names[got]) < 0) goto done;
 
+    const Py_ssize_t M = K->M, W = K->W, MW = M * W, nkeys = K->cur.ids.len;
+    const int64_t *mods = K->mods, *binom = b[B_BINOM].buf;
     Py_ssize_t nsids = b[B_GROUP].len / 4;
-    Py_ssize_t M = b[B_MODS].len / 8;
     int copies = (int)(b[B_BINOM].len / 8);
     Py_ssize_t nperms = b[B_PERMMAPS].len / 4;
-    Py_ssize_t W = nkeys > 0 && M > 0 ? b[B_POLYS].len / 8 / nkeys / M : 0;
-    if (nkeys < 0 || copies < 1 || nsids < 1 || M < 1 || W < 1 ||
-        b[B_POLYS].len / 8 != nkeys * M * W ||
+    if (copies < 1 || nsids < 1 ||
         b[B_STARTS].len / 8 != (Py_ssize_t)copies * (nsids + 1) || b[B_FIELDS].len % nsids ||
         nge < 0 || nge > b[B_FIELDS].len / nsids || b[B_PROJ].len / 4 != 4 * nsids ||
         b[B_PERMS].len / 4 != nsids * nperms || b[B_PERMMAPS].len != 4 * nperms || jcap < 0 ||
@@ -875,16 +948,8 @@ static PyObject *keys_step(KeysObject *K, const int64_t *ids, Py_ssize_t nkeys, 
             goto done;
         }
     }
-    const int64_t *polys = b[B_POLYS].buf, *mods = b[B_MODS].buf, *binom = b[B_BINOM].buf;
     int bounded = (int64_t)copies * nkeys < (1 << 24);
     for (int c = 0; c < copies; c++) bounded &= binom[c] >= 0 && binom[c] < 256;
-    for (Py_ssize_t m = 0; m < M; m++) bounded &= mods[m] > 0 && mods[m] <= INT32_MAX;
-    for (Py_ssize_t i = 0; i < nkeys; i++)
-        for (Py_ssize_t m = 0; m < M; m++)
-            for (Py_ssize_t w = 0; w < W; w++) {
-                int64_t x = polys[(i * M + m) * W + w];
-                bounded &= x >= 0 && x < mods[m];
-            }
     if (!bounded) {
         PyErr_SetString(PyExc_ValueError,
                         "step: residues, moduli or weights too large for 64-bit sums");
@@ -957,18 +1022,15 @@ static PyObject *keys_step(KeysObject *K, const int64_t *ids, Py_ssize_t nkeys, 
     for (Py_ssize_t i = 0; i < 4 * nsids; i++)
         projmix[i] = mix64((uint64_t)(uint32_t)((const int32_t *)b[B_PROJ].buf)[i] + 1);
     st.projmix = projmix;
-    Py_ssize_t room = 1024;
-    best = malloc(sizeof(uint32_t) * (size_t)room);
-    trial = malloc(sizeof(uint32_t) * 2 * (size_t)room);
-    if (!best || !trial) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    Py_ssize_t MW = M * W;
-    /* The fewest natural cards of a hand of each key: its polynomial's lowest term. */
-    if (fewest_terms(polys, nkeys, M, W, &fewest) < 0) {
-        PyErr_NoMemory();
-        goto done;
+    if (!K->room) {
+        K->room = 1024;
+        K->best = malloc(sizeof(uint32_t) * (size_t)K->room);
+        K->trial = malloc(sizeof(uint32_t) * 2 * (size_t)K->room);
+        if (!K->best || !K->trial) {
+            K->room = 0;
+            PyErr_NoMemory();
+            goto done;
+        }
     }
     if (++K->steps == 0) { /* the stamps wrapped around: start them again */
         memset(K->stamp, 0, sizeof(uint32_t) * (size_t)K->nstamp);
@@ -976,20 +1038,23 @@ static PyObject *keys_step(KeysObject *K, const int64_t *ids, Py_ssize_t nkeys, 
     }
     const uint32_t stamp = K->steps;
     const int64_t *all_starts = b[B_STARTS].buf;
+    const Layer *in = &K->cur;
+    Layer *out = &K->next;
+    out->ids.len = out->polys.len = 0;
     for (Py_ssize_t i = 0; i < nkeys; i++) {
-        const int64_t at = K->t.offsets.data[ids[i]];
-        const Py_ssize_t n = (Py_ssize_t)(K->t.offsets.data[ids[i] + 1] - at);
+        const int64_t key_id = in->ids.data[i];
+        const Py_ssize_t lo = in->span.data[i] & 255, hi = in->span.data[i] >> 8;
+        if (lo >= W) continue; /* no hand: nothing to carry */
         /* The successors of this key for every number of copies: kept from a step before
          * with this cache, or made now (and kept). */
-        const uint32_t *rec =
-            keys_record(K, cache, ids[i], (uint32_t)fewest[i], (uint32_t)copies);
+        const uint32_t *rec = keys_record(K, cache, key_id, (uint32_t)lo, (uint32_t)copies);
         uint32_t *keep = NULL;
         if (cache >= 0) {
             if (rec) {
                 K->hits++;
             } else {
                 K->misses++;
-                keep = keys_new_record(K, cache, ids[i], (uint32_t)fewest[i], (uint32_t)copies);
+                keep = keys_new_record(K, cache, key_id, (uint32_t)lo, (uint32_t)copies);
                 if (!keep) {
                     PyErr_NoMemory();
                     goto done;
@@ -1003,13 +1068,14 @@ static PyObject *keys_step(KeysObject *K, const int64_t *ids, Py_ssize_t nkeys, 
                 id = (int64_t)rec[c] - 1;
             } else {
                 Py_ssize_t got_n = 0;
-                if (fewest[i] + c < W) { /* else every hand would hold too many cards */
+                if (lo + c < W) { /* else every hand would hold too many cards */
                     st.starts = all_starts + (size_t)c * (nsids + 1);
-                    st.bound = (int)(fewest[i] + c);
+                    st.bound = (int)(lo + c);
                     /* Successors fit in work (with three times as much scratch); the key
-                     * in best and trial. The key's codes are read again after interning
-                     * (the arena may move), so none is kept across it. */
-                    const uint32_t *key = K->t.codes.data + at;
+                     * in best and trial. The key's codes are looked up again after each
+                     * interning (the arena may move). */
+                    Py_ssize_t n;
+                    const uint32_t *key = keys_codes(K, key_id, &n);
                     Py_ssize_t most = 0;
                     for (Py_ssize_t q = 0; q < n; q++) {
                         uint32_t sid = key[q] >> 12;
@@ -1018,12 +1084,12 @@ static PyObject *keys_step(KeysObject *K, const int64_t *ids, Py_ssize_t nkeys, 
                         else if ((Py_ssize_t)sid < nsids)
                             most += (Py_ssize_t)(st.starts[sid + 1] - st.starts[sid]);
                     }
-                    if (vec32_reserve(&work, 4 * most + 2) < 0 ||
-                        ensure_room(&best, &trial, &room, most + 1) < 0) {
+                    if (vec32_reserve(&K->work, 4 * most + 2) < 0 ||
+                        ensure_room(&K->best, &K->trial, &K->room, most + 1) < 0) {
                         PyErr_NoMemory();
                         goto done;
                     }
-                    got_n = step_key(&st, K->t.codes.data + at, n, &work, best, trial);
+                    got_n = step_key(&st, key, n, &K->work, K->best, K->trial);
                     if (got_n == -1) {
                         PyErr_SetString(PyExc_ValueError,
                                         "step: a state has no successor table");
@@ -1038,49 +1104,74 @@ static PyObject *keys_step(KeysObject *K, const int64_t *ids, Py_ssize_t nkeys, 
                     if (keep) keep[c] = 0;
                     continue;
                 }
-                id = keys_add(K, best, got_n);
+                id = keys_add(K, K->best, got_n);
                 if (id < 0 || id + 1 >= UINT32_MAX) {
                     PyErr_NoMemory();
                     goto done;
                 }
                 if (keep) keep[c] = (uint32_t)id + 1;
             }
-            if (K->stamp[id] != stamp) { /* new in this layer: its polynomial starts at 0 */
-                K->stamp[id] = stamp;
-                K->row[id] = (uint32_t)ids_out.len;
-                if (vec64_push(&ids_out, id) < 0 || vec64_reserve(&polys_out, MW) < 0) {
-                    PyErr_NoMemory();
-                    goto done;
-                }
-                memset(polys_out.data + polys_out.len, 0, sizeof(int64_t) * (size_t)MW);
-                polys_out.len += MW;
-            }
-            /* Residues are below 2**31 and binom[c] below 2**8 (checked): the sums of
-             * fewer than 2**24 terms fit in 63 bits, reduced once at the end. */
             /* With a budget, a hand of w naturals counts only when some state of the key
              * completes within the budget: w + jokers + need <= budget. */
             Py_ssize_t top = W;
             if (budget >= 0) {
-                const uint32_t *next = K->t.codes.data + K->t.offsets.data[id];
-                Py_ssize_t len = (Py_ssize_t)(K->t.offsets.data[id + 1] - K->t.offsets.data[id]);
-                int least = 1 << 30;
-                for (Py_ssize_t q = 0; q < len; q++) {
-                    int r = (int)((next[q] >> 6) & 63) + st.need[next[q] >> 12];
-                    if (r < least) least = r;
+                if (K->least[id] == 255) {
+                    Py_ssize_t len;
+                    const uint32_t *next = keys_codes(K, id, &len);
+                    int least = 254;
+                    for (Py_ssize_t q = 0; q < len; q++) {
+                        int r = (int)((next[q] >> 6) & 63) + st.need[next[q] >> 12];
+                        if (r < least) least = r;
+                    }
+                    K->least[id] = (uint8_t)least;
                 }
-                if (budget - least + 1 < top) top = budget - least + 1;
+                if (budget - K->least[id] + 1 < top) top = budget - K->least[id] + 1;
             }
-            const int64_t *src = polys + i * MW;
-            int64_t *dst = polys_out.data + (size_t)K->row[id] * MW;
+            Py_ssize_t from = lo + c, to = hi + c + 1 < top ? hi + c + 1 : top;
+            if (from >= to) continue; /* every hand would be too large */
+            if (K->stamp[id] != stamp) { /* new in this layer: its polynomial starts at 0 */
+                K->stamp[id] = stamp;
+                K->row[id] = (uint32_t)out->ids.len;
+                if (vec64_push(&out->ids, id) < 0 || vec64_reserve(&out->polys, MW) < 0) {
+                    PyErr_NoMemory();
+                    goto done;
+                }
+                memset(out->polys.data + out->polys.len, 0, sizeof(int64_t) * (size_t)MW);
+                out->polys.len += MW;
+            }
+            /* Residues are below 2**31 and binom[c] below 2**8 (checked): the sums of
+             * fewer than 2**24 terms fit in 63 bits, reduced once at the end. */
+            const int64_t *src = in->polys.data + i * MW;
+            int64_t *dst = out->polys.data + (size_t)K->row[id] * MW;
             int64_t k = binom[c];
             for (Py_ssize_t m = 0; m < M; m++)
-                for (Py_ssize_t w = c; w < top; w++) dst[m * W + w] += src[m * W + w - c] * k;
+                for (Py_ssize_t w = from; w < to; w++) dst[m * W + w] += src[m * W + w - c] * k;
         }
     }
-    reduce_all(polys_out.data, polys_out.len / MW, M, W, mods);
-    result = Py_BuildValue(
-        "(y#y#)", (const char *)polys_out.data, (Py_ssize_t)(sizeof(int64_t) * polys_out.len),
-        (const char *)ids_out.data, (Py_ssize_t)(sizeof(int64_t) * ids_out.len));
+    reduce_all(out->polys.data, out->ids.len, M, W, mods);
+    /* Keys whose every count is zero (residues of counts below the moduli's product:
+     * zero exactly when all are) are left out. */
+    if (layer_spans(out, M, W) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t kept = 0;
+    for (Py_ssize_t r = 0; r < out->ids.len; r++) {
+        if ((out->span.data[r] & 255) >= (uint32_t)W) continue;
+        if (kept != r) {
+            out->ids.data[kept] = out->ids.data[r];
+            out->span.data[kept] = out->span.data[r];
+            memcpy(out->polys.data + kept * MW, out->polys.data + r * MW,
+                   sizeof(int64_t) * (size_t)MW);
+        }
+        kept++;
+    }
+    out->ids.len = out->span.len = kept;
+    out->polys.len = kept * MW;
+    Layer swap = K->cur;
+    K->cur = K->next;
+    K->next = swap;
+    status = 0;
 done:
     while (got > 0) PyBuffer_Release(&b[--got]);
     if (have_need) PyBuffer_Release(&need_view);
@@ -1088,43 +1179,34 @@ done:
         PyBuffer_Release(&cstarts_view);
         PyBuffer_Release(&csids_view);
     }
-    free(fewest);
     free(projmix);
-    free(work.data);
-    free(polys_out.data);
-    free(ids_out.data);
-    free(best);
-    free(trial);
     free(scratch.gseen);
     free(scratch.ghead);
     free(scratch.seen);
     free(scratch.jokers);
-    return result;
+    return status;
 }
 
 static PyObject *Keys_step(KeysObject *self, PyObject *args) {
-    PyObject *ids_obj, *objs[NBUF], *need_obj, *cstarts_obj, *csids_obj;
+    PyObject *objs[NBUF], *need_obj, *cstarts_obj, *csids_obj;
     int jcap, nge, budget, cache;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOiiOiOOi", &ids_obj, &objs[0], &objs[1], &objs[2],
-                          &objs[3], &objs[4], &objs[5], &objs[6], &objs[7], &objs[8], &objs[9],
-                          &jcap, &nge, &need_obj, &budget, &cstarts_obj, &csids_obj, &cache))
+    if (!PyArg_ParseTuple(args, "OOOOOOOOiiOiOOi", &objs[0], &objs[1], &objs[2], &objs[3],
+                          &objs[4], &objs[5], &objs[6], &objs[7], &jcap, &nge, &need_obj,
+                          &budget, &cstarts_obj, &csids_obj, &cache))
         return NULL;
-    Py_buffer view;
-    if (PyObject_GetBuffer(ids_obj, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    Py_ssize_t n;
-    const int64_t *ids = layer_ids(self, &view, &n);
-    PyObject *result = ids ? keys_step(self, ids, n, objs, jcap, nge, need_obj, budget,
-                                       cstarts_obj, csids_obj, cache)
-                           : NULL;
-    PyBuffer_Release(&view);
-    return result;
+    if (keys_step(self, objs, jcap, nge, need_obj, budget, cstarts_obj, csids_obj, cache) < 0)
+        return NULL;
+    return PyLong_FromSsize_t(self->cur.ids.len);
 }
 
 static PyMethodDef Keys_methods[] = {
-    {"add", (PyCFunction)Keys_add, METH_O, "add(codes) -> id: the id of a key (uint32 codes)."},
-    {"codes", (PyCFunction)Keys_codes, METH_O, "codes(id) -> bytes: the uint32 codes of a key."},
+    {"start", (PyCFunction)Keys_start, METH_VARARGS, start_doc},
     {"present", (PyCFunction)Keys_present, METH_VARARGS, present_doc},
     {"step", (PyCFunction)Keys_step, METH_VARARGS, keys_step_doc},
+    {"layer", (PyCFunction)Keys_layer, METH_NOARGS,
+     "layer() -> (ids, polys): the current layer, its key ids (int64) and polynomials\n"
+     "(int64, keys x moduli x width)."},
+    {"codes", (PyCFunction)Keys_codes, METH_O, "codes(id) -> bytes: the uint32 codes of a key."},
     {"stats", (PyCFunction)Keys_stats, METH_NOARGS,
      "stats() -> (keys, hits, misses): keys made, and keys stepped with a cache that found\n"
      "their successors kept or made them."},
@@ -1133,8 +1215,8 @@ static PyMethodDef Keys_methods[] = {
 
 static PyTypeObject KeysType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rummykit.odds._sweep.Keys",
-    .tp_doc = PyDoc_STR("Keys()\n\nEvery key of one sweep, numbered, and the successors "
-                        "kept for its steps (see step)."),
+    .tp_doc = PyDoc_STR("Keys()\n\nEvery key of one sweep, numbered, its current layer, and "
+                        "the successors kept for its steps (see step)."),
     .tp_basicsize = sizeof(KeysObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = Keys_new,
@@ -1142,92 +1224,64 @@ static PyTypeObject KeysType = {
     .tp_methods = Keys_methods,
 };
 
-/* step() on keys given by their codes: numbered in a Keys of their own. */
+/* step() on keys given by their codes: a layer of a Keys of their own. */
 static PyObject *py_step(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *codes_obj, *offsets_obj, *objs[NBUF];
+    PyObject *in[4], *objs[NBUF];
     int jcap, nge, budget = -1;
     PyObject *need_obj = NULL, *cstarts_obj = NULL, *csids_obj = NULL;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOii|OiOO", &codes_obj, &offsets_obj, &objs[0],
-                          &objs[1], &objs[2], &objs[3], &objs[4], &objs[5], &objs[6], &objs[7],
-                          &objs[8], &objs[9], &jcap, &nge, &need_obj, &budget, &cstarts_obj,
-                          &csids_obj))
+    /* codes, offsets, polys, then the step's arrays, with mods between permmaps and binom */
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOii|OiOO", &in[0], &in[1], &in[2], &objs[B_STARTS],
+                          &objs[B_DELTAS], &objs[B_GROUP], &objs[B_FIELDS], &objs[B_PROJ],
+                          &objs[B_PERMS], &objs[B_PERMMAPS], &in[3], &objs[B_BINOM], &jcap, &nge,
+                          &need_obj, &budget, &cstarts_obj, &csids_obj))
         return NULL;
-    Py_buffer cv, ov, gv;
-    if (get_buffer(codes_obj, &cv, 4, "codes") < 0) return NULL;
-    if (get_buffer(offsets_obj, &ov, 8, "offsets") < 0) {
-        PyBuffer_Release(&cv);
-        return NULL;
-    }
-    PyObject *result = NULL, *stepped = NULL;
-    int64_t *ids = NULL;
+    Py_buffer v[4], gv;
+    int got = 0, have_group = 0;
+    PyObject *result = NULL;
     KeysObject *K = (KeysObject *)PyObject_CallNoArgs((PyObject *)&KeysType);
-    int have_group = 0;
-    if (!K) goto done;
-    const uint32_t *codes = cv.buf;
-    const int64_t *offsets = ov.buf;
-    Py_ssize_t nkeys = ov.len / 8 - 1, ncodes = cv.len / 4;
-    if (nkeys < 0) {
-        PyErr_SetString(PyExc_ValueError, "step: inconsistent array sizes");
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < nkeys; i++)
-        if (offsets[i] < 0 || offsets[i + 1] < offsets[i] || offsets[i + 1] > ncodes) {
-            PyErr_SetString(PyExc_ValueError, "step: offsets out of range");
-            goto done;
-        }
+    if (!K) return NULL;
+    for (; got < 4; got++)
+        if (PyObject_GetBuffer(in[got], &v[got], PyBUF_C_CONTIGUOUS) < 0) goto done;
     if (get_buffer(objs[B_GROUP], &gv, 4, "group") < 0) goto done;
     have_group = 1;
-    for (Py_ssize_t e = 0; e < ncodes; e++)
-        if ((Py_ssize_t)(codes[e] >> 12) >= gv.len / 4) {
+    for (Py_ssize_t e = 0; e < v[0].len / 4; e++)
+        if ((Py_ssize_t)(((const uint32_t *)v[0].buf)[e] >> 12) >= gv.len / 4) {
             PyErr_SetString(PyExc_ValueError, "step: a key holds an unknown state");
             goto done;
         }
-    ids = malloc(sizeof(int64_t) * (size_t)(nkeys ? nkeys : 1));
-    if (!ids) {
-        PyErr_NoMemory();
+    if (keys_start(K, &v[0], &v[1], &v[2], &v[3]) < 0) goto done;
+    if (keys_step(K, objs, jcap, nge, need_obj, budget, cstarts_obj, csids_obj, -1) < 0)
         goto done;
-    }
-    for (Py_ssize_t i = 0; i < nkeys; i++)
-        if ((ids[i] = keys_add(K, codes + offsets[i], (Py_ssize_t)(offsets[i + 1] - offsets[i]))) <
-            0) {
-            PyErr_NoMemory();
-            goto done;
-        }
-    stepped = keys_step(K, ids, nkeys, objs, jcap, nge, need_obj, budget, cstarts_obj,
-                        csids_obj, -1);
-    if (!stepped) goto done;
-    /* The next layer's keys by their codes, in the order of their ids there. */
-    const int64_t *out = (const int64_t *)PyBytes_AS_STRING(PyTuple_GET_ITEM(stepped, 1));
-    Py_ssize_t nout = PyBytes_GET_SIZE(PyTuple_GET_ITEM(stepped, 1)) / 8;
-    Vec32 out_codes = {0};
-    Vec64 out_offsets = {0};
-    int failed = vec64_push(&out_offsets, 0) < 0;
-    for (Py_ssize_t r = 0; r < nout && !failed; r++) {
-        int64_t a = K->t.offsets.data[out[r]], b = K->t.offsets.data[out[r] + 1];
-        failed = vec32_reserve(&out_codes, (Py_ssize_t)(b - a)) < 0;
+    /* The next layer's keys by their codes, in the order of their rows. */
+    const Layer *l = &K->cur;
+    Vec32 codes = {0};
+    Vec64 offsets = {0};
+    int failed = vec64_push(&offsets, 0) < 0;
+    for (Py_ssize_t r = 0; r < l->ids.len && !failed; r++) {
+        Py_ssize_t n;
+        const uint32_t *k = keys_codes(K, l->ids.data[r], &n);
+        failed = vec32_reserve(&codes, n) < 0;
         if (failed) break;
-        memcpy(out_codes.data + out_codes.len, K->t.codes.data + a,
-               sizeof(uint32_t) * (size_t)(b - a));
-        out_codes.len += (Py_ssize_t)(b - a);
-        failed = vec64_push(&out_offsets, out_codes.len) < 0;
+        memcpy(codes.data + codes.len, k, sizeof(uint32_t) * (size_t)n);
+        codes.len += n;
+        failed = vec64_push(&offsets, codes.len) < 0;
     }
     if (failed)
         PyErr_NoMemory();
     else
-        result = Py_BuildValue(
-            "(Oy#y#)", PyTuple_GET_ITEM(stepped, 0), (const char *)out_codes.data,
-            (Py_ssize_t)(sizeof(uint32_t) * out_codes.len), (const char *)out_offsets.data,
-            (Py_ssize_t)(sizeof(int64_t) * out_offsets.len));
-    free(out_codes.data);
-    free(out_offsets.data);
+        result = Py_BuildValue("(y#y#y#)", (const char *)l->polys.data,
+                               (Py_ssize_t)(sizeof(int64_t) * (size_t)l->polys.len),
+                               (const char *)codes.data,
+                               (Py_ssize_t)(sizeof(uint32_t) * (size_t)codes.len),
+                               (const char *)offsets.data,
+                               (Py_ssize_t)(sizeof(int64_t) * (size_t)offsets.len));
+    free(codes.data);
+    free(offsets.data);
 done:
     if (have_group) PyBuffer_Release(&gv);
-    PyBuffer_Release(&cv);
-    PyBuffer_Release(&ov);
-    Py_XDECREF(stepped);
-    Py_XDECREF((PyObject *)K);
-    free(ids);
+    while (got > 0) PyBuffer_Release(&v[--got]);
+    Py_DECREF((PyObject *)K);
     return result;
 }
 

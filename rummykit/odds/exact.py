@@ -580,11 +580,12 @@ class _Sweep:
         moduli = _moduli_for(max(math.comb(self.naturals, n) for n in range(self.T + 1)))
         mods = np.array(moduli, dtype=np.int64)
         width = self.T + 1
-        # Every key of the sweep is numbered by the compiled step; a layer is their ids.
+        # The compiled step numbers every key of the sweep and holds the layer.
         keys = _native.Keys()
-        ids = np.array([keys.add(self.prune({self.sid(start) << 12}))], dtype=np.int64)
         polys = np.zeros((1, len(moduli), width), dtype=np.int64)
         polys[0, :, 0] = 1
+        first = self.prune({self.sid(start) << 12})
+        keys.start(first, np.array([0, len(first) // 4], dtype=np.int64), polys, mods)
         # The close of a rank (sets made from the pool) is folded into its last card: one
         # step fewer per rank, and the keys between them are never made.
         steps = [step for step in self.steps() if step[0] == "card"]
@@ -608,9 +609,7 @@ class _Sweep:
             cls = self.position_class(p)
             cache = caches[s] if cls == 0 and self.memo else -1
             # The states of the keys to step anew (the others' successors are kept).
-            present = np.frombuffer(
-                keys.present(ids, polys, len(moduli), held + 1, cache), dtype=np.uint32
-            ).tolist()
+            present = np.frombuffer(keys.present(held + 1, cache), dtype=np.uint32).tolist()
             tables = [
                 self.successor_table(kind, cls, p, s, c, present, closes=s == last)
                 for c in range(held + 1)
@@ -636,9 +635,7 @@ class _Sweep:
                     deltas.extend(delta for delta, _ in table[sid])
             ends = np.cumsum(sizes.reshape(-1)).reshape(held + 1, n)
             starts = np.concatenate((ends[:, :1] - sizes[:, :1], ends), axis=1)
-            new_polys, new_ids = keys.step(
-                ids,
-                polys,
+            size = keys.step(
                 starts,
                 np.array(deltas, dtype=np.uint32),
                 np.array(self._group, dtype=np.int32),
@@ -648,7 +645,6 @@ class _Sweep:
                 if merge
                 else np.zeros(0, dtype=np.int32),
                 permmaps[chosen] if merge else no_perms,
-                mods,
                 np.array(self.binom[: held + 1], dtype=np.int64),
                 self.jcap,
                 3,
@@ -657,19 +653,16 @@ class _Sweep:
                 csids,
                 cache,
             )
-            # (An empty layer comes back as None: no hand of at most T cards can complete.)
-            ids = np.frombuffer(new_ids or b"", dtype=np.int64)
-            polys = np.frombuffer(new_polys or b"", dtype=np.int64).reshape(-1, len(moduli), width)
-            if not len(polys):
+            # (Keys reached only by hands of more than T natural cards count nothing and
+            # are left out: an empty layer means no hand of at most T cards completes.)
+            if not size:
                 break
-            # Keys reached only by hands of more than T natural cards count nothing.
-            alive = polys.any(axis=(1, 2))
-            if not alive.all():
-                polys = polys[alive]
-                ids = ids[alive]
-            widest = max(widest, len(polys))
+            widest = max(widest, size)
             if progress is not None:
                 progress(done, len(steps))
+        ids, polys = keys.layer()
+        ids = np.frombuffer(ids or b"", dtype=np.int64)
+        polys = np.frombuffer(polys or b"", dtype=np.int64).reshape(-1, len(moduli), width)
         layer = [keys.codes(int(i)) for i in ids]
         self.memo_stats = keys.stats()
         return self.finish(layer, polys.transpose(1, 0, 2), moduli, widest)
