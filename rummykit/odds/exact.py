@@ -518,10 +518,19 @@ class _Sweep:
         self._states: list = [_ACCEPT]
         self._group: list = [-1]
         self._proj: list = [None]
+        # The same per state as flat arrays for the compiled step (grown, never rebuilt):
+        # group, proj (4 a state), permuted states (a row of suit_permutations() a state)
+        # and closures (each state's from cends[sid] to cends[sid + 1] in cflat).
+        self._group_arr = array.array("i", [-1])
+        self._proj_arr = array.array("i", [0] * 4)
+        self._by_proj: dict = {}
+        self._perm_arr = array.array("i")
+        self._perm_rows = 0
+        self._cends = array.array("q", [0])
+        self._cflat = array.array("i")
         self._names: dict = {}
         self._perm: dict = {}
         self._dom: dict = {}
-        self._permrows: list = []
         self._fields = array.array("b")
         self._need = array.array("b")
         self._closures: list = []
@@ -619,10 +628,9 @@ class _Sweep:
                 self.close_permutations(perms)
             n = len(self._states)
             self.extend_fields()
-            closed = self._closures[:n]
-            cstarts = np.zeros(len(closed) + 1, dtype=np.int64)
-            cstarts[1:] = np.cumsum([len(c) for c in closed])
-            csids = np.array([x for c in closed for x in c], dtype=np.int32)
+            # (Copies, not views: the arrays grow while a view exists.)
+            cstarts = np.array(self._cends, dtype=np.int64)
+            csids = np.array(self._cflat, dtype=np.int32)
             # Dealt mode: a hand of at most T cards (naturals and jokers) must complete,
             # so arrangements that need more are dropped (counts with n + need > T change;
             # finish() leaves them out in both sweeps).
@@ -638,10 +646,12 @@ class _Sweep:
             size = keys.step(
                 starts,
                 np.array(deltas, dtype=np.uint32),
-                np.array(self._group, dtype=np.int32),
+                np.array(self._group_arr, dtype=np.int32),
                 self._fields[: n * _NFIELDS],
-                np.array([(0,) * 4] + self._proj[1:n], dtype=np.int32),
-                np.array(self._permrows[:n], dtype=np.int32)[:, chosen].copy()
+                np.array(self._proj_arr, dtype=np.int32),
+                np.ascontiguousarray(
+                    np.array(self._perm_arr, dtype=np.int32).reshape(-1, len(perms))[:, chosen]
+                )
                 if merge
                 else np.zeros(0, dtype=np.int32),
                 permmaps[chosen] if merge else no_perms,
@@ -720,11 +730,21 @@ class _Sweep:
         return out
 
     def close_permutations(self, perms) -> None:
-        """Give every state its row of permuted states (which may make new states)."""
-        rows = self._permrows
-        while len(rows) < len(self._states):
-            sid = len(rows)
-            rows.append([self.permute_code(sid << 12, perm) >> 12 if sid else 0 for perm in perms])
+        """Give every state its row of permuted states (which may make new states).
+
+        A state is known by what it says about each suit (its proj), so a permuted state
+        is found by its permuted proj; only one not met yet is made."""
+        rows, by_proj, projs = self._perm_arr, self._by_proj, self._proj
+        while self._perm_rows < len(self._states):
+            sid = self._perm_rows
+            self._perm_rows += 1
+            if not sid:
+                rows.extend([0] * len(perms))
+                continue
+            proj = projs[sid]
+            for perm in perms:
+                new = by_proj.get((proj[perm[0]], proj[perm[1]], proj[perm[2]], proj[perm[3]]))
+                rows.append(self.permute_code(sid << 12, perm) >> 12 if new is None else new)
 
     def extend_closures(self) -> None:
         """Each state's closures: the states with some of its runs in progress ended
@@ -747,6 +767,8 @@ class _Sweep:
                         out.add(self.sid((sets_done, runs_done + m, pool, left, owed, gap)))
             out.discard(0)  # complete: the step drops what a complete entry dominates
             closures.append(sorted(out))
+            self._cflat.extend(closures[-1])
+            self._cends.append(len(self._cflat))
 
     def extend_fields(self) -> None:
         """Each state's fields for dominance: sets, runs and pool (more is better), then
@@ -901,12 +923,13 @@ class _Sweep:
                 raise RuntimeError("too many states for a sweep's 32-bit codes")
             self._states.append(state)
             self._group.append(self._intern(("runs", state[3])))
-            self._proj.append(
-                tuple(
-                    self._intern((state[:3], state[3][s], state[4][s], state[5][s]))
-                    for s in range(4)
-                )
+            proj = tuple(
+                self._intern((state[:3], state[3][s], state[4][s], state[5][s])) for s in range(4)
             )
+            self._proj.append(proj)
+            self._group_arr.append(self._group[-1])
+            self._proj_arr.extend(proj)
+            self._by_proj[proj] = found
         self._sids[state] = found
         return found
 
