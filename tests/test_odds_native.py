@@ -18,8 +18,10 @@ from test_odds_exact import (
     AROUND_ACE,
     LOOSE,
     LOW,
+    NO_ACE_HIGH,
     NO_ACE_LOW,
     PAGAT,
+    SEPARATED_SHORT,
     SHORT_RUNS,
     STANDARD,
     WIDE,
@@ -33,6 +35,7 @@ from rummykit import CONTRACTS, Contract, Rank, Suit
 from rummykit.odds import exact
 
 ALL_RANKS, ALL_SUITS = frozenset(Rank), tuple(Suit)
+LONG_RUNS = dataclasses.replace(STANDARD, min_run_size=6, min_naturals_in_run=3, name="long runs")
 
 # (contract, rules, ranks, suits, decks, mode)
 CASES = [
@@ -49,6 +52,13 @@ CASES = [
     (Contract(sets=1, runs=1), STANDARD, LOW[:4], ALL_SUITS, 1, "distance"),
     (Contract(sets=1, runs=1), STANDARD, LOW, [H, S], 2, "distance"),
     (Contract(sets=2, runs=1), PAGAT, LOW[:4], [H, S], 1, "distance"),
+    # Every rank, so that the top of the sweep (where the compiled sweep moves as in the
+    # middle and the Python one does not) counts: no ace high, long runs, loose jokers.
+    (Contract(sets=1, runs=1), NO_ACE_HIGH, ALL_RANKS, [H, S], 1, "dealt"),
+    (Contract(sets=1, runs=1), LONG_RUNS, ALL_RANKS, [H, S], 1, "dealt"),
+    (Contract(sets=1, runs=2), LOOSE, ALL_RANKS, [H, S], 1, "dealt"),
+    (Contract(sets=1, runs=1), SEPARATED_SHORT, ALL_RANKS, [H, S], 1, "dealt"),
+    (Contract(sets=1, runs=1), STANDARD, ALL_RANKS, [H], 2, "distance"),
 ]
 
 

@@ -651,20 +651,6 @@ static uint32_t *keys_new_record(KeysObject *K, int cache, int64_t id, uint32_t 
     return rec + 2;
 }
 
-/* Whether key id may use its cache: without a mask always; with one (a byte per state,
- * nstates of them), when every state of the key is marked (its moves are those of the
- * positions the cache was made at). */
-static int keys_alike(const KeysObject *K, int64_t id, const uint8_t *alike, Py_ssize_t nstates) {
-    if (!alike) return 1;
-    Py_ssize_t n;
-    const uint32_t *k = keys_codes(K, id, &n);
-    for (Py_ssize_t q = 0; q < n; q++) {
-        uint32_t sid = k[q] >> 12;
-        if (sid && ((Py_ssize_t)sid >= nstates || !alike[sid])) return 0;
-    }
-    return 1;
-}
-
 /* Each row's lowest and highest number of cards with a count (lowest W: none). */
 static int layer_spans(Layer *l, Py_ssize_t M, Py_ssize_t W) {
     Py_ssize_t rows = l->ids.len;
@@ -790,40 +776,29 @@ static PyObject *Keys_stats(KeysObject *self, PyObject *Py_UNUSED(ignored)) {
 }
 
 PyDoc_STRVAR(present_doc,
-"present(copies, cache[, alike]) -> bytes\n\n"
+"present(copies, cache) -> bytes\n\n"
 "The states (uint32, increasing, without 0) of the current layer's keys that the\n"
-"step with this number of copies, cache (-1: none) and alike mask (see step) makes\n"
-"anew: the successor tables it needs.");
+"step with this number of copies and cache (-1: none) makes anew: the successor\n"
+"tables it needs.");
 
 static PyObject *Keys_present(KeysObject *self, PyObject *args) {
     int copies, cache;
-    PyObject *alike_obj = NULL;
-    if (!PyArg_ParseTuple(args, "ii|O", &copies, &cache, &alike_obj)) return NULL;
+    if (!PyArg_ParseTuple(args, "ii", &copies, &cache)) return NULL;
     if (cache < -1 || cache >= NCACHES || copies < 1) {
         PyErr_SetString(PyExc_ValueError, "present: cache or copies out of range");
         return NULL;
     }
-    Py_buffer av = {0};
-    int have_alike = alike_obj && alike_obj != Py_None;
-    if (have_alike && PyObject_GetBuffer(alike_obj, &av, PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    const uint8_t *alike = have_alike ? av.buf : NULL;
-    PyObject *result = NULL;
     const Layer *l = &self->cur;
     uint32_t most = 0;
     for (int pass = 0; pass < 2; pass++) {
         uint8_t *seen = NULL;
         if (pass) {
             seen = calloc((size_t)most + 1, 1);
-            if (!seen) {
-                PyErr_NoMemory();
-                break;
-            }
+            if (!seen) return PyErr_NoMemory();
         }
         for (Py_ssize_t i = 0; i < l->ids.len; i++) {
             uint32_t lo = l->span.data[i] & 255;
-            if (keys_alike(self, l->ids.data[i], alike, av.len) &&
-                keys_record(self, cache, l->ids.data[i], lo, (uint32_t)copies))
-                continue;
+            if (keys_record(self, cache, l->ids.data[i], lo, (uint32_t)copies)) continue;
             Py_ssize_t n;
             const uint32_t *k = keys_codes(self, l->ids.data[i], &n);
             for (Py_ssize_t q = 0; q < n; q++) {
@@ -836,23 +811,23 @@ static PyObject *Keys_present(KeysObject *self, PyObject *args) {
         }
         if (pass) {
             Vec32 out = {0};
-            int failed = 0;
-            for (uint32_t sid = 1; sid <= most && !failed; sid++)
+            for (uint32_t sid = 1; sid <= most; sid++)
                 if (seen[sid]) {
-                    failed = vec32_reserve(&out, 1) < 0;
-                    if (!failed) out.data[out.len++] = sid;
+                    if (vec32_reserve(&out, 1) < 0) {
+                        free(seen);
+                        free(out.data);
+                        return PyErr_NoMemory();
+                    }
+                    out.data[out.len++] = sid;
                 }
             free(seen);
-            if (failed)
-                PyErr_NoMemory();
-            else
-                result = PyBytes_FromStringAndSize(
-                    (const char *)out.data, (Py_ssize_t)(sizeof(uint32_t) * (size_t)out.len));
+            PyObject *result = PyBytes_FromStringAndSize(
+                (const char *)out.data, (Py_ssize_t)(sizeof(uint32_t) * (size_t)out.len));
             free(out.data);
+            return result;
         }
     }
-    if (have_alike) PyBuffer_Release(&av);
-    return result;
+    return NULL; /* not reached */
 }
 
 static PyTypeObject KeysType;
@@ -883,28 +858,26 @@ PyDoc_STRVAR(step_doc,
 
 PyDoc_STRVAR(keys_step_doc,
 "step(starts, deltas, group, fields, proj, perms, permmaps, binom, jcap, nge, need,\n"
-"     budget, cstarts, csids, cache[, alike]) -> int\n\n"
+"     budget, cstarts, csids, cache) -> int\n\n"
 "The module's step() on the current layer, which it replaces; returns the new\n"
 "layer's size. cache (0..7, or -1 for none) names the successors kept: a key stepped\n"
 "before with this cache (for the same bound and copies) takes them without being\n"
 "stepped again, and a key stepped now keeps its own. The caller passes a cache only\n"
 "to steps with the same tables, such as one suit's steps at the positions of one\n"
-"class; or with alike (uint8 per state), a mask of the states whose tables are those\n"
-"of the cache's steps: then only keys of marked states use the cache.");
+"class.");
 
 enum { B_STARTS, B_DELTAS, B_GROUP, B_FIELDS, B_PROJ, B_PERMS, B_PERMMAPS, B_BINOM, NBUF };
 
 /* One step of the current layer; 0, or -1 with an error set. */
 static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject *need_obj,
-                     int budget, PyObject *cstarts_obj, PyObject *csids_obj, int cache,
-                     PyObject *alike_obj) {
+                     int budget, PyObject *cstarts_obj, PyObject *csids_obj, int cache) {
     static const Py_ssize_t itemsize[NBUF] = {8, 4, 4, 1, 4, 4, 1, 8};
     static const char *names[NBUF] = {"starts", "deltas", "group", "fields",
                                       "proj",   "perms",  "permmaps", "binom"};
     Py_buffer b[NBUF];
     int got = 0, status = -1;
-    Py_buffer need_view = {0}, cstarts_view = {0}, csids_view = {0}, alike_view = {0};
-    int have_need = 0, have_closures = 0, have_alike = 0;
+    Py_buffer need_view = {0}, cstarts_view = {0}, csids_view = {0};
+    int have_need = 0, have_closures = 0;
     uint64_t *projmix = NULL;
     Scratch scratch = {0};
     if (!K->M) {
@@ -975,15 +948,6 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
             goto done;
         }
     }
-    if (alike_obj && alike_obj != Py_None) {
-        if (get_buffer(alike_obj, &alike_view, 1, "alike") < 0) goto done;
-        have_alike = 1;
-        if (cache < 0 || alike_view.len != nsids) {
-            PyErr_SetString(PyExc_ValueError, "step: alike needs a cache and one byte per sid");
-            goto done;
-        }
-    }
-    const uint8_t *alike = have_alike ? alike_view.buf : NULL;
     int bounded = (int64_t)copies * nkeys < (1 << 24);
     for (int c = 0; c < copies; c++) bounded &= binom[c] >= 0 && binom[c] < 256;
     if (!bounded) {
@@ -1083,11 +1047,9 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
         if (lo >= W) continue; /* no hand: nothing to carry */
         /* The successors of this key for every number of copies: kept from a step before
          * with this cache, or made now (and kept). */
-        const int use = cache >= 0 && keys_alike(K, key_id, alike, nsids);
-        const uint32_t *rec =
-            use ? keys_record(K, cache, key_id, (uint32_t)lo, (uint32_t)copies) : NULL;
+        const uint32_t *rec = keys_record(K, cache, key_id, (uint32_t)lo, (uint32_t)copies);
         uint32_t *keep = NULL;
-        if (use) {
+        if (cache >= 0) {
             if (rec) {
                 K->hits++;
             } else {
@@ -1213,7 +1175,6 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
 done:
     while (got > 0) PyBuffer_Release(&b[--got]);
     if (have_need) PyBuffer_Release(&need_view);
-    if (have_alike) PyBuffer_Release(&alike_view);
     if (have_closures) {
         PyBuffer_Release(&cstarts_view);
         PyBuffer_Release(&csids_view);
@@ -1227,14 +1188,13 @@ done:
 }
 
 static PyObject *Keys_step(KeysObject *self, PyObject *args) {
-    PyObject *objs[NBUF], *need_obj, *cstarts_obj, *csids_obj, *alike_obj = NULL;
+    PyObject *objs[NBUF], *need_obj, *cstarts_obj, *csids_obj;
     int jcap, nge, budget, cache;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOiiOiOOi|O", &objs[0], &objs[1], &objs[2], &objs[3],
+    if (!PyArg_ParseTuple(args, "OOOOOOOOiiOiOOi", &objs[0], &objs[1], &objs[2], &objs[3],
                           &objs[4], &objs[5], &objs[6], &objs[7], &jcap, &nge, &need_obj,
-                          &budget, &cstarts_obj, &csids_obj, &cache, &alike_obj))
+                          &budget, &cstarts_obj, &csids_obj, &cache))
         return NULL;
-    if (keys_step(self, objs, jcap, nge, need_obj, budget, cstarts_obj, csids_obj, cache,
-                  alike_obj) < 0)
+    if (keys_step(self, objs, jcap, nge, need_obj, budget, cstarts_obj, csids_obj, cache) < 0)
         return NULL;
     return PyLong_FromSsize_t(self->cur.ids.len);
 }
@@ -1291,7 +1251,7 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
             goto done;
         }
     if (keys_start(K, &v[0], &v[1], &v[2], &v[3]) < 0) goto done;
-    if (keys_step(K, objs, jcap, nge, need_obj, budget, cstarts_obj, csids_obj, -1, NULL) < 0)
+    if (keys_step(K, objs, jcap, nge, need_obj, budget, cstarts_obj, csids_obj, -1) < 0)
         goto done;
     /* The next layer's keys by their codes, in the order of their rows. */
     const Layer *l = &K->cur;

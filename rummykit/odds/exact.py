@@ -563,7 +563,9 @@ class _Sweep:
         """Positions of one class have the same transitions, so they share one cache.
 
         Class 0 is the middle of the sweep, where no ace is involved and every run in
-        progress can still be finished; other positions are their own class.
+        progress can still be finished; other positions are their own class. (The
+        compiled sweep also moves as in the middle at the positions near the top, see
+        :meth:`run_native`.)
         """
         if p not in (2, 14) and self.last - p >= max(self.mr - 1, self.nr):
             return 0
@@ -610,35 +612,25 @@ class _Sweep:
         # Positions of class 0 have the same transitions, and most keys of a rank were
         # keys of the rank before: there each suit's step keeps its keys' successors for
         # the same step of the next rank (a cache per suit, see _sweep.Keys.step).
-        # Near the top (the queen and king) a key whose states all move as they do in
-        # the middle has the successors it has there: it uses the same cache.
         caches = {s: i for i, s in enumerate(self.swept)}
+        # The moves of the middle (class 0) are valid at every position but the 2 and
+        # the ace: near the top they may keep open a run that can no longer be finished
+        # (a later position drops it) or start one without the jokers below it that the
+        # last positions need (the ace counts them in when the run closes), and neither
+        # changes a count. So the compiled sweep moves as in the middle from the 3 to the
+        # king, and those steps too keep and read the kept successors.
         middle = next((q for q in range(3, 14) if self.position_class(q) == 0), None)
         for done, (kind, p, s) in enumerate(steps, 1):
             held = self.copies(p, s)
             chosen = subgroups[s]
             merge = len(chosen) > 1
-            cls = self.position_class(p)
             closes = s == last
-            cache = caches[s] if self.memo and (cls == 0 or middle and 2 < p < 14) else -1
-            alike = None
-            if cache >= 0 and cls != 0:
-                present = np.frombuffer(keys.present(held + 1, -1), dtype=np.uint32).tolist()
-                alike = [
-                    sid
-                    for sid in present
-                    if all(
-                        self.successor_table(kind, cls, p, s, c, (sid,), closes=closes)[sid]
-                        == self.successor_table(kind, 0, middle, s, c, (sid,), closes=closes)[sid]
-                        for c in range(held + 1)
-                    )
-                ]
+            cls, at = (0, middle) if middle and 2 < p < 14 else (self.position_class(p), p)
+            cache = caches[s] if cls == 0 and self.memo else -1
             # The states of the keys to step anew (the others' successors are kept).
-            present = np.frombuffer(
-                keys.present(held + 1, cache, self.mask(alike)), dtype=np.uint32
-            ).tolist()
+            present = np.frombuffer(keys.present(held + 1, cache), dtype=np.uint32).tolist()
             tables = [
-                self.successor_table(kind, cls, p, s, c, present, closes=closes)
+                self.successor_table(kind, cls, at, s, c, present, closes=closes)
                 for c in range(held + 1)
             ]
             self.extend_closures()
@@ -680,7 +672,6 @@ class _Sweep:
                 cstarts,
                 csids,
                 cache,
-                self.mask(alike),
             )
             # (Keys reached only by hands of more than T natural cards count nothing and
             # are left out: an empty layer means no hand of at most T cards completes.)
@@ -695,14 +686,6 @@ class _Sweep:
         layer = [keys.codes(int(i)) for i in ids]
         self.memo_stats = keys.stats()
         return self.finish(layer, polys.transpose(1, 0, 2), moduli, widest)
-
-    def mask(self, sids) -> np.ndarray | None:
-        """One byte per state, 1 for those in ``sids`` (None for None)."""
-        if sids is None:
-            return None
-        out = np.zeros(len(self._states), dtype=np.uint8)
-        out[sids] = 1
-        return out
 
     def successor_table(self, kind, cls, p, s, c, sids, *, closes=False) -> dict:
         """The successors ``(delta, dj)`` of each state in ``sids`` (see :meth:`step_key`),
