@@ -472,14 +472,13 @@ static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Ve
 static const int64_t PRIMES[] = {2147483647, 2147483629, 2147483587,
                                  2147483579, 2147483563, 2147483549};
 
-/* Every entry of keys x M x W residues, reduced modulo mods[m]. */
+/* Every entry of keys x W x M residues (a layer's rows), reduced modulo mods[m]. */
 static void reduce_all(int64_t *x, Py_ssize_t keys, Py_ssize_t M, Py_ssize_t W,
                        const int64_t *mods) {
     for (Py_ssize_t m = 0; m < M; m++) {
         int64_t mod = mods[m];
 #define REDUCE(P)                                                                          \
-    for (Py_ssize_t i = 0; i < keys; i++)                                                  \
-        for (Py_ssize_t w = 0; w < W; w++) x[(i * M + m) * W + w] %= (P);
+    for (Py_ssize_t i = 0; i < keys * W; i++) x[i * M + m] %= (P);
         if (mod == PRIMES[0]) { REDUCE(2147483647) }
         else if (mod == PRIMES[1]) { REDUCE(2147483629) }
         else if (mod == PRIMES[2]) { REDUCE(2147483587) }
@@ -527,9 +526,16 @@ static int get_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, const
  * successor). */
 #define NCACHES 8
 
+/* What a step needs of each key id, in one place (one cache line to read). */
+typedef struct {
+    uint32_t stamp; /* the last step that reached it */
+    uint32_t row;   /* its row in that step's layer */
+    uint32_t least; /* min (jokers + need) over its entries; UINT32_MAX: not known yet */
+} KeyInfo;
+
 typedef struct {
     Vec64 ids;   /* per row: the key's id */
-    Vec64 polys; /* rows x M x W residues */
+    Vec64 polys; /* rows x W x M residues: a number of cards's residues side by side */
     Vec32 span;  /* per row: lowest | highest << 8 number of cards with a count */
 } Layer;
 
@@ -538,8 +544,7 @@ typedef struct {
     Interner t;
     Vec32 index[NCACHES];   /* per key id: its record + 1 in records (0: none) */
     Vec32 records[NCACHES];
-    uint32_t *stamp, *row;  /* per key id: the last step that reached it, its row there */
-    uint8_t *least;         /* per key id: min (jokers + need) of its entries; 255 unknown */
+    KeyInfo *info;          /* per key id */
     Py_ssize_t nstamp;
     uint32_t steps;
     long long hits, misses;
@@ -580,9 +585,7 @@ static void Keys_dealloc(KeysObject *self) {
         free(self->index[c].data);
         free(self->records[c].data);
     }
-    free(self->stamp);
-    free(self->row);
-    free(self->least);
+    free(self->info);
     layer_free(&self->cur);
     layer_free(&self->next);
     free(self->work.data);
@@ -600,17 +603,11 @@ static int64_t keys_add(KeysObject *K, const uint32_t *k, Py_ssize_t n) {
     if (id >= K->nstamp) {
         Py_ssize_t cap = K->nstamp ? 2 * K->nstamp : 1 << 12;
         while (cap <= id) cap *= 2;
-        uint32_t *stamp = realloc(K->stamp, sizeof(uint32_t) * (size_t)cap);
-        if (!stamp) return -1;
-        K->stamp = stamp;
-        uint32_t *row = realloc(K->row, sizeof(uint32_t) * (size_t)cap);
-        if (!row) return -1;
-        K->row = row;
-        uint8_t *least = realloc(K->least, (size_t)cap);
-        if (!least) return -1;
-        K->least = least;
-        memset(K->stamp + K->nstamp, 0, sizeof(uint32_t) * (size_t)(cap - K->nstamp));
-        memset(K->least + K->nstamp, 255, (size_t)(cap - K->nstamp));
+        KeyInfo *info = realloc(K->info, sizeof(KeyInfo) * (size_t)cap);
+        if (!info) return -1;
+        K->info = info;
+        for (Py_ssize_t i = K->nstamp; i < cap; i++)
+            info[i] = (KeyInfo){.stamp = 0, .row = 0, .least = UINT32_MAX};
         K->nstamp = cap;
     }
     return id;
@@ -661,7 +658,7 @@ static int layer_spans(Layer *l, Py_ssize_t M, Py_ssize_t W) {
         Py_ssize_t lo = W, hi = 0;
         for (Py_ssize_t w = 0; w < W; w++)
             for (Py_ssize_t m = 0; m < M; m++)
-                if (p[m * W + w]) {
+                if (p[w * M + m]) {
                     if (lo == W) lo = w;
                     hi = w;
                     break;
@@ -730,7 +727,10 @@ static int keys_start(KeysObject *K, Py_buffer *cv, Py_buffer *ov, Py_buffer *pv
         }
         l->ids.data[l->ids.len++] = id;
     }
-    memcpy(l->polys.data, polys, sizeof(int64_t) * (size_t)size);
+    for (Py_ssize_t i = 0; i < nkeys; i++) /* keys x M x W in, keys x W x M held */
+        for (Py_ssize_t m = 0; m < M; m++)
+            for (Py_ssize_t w = 0; w < W; w++)
+                l->polys.data[(i * W + w) * M + m] = polys[(i * M + m) * W + w];
     l->polys.len = size;
     if (layer_spans(l, M, W) < 0) {
         PyErr_NoMemory();
@@ -763,12 +763,28 @@ static PyObject *Keys_codes(KeysObject *self, PyObject *arg) {
     return PyBytes_FromStringAndSize((const char *)k, (Py_ssize_t)(sizeof(uint32_t) * (size_t)n));
 }
 
+/* The current layer's polynomials as keys x M x W (held as keys x W x M), or NULL. */
+static int64_t *layer_polys(const KeysObject *K) {
+    const Layer *l = &K->cur;
+    Py_ssize_t M = K->M, W = K->W;
+    int64_t *out = malloc(sizeof(int64_t) * (size_t)(l->polys.len ? l->polys.len : 1));
+    if (!out) return NULL;
+    for (Py_ssize_t i = 0; i < l->ids.len; i++)
+        for (Py_ssize_t m = 0; m < M; m++)
+            for (Py_ssize_t w = 0; w < W; w++)
+                out[(i * M + m) * W + w] = l->polys.data[(i * W + w) * M + m];
+    return out;
+}
+
 static PyObject *Keys_layer(KeysObject *self, PyObject *Py_UNUSED(ignored)) {
     const Layer *l = &self->cur;
-    return Py_BuildValue("(y#y#)", (const char *)l->ids.data,
-                         (Py_ssize_t)(sizeof(int64_t) * (size_t)l->ids.len),
-                         (const char *)l->polys.data,
-                         (Py_ssize_t)(sizeof(int64_t) * (size_t)l->polys.len));
+    int64_t *polys = layer_polys(self);
+    if (!polys) return PyErr_NoMemory();
+    PyObject *result = Py_BuildValue(
+        "(y#y#)", (const char *)l->ids.data, (Py_ssize_t)(sizeof(int64_t) * (size_t)l->ids.len),
+        (const char *)polys, (Py_ssize_t)(sizeof(int64_t) * (size_t)l->polys.len));
+    free(polys);
+    return result;
 }
 
 static PyObject *Keys_stats(KeysObject *self, PyObject *Py_UNUSED(ignored)) {
@@ -1033,7 +1049,7 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
         }
     }
     if (++K->steps == 0) { /* the stamps wrapped around: start them again */
-        memset(K->stamp, 0, sizeof(uint32_t) * (size_t)K->nstamp);
+        for (Py_ssize_t i = 0; i < K->nstamp; i++) K->info[i].stamp = 0;
         K->steps = 1;
     }
     const uint32_t stamp = K->steps;
@@ -1115,23 +1131,26 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
              * completes within the budget: w + jokers + need <= budget. */
             Py_ssize_t top = W;
             if (budget >= 0) {
-                if (K->least[id] == 255) {
+                KeyInfo *info = &K->info[id];
+                if (info->least == UINT32_MAX) {
                     Py_ssize_t len;
                     const uint32_t *next = keys_codes(K, id, &len);
-                    int least = 254;
+                    int least = 1 << 30;
                     for (Py_ssize_t q = 0; q < len; q++) {
                         int r = (int)((next[q] >> 6) & 63) + st.need[next[q] >> 12];
                         if (r < least) least = r;
                     }
-                    K->least[id] = (uint8_t)least;
+                    info->least = (uint32_t)least;
                 }
-                if (budget - K->least[id] + 1 < top) top = budget - K->least[id] + 1;
+                if (budget - (Py_ssize_t)info->least + 1 < top)
+                    top = budget - (Py_ssize_t)info->least + 1;
             }
             Py_ssize_t from = lo + c, to = hi + c + 1 < top ? hi + c + 1 : top;
             if (from >= to) continue; /* every hand would be too large */
-            if (K->stamp[id] != stamp) { /* new in this layer: its polynomial starts at 0 */
-                K->stamp[id] = stamp;
-                K->row[id] = (uint32_t)out->ids.len;
+            KeyInfo *info = &K->info[id];
+            if (info->stamp != stamp) { /* new in this layer: its polynomial starts at 0 */
+                info->stamp = stamp;
+                info->row = (uint32_t)out->ids.len;
                 if (vec64_push(&out->ids, id) < 0 || vec64_reserve(&out->polys, MW) < 0) {
                     PyErr_NoMemory();
                     goto done;
@@ -1142,10 +1161,9 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
             /* Residues are below 2**31 and binom[c] below 2**8 (checked): the sums of
              * fewer than 2**24 terms fit in 63 bits, reduced once at the end. */
             const int64_t *src = in->polys.data + i * MW;
-            int64_t *dst = out->polys.data + (size_t)K->row[id] * MW;
+            int64_t *dst = out->polys.data + (size_t)info->row * MW;
             int64_t k = binom[c];
-            for (Py_ssize_t m = 0; m < M; m++)
-                for (Py_ssize_t w = from; w < to; w++) dst[m * W + w] += src[m * W + w - c] * k;
+            for (Py_ssize_t x = from * M; x < to * M; x++) dst[x] += src[x - c * M] * k;
         }
     }
     reduce_all(out->polys.data, out->ids.len, M, W, mods);
@@ -1267,15 +1285,17 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
         codes.len += n;
         failed = vec64_push(&offsets, codes.len) < 0;
     }
-    if (failed)
+    int64_t *polys = failed ? NULL : layer_polys(K);
+    if (!polys)
         PyErr_NoMemory();
     else
-        result = Py_BuildValue("(y#y#y#)", (const char *)l->polys.data,
+        result = Py_BuildValue("(y#y#y#)", (const char *)polys,
                                (Py_ssize_t)(sizeof(int64_t) * (size_t)l->polys.len),
                                (const char *)codes.data,
                                (Py_ssize_t)(sizeof(uint32_t) * (size_t)codes.len),
                                (const char *)offsets.data,
                                (Py_ssize_t)(sizeof(int64_t) * (size_t)offsets.len));
+    free(polys);
     free(codes.data);
     free(offsets.data);
 done:
