@@ -648,9 +648,9 @@ class _Sweep:
             sizes = np.zeros((held + 1, n), dtype=np.int64)
             deltas = []
             for c, table in enumerate(tables):
-                for sid in present:
-                    sizes[c, sid] = len(table[sid])
-                    deltas.extend(delta for delta, _ in table[sid])
+                rows = [table[sid] for sid in present]
+                sizes[c, present] = [len(row) for row in rows]
+                deltas.extend(delta for row in rows for delta, _ in row)
             ends = np.cumsum(sizes.reshape(-1)).reshape(held + 1, n)
             starts = np.concatenate((ends[:, :1] - sizes[:, :1], ends), axis=1)
             size = keys.step(
