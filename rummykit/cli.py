@@ -47,9 +47,9 @@ DATA_SEED = 2026
 class Recipe:
     """The contents of ``data/``: which grids, how many rounds.
 
-    With the default, the exact and distance tables take about two minutes on two cores
-    (96 s measured; every cell is counted, the slowest sweep being 1 set + 2 runs with
-    3 decks and 14 cards, under a minute; a cell whose count would take longer than
+    With the default, the exact and distance tables take under a minute on two cores
+    (44 s measured; every cell is counted, the slowest sweep being 1 set + 2 runs with
+    3 decks and 14 cards, about 25 s; a cell whose count would take longer than
     ``exact_minutes`` is simulated from ``dealt_hands`` hands, see
     :func:`rummykit.odds.tables.counts_in_minutes`); the rest of the time goes to the
     9,800 simulated rounds (see ``benchmarks/bench_completion.py``).

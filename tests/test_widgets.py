@@ -147,9 +147,8 @@ def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
     import rummykit.odds as odds
     from rummykit.odds.simulate import simulate_dealt
 
-    # Slow counts (see exact_seconds): round 6 under rules with runs of 3 (not measured)
-    # and round 6 with 3 decks and 15 cards (about 4 minutes). A stand-in count records
-    # calls.
+    # Slow counts (see exact_seconds): round 6 under rules with runs of 3, and under
+    # pagat with 3 decks and 15 cards (neither measured). A stand-in count records calls.
     short = dataclasses.replace(STANDARD, name="short runs", min_run_size=3)
     calls = []
 
@@ -174,14 +173,15 @@ def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
     widget = DealWidget(short, round=6, seed=1, background=True)
     widget.deal_button.click()
     widget.wait(60)
-    explorer = OddsExplorer(round=6, decks=3, neighbour_decks=(2,), background=True)
+    pagat = RuleSet.preset("pagat")
+    explorer = OddsExplorer("pagat", round=6, decks=3, neighbour_decks=(2,), background=True)
     explorer.wait(60)  # 12 cards: counted at once (a few seconds)
-    assert calls == [(STANDARD.contracts[5], 3, 12)] and explorer.probability == Fraction(1, 3)
+    assert calls == [(pagat.contracts[5], 3, 12)] and explorer.probability == Fraction(1, 3)
     explorer.controls.cards.value = 15
     explorer.wait(60)
     for shown_in, button, text in (
         (widget.odds_html, widget.count_progress.button, shown(short, 12)),
-        (explorer.result_html, explorer.count_progress.button, shown(STANDARD, 15, decks=3)),
+        (explorer.result_html, explorer.count_progress.button, shown(pagat, 15, decks=3)),
     ):
         assert text in shown_in.value and "Count exactly" in shown_in.value
         assert button.layout.display is None  # the button is offered
@@ -192,7 +192,7 @@ def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
     widget.wait(60)
     explorer.count_progress.button.click()
     explorer.wait(60)
-    assert calls[1:] == [(short.contracts[5], 2, 12), (STANDARD.contracts[5], 3, 15)]
+    assert calls[1:] == [(short.contracts[5], 2, 12), (pagat.contracts[5], 3, 15)]
     assert widget.probability == explorer.probability == Fraction(1, 3)
     assert "1/3 = 33.33%" in widget.odds_html.value and "1/3" in explorer.result_html.value
     assert "Simulated" not in widget.odds_html.value + explorer.result_html.value

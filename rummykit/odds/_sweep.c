@@ -20,6 +20,13 @@
  * dealt / not yet dealt this rank; so the keys differ from the Python sweep's, never the
  * counts (the tests compare the two). The Python code stays the reference and the
  * fallback when this module is not built.
+ *
+ * exact.py sweeps with a Keys object: it numbers every key of the sweep, holds the
+ * current layer (key ids and their polynomials), and keeps, per suit, the successors
+ * of each key stepped in the middle of the sweep, where the positions have the same
+ * moves: most keys of a rank were keys of the rank before, and those are read, not
+ * stepped again. The module-level step() does one step on keys given by their codes
+ * (a Keys of their own), for the tests and for callers without one.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

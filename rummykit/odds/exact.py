@@ -25,7 +25,10 @@ the suits are combined by a min-plus convolution. A contract with sets and runs 
 all four suits in one sweep; its keys remember recent cards of every suit, so it takes
 longer on full shoes. Each step of the sweep is done by a compiled extension
 (``_sweep.c``, :data:`NATIVE`) when it is built, else in Python, with the same counts.
-The compiled step also drops every arrangement that needs more cards than a hand of at
+From the 3 to the king every position has the moves of the middle of the sweep, and
+most keys of a rank were keys of the rank before, so the compiled sweep keeps each
+key's successors and reads them at the next rank instead of stepping the key again
+(two thirds of the keys stepped, in the widest sweeps). The compiled step also drops every arrangement that needs more cards than a hand of at
 most ``max_naturals`` cards (jokers included) can still hold, which makes the cost grow
 steeply with the hand size: a sweep answers every smaller hand and every joker count up
 to its own, so :func:`dealt_count` sweeps for exactly the hand it is asked about.
@@ -35,9 +38,9 @@ can use; :data:`rummykit.odds.tables.SWEEP_SECONDS` has the whole grid):
 =================  ============  ============  ============
 contract           12 cards      14 cards      15 cards
 =================  ============  ============  ============
-1 set + 1 run      0.5 - 2.1     0.8 - 4.4     0.8 - 5.3
-2 sets + 1 run     0.4 - 2.2     2.1 - 22      3.9 - 44
-1 set + 2 runs     1.3 - 3.7     9 - 56        22 - 187 (1 - 3 decks)
+1 set + 1 run      0.2 - 0.8     0.3 - 1.6     0.3 - 1.8
+2 sets + 1 run     0.2 - 1.0     0.9 - 7.9     1.7 - 15
+1 set + 2 runs     0.5 - 1.7     4.3 - 25      11 - 76 (1 - 3 decks)
 =================  ============  ============  ============
 
 (1 to 4 decks; the Python sweep, which does not drop arrangements by hand size, takes

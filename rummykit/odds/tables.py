@@ -335,30 +335,30 @@ _PRESET_RULES = {name: sweep_rules(RuleSet.preset(name)) for name in RuleSet.pre
 #: ``benchmarks/sweep_seconds.py`` (None: more than 400 s, stopped). Other rules, shoes
 #: and hand sizes are not measured.
 SWEEP_SECONDS = {
-    ("standard", 1, 1, 1): {10: 0.2, 12: 0.49, 14: 0.76, 15: 0.83},
-    ("standard", 1, 1, 2): {10: 0.38, 12: 1.2, 14: 2.1, 15: 2.4},
-    ("standard", 1, 1, 3): {10: 0.42, 12: 1.8, 14: 3.6, 15: 4.4},
-    ("standard", 1, 1, 4): {10: 0.49, 12: 2.1, 14: 4.4, 15: 5.3},
-    ("standard", 2, 1, 1): {10: 0.12, 12: 0.36, 14: 2.1, 15: 3.9},
-    ("standard", 2, 1, 2): {10: 0.19, 12: 1.4, 14: 11.7, 15: 21.5},
-    ("standard", 2, 1, 3): {10: 0.26, 12: 1.9, 14: 18.5, 15: 36.6},
-    ("standard", 2, 1, 4): {10: 0.28, 12: 2.2, 14: 22.3, 15: 43.7},
-    ("standard", 1, 2, 1): {10: 0.0052, 12: 1.3, 14: 9.0, 15: 21.8},
-    ("standard", 1, 2, 2): {10: 0.019, 12: 2.5, 14: 37.4, 15: 123.8},
-    ("standard", 1, 2, 3): {10: 0.017, 12: 3.1, 14: 51.5, 15: 187.0},
-    ("standard", 1, 2, 4): {10: 0.041, 12: 3.7, 14: 56.0},
-    ("pagat", 1, 1, 2): {11: 1.2, 12: 2.5, 14: 4.3},
-    ("pagat", 1, 1, 3): {11: 1.6, 12: 3.0, 14: 6.8},
-    ("pagat", 2, 1, 2): {11: 0.5, 12: 1.8, 14: 19.5},
-    ("pagat", 2, 1, 3): {11: 0.91, 12: 2.9, 14: 34.1},
-    ("pagat", 1, 2, 2): {11: 2.8, 12: 4.5, 14: 68.9},
-    ("pagat", 1, 2, 3): {11: 3.0, 12: 5.3, 14: 80.1},
-    ("wikipedia", 1, 1, 2): {11: 1.5, 12: 6.2, 14: 74.6},
-    ("wikipedia", 1, 1, 3): {11: 1.9, 12: 7.2},
-    ("wikipedia", 2, 1, 2): {11: 0.31, 12: 1.1},
-    ("wikipedia", 2, 1, 3): {11: 0.44, 12: 1.4},
-    ("wikipedia", 1, 2, 2): {11: 1.2, 12: 2.4},
-    ("wikipedia", 1, 2, 3): {11: 1.3, 12: 2.8},
+    ("standard", 1, 1, 1): {10: 0.072, 12: 0.2, 14: 0.31, 15: 0.33},
+    ("standard", 1, 1, 2): {10: 0.14, 12: 0.51, 14: 0.83, 15: 0.91},
+    ("standard", 1, 1, 3): {10: 0.2, 12: 0.71, 14: 1.4, 15: 1.6},
+    ("standard", 1, 1, 4): {10: 0.22, 12: 0.84, 14: 1.6, 15: 1.8},
+    ("standard", 2, 1, 1): {10: 0.038, 12: 0.22, 14: 0.9, 15: 1.7},
+    ("standard", 2, 1, 2): {10: 0.084, 12: 0.66, 14: 4.2, 15: 7.7},
+    ("standard", 2, 1, 3): {10: 0.11, 12: 0.79, 14: 7.2, 15: 13.3},
+    ("standard", 2, 1, 4): {10: 0.13, 12: 0.95, 14: 7.9, 15: 15.2},
+    ("standard", 1, 2, 1): {10: 0.0037, 12: 0.5, 14: 4.3, 15: 10.6},
+    ("standard", 1, 2, 2): {10: 0.0054, 12: 1.1, 14: 17.9, 15: 53.4},
+    ("standard", 1, 2, 3): {10: 0.0069, 12: 1.3, 14: 23.1, 15: 76.2},
+    ("standard", 1, 2, 4): {10: 0.0079, 12: 1.7, 14: 24.8},
+    ("pagat", 1, 1, 2): {11: 0.49, 12: 0.88, 14: 1.6},
+    ("pagat", 1, 1, 3): {11: 0.66, 12: 1.2, 14: 2.5},
+    ("pagat", 2, 1, 2): {11: 0.26, 12: 0.9, 14: 7.5},
+    ("pagat", 2, 1, 3): {11: 0.37, 12: 1.3, 14: 12.2},
+    ("pagat", 1, 2, 2): {11: 1.2, 12: 2.2, 14: 35.3},
+    ("pagat", 1, 2, 3): {11: 1.5, 12: 2.8, 14: 44.1},
+    ("wikipedia", 1, 1, 2): {11: 1.1, 12: 4.8, 14: 80.2},
+    ("wikipedia", 1, 1, 3): {11: 1.3, 12: 6.3},
+    ("wikipedia", 2, 1, 2): {11: 0.15, 12: 0.61},
+    ("wikipedia", 2, 1, 3): {11: 0.19, 12: 0.82},
+    ("wikipedia", 1, 2, 2): {11: 0.39, 12: 0.93},
+    ("wikipedia", 1, 2, 3): {11: 0.46, 12: 1.1},
 }
 
 
@@ -374,7 +374,7 @@ def exact_seconds(cell: ExactCell) -> float | None:
     >>> from rummykit import RuleSet
     >>> bga = RuleSet.preset("bga")
     >>> exact_seconds(ExactCell(bga, 5, bga.contracts[4], 2, 4, 13))   # as for 14 cards
-    11.7
+    4.2
     """
     contract = cell.contract
     if counts_quickly(contract):
@@ -399,7 +399,7 @@ def counts_in_minutes(cell: ExactCell, minutes: float = 3) -> bool:
     >>> from rummykit import RuleSet
     >>> standard = RuleSet.preset("standard")
     >>> round_6 = standard.contracts[5]   # 1 set + 2 runs
-    >>> [counts_in_minutes(ExactCell(standard, 6, round_6, 3, 6, c)) for c in (12, 14, 15)]
+    >>> [counts_in_minutes(ExactCell(standard, 6, round_6, 4, 8, c)) for c in (12, 14, 15)]
     [True, True, False]
     """
     seconds = exact_seconds(cell)
