@@ -558,6 +558,8 @@ typedef struct {
     Layer cur, next;
     Py_ssize_t M, W;        /* moduli and width of the polynomials (0 before start) */
     int64_t mods[6];
+    Vec32 found;            /* per row of the layer: its record + 1 for found_for (0: none) */
+    int found_for[2];       /* the cache and copies found was looked up for; -1: none */
     Vec32 work;             /* step_key's scratch, kept from step to step */
     uint32_t *best, *trial;
     Py_ssize_t room;
@@ -583,6 +585,7 @@ static PyObject *Keys_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
         return PyErr_NoMemory();
     }
     self->ready = 1;
+    self->found_for[0] = self->found_for[1] = -1;
     return (PyObject *)self;
 }
 
@@ -595,6 +598,7 @@ static void Keys_dealloc(KeysObject *self) {
     free(self->info);
     layer_free(&self->cur);
     layer_free(&self->next);
+    free(self->found.data);
     free(self->work.data);
     free(self->best);
     free(self->trial);
@@ -626,14 +630,14 @@ static const uint32_t *keys_codes(const KeysObject *K, int64_t id, Py_ssize_t *n
     return K->t.codes.data + a;
 }
 
-/* The record of key id in a cache when it was made for this bound and copies, or NULL. */
-static const uint32_t *keys_record(const KeysObject *K, int cache, int64_t id, uint32_t bound,
-                                   uint32_t copies) {
-    if (cache < 0 || id >= K->index[cache].len) return NULL;
+/* Where the record of key id in a cache, made for this bound and copies, is (+ 1), or 0. */
+static uint32_t keys_record_at(const KeysObject *K, int cache, int64_t id, uint32_t bound,
+                               uint32_t copies) {
+    if (cache < 0 || id >= K->index[cache].len) return 0;
     uint32_t at = K->index[cache].data[id];
-    if (!at) return NULL;
+    if (!at) return 0;
     const uint32_t *rec = K->records[cache].data + at - 1;
-    return rec[0] == bound && rec[1] == copies ? rec + 2 : NULL;
+    return rec[0] == bound && rec[1] == copies ? at : 0;
 }
 
 /* Room for a new record of key id (2 + copies entries), or NULL. */
@@ -718,6 +722,7 @@ static int keys_start(KeysObject *K, Py_buffer *cv, Py_buffer *ov, Py_buffer *pv
     K->M = M;
     K->W = W;
     memcpy(K->mods, mods, sizeof(int64_t) * (size_t)M);
+    K->found_for[0] = K->found_for[1] = -1; /* a new layer: present() looks again */
     Layer *l = &K->cur;
     l->ids.len = l->polys.len = 0;
     Py_ssize_t size = nkeys * M * W;
@@ -811,46 +816,52 @@ static PyObject *Keys_present(KeysObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "present: cache or copies out of range");
         return NULL;
     }
+    /* The records found are kept per row for the step that follows. */
     const Layer *l = &self->cur;
-    uint32_t most = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        uint8_t *seen = NULL;
-        if (pass) {
-            seen = calloc((size_t)most + 1, 1);
-            if (!seen) return PyErr_NoMemory();
-        }
-        for (Py_ssize_t i = 0; i < l->ids.len; i++) {
-            uint32_t lo = l->span.data[i] & 255;
-            if (keys_record(self, cache, l->ids.data[i], lo, (uint32_t)copies)) continue;
-            Py_ssize_t n;
-            const uint32_t *k = keys_codes(self, l->ids.data[i], &n);
-            for (Py_ssize_t q = 0; q < n; q++) {
-                uint32_t sid = k[q] >> 12;
-                if (pass)
-                    seen[sid] = 1;
-                else if (sid > most)
-                    most = sid;
+    self->found_for[0] = self->found_for[1] = -1;
+    self->found.len = 0;
+    if (vec32_reserve(&self->found, l->ids.len ? l->ids.len : 1) < 0) return PyErr_NoMemory();
+    Vec32 seen = {0}; /* a byte per state, grown as states are met */
+    Py_ssize_t nseen = 0;
+    PyObject *result = NULL;
+    for (Py_ssize_t i = 0; i < l->ids.len; i++) {
+        uint32_t lo = l->span.data[i] & 255;
+        uint32_t at = keys_record_at(self, cache, l->ids.data[i], lo, (uint32_t)copies);
+        self->found.data[i] = at;
+        if (at) continue;
+        Py_ssize_t n;
+        const uint32_t *k = keys_codes(self, l->ids.data[i], &n);
+        for (Py_ssize_t q = 0; q < n; q++) {
+            Py_ssize_t sid = k[q] >> 12;
+            if (sid >= nseen) {
+                Py_ssize_t words = (sid + 1 + 3) / 4 * 2; /* room to spare */
+                if (vec32_reserve(&seen, words - seen.len) < 0) goto done;
+                memset(seen.data + seen.len, 0, sizeof(uint32_t) * (size_t)(words - seen.len));
+                seen.len = words;
+                nseen = 4 * words;
             }
-        }
-        if (pass) {
-            Vec32 out = {0};
-            for (uint32_t sid = 1; sid <= most; sid++)
-                if (seen[sid]) {
-                    if (vec32_reserve(&out, 1) < 0) {
-                        free(seen);
-                        free(out.data);
-                        return PyErr_NoMemory();
-                    }
-                    out.data[out.len++] = sid;
-                }
-            free(seen);
-            PyObject *result = PyBytes_FromStringAndSize(
-                (const char *)out.data, (Py_ssize_t)(sizeof(uint32_t) * (size_t)out.len));
-            free(out.data);
-            return result;
+            ((uint8_t *)seen.data)[sid] = 1;
         }
     }
-    return NULL; /* not reached */
+    self->found.len = l->ids.len;
+    self->found_for[0] = cache;
+    self->found_for[1] = copies;
+    Vec32 out = {0};
+    for (Py_ssize_t sid = 1; sid < nseen; sid++)
+        if (((uint8_t *)seen.data)[sid]) {
+            if (vec32_reserve(&out, 1) < 0) {
+                free(out.data);
+                goto done;
+            }
+            out.data[out.len++] = (uint32_t)sid;
+        }
+    result = PyBytes_FromStringAndSize((const char *)out.data,
+                                       (Py_ssize_t)(sizeof(uint32_t) * (size_t)out.len));
+    free(out.data);
+done:
+    if (!result && !PyErr_Occurred()) PyErr_NoMemory();
+    free(seen.data);
+    return result;
 }
 
 static PyTypeObject KeysType;
@@ -1063,6 +1074,10 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
     const int64_t *all_starts = b[B_STARTS].buf;
     const Layer *in = &K->cur;
     Layer *out = &K->next;
+    /* The records present() found for this layer, when it looked for this cache and copies. */
+    const uint32_t *found =
+        cache >= 0 && K->found_for[0] == cache && K->found_for[1] == copies ? K->found.data : NULL;
+    K->found_for[0] = K->found_for[1] = -1; /* the layer is about to change */
     out->ids.len = out->polys.len = 0;
     for (Py_ssize_t i = 0; i < nkeys; i++) {
         const int64_t key_id = in->ids.data[i];
@@ -1070,7 +1085,9 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
         if (lo >= W) continue; /* no hand: nothing to carry */
         /* The successors of this key for every number of copies: kept from a step before
          * with this cache, or made now (and kept). */
-        const uint32_t *rec = keys_record(K, cache, key_id, (uint32_t)lo, (uint32_t)copies);
+        const uint32_t at = found ? found[i]
+                                  : keys_record_at(K, cache, key_id, (uint32_t)lo, (uint32_t)copies);
+        const uint32_t *rec = at ? K->records[cache].data + at - 1 + 2 : NULL;
         uint32_t *keep = NULL;
         if (cache >= 0) {
             if (rec) {
