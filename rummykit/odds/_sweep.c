@@ -1074,6 +1074,7 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
     const int64_t *all_starts = b[B_STARTS].buf;
     const Layer *in = &K->cur;
     Layer *out = &K->next;
+    out->span.len = 0;
     /* The records present() found for this layer, when it looked for this cache and copies. */
     const uint32_t *found =
         cache >= 0 && K->found_for[0] == cache && K->found_for[1] == copies ? K->found.data : NULL;
@@ -1175,12 +1176,23 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
             if (info->stamp != stamp) { /* new in this layer: its polynomial starts at 0 */
                 info->stamp = stamp;
                 info->row = (uint32_t)out->ids.len;
-                if (vec64_push(&out->ids, id) < 0 || vec64_reserve(&out->polys, MW) < 0) {
+                if (vec64_push(&out->ids, id) < 0 || vec64_reserve(&out->polys, MW) < 0 ||
+                    vec32_reserve(&out->span, 1) < 0) {
                     PyErr_NoMemory();
                     goto done;
                 }
                 memset(out->polys.data + out->polys.len, 0, sizeof(int64_t) * (size_t)MW);
                 out->polys.len += MW;
+                out->span.data[out->span.len++] = (uint32_t)(from | (to - 1) << 8);
+            } else {
+                /* Its lowest number of cards is exact (a count there is added, and every
+                 * count added is positive); its highest may be one with no count (an
+                 * interior zero of the polynomial added), which only costs zero terms. */
+                uint32_t span = out->span.data[info->row];
+                Py_ssize_t lo2 = span & 255, hi2 = span >> 8;
+                if (from < lo2) lo2 = from;
+                if (to - 1 > hi2) hi2 = to - 1;
+                out->span.data[info->row] = (uint32_t)(lo2 | hi2 << 8);
             }
             /* Residues are below 2**31 and binom[c] below 2**8 (checked): the sums of
              * fewer than 2**24 terms fit in 63 bits, reduced once at the end. */
@@ -1190,26 +1202,8 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
             for (Py_ssize_t x = from * M; x < to * M; x++) dst[x] += src[x - c * M] * k;
         }
     }
+    /* (A key gets a row only when a count is added to it: no row counts nothing.) */
     reduce_all(out->polys.data, out->ids.len, M, W, mods);
-    /* Keys whose every count is zero (residues of counts below the moduli's product:
-     * zero exactly when all are) are left out. */
-    if (layer_spans(out, M, W) < 0) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    Py_ssize_t kept = 0;
-    for (Py_ssize_t r = 0; r < out->ids.len; r++) {
-        if ((out->span.data[r] & 255) >= (uint32_t)W) continue;
-        if (kept != r) {
-            out->ids.data[kept] = out->ids.data[r];
-            out->span.data[kept] = out->span.data[r];
-            memcpy(out->polys.data + kept * MW, out->polys.data + r * MW,
-                   sizeof(int64_t) * (size_t)MW);
-        }
-        kept++;
-    }
-    out->ids.len = out->span.len = kept;
-    out->polys.len = kept * MW;
     Layer swap = K->cur;
     K->cur = K->next;
     K->next = swap;
