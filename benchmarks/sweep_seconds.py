@@ -1,6 +1,6 @@
 """Measure the grid of :data:`rummykit.odds.tables.SWEEP_SECONDS`.
 
-Run from the repository root (about a quarter of an hour on one core):
+Run from the repository root (about eight minutes on one core):
 
     .venv/bin/python benchmarks/sweep_seconds.py               # prints the dict
     .venv/bin/python benchmarks/sweep_seconds.py --timeout 400

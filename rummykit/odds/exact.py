@@ -28,10 +28,11 @@ longer on full shoes. Each step of the sweep is done by a compiled extension
 From the 3 to the king every position has the moves of the middle of the sweep, and
 most keys of a rank were keys of the rank before, so the compiled sweep keeps each
 key's successors and reads them at the next rank instead of stepping the key again
-(two thirds of the keys stepped, in the widest sweeps). The compiled step also drops every arrangement that needs more cards than a hand of at
-most ``max_naturals`` cards (jokers included) can still hold, which makes the cost grow
-steeply with the hand size: a sweep answers every smaller hand and every joker count up
-to its own, so :func:`dealt_count` sweeps for exactly the hand it is asked about.
+(two thirds of the keys stepped, in the widest sweeps). The compiled step also drops
+every arrangement that needs more cards than a hand of at most ``max_naturals`` cards
+(jokers included) can still hold, which makes the cost grow steeply with the hand size:
+a sweep answers every smaller hand and every joker count up to its own, so
+:func:`dealt_count` sweeps for exactly the hand it is asked about.
 Measured on one core under ``standard`` (CPU seconds, every joker count the contract
 can use; :data:`rummykit.odds.tables.SWEEP_SECONDS` has the whole grid):
 
