@@ -640,9 +640,11 @@ static uint32_t keys_record_at(const KeysObject *K, int cache, int64_t id, uint3
     return rec[0] == bound && rec[1] == copies ? at : 0;
 }
 
-/* Room for a new record of key id (2 + copies entries), or NULL. */
+/* Room for a new record of key id (2 + copies entries), or NULL; *at is where it is (+ 1).
+ * The key's index points to it only once its successors are in (keys_keep_record), so a
+ * step that fails half way leaves no half-made record. */
 static uint32_t *keys_new_record(KeysObject *K, int cache, int64_t id, uint32_t bound,
-                                 uint32_t copies) {
+                                 uint32_t copies, uint32_t *at) {
     Vec32 *index = &K->index[cache], *records = &K->records[cache];
     if (id >= index->len) {
         if (vec32_reserve(index, id + 1 - index->len) < 0) return NULL;
@@ -652,7 +654,7 @@ static uint32_t *keys_new_record(KeysObject *K, int cache, int64_t id, uint32_t 
     if (records->len + 2 + copies >= UINT32_MAX || vec32_reserve(records, 2 + copies) < 0)
         return NULL;
     uint32_t *rec = records->data + records->len;
-    index->data[id] = (uint32_t)records->len + 1;
+    *at = (uint32_t)records->len + 1;
     records->len += 2 + copies;
     rec[0] = bound;
     rec[1] = copies;
@@ -1089,13 +1091,14 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
         const uint32_t at = found ? found[i]
                                   : keys_record_at(K, cache, key_id, (uint32_t)lo, (uint32_t)copies);
         const uint32_t *rec = at ? K->records[cache].data + at - 1 + 2 : NULL;
-        uint32_t *keep = NULL;
+        uint32_t *keep = NULL, kept_at = 0;
         if (cache >= 0) {
             if (rec) {
                 K->hits++;
             } else {
                 K->misses++;
-                keep = keys_new_record(K, cache, key_id, (uint32_t)lo, (uint32_t)copies);
+                keep = keys_new_record(K, cache, key_id, (uint32_t)lo, (uint32_t)copies,
+                                       &kept_at);
                 if (!keep) {
                     PyErr_NoMemory();
                     goto done;
@@ -1201,6 +1204,7 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
             int64_t k = binom[c];
             for (Py_ssize_t x = from * M; x < to * M; x++) dst[x] += src[x - c * M] * k;
         }
+        if (keep) K->index[cache].data[key_id] = kept_at; /* its successors are all in */
     }
     /* (A key gets a row only when a count is added to it: no row counts nothing.) */
     reduce_all(out->polys.data, out->ids.len, M, W, mods);
