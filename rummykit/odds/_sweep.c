@@ -641,8 +641,8 @@ static uint32_t keys_record_at(const KeysObject *K, int cache, int64_t id, uint3
 }
 
 /* Room for a new record of key id (2 + copies entries), or NULL; *at is where it is (+ 1).
- * The key's index points to it only once its successors are in (keys_keep_record), so a
- * step that fails half way leaves no half-made record. */
+ * The caller points the key's index to it only once its successors are in, so a step
+ * that fails half way leaves no half-made record. */
 static uint32_t *keys_new_record(KeysObject *K, int cache, int64_t id, uint32_t bound,
                                  uint32_t copies, uint32_t *at) {
     Vec32 *index = &K->index[cache], *records = &K->records[cache];
@@ -1157,9 +1157,9 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
             }
             /* With a budget, a hand of w naturals counts only when some state of the key
              * completes within the budget: w + jokers + need <= budget. */
+            KeyInfo *info = &K->info[id];
             Py_ssize_t top = W;
             if (budget >= 0) {
-                KeyInfo *info = &K->info[id];
                 if (info->least == UINT32_MAX) {
                     Py_ssize_t len;
                     const uint32_t *next = keys_codes(K, id, &len);
@@ -1175,7 +1175,6 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
             }
             Py_ssize_t from = lo + c, to = hi + c + 1 < top ? hi + c + 1 : top;
             if (from >= to) continue; /* every hand would be too large */
-            KeyInfo *info = &K->info[id];
             if (info->stamp != stamp) { /* new in this layer: its polynomial starts at 0 */
                 info->stamp = stamp;
                 info->row = (uint32_t)out->ids.len;

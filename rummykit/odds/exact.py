@@ -520,12 +520,11 @@ class _Sweep:
         self._succ: dict = {}
         self._sids: dict = {}
         self._states: list = [_ACCEPT]
-        self._group: list = [-1]
+        self._group = array.array("i", [-1])
         self._proj: list = [None]
-        # The same per state as flat arrays for the compiled step (grown, never rebuilt):
-        # group, proj (4 a state), permuted states (a row of suit_permutations() a state)
-        # and closures (each state's from cends[sid] to cends[sid + 1] in cflat).
-        self._group_arr = array.array("i", [-1])
+        # Per state, flat arrays for the compiled step (grown, never rebuilt): proj (4 a
+        # state), permuted states (a row of suit_permutations() a state) and closures
+        # (each state's from cends[sid] to cends[sid + 1] in cflat).
         self._proj_arr = array.array("i", [0] * 4)
         self._by_proj: dict = {}
         self._perm_arr = array.array("i")
@@ -660,7 +659,7 @@ class _Sweep:
             size = keys.step(
                 starts,
                 np.array(deltas, dtype=np.uint32),
-                np.array(self._group_arr, dtype=np.int32),
+                np.array(self._group, dtype=np.int32),
                 self._fields[: n * _NFIELDS],
                 np.array(self._proj_arr, dtype=np.int32),
                 np.ascontiguousarray(
@@ -941,7 +940,6 @@ class _Sweep:
                 self._intern((state[:3], state[3][s], state[4][s], state[5][s])) for s in range(4)
             )
             self._proj.append(proj)
-            self._group_arr.append(self._group[-1])
             self._proj_arr.extend(proj)
             self._by_proj[proj] = found
         self._sids[state] = found
