@@ -52,9 +52,10 @@ class MeldBuilder:
         self.preset = preset_dropdown(name if name in RuleSet.presets() else "standard")
         if self._custom is not None:
             self.preset.disabled = True
+        # "either": let the cards decide (no None value: ipywidgets shows it as no choice).
         self.kind = ipywidgets.ToggleButtons(
-            options=[("Set or run", None), ("Set", "set"), ("Run", "run")],
-            value=None,
+            options=[("Set or run", "either"), ("Set", "set"), ("Run", "run")],
+            value="either",
             description="Check as",
             tooltips=["let the cards decide", "check as a set", "check as a run"],
         )
@@ -151,7 +152,8 @@ class MeldBuilder:
 
     def check(self) -> MeldCheck:
         """Check the selected cards with :func:`~rummykit.melds.check_meld`; show the verdict."""
-        self.result = check_meld(self.selected, self.rules, kind=self.kind.value)
+        kind = None if self.kind.value == "either" else self.kind.value
+        self.result = check_meld(self.selected, self.rules, kind=kind)
         tone = "ok" if self.result.ok else "error"
         self.verdict_html.value = message_html(self.result.describe(), tone)
         if self.result.ok:
