@@ -47,17 +47,97 @@ def test_deal_shows_the_hand_its_distance_and_the_exact_odds():
     widget = DealWidget(seed=3, background=False)
     assert widget.hand == ()
     widget.deal_button.click()
-    assert len(widget.hand) == 10 and widget.seed.value == 4
-    assert widget.distance == contract_distance(widget.hand, STANDARD.contracts[0], STANDARD)
+    assert len(widget.hand) == 10 and widget.seed.value == 3
+    contract = STANDARD.contracts[0]
+    assert widget.distance == contract_distance(widget.hand, contract, STANDARD, decks=2)
     # Every card is drawn with its name as a text alternative.
     for card in widget.hand:
         assert f"<title>{card.name}</title>" in widget.hand_html.value
     assert widget.distance > 0
     assert f"{widget.distance} card" in widget.status_html.value
-    assert "away from the contract, 2 sets" in widget.status_html.value
+    assert "away from the contract, 2 sets: for example, the " in widget.status_html.value
+    # The example completion: that many cards, which make the contract once added.
+    missing = widget.completion
+    assert len(missing) == widget.distance
+    assert find_contract([*widget.hand, *missing], contract, STANDARD) is not None
+    words = " and ".join(str(card) for card in missing)
+    if len(missing) > 2:
+        words = ", ".join(str(card) for card in missing[:-1]) + f" and {missing[-1]}"
+    assert f"the {words} would complete it." in widget.status_html.value
     assert widget.probability is not None and 0 < widget.probability < 1
     assert str(widget.probability) in widget.odds_html.value
     assert "about 1 in 11" in widget.odds_html.value
+
+
+def test_deal_seed_box_names_the_hand_on_screen():
+    from rummykit import Shoe
+
+    shoe = Shoe(decks=2, jokers=4)
+    widget = DealWidget(seed=3, odds=False, background=False)
+    widget.deal_button.click()
+    assert widget.seed.value == widget.dealt_seed == 3
+    assert widget.hand == shoe.deal(10, seed=3)
+    assert "This hand: seed 3, 10 cards from 2 decks and 4 jokers" in widget.hand_html.value
+    widget.deal_button.click()  # the next hand: the seed moves on first
+    assert widget.seed.value == widget.dealt_seed == 4 and widget.hand == shoe.deal(10, seed=4)
+    widget.seed.value = 40  # a seed typed in is dealt at once
+    assert widget.dealt_seed == 40 and widget.hand == shoe.deal(10, seed=40)
+    assert "This hand: seed 40" in widget.hand_html.value
+    # Before the first deal, typing a seed deals nothing: Deal deals that seed.
+    fresh = DealWidget(seed=3, odds=False, background=False)
+    fresh.seed.value = 8
+    assert fresh.hand == () and fresh.dealt_seed is None
+    fresh.deal_button.click()
+    assert fresh.hand == shoe.deal(10, seed=8) and fresh.seed.value == 8
+
+
+def test_deal_settings_deal_the_seed_again_at_once():
+    from rummykit import Shoe
+
+    widget = DealWidget(seed=5, background=False)
+    widget.deal_button.click()
+    assert "2 decks and 4 jokers" in widget.odds_html.value
+    widget.round.value = 2  # the status and odds follow at once: no stale verdict
+    contract = STANDARD.contracts[1]
+    assert widget.hand == Shoe(decks=2, jokers=4).deal(10, seed=5) and widget.seed.value == 5
+    assert str(contract) in widget.status_html.value
+    assert widget.distance == contract_distance(widget.hand, contract, STANDARD, decks=2)
+    assert f"The chance of being dealt {contract}" in widget.odds_html.value
+    widget.round.value = 1
+    widget.decks.value = 1
+    assert widget.jokers.value == STANDARD.jokers_for(1)
+    assert widget.hand == Shoe(decks=1, jokers=STANDARD.jokers_for(1)).deal(10, seed=5)
+    assert "from 1 deck and" in widget.odds_html.value
+    widget.jokers.value = 0
+    assert widget.hand == Shoe(decks=1, jokers=0).deal(10, seed=5)
+    assert "1 deck and 0 jokers" in widget.odds_html.value
+    assert widget.probability is not None
+    assert "1 deck and 0 jokers" in widget.hand_html.value
+
+
+def test_deal_values_out_of_range_are_named_not_clamped():
+    from rummykit.errors import RummyError
+
+    widget = DealWidget(seed=2, odds=False, background=False)
+    widget.deal_button.click()
+    hand = widget.hand
+    widget.decks.value = 9
+    assert widget.decks.value == 9  # kept as typed, and refused in words
+    assert 'role="alert"' in widget.status_html.value
+    assert "Decks must be from 1 to 4, not 9" in widget.status_html.value
+    assert widget.hand_html.value == "" and widget.odds_html.value == ""
+    widget.deal_button.click()
+    assert widget.hand == hand and widget.seed.value == 2  # nothing dealt
+    with pytest.raises(RummyError, match="Decks must be from 1 to 4, not 9"):
+        widget.deal()
+    widget.sort.value = "suit"  # redrawing keeps the message up
+    assert "Decks must be from 1 to 4" in widget.status_html.value
+    widget.decks.value = 2
+    widget.jokers.value = -1
+    assert "Jokers must be from 0 to 16, not -1" in widget.status_html.value
+    widget.jokers.value = 4
+    assert "Jokers must be" not in widget.status_html.value and "<svg" in widget.hand_html.value
+    assert widget.hand == hand and widget.dealt_seed == 2
 
 
 def test_deal_is_repeatable_from_its_seed():
