@@ -763,9 +763,13 @@ def test_play_meld_dropdown_starts_on_the_first_meld_of_the_table():
     assert widget.meld_choice.label == f"0: {view.melds[0]} (Cal)"
     # Lay off, before laying down: the engine's reason, not "no meld on the table".
     widget.draw_button.click()
+    # The same reason for every card: said once, for a card.
+    why = html.unescape(widget.why_html.value)
+    assert "Swap joker: Cannot swap a card into meld 0: only a player who has laid down" in why
     widget.hand.select([widget.hand.cards[0]])
-    widget.lay_off_button.disabled = False  # as a script could; the widget still asks
-    widget.lay_off_button.click()
+    card = widget.hand.cards[0]
+    assert f"Cannot swap the {card} into meld 0" in html.unescape(widget.why_html.value)
+    widget.lay_off_button.click()  # (a script can click a disabled button: still refused)
     assert "There is no meld" not in widget.message_html.value
     assert "you must lay down your contract before laying off" in widget.message_html.value
 

@@ -874,9 +874,16 @@ class PlayWidget:
         if button in (self.lay_down_button, self.add_meld_button, self.auto_lay_down_button):
             if self.state.phase == "play" and not self.view.laid_down[self.seat]:
                 contract = self.view.contract
-                return f"the engine finds no lay-down of your contract, {contract}, in your hand"
+                return f"The engine finds no lay-down of your contract, {contract}, in your hand"
             tries[button] = [LayDown(())]
-        reasons = {self._engine_refusal(action) for action in tries.get(button, [])}
+        actions = tries.get(button, [])
+        reasons = {self._engine_refusal(action) for action in actions}
+        if len(actions) > 1:
+            # The same reason for every card but for the card's name: the reason of them all.
+            reasons = {
+                self._engine_refusal(action).replace(f"the {action.card.symbol}", "a card")
+                for action in actions
+            }
         if len(reasons) == 1:
             return _sentence_case(reasons.pop())
         what = {
