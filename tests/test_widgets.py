@@ -347,7 +347,10 @@ def test_meld_builder_takes_typed_cards_and_deals():
     assert "cannot read card &#x27;1H&#x27;" in builder.verdict_html.value
     assert str(builder.hand) == "3♠ 4♠ JK 6♠ 9♦"  # unchanged
     builder.deal_button.click()
-    assert len(builder.hand) == 10 and builder.seed.value == 10
+    assert len(builder.hand) == 10 and builder.seed.value == builder.dealt_seed == 9
+    first = builder.hand
+    builder.deal_button.click()  # the next hand: the seed moves on first
+    assert builder.seed.value == 10 and builder.hand != first
     builder.four_colour.value = True
     buttons = zip(builder.hand, builder.picker.buttons, strict=True)
     clubs = [button for card, button in buttons if card.code.endswith("C")]

@@ -49,6 +49,8 @@ class MeldBuilder:
         name = rules if isinstance(rules, str) else rules.name
         self._custom = None if isinstance(rules, str) else rules
         self.result: MeldCheck | None = None
+        self.dealt_seed: int | None = None
+        """The seed of the hand shown, if it was dealt (None for cards given or typed)."""
         self.preset = preset_dropdown(name if name in RuleSet.presets() else "standard")
         if self._custom is not None:
             self.preset.disabled = True
@@ -127,6 +129,7 @@ class MeldBuilder:
 
     def set_hand(self, cards: Iterable[Card] | str) -> None:
         """Offer ``cards`` to choose from, none selected."""
+        self.dealt_seed = None
         self.picker.set_cards(cards)
         self.picker.set_four_colour(self.four_colour.value)
         self.codes.value = self.hand.codes
@@ -142,12 +145,15 @@ class MeldBuilder:
         self.set_hand(cards)
 
     def deal(self) -> Hand:
-        """Deal 10 cards from the preset's four-player shoe, then move the seed on by one."""
+        """Deal 10 cards from the preset's four-player shoe: from the seed shown the first
+        time, then from the seed moved on by one, so the Seed box names the hand shown."""
+        if self.dealt_seed is not None and self.dealt_seed == self.seed.value:
+            self.seed.value += 1
         rules = self.rules
         decks = rules.decks_for(min(4, rules.max_players))
         hand = Shoe(decks=decks, jokers=rules.jokers_for(decks)).deal(10, seed=self.seed.value)
-        self.seed.value += 1
         self.set_hand(hand.sorted())
+        self.dealt_seed = self.seed.value
         return hand
 
     def check(self) -> MeldCheck:
