@@ -72,6 +72,7 @@ PLAY_CELLS = [
     "play = PlayWidget(bots=2, seed=5)\n"
     "assert play.load(state.save())\n"
     "play",
+    "whole = PlayWidget(bots=2, seed=5, whole_game=True)\nassert whole.load(state.save())\nwhole",
 ]
 
 
@@ -393,6 +394,29 @@ def _dropdown(container, description: str):
     return container.locator(".widget-dropdown", has_text=description).first
 
 
+def _go_out(play) -> None:
+    """Ann's first turn in the scripted game of :data:`PLAY_CELLS`, by clicks: draw, lay
+    down the 8s and the jacks, discard the one card left."""
+    play.get_by_text("Your turn: draw from the stock").wait_for()
+    _button(play, "Draw from stock").click()
+    cards = play.locator("button.rk-card")
+    cards.nth(10).wait_for()
+    for rank, meld_number in (("8", 1), ("jack", 2)):
+        for suit in ("clubs", "diamonds", "hearts", "spades"):
+            copies = play.locator(f"button.rk-card[title='{rank} of {suit}']")
+            for copy in range(copies.count()):
+                copies.nth(copy).click()
+        play.locator("button.rk-card.mod-active").nth(4).wait_for()
+        _button(play, "Add meld").click()
+        play.get_by_text(f"Meld {meld_number}: valid set").wait_for()
+    _button(play, "Lay down").click()
+    play.get_by_text("Ann lays down").first.wait_for()
+    cards.nth(1).wait_for(state="detached")  # one card left
+    cards.first.click()
+    play.locator("button.rk-card.mod-active").wait_for()
+    _button(play, "Discard").click()
+
+
 @pytest.mark.parametrize("jupyterlab", [PLAY_CELLS], indirect=True)
 def test_play_choices_start_selected_and_a_finished_round_stays_up(page, tmp_path: Path):
     _run_all_cells(page, ".rk-meld-builder")
@@ -419,24 +443,7 @@ def test_play_choices_start_selected_and_a_finished_round_stays_up(page, tmp_pat
 
     # Item 2: Ann goes out in one round; the finished round stays up, not the next deal.
     play = page.locator(".rk-play").nth(1)
-    play.get_by_text("Your turn: draw from the stock").wait_for()
-    _button(play, "Draw from stock").click()
-    cards = play.locator("button.rk-card")
-    cards.nth(10).wait_for()
-    for rank, meld_number in (("8", 1), ("jack", 2)):
-        for suit in ("clubs", "diamonds", "hearts", "spades"):
-            copies = play.locator(f"button.rk-card[title='{rank} of {suit}']")
-            for copy in range(copies.count()):
-                copies.nth(copy).click()
-        play.locator("button.rk-card.mod-active").nth(4).wait_for()
-        _button(play, "Add meld").click()
-        play.get_by_text(f"Meld {meld_number}: valid set").wait_for()
-    _button(play, "Lay down").click()
-    play.get_by_text("Ann lays down").first.wait_for()
-    cards.nth(1).wait_for(state="detached")  # one card left
-    cards.first.click()
-    play.locator("button.rk-card.mod-active").wait_for()
-    _button(play, "Discard").click()
+    _go_out(play)
     status = play.locator(".rk-message", has_text="Round 1 is over.")
     status.wait_for()
     assert "You went out. You scored 0 points." in status.text_content()
@@ -451,4 +458,15 @@ def test_play_choices_start_selected_and_a_finished_round_stays_up(page, tmp_pat
     assert _selected_text(_dropdown(play, "Meld")).startswith("0: 8♣")
     assert _button(play, "Draw from stock").is_disabled()
     play.screenshot(path=str(tmp_path / "play_finished.png"))
+
+    # In a whole game the finished round stays up until Next round is pressed.
+    whole = page.locator(".rk-play").nth(2)
+    _go_out(whole)
+    whole.get_by_text("Press Next round to deal round 2.").wait_for()
+    whole.get_by_text("Round 1: the hands as it ended").wait_for()
+    assert "Round 2 of 7" not in whole.text_content()
+    _button(whole, "Next round").click()
+    whole.get_by_text("Round 2 of 7: your contract is 1 set + 1 run").wait_for()
+    assert whole.locator("table.rk-result").count() == 0
+    _button(whole, "Next round").wait_for(state="hidden")
     assert not page.blocked, f"requests to other hosts: {page.blocked}"
