@@ -464,8 +464,8 @@ def _family() -> RuleSet:
 
     Where 004 is silent, after someone has bought the player about to draw chooses as on
     any turn ("Draw one card — from the stock or the top discard"): the stock or the new
-    top discard, which is an older card nobody took when it was on offer. There is no
-    second buy window in that turn: 004 has one buy "before every draw".
+    top discard, an older card the players since have passed by. There is no second buy
+    window in that turn: 004 has one buy "before every draw".
     """
     return RuleSet(
         name="family",
