@@ -26,6 +26,9 @@ from rummykit.rules import RuleSet
 
 FAMILY = RuleSet.preset("family")
 AFTER_DECLINE = dataclasses.replace(FAMILY, buy_timing="after_decline")
+WIKIPEDIA_BEFORE = dataclasses.replace(
+    RuleSet.preset("wikipedia"), name="wikipedia, before the draw", buy_timing="before_draw"
+)
 STANDARD_BEFORE = dataclasses.replace(
     RuleSet.preset("standard"), name="standard, before the draw", buy_timing="before_draw"
 )
@@ -225,6 +228,18 @@ def test_nearest_priority_before_the_draw_gives_the_card_to_the_first_who_buys()
     assert (state.phase, state.to_act) == ("draw", 0)
 
 
+def test_a_call_window_comes_before_the_next_turns_buy_window():
+    rules = dataclasses.replace(STANDARD_BEFORE, discard_call="rummy")
+    hands = {0: "8S 8H 8D 9S 9H 9D 8C 3D 4H KC"}
+    state = table(rules, hands=hands, stock="5S")
+    play(state, "pass", "pass", "draw stock", "lay down 8S 8H 8D | 9S 9H 9D", "discard 8C")
+    # The 8♣ fits the set of 8s: first the rummy call, then seat 1's turn and its window.
+    assert (state.phase, state.to_act) == ("call", 1)
+    play(state, "pass", "pass")
+    assert (state.phase, state.current, state.queue) == ("buy", 1, [2, 0])
+    assert state.view(2).offer == Card.parse("8C") and state.view(2).offered_by == 0
+
+
 def test_no_buying_means_no_window_before_the_draw():
     rules = dataclasses.replace(FAMILY, buying=False)
     state = table(rules)
@@ -310,6 +325,21 @@ def test_random_play_before_the_draw_keeps_every_invariant(rules, players, bot):
         assert final.is_over
         _check_windows(final)
         assert max(final.buys) <= (rules.buy_limit or 10**6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bot", sorted(BOTS))
+@pytest.mark.parametrize("players", range(3, 7))
+def test_random_play_before_the_draw_with_calls_and_floating(players, bot):
+    # wikipedia's Liverpool call, floating and last-round rules, buying before the draw:
+    # a call window comes between a discard and the next turn's buy window.
+    rng = random.Random(f"buy timing-wikipedia-{players}-{bot}")
+    for start in sorted(rng.sample(range(1, 8), 3)):
+        game = Game(WIKIPEDIA_BEFORE, players, seed=rng.getrandbits(32), **LIMITS)
+        bots = [BOTS[bot](seed=rng.getrandbits(32)) for _ in range(players)]
+        final = play_checked(game, bots, rng=rng, round=start, probe_every=8, probe_size=4)
+        assert final.is_over
+        _check_windows(final)
 
 
 def test_random_games_buy_before_the_draw():
