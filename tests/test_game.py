@@ -34,6 +34,9 @@ from rummykit.rules import RuleSet
 
 STANDARD = RuleSet.preset("standard")
 FILL = "2C 3D 4H 6S"  # four loose cards to pad a hand
+# family's buying rules with the buy window after the decline, as the other presets have
+# it (tests/test_buy_timing.py plays family's own window, before the draw).
+FAMILY_AFTER_DECLINE = dataclasses.replace(RuleSet.preset("family"), buy_timing="after_decline")
 
 
 def table(
@@ -64,7 +67,9 @@ def play(state: GameState, *actions: str) -> None:
 
 
 def decline(state: GameState) -> None:
-    """Draw from the stock with nobody buying."""
+    """Draw from the stock with nobody buying (before the draw or after it)."""
+    while state.phase == "buy":
+        state.apply("pass")
     state.apply("draw stock")
     while state.phase == "buy":
         state.apply("pass")
@@ -181,7 +186,7 @@ def test_buy_longest_waiting_asks_seats_by_their_last_turn():
 def test_buy_first_call_is_a_seeded_lottery_among_those_who_ask():
     winners = set()
     for seed in range(12):
-        state = table("family", 4, upcard="7H", seed=seed)
+        state = table(FAMILY_AFTER_DECLINE, 4, upcard="7H", seed=seed)
         play(state, "draw stock", "buy", "pass", "buy")
         assert state.phase == "play"
         winners |= {seat for seat in (1, 3) if state.buys[seat]}
@@ -191,7 +196,7 @@ def test_buy_first_call_is_a_seeded_lottery_among_those_who_ask():
 
 
 def test_buy_limit_per_round():
-    state = table("family", 2, upcard="7H")
+    state = table(FAMILY_AFTER_DECLINE, 2, upcard="7H")
     for _ in range(3):
         # Seat 0 declines and seat 1 (the only other seat, the discarder too) buys.
         play(state, "draw stock", "buy")
