@@ -9,6 +9,7 @@ import dataclasses
 import random
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -141,6 +142,7 @@ def assert_valid_arrangement(hand, melds, contract, rules):
             assert a.suit != b.suit or a.end + 1 < b.start or b.end + 1 < a.start
 
 
+@pytest.mark.slow
 @settings(max_examples=2000)
 @given(hand=hands(), contract=contracts, rules=rulesets)
 def test_find_contract_matches_the_oracle(hand, contract, rules):

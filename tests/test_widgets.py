@@ -141,6 +141,7 @@ def test_deal_and_explorer_show_a_progress_bar_while_counting(monkeypatch):
     assert explorer.count_progress.widget.layout.display == "none"
 
 
+@pytest.mark.slow
 def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
     from fractions import Fraction
 
