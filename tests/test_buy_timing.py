@@ -12,7 +12,9 @@ import dataclasses
 import json
 import random
 
+import game_helpers
 import pytest
+from game_helpers import play
 from game_invariants import BOTS, LIMITS, play_checked
 
 from rummykit.actions import Buy, DrawStock, Pass, TakeDiscard
@@ -34,28 +36,10 @@ STANDARD_BEFORE = dataclasses.replace(
 )
 
 
-def table(
-    rules: RuleSet | str = "family",
-    players: int = 3,
-    hands: dict[int, str] | None = None,
-    *,
-    upcard: str = "7H",
-    stock: str | None = None,
-    seed: int = 1,
-) -> GameState:
-    """A state whose seat 0 plays first, with the hands given (others random)."""
-    hands = hands or {}
-    return Game(rules, players, seed=seed).new_state(
-        dealer=players - 1,
-        hands=[hands.get(seat) for seat in range(players)],
-        upcard=upcard,
-        stock=stock,
-    )
-
-
-def play(state: GameState, *actions: str) -> None:
-    for action in actions:
-        state.apply(action)
+def table(rules: RuleSet | str = "family", players: int = 3, hands=None, **setup) -> GameState:
+    """A state whose seat 0 plays first, with the hands given (others random); the up-card
+    is the 7♥ unless told."""
+    return game_helpers.table(rules, players, hands, **{"upcard": "7H", **setup})
 
 
 def discard_any(state: GameState) -> None:
