@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book test lab benchmarks tables clean
+.PHONY: book test test-fast lint lab benchmarks tables clean
 
 $(STAMP): pyproject.toml setup.py rummykit/odds/_sweep.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,16 @@ book: $(STAMP)
 ## Run every test: unit, doctests, property tests, notebooks (nbval) and browser tests.
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+## The fast tier, for a developer's loop: unit tests and doctests, without the notebooks,
+## the browser tests and the tests marked slow (about 100 s on two cores).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest tests rummykit -m "not slow and not browser" -q
+
+## ruff's checks and its formatting, as CI runs them.
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 ## Open JupyterLab on the notebooks.
 lab: $(STAMP)

@@ -10,6 +10,7 @@ __all__ = [
     "CardParseError",
     "IllegalActionError",
     "IllegalMeldError",
+    "MissingDependencyError",
     "RuleSetError",
     "RummyError",
     "SaveFileError",
@@ -38,3 +39,7 @@ class IllegalActionError(RummyError):
 
 class SaveFileError(RummyError):
     """A saved game that is corrupt, tampered with or of an unknown version."""
+
+
+class MissingDependencyError(RummyError, ImportError):
+    """An optional dependency is not installed; the message names the extra that brings it."""

@@ -9,6 +9,7 @@ import dataclasses
 import random
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -141,6 +142,7 @@ def assert_valid_arrangement(hand, melds, contract, rules):
             assert a.suit != b.suit or a.end + 1 < b.start or b.end + 1 < a.start
 
 
+@pytest.mark.slow
 @settings(max_examples=2000)
 @given(hand=hands(), contract=contracts, rules=rulesets)
 def test_find_contract_matches_the_oracle(hand, contract, rules):
@@ -213,6 +215,7 @@ def test_contract_within_decides_between_neighbours(seed, size, contract, rules)
         assert distance <= contract_distance(hand[:-1], contract, rules) <= distance + 1
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(
     seed=st.integers(0, 2**32 - 1),

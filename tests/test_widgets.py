@@ -222,6 +222,7 @@ def test_deal_and_explorer_show_a_progress_bar_while_counting(monkeypatch):
     assert explorer.count_progress.widget.layout.display == "none"
 
 
+@pytest.mark.slow
 def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
     from fractions import Fraction
 
@@ -664,6 +665,7 @@ def test_play_save_and_load():
     assert widget.state.snapshot() == snapshot
 
 
+@pytest.mark.slow
 def test_play_whole_game_mode_and_presets():
     widget = PlayWidget(bots=1, bot="Greedy, never buys", seed=2, whole_game=True, round=6)
     assert widget.state.round == 6

@@ -3,25 +3,18 @@
 from __future__ import annotations
 
 import html
-import importlib
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 
-from rummykit import svg
+from rummykit import _optional, svg
 from rummykit.cards import Card, Hand
 from rummykit.rules import Contract, RuleSet
 
-INSTALL_HINT = 'pip install "rummykit[notebook]"'
-
 
 def require(name: str) -> ModuleType:
-    """Import the optional module ``name`` or raise ImportError saying what to install."""
-    try:
-        return importlib.import_module(name)
-    except ImportError as error:
-        raise ImportError(
-            f"rummykit.widgets needs {name}, which is not installed: {INSTALL_HINT}"
-        ) from error
+    """Import the optional module ``name`` or raise MissingDependencyError saying what to
+    install (the ``notebook`` extra)."""
+    return _optional.require(name, extra="notebook", feature="rummykit.widgets")
 
 
 ipywidgets = require("ipywidgets")

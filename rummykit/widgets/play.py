@@ -634,7 +634,12 @@ class PlayWidget:
                 by = "The" if view.offered_by is None else f"{state.names[view.offered_by]}'s"
                 if view.offered_by == self.seat:
                     by = "Your"
-                prompt = f"{by} {view.offer} is on offer: {prompt}"
+                when = (
+                    f" before {state.names[view.current]} draws"
+                    if view.buy_window == "before_draw"
+                    else ""
+                )
+                prompt = f"{by} {view.offer} is on offer{when}: {prompt}"
             self.status_html.value = message_html(head + prompt)
         else:
             self.status_html.value = message_html(head)
