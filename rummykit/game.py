@@ -97,6 +97,7 @@ __all__ = [
     "Game",
     "GameState",
     "PlayerView",
+    "RoundResult",
     "load",
     "play_game",
 ]
@@ -145,6 +146,42 @@ class Event:
     (cards cut, 1 if perfect else 0), for ``"reshuffle"`` the new stock's size, for
     ``"buy lottery"`` the seats that asked, for ``"call"`` the discarder's seat, for a
     ``"buy"`` before the draw (``buy_timing="before_draw"``) the seat about to draw."""
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The table as a round ended, before the next deal: what every player shows to score.
+
+    :attr:`GameState.results` keeps one per finished round, so the finished table can
+    still be shown once the next round is dealt.
+
+    >>> from rummykit.bots import GreedyBot
+    >>> state = Game(players=2, seed=3).new_state(round=7)
+    >>> final = play_game(state, [GreedyBot(seed=0), GreedyBot(seed=1)])
+    >>> result = final.results[0]
+    >>> result.round, result.points == final.round_scores[0], len(result.hands[result.went_out])
+    (7, True, 0)
+    """
+
+    round: int
+    """The round (1-based)."""
+    contracts: tuple[Contract, ...]
+    """Each seat's contract in that round."""
+    hands: tuple[Hand, ...]
+    """The cards each seat held at the end (they scored these)."""
+    melds: tuple[Meld, ...]
+    """The melds on the table, by meld number."""
+    meld_owners: tuple[int, ...]
+    """Who laid each meld."""
+    laid_down: tuple[bool, ...]
+    """Whether each seat had laid down its contract."""
+    went_out: int | None
+    """The seat that went out, or None when the round ended another way (the piles ran
+    out, or the turn limit was reached)."""
+    points: tuple[int, ...]
+    """Each seat's points this round, signed as the rule set writes them."""
+    scores: tuple[int, ...]
+    """Each seat's total after the round."""
 
 
 # --------------------------------------------------------------------------------------
@@ -667,7 +704,8 @@ class GameState:
     ``laid_down``, ``buys``, ``penalties`` (points added this round: +invalid lay-downs,
     -perfect cut), ``taken`` (the card taken from the pile this turn), ``pending``
     (jokers taken by a swap this turn), ``traded`` (jokers traded once), ``scores``,
-    ``round_scores``, ``phase``, ``current``, ``to_act``, ``dealer``, ``reshuffles``.
+    ``round_scores``, ``results``, ``phase``, ``current``, ``to_act``, ``dealer``,
+    ``reshuffles``.
     """
 
     def __init__(self, game: Game, setup: dict) -> None:
@@ -686,6 +724,8 @@ class GameState:
             raise ValueError(f"scores must give one integer per seat, got {setup['scores']!r}")
         self.round_scores: list[tuple[int, ...]] = []
         """Each finished round's points per seat (signed as the rule set writes them)."""
+        self.results: list[RoundResult] = []
+        """Each finished round's table, hands and points (see :class:`RoundResult`)."""
         first = setup["round"]
         if not isinstance(first, int) or not 1 <= first <= self.rules.rounds:
             raise ValueError(f"round must be 1..{self.rules.rounds}, got {first!r}")
@@ -1383,6 +1423,19 @@ class GameState:
         for seat in range(self.players):
             self.scores[seat] += points[seat]
         self.round_scores.append(tuple(points))
+        self.results.append(
+            RoundResult(
+                round=self.round_index + 1,
+                contracts=tuple(rules.contracts[i] for i in self.contract_index),
+                hands=tuple(Hand(sorted(hand, key=_by_rank)) for hand in self.hands),
+                melds=tuple(self.melds),
+                meld_owners=tuple(self.owners),
+                laid_down=tuple(self.laid_down),
+                went_out=self.went_out,
+                points=tuple(points),
+                scores=tuple(self.scores),
+            )
+        )
         self._event("round end", self.went_out, scores=tuple(points))
         for seat in range(self.players):
             missed = not self.laid_down[seat]

@@ -828,3 +828,34 @@ def test_swap_before_laying_down_where_the_rules_allow():
     refused(state, "discard 2D", "must be played this turn")
     state.apply("lay down 10C 10D 10S | JC QC KC JK")
     state.apply("discard 2D")
+
+
+def test_each_finished_round_keeps_its_table_hands_and_points():
+    from rummykit.bots import GreedyBot
+
+    game = Game("standard", players=3, seed=21, turn_limit=200)
+    state = game.new_state(round=5)
+    seen = 0
+    while state.to_act is not None:
+        before = state.clone()
+        state.apply(GreedyBot(seed=len(state.history)).choose(state.view(state.to_act)))
+        if len(state.results) > seen:
+            # The action that ended the round: the record is the table it left, which the
+            # state itself no longer holds once the next round is dealt.
+            result = state.results[seen]
+            seen += 1
+            assert result.round == before.round and result.points == state.round_scores[-1]
+            assert result.scores == tuple(
+                b + p for b, p in zip(before.scores, result.points, strict=True)
+            )
+            assert result.contracts == tuple(before.contract(s) for s in range(3))
+            for seat, hand in enumerate(result.hands):
+                value = sum(game.rules.point_value(card) for card in hand)
+                assert result.points[seat] == value + before.penalties[seat]
+            if result.went_out is not None:
+                assert result.hands[result.went_out] == ()
+                assert len(result.melds) >= len(before.melds) > 0
+            assert len(result.meld_owners) == len(result.melds)
+            assert set(result.meld_owners) <= {s for s in range(3) if result.laid_down[s]}
+    assert seen == len(state.round_scores) == 3
+    assert load(state.save()).results == state.results  # replayed, not saved
