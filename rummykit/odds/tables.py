@@ -85,6 +85,7 @@ __all__ = [
     "known_probability",
     "counts_quickly",
     "dealt_odds",
+    "duration_text",
     "distance_odds",
     "exact_cells",
     "exact_odds",
@@ -483,6 +484,22 @@ def exact_seconds(cell: ExactCell) -> float:
     if not NATIVE:
         seconds *= PYTHON_SLOWDOWN
     return seconds
+
+
+def duration_text(seconds: float) -> str:
+    """A planned duration in words.
+
+    >>> duration_text(3.75), duration_text(76.2), duration_text(717), duration_text(9000)
+    ('about 4 s', 'about 1 min 16 s', 'about 12 min', 'about 2.5 h')
+    """
+    if seconds < 60:
+        return f"about {max(1, round(seconds))} s"
+    if seconds < 600:
+        minutes, rest = divmod(round(seconds), 60)
+        return f"about {minutes} min {rest} s" if rest else f"about {minutes} min"
+    if seconds < 5400:
+        return f"about {round(seconds / 60)} min"
+    return f"about {seconds / 3600:.1f} h"
 
 
 #: The tables of ``data/`` that hold exact dealt odds, read by :func:`known_probability`.

@@ -91,26 +91,11 @@ def slow_to_count(rules: RuleSet, contract: Contract, decks: int, jokers: int, c
     return count_seconds(rules, contract, decks, jokers, cards) > COUNT_UNASKED_SECONDS
 
 
-def duration_text(seconds: float) -> str:
-    """A planned duration in words.
-
-    >>> duration_text(3.75), duration_text(76.2), duration_text(717), duration_text(9000)
-    ('about 4 s', 'about 1 min 16 s', 'about 12 min', 'about 2.5 h')
-    """
-    if seconds < 60:
-        return f"about {max(1, round(seconds))} s"
-    if seconds < 600:
-        minutes, rest = divmod(round(seconds), 60)
-        return f"about {minutes} min {rest} s" if rest else f"about {minutes} min"
-    if seconds < 5400:
-        return f"about {round(seconds / 60)} min"
-    return f"about {seconds / 3600:.1f} h"
-
-
 def estimate_text(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> str:
     """A seeded simulation of :data:`ESTIMATE_HANDS` hands, in words, with its interval
     and what an exact count would take."""
     from rummykit.odds.simulate import simulate_dealt
+    from rummykit.odds.tables import duration_text
 
     estimate = simulate_dealt(
         contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=ESTIMATE_HANDS, seed=0
