@@ -45,6 +45,14 @@ def _busy(widget) -> bool:
 class Bench:
     def __init__(self) -> None:
         self.rows: list[tuple[str, str, float, float, float, bool]] = []
+        self.stall = 0.0
+        """The longest the main thread waited past its poll while a widget's thread ran:
+        how long a kernel would be unable to answer (a compiled step holds the GIL)."""
+
+    def _sleep(self) -> None:
+        before = time.perf_counter()
+        time.sleep(POLL)
+        self.stall = max(self.stall, time.perf_counter() - before - POLL)
 
     def time(self, widget_name: str, update: str, action, shown=None, widget=None, asked=False):
         """Run ``action()``; ``shown()`` says when the widget shows the new settings."""
@@ -56,10 +64,10 @@ class Bench:
             seen = settled = returned
         else:
             while shown is not None and not shown() and time.perf_counter() - started < TIMEOUT:
-                time.sleep(POLL)
+                self._sleep()
             seen = max(returned, time.perf_counter() - started)
             while target is not None and _busy(target) and time.perf_counter() - started < TIMEOUT:
-                time.sleep(POLL)
+                self._sleep()
             settled = max(seen, time.perf_counter() - started)
         self.rows.append((widget_name, update, returned, seen, settled, asked))
         flag = "  (asked)" if asked else ""
@@ -274,6 +282,7 @@ def main() -> None:
     settled = max(timed, key=lambda row: row[4])
     asked = [row for row in bench.rows if row[5]]
     print(f"longest background work: {settled[4]:.2f} s ({settled[0]}: {settled[1]})")
+    print(f"longest stall of the main thread while a widget's thread ran: {bench.stall:.2f} s")
     if asked:
         print("asked for explicitly (not in the figure below): " + "; ".join(r[1] for r in asked))
     print(f"slowest update: {worst[3]:.2f} s ({worst[0]}: {worst[1]})")

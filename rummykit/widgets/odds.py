@@ -237,9 +237,9 @@ class OddsExplorer:
             target=self._work,
             args=(key, rows),
             kwargs={"count": known is None and not slow, "estimate": slow},
+            name="rummykit-odds",
             daemon=True,
         )
-        self._thread.name = "rummykit-odds"
         self._thread.start()
 
     def _interim_text(self, key: tuple, slow: bool) -> str:
@@ -378,17 +378,21 @@ class OddsExplorer:
         return frame(known, EXACT_SCHEMA).sort("decks", "jokers", "cards") if known else None
 
     def _draw(self, key: tuple, rows: dict) -> None:
-        """Draw the chart from the points known so far, saying what is still to come."""
-        self.pending = sum(row is None for row in rows.values())
+        """Draw the chart from the points known so far, saying what is still to come
+        (unless the controls have moved on meanwhile)."""
+        pending = sum(row is None for row in rows.values())
         data = self._frame(rows)
         if data is None or not (data["p"] > 0).any():
             rules, contract, decks, jokers, cards = key
-            self.chart_html.value = message_html(
+            shown = message_html(
                 f"Drawing the chance of being dealt {contract} by hand size ({rules.name} "
                 f"rules) ..."
             )
-            return
-        self.chart_html.value = figure_html(chart_svg(self._chart(data, key, self.pending)))
+        else:
+            shown = figure_html(chart_svg(self._chart(data, key, pending)))
+        if key == self.controls.key():
+            self.pending = pending
+            self.chart_html.value = shown
 
     def _chart(self, frame, key: tuple, pending: int = 0):
         alt = require("altair")
