@@ -343,7 +343,7 @@ _PRESET_RULES = {name: sweep_rules(RuleSet.preset(name)) for name in RuleSet.pre
 #: then by the largest hand it serves (a sweep covers every smaller hand and every joker
 #: count the contract can use). Measured on one core with the compiled step by
 #: ``benchmarks/sweep_seconds.py`` (None: more than 400 s, stopped). Other rules, shoes
-#: and hand sizes are not measured.
+#: and hand sizes are planned from these by :func:`exact_seconds`.
 SWEEP_SECONDS = {
     ("standard", 1, 1, 1): {10: 0.072, 12: 0.2, 14: 0.31, 15: 0.33},
     ("standard", 1, 1, 2): {10: 0.14, 12: 0.51, 14: 0.83, 15: 0.91},
@@ -474,8 +474,8 @@ def exact_seconds(cell: ExactCell) -> float:
     >>> standard, pagat = RuleSet.preset("standard"), RuleSet.preset("pagat")
     >>> exact_seconds(ExactCell(standard, 6, standard.contracts[5], 3, 6, 14))   # measured
     23.1
-    >>> f"{exact_seconds(ExactCell(pagat, 2, pagat.contracts[1], 3, 8, 15)):.1f}"
-    '3.7'
+    >>> exact_seconds(ExactCell(pagat, 2, pagat.contracts[1], 3, 8, 15))   # 2.5 s at 14 cards
+    3.75
     """
     contract, rules = cell.contract, cell.rules
     if cell.cards < contract.min_cards(rules):
@@ -552,18 +552,17 @@ def known_probability(cell: ExactCell) -> Fraction | None:
 def counts_in_minutes(cell: ExactCell, minutes: float = 3) -> bool:
     """Whether exact counting of ``cell`` takes at most about ``minutes`` on one core.
 
-    ``rummykit tables`` counts exactly the cells that take up to 20 minutes and simulates
-    the rest; the widgets count in the background those taking about 3 minutes at most
-    and offer "Count exactly" for the others. See :func:`exact_seconds`.
+    ``rummykit tables`` counts exactly the cells planned at up to 20 minutes and
+    simulates the rest (the widgets count unasked up to 20 seconds, see
+    :data:`rummykit.widgets._common.COUNT_UNASKED_SECONDS`). See :func:`exact_seconds`.
 
     >>> from rummykit import RuleSet
     >>> standard = RuleSet.preset("standard")
     >>> round_6 = standard.contracts[5]   # 1 set + 2 runs
-    >>> [counts_in_minutes(ExactCell(standard, 6, round_6, 4, 8, c)) for c in (12, 14, 15)]
+    >>> [counts_in_minutes(ExactCell(standard, 6, round_6, 4, 8, c), 1) for c in (12, 14, 15)]
     [True, True, False]
     """
-    seconds = exact_seconds(cell)
-    return seconds is not None and seconds <= 60 * minutes
+    return exact_seconds(cell) <= 60 * minutes
 
 
 def _dealt_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) -> list[Fraction]:
