@@ -118,8 +118,9 @@ NEIGHBOUR_HANDS = 20_000
 #: A shoe's points of the chart are counted exactly when its sweep is planned to take at
 #: most this many seconds (one sweep serves every hand size); the rest are simulated.
 NEIGHBOUR_EXACT_SECONDS = 3.0
-#: A count planned to take longer than this shows a quick simulated estimate meanwhile.
-QUICK_SECONDS = 1.0
+#: A count planned to take longer than this shows a quick simulated estimate meanwhile
+#: (a planned second can take several while other work shares the machine).
+QUICK_SECONDS = 0.25
 #: Hands dealt for that quick estimate.
 QUICK_HANDS = 20_000
 
