@@ -50,22 +50,6 @@ def chart_svg(chart) -> str:
     return vl_convert.vegalite_to_svg(chart.to_json())
 
 
-_WARMED = threading.Lock()
-
-
-def warm_up_charts() -> None:
-    """Start vl-convert's engine in a thread (once a process): its first chart takes
-    about a second more than the others, and it starts without holding the GIL."""
-    if not _WARMED.acquire(blocking=False):
-        return  # started already
-    alt = require("altair")
-    spec = alt.Chart({"values": [{"x": 1}]}).mark_point().encode(x="x:Q")
-    thread = threading.Thread(
-        target=chart_svg, args=(spec,), name="rummykit-charts-warm-up", daemon=True
-    )
-    thread.start()
-
-
 class _ShoeControls:
     """Preset, contract (by round), decks, jokers and hand size: shared by both explorers."""
 
@@ -548,7 +532,6 @@ class SimulationExplorer:
             ]
         )
         self.box.add_class("rk-simulation-explorer")
-        warm_up_charts()  # the first Run then draws its first estimate at once
 
     def checkpoints(self) -> list[int]:
         """The numbers of hands after which the chart is redrawn (log-spaced, ending at n)."""
