@@ -27,12 +27,19 @@ __all__ = [
     "interval_chart",
     "odds_lines",
     "shoe_label",
+    "wants_log",
+    "your_hand_mark",
 ]
 
 #: Axis format for probabilities: percentages.
 PERCENT = ".0%"
 #: Tooltip format for probabilities: percentages to two decimals.
 PERCENT_FINE = ".2%"
+#: ``odds_lines(log="auto")`` puts the chance on a log scale when the smallest chance
+#: above 0 is below this: on a 0-100% axis such chances are a flat line at zero.
+LOG_BELOW = 0.01
+#: The colour of "your hand": black, which no palette of shoes or decks uses.
+YOUR_HAND_COLOUR = "#000000"
 
 
 def _require(frame: pl.DataFrame, columns: list[str], chart: str) -> None:
@@ -153,14 +160,16 @@ def odds_lines(
     color: str = "decks",
     color_title: str = "Decks",
     facet: str | None = "contract",
-    log: bool = False,
+    log: bool | str = False,
     title: str = "Chance of holding the contract by hand size",
 ) -> alt.Chart:
     """Lines of probability against hand size, one line per ``color`` value (decks).
 
     ``frame`` is long-form with ``x``, ``p``, ``color`` and (unless ``facet`` is None) a
     ``facet`` column (contracts, in round order). ``log=True`` puts the chance on a log
-    scale, which shows the hardest contracts (rows with ``p == 0`` are then dropped).
+    scale, which shows the hardest contracts (rows with ``p == 0`` are then dropped);
+    ``log="auto"`` does so where chances are small (:func:`wants_log`). The tooltip
+    gives each chance as a percentage and as "1 in N".
 
     >>> frame = pl.DataFrame({"contract": ["2 sets"] * 2, "cards": [10, 12],
     ...                       "decks": [2, 2], "p": [0.10, 0.25]})
@@ -170,7 +179,14 @@ def odds_lines(
     """
     columns = [x, "p", color] + ([facet] if facet else [])
     _require(frame, columns, "odds_lines")
+    if log == "auto":
+        log = wants_log(frame)
+    elif not isinstance(log, bool):
+        raise ValueError(f"log must be True, False or 'auto', got {log!r}")
     data = frame.filter(pl.col("p") > 0) if log else frame
+    data = data.with_columns(
+        pl.when(pl.col("p") > 0).then(1 / pl.col("p")).otherwise(None).alias("one_in")
+    )
     scale = alt.Scale(type="log") if log else alt.Scale(domain=[0, 1])
     # On a log scale the ticks go down to tiny chances: keep their significant digits.
     fmt = "~%" if log else PERCENT
@@ -183,6 +199,7 @@ def odds_lines(
             alt.Tooltip(f"{x}:Q", title=x_title),
             alt.Tooltip(f"{color}:{kind}", title=color_title),
             alt.Tooltip("p:Q", title="Chance", format=PERCENT_FINE),
+            alt.Tooltip("one_in:Q", title="1 in", format=",.1f"),
         ],
     }
     if facet:
@@ -194,6 +211,55 @@ def odds_lines(
         .mark_line(point=True)
         .encode(**encoding)
         .properties(width=150, height=130)
+    )
+
+
+def wants_log(frame: pl.DataFrame) -> bool:
+    """Whether the chances ``p`` of ``frame`` need a log scale: some chance above 0 is
+    below :data:`LOG_BELOW`.
+
+    >>> wants_log(pl.DataFrame({"p": [0.0, 0.2, 0.6]})), wants_log(pl.DataFrame({"p": [0.004, 0.2]}))
+    (False, True)
+    """
+    _require(frame, ["p"], "wants_log")
+    positive = frame.filter(pl.col("p") > 0)
+    return positive.height > 0 and positive["p"].min() < LOG_BELOW
+
+
+def your_hand_mark(
+    frame: pl.DataFrame,
+    *,
+    x: str = "cards",
+    x_title: str = "Cards in hand",
+    label: str = "your hand",
+) -> alt.Chart:
+    """A black diamond at each row of ``frame`` (``x``, ``p``), with a legend entry
+    ``label``: to lay over :func:`odds_lines` and mark the hand chosen.
+
+    >>> spec = your_hand_mark(pl.DataFrame({"cards": [10], "p": [0.1]})).to_dict()
+    >>> spec["mark"]["color"], spec["encoding"]["shape"]["scale"]["domain"]
+    ('#000000', ['your hand'])
+    """
+    _require(frame, [x, "p"], "your_hand_mark")
+    data = frame.select(x, "p").with_columns(pl.lit(label).alias("marker"))
+    return (
+        alt.Chart(data)
+        .mark_point(size=160, filled=True, color=YOUR_HAND_COLOUR, opacity=1)
+        .encode(
+            x=alt.X(f"{x}:Q"),
+            y=alt.Y("p:Q"),
+            shape=alt.Shape(
+                "marker:N",
+                title=None,
+                scale=alt.Scale(domain=[label], range=["diamond"]),
+                legend=alt.Legend(orient="right"),
+            ),
+            tooltip=[
+                alt.Tooltip("marker:N", title="Marked"),
+                alt.Tooltip(f"{x}:Q", title=x_title),
+                alt.Tooltip("p:Q", title="Chance", format=PERCENT_FINE),
+            ],
+        )
     )
 
 

@@ -27,14 +27,22 @@ import re
 import sys
 import time
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from pathlib import Path
 
 from rummykit._optional import require
 from rummykit.errors import MissingDependencyError, RummyError
 from rummykit.rules import Contract, RuleSet
 
-__all__ = ["DATA_SEED", "Recipe", "RECIPES", "build_tables", "main", "parse_contract"]
+__all__ = [
+    "DATA_SEED",
+    "EXAMPLES",
+    "Recipe",
+    "RECIPES",
+    "build_tables",
+    "count_plan",
+    "main",
+    "parse_contract",
+]
 
 #: The seed of every simulation in the committed ``data/``.
 DATA_SEED = 2026
@@ -329,25 +337,71 @@ def parse_contract(text: str, rules: RuleSet) -> tuple[Contract, int | None]:
     return contract, number
 
 
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a whole number: write it in digits, such as 2"
+        ) from None
+
+
 def _positive(text: str) -> int:
-    value = int(text)
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, got {value}")
     return value
 
 
 def _natural(text: str) -> int:
-    value = int(text)
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {value}")
     return value
 
 
+#: Examples shown by each subcommand's --help.
+EXAMPLES = {
+    "odds": """examples:
+  rummykit odds --contract 1                       round 1 (2 sets), 2 decks, the deal size
+  rummykit odds --contract "1 set + 2 runs" --decks 3 --cards 12
+  rummykit odds --contract 2s1r --rules pagat --decks 2 --jokers 4 --cards 11
+  rummykit odds --contract 6 --decks 9 --jokers 18 --cards 12   decks the rules do not list
+
+A count of a contract mixing sets and runs can take minutes: the time planned is
+printed first, then a progress bar (use `rummykit simulate` for a quick estimate).""",
+    "simulate": """examples:
+  rummykit simulate --contract 6 --decks 3 --jokers 8 --cards 15
+  rummykit simulate --contract "2 runs" --n 200000 --seed 7""",
+    "tables": """examples:
+  rummykit tables                      regenerate data/ as committed (minutes)
+  rummykit tables --quick --out /tmp/data
+  rummykit tables --only exact_odds distance --workers 1""",
+}
+
+
 def _parser() -> argparse.ArgumentParser:
+    import rummykit
+
     parser = argparse.ArgumentParser(
-        prog="rummykit", description="Liverpool Rummy odds, simulations and data tables."
+        prog="rummykit",
+        description="Liverpool Rummy odds, simulations and data tables.",
+        epilog="Each command has its own help and examples: rummykit odds --help",
     )
+    parser.add_argument("--version", action="version", version=f"rummykit {rummykit.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(
+            name,
+            help=help,
+            description=help[0].upper() + help[1:] + ".",
+            epilog=EXAMPLES[name],
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        # Errors about what the arguments mean print this command's usage (see _hand).
+        sub.set_defaults(parser=sub)
+        return sub
 
     def hand_options(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
@@ -358,19 +412,20 @@ def _parser() -> argparse.ArgumentParser:
             default="standard",
             help=f"preset: {', '.join(RuleSet.presets())} (default standard)",
         )
-        sub.add_argument("--decks", type=_positive, default=2, help="decks (default 2)")
+        sub.add_argument("--decks", type=_positive, default=2, help="52-card decks (default 2)")
         sub.add_argument(
             "--jokers",
             type=_natural,
-            help="jokers in the shoe (default: as the rules give the decks)",
+            help="jokers in the shoe, in all (default: as the rules give the decks; needed "
+            "for decks the rules do not list)",
         )
         sub.add_argument(
             "--cards", type=_natural, help="cards in the hand (default: the round's deal size)"
         )
 
-    odds = commands.add_parser("odds", help="exact probability that a dealt hand holds a contract")
+    odds = command("odds", "exact probability that a dealt hand holds a contract")
     hand_options(odds)
-    simulate = commands.add_parser("simulate", help="the same probability estimated by dealing")
+    simulate = command("simulate", "the same probability estimated by dealing hands")
     hand_options(simulate)
     simulate.add_argument(
         "--n", type=_positive, default=1_000_000, help="hands to deal (default 1,000,000)"
@@ -378,7 +433,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--seed", type=_natural, default=DATA_SEED, help=f"seed (default {DATA_SEED})"
     )
-    tables = commands.add_parser("tables", help="regenerate data/ (parquet + CSV + JSON)")
+    tables = command("tables", "regenerate data/ (parquet + CSV + JSON)")
     tables.add_argument("--out", type=Path, default=Path("data"), help="directory (default data)")
     tables.add_argument(
         "--seed",
@@ -414,9 +469,20 @@ def _hand(args, parser) -> tuple[RuleSet, Contract, int | None, int, int]:
     try:
         rules = RuleSet.preset(args.rules)
         contract, number = parse_contract(args.contract, rules)
-        jokers = rules.jokers_for(args.decks) if args.jokers is None else args.jokers
     except (RummyError, ValueError) as error:
         parser.error(str(error))
+    jokers = args.jokers
+    if jokers is None:
+        listed = dict(rules.jokers_by_decks)
+        if args.decks not in listed:
+            decks = sorted(listed)
+            parser.error(
+                f"{rules.name} gives a joker count for {decks[0]}-{decks[-1]} decks, not "
+                f"{args.decks}: choose --decks {decks[0]} to {decks[-1]}, or say how many "
+                f"jokers with --jokers (for example --decks {args.decks} --jokers "
+                f"{2 * args.decks})"
+            )
+        jokers = listed[args.decks]
     cards = args.cards
     if cards is None:
         if number is None:
@@ -458,22 +524,67 @@ def _one_in(p: float) -> str:
 # Commands
 
 
+#: A count planned to take at least this many seconds is announced before it starts.
+ANNOUNCE_SECONDS = 1.0
+
+
+def count_plan(
+    rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int
+) -> str | None:
+    """The line ``rummykit odds`` prints before a count planned to take a while
+    (:func:`rummykit.odds.tables.exact_seconds`), or None for a quick or known one.
+
+    >>> standard = RuleSet.preset("standard")
+    >>> print(count_plan(standard, standard.contracts[5], 3, 8, 15))
+    counting exactly: about 1 min 16 s on one core (planned); for an estimate in a second, use rummykit simulate
+    >>> count_plan(standard, standard.contracts[0], 2, 4, 10) is None
+    True
+    """
+    from rummykit.odds.tables import ExactCell, duration_text, exact_seconds, known_probability
+
+    cell = ExactCell(rules, None, contract, decks, jokers, cards)
+    if known_probability(cell) is not None:
+        return None
+    seconds = exact_seconds(cell)
+    if seconds < ANNOUNCE_SECONDS:
+        return None
+    return (
+        f"counting exactly: {duration_text(seconds)} on one core (planned); for an estimate "
+        "in a second, use rummykit simulate"
+    )
+
+
 def _odds(args, parser) -> int:
     from rummykit.odds import dealt_probability
+    from rummykit.odds.tables import ExactCell, known_probability
 
     tqdm = require("tqdm", extra="analysis", feature="rummykit odds").tqdm
 
     rules, contract, number, jokers, cards = _hand(args, parser)
-    # A count of a contract mixing sets and runs takes a while: a bar on a terminal.
-    with tqdm(desc="counting", unit="step", leave=False, disable=None) as bar:
-
-        def progress(done: int, total: int) -> None:
-            bar.total, bar.n = total, done
+    p = known_probability(ExactCell(rules, number, contract, args.decks, jokers, cards))
+    if p is None:
+        plan = count_plan(rules, contract, args.decks, jokers, cards)
+        if plan is not None:
+            print(plan, file=sys.stderr, flush=True)
+        # A count of a contract mixing sets and runs takes a while: a bar from the start
+        # (on a terminal), moving with each step of the sweep.
+        with tqdm(
+            desc="counting", unit="step", leave=False, disable=None, total=None, delay=0
+        ) as bar:
             bar.refresh()
 
-        p: Fraction = dealt_probability(
-            contract, decks=args.decks, jokers=jokers, cards=cards, rules=rules, progress=progress
-        )
+            def progress(done: int, total: int) -> None:
+                bar.total, bar.n = total, done
+                bar.refresh()
+
+            p = dealt_probability(
+                contract,
+                decks=args.decks,
+                jokers=jokers,
+                cards=cards,
+                rules=rules,
+                progress=progress,
+            )
     print(_title(rules, contract, number, args.decks, jokers, cards, "exact"))
     print(f"P = {p}")
     print(f"  = {_percent(float(p))}")
@@ -538,9 +649,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     command = {"odds": _odds, "simulate": _simulate, "tables": _tables}[args.command]
     try:
-        return command(args, parser)
+        return command(args, args.parser)
     except MissingDependencyError as error:  # a base install: say which extra to add
-        parser.exit(2, f"rummykit {args.command}: {error}\n")
+        args.parser.exit(2, f"rummykit {args.command}: {error}\n")
 
 
 if __name__ == "__main__":

@@ -142,6 +142,42 @@ def test_odds_lines_log_scale_drops_zeros(odds):
     _svg(chart)
 
 
+def test_odds_lines_auto_log_where_chances_are_small(odds):
+    big = odds.filter(pl.col("contract") == "2 sets")  # 20% to 48%: a linear axis
+    assert not charts.wants_log(big)
+    assert charts.odds_lines(big, log="auto").to_dict()["encoding"]["y"]["scale"] == {
+        "domain": [0, 1]
+    }
+    rare = odds.with_columns(pl.col("p") / 1000)  # 0.002% to 0.05%: flat lines at zero
+    assert charts.wants_log(rare)
+    spec = charts.odds_lines(rare, log="auto").to_dict()
+    assert spec["encoding"]["y"]["scale"]["type"] == "log"
+    # The tooltip gives "1 in N" as well as the percentage.
+    tips = {tip["field"]: tip for tip in spec["encoding"]["tooltip"]}
+    assert tips["one_in"]["title"] == "1 in"
+    values = next(iter(spec["datasets"].values()))
+    assert all(abs(row["one_in"] * row["p"] - 1) < 1e-9 for row in values)
+    with pytest.raises(ValueError, match="log must be"):
+        charts.odds_lines(odds, log="sometimes")
+
+
+def test_your_hand_mark_has_its_own_colour_and_a_legend_entry(odds):
+    chosen = odds.filter((pl.col("decks") == 2) & (pl.col("cards") == 11)).head(1)
+    lines = charts.odds_lines(odds.filter(pl.col("contract") == "2 sets"), facet=None)
+    mark = charts.your_hand_mark(chosen)
+    spec = alt.layer(lines, mark).to_dict()
+    line_layer, mark_layer = spec["layer"]
+    assert mark_layer["mark"]["type"] == "point" and mark_layer["mark"]["filled"]
+    assert mark_layer["mark"]["color"] == charts.YOUR_HAND_COLOUR == "#000000"
+    # A legend entry of its own: a shape channel whose one value is "your hand".
+    shape = mark_layer["encoding"]["shape"]
+    assert shape["scale"] == {"domain": ["your hand"], "range": ["diamond"]}
+    assert "legend" in shape and shape["legend"] is not None
+    assert "color" not in mark_layer["encoding"]  # not coloured as one of the shoes
+    svg = _svg(alt.layer(lines, mark))
+    assert "your hand" in svg
+
+
 def test_convergence_chart(running):
     chart = charts.convergence_chart(running, exact=0.1)
     band, line, rule = chart.to_dict()["layer"]

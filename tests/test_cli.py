@@ -11,8 +11,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+import rummykit
 from rummykit import RuleSet
-from rummykit.cli import main, parse_contract
+from rummykit.cli import EXAMPLES, count_plan, main, parse_contract
 from rummykit.odds import dealt_probability
 from rummykit.odds.tables import SCHEMAS
 
@@ -87,8 +88,9 @@ def test_odds_of_an_impossible_hand_is_never(capsys):
         (["odds", "--contract", "2", "--cards", "200"], "cannot deal 200 cards from 2 decks"),
         (["odds", "--contract", "2", "--decks", "0"], "must be a positive integer"),
         (["odds", "--contract", "2", "--jokers", "-1"], "must be a non-negative integer"),
-        (["odds", "--contract", "2", "--cards", "ten"], "invalid _natural value: 'ten'"),
-        (["odds", "--contract", "2", "--decks", "9"], "no joker count for 9 decks"),
+        (["odds", "--contract", "2", "--cards", "ten"], "'ten' is not a whole number"),
+        (["odds", "--contract", "2", "--decks", "two"], "'two' is not a whole number"),
+        (["odds", "--contract", "2", "--decks", "9"], "joker count for 1-4 decks, not 9"),
         (["odds", "--contract", "1 set"], "--cards is needed: 1 set is no round of standard"),
         (["simulate", "--contract", "2", "--n", "0"], "must be a positive integer"),
         (["tables", "--only", "everything"], "invalid choice: 'everything'"),
@@ -99,6 +101,73 @@ def test_bad_arguments_exit_2_with_a_message(capsys, argv, message):
     err = fails(capsys, *argv)
     assert message in err
     assert err.startswith("usage: rummykit")
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage"),
+    [
+        (["odds", "--contract", "9"], "usage: rummykit odds "),
+        (["odds", "--contract", "2", "--rules", "vegas"], "usage: rummykit odds "),
+        (["odds", "--contract", "1 set"], "usage: rummykit odds "),
+        (["simulate", "--contract", "2", "--decks", "9"], "usage: rummykit simulate "),
+        (["simulate", "--contract", "2", "--decks", "two"], "usage: rummykit simulate "),
+        (["shuffle"], "usage: rummykit [-h]"),
+    ],
+)
+def test_errors_print_the_usage_of_their_command(capsys, argv, usage):
+    assert fails(capsys, *argv).startswith(usage)
+
+
+def test_too_many_decks_says_what_is_allowed_and_names_jokers(capsys):
+    err = fails(capsys, "odds", "--contract", "2", "--decks", "9")
+    assert "choose --decks 1 to 4, or say how many jokers with --jokers" in err
+    assert "--decks 9 --jokers 18" in err
+    # With the jokers given, any number of decks is a shoe.
+    _, out, _ = run(
+        capsys, "odds", "--contract", "1", "--decks", "9", "--jokers", "0", "--cards", "3"
+    )
+    assert "3 cards from 9 decks + 0 jokers (468 cards)" in out
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out == f"rummykit {rummykit.__version__}\n"
+
+
+@pytest.mark.parametrize("command", ["odds", "simulate", "tables"])
+def test_each_command_has_examples_in_its_help(capsys, command):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: rummykit {command} ")
+    examples = out.split("examples:\n", 1)[1]
+    assert examples.count(f"  rummykit {command}") >= 2
+    assert EXAMPLES[command] in out  # shown as written (not re-wrapped)
+
+
+def test_a_count_planned_to_take_a_while_is_announced_first(capsys, monkeypatch):
+    import rummykit.odds.exact as exact
+
+    monkeypatch.setattr(exact, "_CACHE", {})
+    # 1 set + 1 run, 3 decks, 8 jokers, 14 cards: planned (and measured) at 1.4 s.
+    argv = ("odds", "--contract", "2", "--decks", "3", "--jokers", "8", "--cards", "14")
+    status, out, err = run(capsys, *argv)
+    assert status == 0 and out.startswith("standard, round 2 contract (1 set + 1 run)")
+    assert err.splitlines()[0] == (
+        "counting exactly: about 1 s on one core (planned); for an estimate in a second, "
+        "use rummykit simulate"
+    )
+    # Counted now: the second time is known, so nothing is announced.
+    _, again, err = run(capsys, *argv)
+    assert again == out and err == ""
+    # The 45-second count of the issue is announced with its plan (not run here).
+    plan = count_plan(STANDARD, STANDARD.contracts[5], 4, 8, 15)
+    assert plan.startswith("counting exactly: about 1 min 35 s on one core (planned)")
+    # Quick counts and the values of data/ are not announced.
+    assert count_plan(STANDARD, STANDARD.contracts[1], 2, 4, 10) is None
+    assert count_plan(STANDARD, STANDARD.contracts[5], 3, 6, 14) is None  # committed
 
 
 def test_parse_contract_reads_rounds_and_words():

@@ -12,10 +12,11 @@ import polars as pl
 import pytest
 
 import rummykit
-from rummykit import RuleSet
+from rummykit import Contract, RuleSet
 from rummykit.cli import DATA_SEED, DESCRIPTIONS, RECIPES
 from rummykit.odds import dealt_probability, distance_distribution
 from rummykit.odds.completion import buying_value, completion_tables
+from rummykit.odds.exact import sweep_rules
 from rummykit.odds.tables import (
     BUYING_SCHEMA,
     BY_TURN_SCHEMA,
@@ -25,6 +26,8 @@ from rummykit.odds.tables import (
     SCHEMAS,
     SEAT_SCHEMA,
     SUMMARY_SCHEMA,
+    SWEEP_SECONDS,
+    UNMEASURED_RULES_FACTOR,
     ExactCell,
     counts_in_minutes,
     counts_quickly,
@@ -34,6 +37,7 @@ from rummykit.odds.tables import (
     exact_odds,
     exact_seconds,
     frame,
+    known_probability,
     preset_odds,
 )
 
@@ -213,29 +217,124 @@ def test_dealt_odds_simulates_where_asked_and_agrees_with_exact():
 # --------------------------------------------------------------------------- data/
 
 
-def test_counts_in_minutes_counts_the_measured_mixed_cells():
-    def cell(round_, decks, cards=12, rules=STANDARD):
-        return ExactCell(rules, round_, rules.contracts[round_ - 1], decks, 2 * decks, cards)
+def _cell(round_, decks, cards=12, rules=STANDARD, jokers=None):
+    jokers = 2 * decks if jokers is None else jokers
+    return ExactCell(rules, round_, rules.contracts[round_ - 1], decks, jokers, cards)
 
-    # Pure contracts always; mixed ones as measured, by the largest hand the sweep serves.
-    assert all(counts_in_minutes(cell(r, 3)) for r in range(1, 8))
-    # (4 decks with 15 cards is not measured: slow.)
-    assert counts_in_minutes(cell(6, 3, 15)) and not counts_in_minutes(cell(6, 4, 15))
-    assert counts_in_minutes(cell(6, 3, 14), minutes=0.5) and not counts_in_minutes(
-        cell(6, 3, 14), minutes=0.25
+
+def test_a_measured_sweep_is_planned_at_its_measurement():
+    # Every measured cell, under its preset and every preset with the same sweep rules.
+    for (name, sets, runs, decks), by_cards in SWEEP_SECONDS.items():
+        for preset in RuleSet.presets():
+            rules = RuleSet.preset(preset)
+            if sweep_rules(rules) != sweep_rules(RuleSet.preset(name)):
+                continue
+            number = rules.contracts.index(Contract(sets=sets, runs=runs)) + 1
+            for cards, seconds in by_cards.items():
+                planned = exact_seconds(_cell(number, decks, cards, rules, jokers=8))
+                if cards < rules.contracts[number - 1].min_cards(rules):
+                    assert planned == 0  # no sweep: too few cards for the contract
+                else:
+                    assert planned == seconds, (preset, sets, runs, decks, cards)
+    # Pure contracts count in about a second at most; a hand too small, in none.
+    assert all(exact_seconds(_cell(r, 3, 15)) == 1.0 for r in (1, 3, 4, 7))
+    assert exact_seconds(_cell(6, 3, 10)) == 0.0  # 1 set + 2 runs needs 11 cards
+
+
+def test_the_plan_between_and_beyond_the_measurements():
+    def plan(*args, **kwargs):
+        return exact_seconds(_cell(*args, **kwargs))
+
+    # Between two measured hand sizes: between their times.
+    assert (
+        SWEEP_SECONDS["standard", 2, 1, 2][12]
+        < plan(5, 2, 13)
+        < SWEEP_SECONDS["standard", 2, 1, 2][14]
     )
-    assert exact_seconds(cell(5, 2, 13)) == exact_seconds(cell(5, 2, 14))  # next measured size
-    assert exact_seconds(cell(5, 2, 16)) is None and not counts_in_minutes(cell(5, 2, 16))
-    # Rule sets share the measurements of the preset with their sweep rules ...
-    bga, pagat = RuleSet.preset("bga"), RuleSet.preset("pagat")
-    assert exact_seconds(cell(5, 3, rules=bga)) == exact_seconds(cell(5, 3))
-    assert exact_seconds(cell(5, 3, rules=pagat)) != exact_seconds(cell(5, 3))
-    # ... and unmeasured rules or shoes are slow.
+    # Beyond the largest measured hand, at least 1.5 times as long per card: pagat round
+    # 2 with 3 decks, 8 jokers and 15 cards (about 4 s measured by hand) is seconds.
+    pagat = RuleSet.preset("pagat")
+    assert 2.5 * 1.5 <= plan(2, 3, 15, pagat, jokers=8) < 6
+    # Standard round 6 with 3 decks, 8 jokers and 15 cards is measured: 76 s.
+    assert plan(6, 3, 15, jokers=8) == 76.2
+    # More cards, more decks or more jokers never plan a faster sweep.
+    for rules in (STANDARD, pagat, RuleSet.preset("wikipedia")):
+        for number in (2, 5, 6):
+            times = [plan(number, 3, c, rules) for c in range(11, 19)]
+            assert times == sorted(times), (rules.name, number)
+            by_decks = [plan(number, d, 14, rules) for d in range(1, 7)]
+            assert by_decks == sorted(by_decks), (rules.name, number)
+    assert plan(2, 2, 12, RuleSet.preset("wikipedia"), jokers=16) > plan(
+        2, 2, 12, RuleSet.preset("wikipedia"), jokers=8
+    )
+    # Jokers the contract cannot use cost nothing (2 per meld: 1 set + 1 run uses 3).
+    assert plan(2, 2, 12, jokers=30) == plan(2, 2, 12, jokers=8)
+
+
+def test_unmeasured_rules_are_planned_slower_than_they_take():
+    # Runs of 3 are no preset's rule: the plan is the slowest preset's times 8. Measured
+    # here on one core: 1 set + 2 runs, 2 decks, 12 cards, 4 jokers took 6.8 s (1.0 s
+    # under standard), 1 set + 1 run with 8 jokers 0.6 s.
     short = dataclasses.replace(STANDARD, name="short runs", min_run_size=3)
-    assert not counts_in_minutes(cell(2, 1, rules=short)) and counts_in_minutes(
-        cell(1, 1, rules=short)
+    assert exact_seconds(_cell(6, 2, 12, short, jokers=4)) >= 6.8
+    assert exact_seconds(_cell(2, 2, 12, short, jokers=8)) >= 0.6
+    slowest = max(SWEEP_SECONDS[name, 1, 2, 2][12] for name in ("standard", "pagat", "wikipedia"))
+    assert exact_seconds(_cell(6, 2, 12, short)) == slowest * UNMEASURED_RULES_FACTOR
+    # A mixed contract no preset plays: planned from the slowest measured contract.
+    two_and_two = ExactCell(STANDARD, None, Contract(sets=2, runs=2), 2, 4, 14)
+    assert exact_seconds(two_and_two) >= max(
+        SWEEP_SECONDS[k][14] for k in SWEEP_SECONDS if k[3] == 2 and 14 in SWEEP_SECONDS[k]
     )
-    assert not counts_in_minutes(cell(5, 4, rules=pagat))
+
+
+def test_without_the_compiled_step_the_plan_is_slower(monkeypatch):
+    import rummykit.odds.tables as tables
+
+    native = exact_seconds(_cell(5, 2, 12))
+    monkeypatch.setattr(tables, "NATIVE", False)
+    assert exact_seconds(_cell(5, 2, 12)) == native * tables.PYTHON_SLOWDOWN
+    assert exact_seconds(_cell(1, 2, 12)) == tables.PYTHON_SLOWDOWN  # pure: about 1 s
+
+
+def test_counts_in_minutes_follows_the_plan():
+    assert all(counts_in_minutes(_cell(r, 3)) for r in range(1, 8))
+    assert counts_in_minutes(_cell(6, 3, 15)) and not counts_in_minutes(_cell(6, 3, 15), 1)
+    assert counts_in_minutes(_cell(6, 3, 14), minutes=0.5) and not counts_in_minutes(
+        _cell(6, 3, 14), minutes=0.25
+    )
+    # 1 set + 2 runs with 4 decks and 15 cards is not measured: 25 s at 14 cards grows.
+    assert 60 < exact_seconds(_cell(6, 4, 15)) < 180
+    assert not counts_in_minutes(_cell(2, 3, 15, RuleSet.preset("wikipedia")))
+
+
+def test_known_probability_reads_the_committed_tables_and_the_sweeps_made(monkeypatch):
+    import rummykit.odds.exact as exact
+
+    monkeypatch.setattr(exact, "_CACHE", {})
+    bga = RuleSet.preset("bga")
+    row = (
+        committed("exact_odds")
+        .filter(
+            (pl.col("round") == 6)
+            & (pl.col("decks") == 3)
+            & (pl.col("jokers") == 6)
+            & (pl.col("cards") == 14)
+        )
+        .row(0, named=True)
+    )
+    # bga sweeps as standard does: standard's committed row answers, nothing is counted.
+    assert known_probability(_cell(6, 3, 14, bga)) == Fraction(row["p_exact"])
+    assert exact._CACHE == {}
+    assert known_probability(_cell(6, 3, 10)) == 0  # too few cards for the contract
+    # Not committed (pagat with 8 jokers) and not swept yet: unknown until counted.
+    pagat = RuleSet.preset("pagat")
+    cell = _cell(2, 1, 12, pagat, jokers=1)
+    assert known_probability(cell) is None
+    p = dealt_probability(cell.contract, decks=1, jokers=1, cards=12, rules=pagat)
+    assert known_probability(cell) == p
+    assert known_probability(_cell(2, 1, 11, pagat, jokers=0)) == dealt_probability(
+        cell.contract, decks=1, jokers=0, cards=11, rules=pagat
+    )  # a smaller hand and fewer jokers: the same sweep
 
 
 def committed(name: str) -> pl.DataFrame:

@@ -1082,6 +1082,11 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
         cache >= 0 && K->found_for[0] == cache && K->found_for[1] == copies ? K->found.data : NULL;
     K->found_for[0] = K->found_for[1] = -1; /* the layer is about to change */
     out->ids.len = out->polys.len = 0;
+    /* The layer is stepped without the GIL: nothing from here to reduce_all touches a
+     * Python object (the buffers stay held), so a count in a thread lets the interpreter
+     * (a notebook's kernel) run meanwhile. An error is noted and raised with the GIL. */
+    int failed = 0; /* 1: out of memory; 2: a state has no successor table */
+    PyThreadState *save = PyEval_SaveThread();
     for (Py_ssize_t i = 0; i < nkeys; i++) {
         const int64_t key_id = in->ids.data[i];
         const Py_ssize_t lo = in->span.data[i] & 255, hi = in->span.data[i] >> 8;
@@ -1100,8 +1105,8 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
                 keep = keys_new_record(K, cache, key_id, (uint32_t)lo, (uint32_t)copies,
                                        &kept_at);
                 if (!keep) {
-                    PyErr_NoMemory();
-                    goto done;
+                    failed = 1;
+                    goto stepped;
                 }
             }
         }
@@ -1130,18 +1135,17 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
                     }
                     if (vec32_reserve(&K->work, 4 * most + 2) < 0 ||
                         ensure_room(&K->best, &K->trial, &K->room, most + 1) < 0) {
-                        PyErr_NoMemory();
-                        goto done;
+                        failed = 1;
+                        goto stepped;
                     }
                     got_n = step_key(&st, key, n, &K->work, K->best, K->trial);
                     if (got_n == -1) {
-                        PyErr_SetString(PyExc_ValueError,
-                                        "step: a state has no successor table");
-                        goto done;
+                        failed = 2;
+                        goto stepped;
                     }
                     if (got_n < -1) {
-                        PyErr_NoMemory();
-                        goto done;
+                        failed = 1;
+                        goto stepped;
                     }
                 }
                 if (!got_n) {
@@ -1150,8 +1154,8 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
                 }
                 id = keys_add(K, K->best, got_n);
                 if (id < 0 || id + 1 >= UINT32_MAX) {
-                    PyErr_NoMemory();
-                    goto done;
+                    failed = 1;
+                    goto stepped;
                 }
                 if (keep) keep[c] = (uint32_t)id + 1;
             }
@@ -1180,8 +1184,8 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
                 info->row = (uint32_t)out->ids.len;
                 if (vec64_push(&out->ids, id) < 0 || vec64_reserve(&out->polys, MW) < 0 ||
                     vec32_reserve(&out->span, 1) < 0) {
-                    PyErr_NoMemory();
-                    goto done;
+                    failed = 1;
+                    goto stepped;
                 }
                 memset(out->polys.data + out->polys.len, 0, sizeof(int64_t) * (size_t)MW);
                 out->polys.len += MW;
@@ -1207,6 +1211,15 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
     }
     /* (A key gets a row only when a count is added to it: no row counts nothing.) */
     reduce_all(out->polys.data, out->ids.len, M, W, mods);
+stepped:
+    PyEval_RestoreThread(save);
+    if (failed) {
+        if (failed == 2)
+            PyErr_SetString(PyExc_ValueError, "step: a state has no successor table");
+        else
+            PyErr_NoMemory();
+        goto done;
+    }
     Layer swap = K->cur;
     K->cur = K->next;
     K->next = swap;

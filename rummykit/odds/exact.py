@@ -75,6 +75,7 @@ from rummykit.rules import Contract, RuleSet
 __all__ = [
     "ExactTable",
     "dealt_count",
+    "cached_probability",
     "dealt_probability",
     "distance_distribution",
     "exact_table",
@@ -237,6 +238,29 @@ def dealt_probability(
     )
     _, _, naturals = _shoe(decks, ranks, suits)
     return Fraction(count, math.comb(naturals + jokers, cards))
+
+
+def cached_probability(
+    contract: Contract, *, decks: int, jokers: int, cards: int, rules: RuleSet
+) -> Fraction | None:
+    """:func:`dealt_probability` when a sweep already made in this process answers it
+    (so nothing is counted), else None; a hand too small for the contract is 0.
+
+    >>> from rummykit import Contract, RuleSet
+    >>> rules = RuleSet.preset("standard")
+    >>> cached_probability(Contract(sets=1, runs=1), decks=1, jokers=1, cards=6, rules=rules)
+    Fraction(0, 1)
+    >>> p = dealt_probability(Contract(sets=1, runs=1), decks=1, jokers=1, cards=8, rules=rules)
+    >>> cached_probability(Contract(sets=1, runs=1), decks=1, jokers=0, cards=7, rules=rules) > 0
+    True
+    """
+    _check_args(contract, decks, jokers, cards, rules)
+    if cards < contract.min_cards(rules):
+        return Fraction(0)
+    key = (contract, sweep_rules(rules), decks, _ALL_RANKS, _ALL_SUITS, "dealt")
+    if not any(c >= cards and j >= jokers for c, j, _ in list(_CACHE.get(key, ()))):
+        return None
+    return dealt_probability(contract, decks=decks, jokers=jokers, cards=cards, rules=rules)
 
 
 def distance_distribution(

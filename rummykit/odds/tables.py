@@ -40,16 +40,21 @@ True
 
 from __future__ import annotations
 
+import functools
+import itertools
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import polars as pl
 
 from rummykit.odds.exact import (
+    NATIVE,
+    cached_probability,
     dealt_probability,
     distance_distribution,
     exact_table,
@@ -77,16 +82,20 @@ __all__ = [
     "cell_seed",
     "counts_in_minutes",
     "exact_seconds",
+    "known_probability",
     "counts_quickly",
     "dealt_odds",
+    "duration_text",
     "distance_odds",
     "exact_cells",
     "exact_odds",
+    "exact_row",
     "frame",
     "preset_cells",
     "preset_odds",
     "resolve_rules",
     "round_of",
+    "simulated_row",
 ]
 
 #: The columns that say which cell a row describes.
@@ -298,7 +307,8 @@ def preset_cells(
     return out
 
 
-def _exact_row(cell: ExactCell, p: Fraction) -> dict:
+def exact_row(cell: ExactCell, p: Fraction) -> dict:
+    """The row of :data:`EXACT_SCHEMA` for ``cell`` with the exact probability ``p``."""
     return {
         "rules": cell.rules.name,
         "round": cell.round,
@@ -333,7 +343,7 @@ _PRESET_RULES = {name: sweep_rules(RuleSet.preset(name)) for name in RuleSet.pre
 #: then by the largest hand it serves (a sweep covers every smaller hand and every joker
 #: count the contract can use). Measured on one core with the compiled step by
 #: ``benchmarks/sweep_seconds.py`` (None: more than 400 s, stopped). Other rules, shoes
-#: and hand sizes are not measured.
+#: and hand sizes are planned from these by :func:`exact_seconds`.
 SWEEP_SECONDS = {
     ("standard", 1, 1, 1): {10: 0.072, 12: 0.2, 14: 0.31, 15: 0.33},
     ("standard", 1, 1, 2): {10: 0.14, 12: 0.51, 14: 0.83, 15: 0.91},
@@ -362,48 +372,197 @@ SWEEP_SECONDS = {
 }
 
 
-def exact_seconds(cell: ExactCell) -> float | None:
-    """About how many CPU seconds counting ``cell`` exactly takes, None when unmeasured.
+#: How much slower a sweep is in Python than with the compiled step (12 s against
+#: 0.33 s measured for 1 set + 1 run, 1 deck, 15 cards; see rummykit.odds.exact).
+PYTHON_SLOWDOWN = 40.0
+#: Rules whose sweep rules are no measured preset's take at most this many times the
+#: slowest preset's sweep: the factor covers the worst measured case, runs of 3 under
+#: otherwise standard rules (1 set + 2 runs, 2 decks, 12 cards, 4 jokers: 6.8 s, where
+#: the slowest preset takes 2.2 s).
+UNMEASURED_RULES_FACTOR = 8.0
+#: Least growth assumed per card beyond the largest measured hand, and per deck beyond
+#: the most measured decks: the measured growth when steeper.
+MIN_GROWTH_PER_CARD = 1.5
+MIN_GROWTH_PER_DECK = 1.5
+#: The measured sweeps track up to this many jokers; more cost more (assumed quadratic).
+MEASURED_JOKERS = 8
+#: What a sweep stopped by sweep_seconds.py (None in SWEEP_SECONDS) is taken to last.
+STOPPED_SECONDS = 400.0
+
+
+def _along(points: dict[int, float | None], x: int, least_growth: float) -> float:
+    """Seconds at ``x`` from seconds measured at some sizes (``points``): the smallest
+    measured size below them, geometric interpolation between two, and growth by the
+    last two (at least ``least_growth`` per step) beyond the largest."""
+    known = sorted((k, STOPPED_SECONDS if v is None else v) for k, v in points.items())
+    if x in points:
+        return dict(known)[x]
+    if x <= known[0][0]:
+        return known[0][1]
+    for (x0, y0), (x1, y1) in itertools.pairwise(known):
+        if x0 <= x <= x1:
+            return y0 * (y1 / y0) ** ((x - x0) / (x1 - x0))
+    x1, y1 = known[-1]
+    growth = least_growth
+    if len(known) > 1:
+        x0, y0 = known[-2]
+        growth = max(least_growth, (y1 / y0) ** (1 / (x1 - x0)))
+    return y1 * growth ** (x - x1)
+
+
+def _measured_seconds(name: str, sets: int, runs: int, decks: int, cards: int) -> float | None:
+    """Seconds of the sweep by ``name``'s measurements (None: that contract unmeasured)."""
+    rows = {d: by for (n, s, r, d), by in SWEEP_SECONDS.items() if (n, s, r) == (name, sets, runs)}
+    if not rows:
+        return None
+    by_decks = {d: _along(by, cards, MIN_GROWTH_PER_CARD) for d, by in rows.items()}
+    return _along(by_decks, decks, MIN_GROWTH_PER_DECK)
+
+
+def _mixed_seconds(cell: ExactCell) -> float:
+    """:func:`exact_seconds` of a contract mixing sets and runs, with the compiled step."""
+    contract, rules = cell.contract, cell.rules
+    mine = sweep_rules(rules)
+    names = [name for name, preset in _PRESET_RULES.items() if preset == mine]
+    measured = [n for n in names if any(k[0] == n for k in SWEEP_SECONDS)]
+    shape = (contract.sets, contract.runs, cell.decks, cell.cards)
+    seconds = _measured_seconds(measured[0], *shape) if measured else None
+    if seconds is None:
+        # Rules or a contract not measured: the slowest measured figure, with a margin.
+        every = {n for n, *_ in SWEEP_SECONDS}
+        found = [t for n in every if (t := _measured_seconds(n, *shape)) is not None]
+        if not found:
+            found = [
+                t
+                for n, s, r, _ in SWEEP_SECONDS
+                if (t := _measured_seconds(n, s, r, cell.decks, cell.cards)) is not None
+            ]
+        seconds = max(found) * UNMEASURED_RULES_FACTOR
+    useful = contract.sets * max(rules.min_set_size, rules.min_naturals_in_set)
+    useful += contract.runs * (
+        13 if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
+    )
+    jokers = min(cell.jokers, useful)
+    if jokers > MEASURED_JOKERS:
+        seconds *= (jokers / MEASURED_JOKERS) ** 2
+    return seconds
+
+
+def exact_seconds(cell: ExactCell) -> float:
+    """About how many CPU seconds counting ``cell`` exactly takes on one core: a plan,
+    measured where it can be and erring on the slow side where it cannot.
 
     Contracts of sets only or runs only take well under a second (:func:`counts_quickly`);
-    a contract mixing sets and runs takes one sweep, timed in :data:`SWEEP_SECONDS` for
-    the smallest measured hand size at least ``cell.cards``. Rule sets with the sweep
-    rules of a measured preset (``bga`` and ``family`` have those of ``standard``) take
-    as long.
+    a hand too small for the contract takes none. A contract mixing sets and runs takes
+    one sweep, whose cost grows with the contract, the decks, the hand size, the jokers
+    and the meld rules (jokers per meld, run length: :func:`~rummykit.odds.exact.
+    sweep_rules`). :data:`SWEEP_SECONDS` measured it for each preset's sweep rules
+    (``bga`` and ``family`` have those of ``standard``) with up to 8 jokers:
+
+    - a measured hand size gives the measurement, a size between two measured ones the
+      geometric mean between them, a larger one the growth per card of the last two
+      measured (at least :data:`MIN_GROWTH_PER_CARD`); decks likewise
+      (:data:`MIN_GROWTH_PER_DECK`), and fewer decks than measured as the fewest;
+    - more than 8 jokers the contract can use: quadratically more;
+    - rules that are no measured preset's: the slowest preset's figure times
+      :data:`UNMEASURED_RULES_FACTOR`; a mixed contract no preset plays: the slowest
+      measured one's, likewise;
+    - without the compiled step (:data:`~rummykit.odds.exact.NATIVE` false):
+      :data:`PYTHON_SLOWDOWN` times as long.
 
     >>> from rummykit import RuleSet
-    >>> bga = RuleSet.preset("bga")
-    >>> exact_seconds(ExactCell(bga, 5, bga.contracts[4], 2, 4, 13))   # as for 14 cards
-    4.2
+    >>> standard, pagat = RuleSet.preset("standard"), RuleSet.preset("pagat")
+    >>> exact_seconds(ExactCell(standard, 6, standard.contracts[5], 3, 6, 14))   # measured
+    23.1
+    >>> exact_seconds(ExactCell(pagat, 2, pagat.contracts[1], 3, 8, 15))   # 2.5 s at 14 cards
+    3.75
+    """
+    contract, rules = cell.contract, cell.rules
+    if cell.cards < contract.min_cards(rules):
+        return 0.0
+    seconds = 1.0 if counts_quickly(contract) else _mixed_seconds(cell)
+    if not NATIVE:
+        seconds *= PYTHON_SLOWDOWN
+    return seconds
+
+
+def duration_text(seconds: float) -> str:
+    """A planned duration in words.
+
+    >>> duration_text(3.75), duration_text(76.2), duration_text(717), duration_text(9000)
+    ('about 4 s', 'about 1 min 16 s', 'about 12 min', 'about 2.5 h')
+    """
+    if seconds < 60:
+        return f"about {max(1, round(seconds))} s"
+    if seconds < 600:
+        minutes, rest = divmod(round(seconds), 60)
+        return f"about {minutes} min {rest} s" if rest else f"about {minutes} min"
+    if seconds < 5400:
+        return f"about {round(seconds / 60)} min"
+    return f"about {seconds / 3600:.1f} h"
+
+
+#: The tables of ``data/`` that hold exact dealt odds, read by :func:`known_probability`.
+KNOWN_TABLES = ("exact_odds", "exact_jokers", "exact_presets")
+
+
+def data_directory() -> Path:
+    """The ``data/`` of a source checkout (the committed tables): beside the package."""
+    return Path(__file__).resolve().parents[2] / "data"
+
+
+@functools.cache
+def _committed() -> dict:
+    """``{(sweep rules, contract, decks, jokers, cards): Fraction}`` from the exact rows of
+    the committed tables (empty where the package is installed without ``data/``)."""
+    known = {}
+    for name in KNOWN_TABLES:
+        path = data_directory() / f"{name}.parquet"
+        if not path.exists():
+            continue
+        rows = pl.read_parquet(path).filter(pl.col("method") == "exact")
+        for rules, contract, decks, jokers, cards, p in rows.select(
+            "rules", "contract", "decks", "jokers", "cards", "p_exact"
+        ).iter_rows():
+            if rules in _PRESET_RULES:
+                known[_PRESET_RULES[rules], contract, decks, jokers, cards] = Fraction(p)
+    return known
+
+
+def known_probability(cell: ExactCell) -> Fraction | None:
+    """The exact P(a dealt hand holds the contract) of ``cell`` without counting: from a
+    sweep already made in this process or the committed tables of ``data/`` (rows of
+    any rule set with the same sweep rules); None when it would have to be counted.
+
+    >>> from rummykit import RuleSet
+    >>> bga = RuleSet.preset("bga")   # data/ has standard's rows, and bga sweeps alike
+    >>> known_probability(ExactCell(bga, 6, bga.contracts[5], 3, 6, 14))
+    Fraction(38911210414731439, 9196480310090829300)
     """
     contract = cell.contract
-    if counts_quickly(contract):
-        return 1.0
-    rules = sweep_rules(cell.rules)
-    for (name, sets, runs, decks), by_cards in SWEEP_SECONDS.items():
-        if (sets, runs, decks) == (contract.sets, contract.runs, cell.decks) and (
-            rules == _PRESET_RULES[name]
-        ):
-            fits = [cards for cards in by_cards if cards >= cell.cards]
-            return by_cards[min(fits)] if fits else None
-    return None
+    cached = cached_probability(
+        contract, decks=cell.decks, jokers=cell.jokers, cards=cell.cards, rules=cell.rules
+    )
+    if cached is not None:
+        return cached
+    key = (sweep_rules(cell.rules), str(contract), cell.decks, cell.jokers, cell.cards)
+    return _committed().get(key)
 
 
 def counts_in_minutes(cell: ExactCell, minutes: float = 3) -> bool:
     """Whether exact counting of ``cell`` takes at most about ``minutes`` on one core.
 
-    ``rummykit tables`` counts exactly the cells that take up to 20 minutes and simulates
-    the rest; the widgets count in the background those taking about 3 minutes at most
-    and offer "Count exactly" for the others. See :func:`exact_seconds`.
+    ``rummykit tables`` counts exactly the cells planned at up to 20 minutes and
+    simulates the rest (the widgets count unasked up to 20 seconds, see
+    :data:`rummykit.widgets._common.COUNT_UNASKED_SECONDS`). See :func:`exact_seconds`.
 
     >>> from rummykit import RuleSet
     >>> standard = RuleSet.preset("standard")
     >>> round_6 = standard.contracts[5]   # 1 set + 2 runs
-    >>> [counts_in_minutes(ExactCell(standard, 6, round_6, 4, 8, c)) for c in (12, 14, 15)]
+    >>> [counts_in_minutes(ExactCell(standard, 6, round_6, 4, 8, c), 1) for c in (12, 14, 15)]
     [True, True, False]
     """
-    seconds = exact_seconds(cell)
-    return seconds is not None and seconds <= 60 * minutes
+    return exact_seconds(cell) <= 60 * minutes
 
 
 def _dealt_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) -> list[Fraction]:
@@ -462,9 +621,11 @@ def cell_seed(seed: int, cell: ExactCell) -> int:
     return int(state[0]) >> 1
 
 
-def _simulated_row(cell: ExactCell, estimate) -> dict:
+def simulated_row(cell: ExactCell, estimate) -> dict:
+    """The row of :data:`EXACT_SCHEMA` for ``cell`` with a simulated ``estimate``
+    (:class:`~rummykit.odds.simulate.Estimate`)."""
     return {
-        **_exact_row(cell, Fraction(0)),
+        **exact_row(cell, Fraction(0)),
         "p": float(estimate.p),
         "p_exact": None,
         "stderr": float(estimate.stderr),
@@ -572,9 +733,9 @@ def dealt_odds(
     rows = []
     for cell in cells:
         if cell in estimates:
-            rows.append(_simulated_row(cell, estimates[cell]))
+            rows.append(simulated_row(cell, estimates[cell]))
         else:
-            rows.append(_exact_row(cell, _pick(cell, tasks, results, index)))
+            rows.append(exact_row(cell, _pick(cell, tasks, results, index)))
     return frame(rows, EXACT_SCHEMA)
 
 
@@ -671,5 +832,5 @@ def distance_odds(
         at_most = Fraction(0)
         for distance, p in sorted(found[cell].items()):
             at_most += p
-            rows.append({**_exact_row(cell, p), "distance": distance, "p_at_most": float(at_most)})
+            rows.append({**exact_row(cell, p), "distance": distance, "p_at_most": float(at_most)})
     return frame(rows, DISTANCE_SCHEMA)

@@ -73,29 +73,48 @@ def round_options(rules: RuleSet) -> list[tuple[str, int]]:
 #: Hands dealt for the estimate shown while a slow exact count runs.
 ESTIMATE_HANDS = 200_000
 
+#: Exact counts planned to take longer than this (CPU seconds, see
+#: :func:`rummykit.odds.tables.exact_seconds`) run only when "Count exactly" is pressed;
+#: shorter ones run in the background unasked.
+COUNT_UNASKED_SECONDS = 20.0
+
+
+def count_seconds(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> float:
+    """The planned seconds of an exact count (0 when it is already known, see
+    :func:`rummykit.odds.tables.known_probability`)."""
+    from rummykit.odds.tables import ExactCell, exact_seconds, known_probability
+
+    cell = ExactCell(rules, None, contract, decks, jokers, cards)
+    return 0.0 if known_probability(cell) is not None else exact_seconds(cell)
+
 
 def slow_to_count(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> bool:
-    """Whether an exact count may take more than a few minutes (see
-    :func:`rummykit.odds.tables.counts_in_minutes`): then the widgets show a simulated
-    estimate and count only when asked to ("Count exactly")."""
-    from rummykit.odds.tables import ExactCell, counts_in_minutes
-
-    return not counts_in_minutes(ExactCell(rules, None, contract, decks, jokers, cards))
+    """Whether an exact count is planned to take more than :data:`COUNT_UNASKED_SECONDS`:
+    then the widgets show a simulated estimate and count only when asked to ("Count
+    exactly")."""
+    return count_seconds(rules, contract, decks, jokers, cards) > COUNT_UNASKED_SECONDS
 
 
 def estimate_text(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> str:
-    """A seeded simulation of :data:`ESTIMATE_HANDS` hands, in words, with its interval."""
+    """A seeded simulation of :data:`ESTIMATE_HANDS` hands, in words, with its interval
+    and what an exact count would take."""
     from rummykit.odds.simulate import simulate_dealt
+    from rummykit.odds.tables import duration_text
 
     estimate = simulate_dealt(
         contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=ESTIMATE_HANDS, seed=0
     )
+    seconds = count_seconds(rules, contract, decks, jokers, cards)
     return (
         f"Simulated from {estimate.n:,} hands: {float(estimate.p):.3%} "
         f"(95% interval {float(estimate.ci_low):.3%} to {float(estimate.ci_high):.3%}). "
-        "An exact count of a contract mixing sets and runs takes many minutes with this "
-        'shoe: press "Count exactly" to run it.'
+        f"An exact count of {contract} with this shoe would take {duration_text(seconds)} "
+        'on one core (planned): press "Count exactly" to run it.'
     )
+
+
+class Superseded(Exception):
+    """Raised inside a background count whose settings the controls have left: it stops."""
 
 
 class CountProgress:
@@ -119,7 +138,7 @@ class CountProgress:
         self.widget.layout.display = "none"
         self.button = ipywidgets.Button(
             description="Count exactly",
-            tooltip="count the exact odds of this shoe (it may take many minutes)",
+            tooltip="count the exact odds of this shoe (it takes a while: see the time planned)",
             icon="calculator",
         )
         """Shown when a count would be slow: the widgets count only when it is pressed."""
@@ -144,13 +163,28 @@ class CountProgress:
         self.button.layout.display = None if slow else "none"
         return estimate_text(*key) if slow else None
 
-    def count(self, rules: RuleSet, contract, decks: int, jokers: int, cards: int):
-        """:func:`~rummykit.odds.exact.dealt_probability`, shown on this bar."""
+    def count(
+        self,
+        rules: RuleSet,
+        contract,
+        decks: int,
+        jokers: int,
+        cards: int,
+        *,
+        stale: Callable[[], bool] | None = None,
+    ):
+        """:func:`~rummykit.odds.exact.dealt_probability`, shown on this bar; when
+        ``stale()`` turns true the count stops (raising :class:`Superseded`)."""
         from rummykit.odds import dealt_probability
+
+        def progress(done: int, total: int) -> None:
+            if stale is not None and stale():
+                raise Superseded
+            self.report(done, total)
 
         try:
             return dealt_probability(
-                contract, decks=decks, jokers=jokers, cards=cards, rules=rules, progress=self.report
+                contract, decks=decks, jokers=jokers, cards=cards, rules=rules, progress=progress
             )
         finally:
             self.done()

@@ -7,20 +7,37 @@ an ``ipywidgets.HTML``: they display offline, with no script from a CDN.
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 import threading
 from collections.abc import Sequence
 from fractions import Fraction
 
+from rummykit.odds.tables import (
+    DEFAULT_SEED,
+    ExactCell,
+    cell_seed,
+    duration_text,
+    exact_row,
+    exact_seconds,
+    known_probability,
+    round_of,
+    simulated_row,
+)
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import (
+    COUNT_UNASKED_SECONDS,
     CountProgress,
+    Superseded,
+    count_seconds,
+    estimate_text,
     figure_html,
     ipywidgets,
     message_html,
     preset_dropdown,
     require,
     round_options,
+    slow_to_count,
 )
 from rummykit.widgets.deal import describe_probability
 
@@ -96,14 +113,35 @@ class _ShoeControls:
         return (self.rules, self.contract, self.decks.value, self.jokers.value, self.cards.value)
 
 
+#: Hands dealt per simulated point of the OddsExplorer chart (where counting is slow).
+NEIGHBOUR_HANDS = 20_000
+#: A shoe's points of the chart are counted exactly when its sweep is planned to take at
+#: most this many seconds (one sweep serves every hand size); the rest are simulated.
+NEIGHBOUR_EXACT_SECONDS = 3.0
+#: A count planned to take longer than this shows a quick simulated estimate meanwhile
+#: (a planned second can take several while other work shares the machine).
+QUICK_SECONDS = 0.25
+#: Hands dealt for that quick estimate.
+QUICK_HANDS = 20_000
+
+
 class OddsExplorer:
     """The exact chance of being dealt a contract, and how it moves with the hand size.
 
     Controls: preset, contract, decks, jokers, hand size. Shown: the exact probability as
-    a fraction, a percentage and "1 in N" (where the count would take many minutes, a
-    simulated estimate until "Count exactly" is pressed), and a chart of the probability against hand
+    a fraction, a percentage and "1 in N", and a chart of the probability against hand
     size for each shoe of ``neighbour_decks`` decks (the preset's jokers), the shoe chosen
-    included, with the chosen hand marked.
+    included, with the chosen hand marked ("your hand"); the chance is on a log scale
+    where it is small.
+
+    With ``background`` (the default) nothing slow runs in a control's handler: the
+    handler shows what is known at once (the committed tables of ``data/``, sweeps made
+    before) and hands the rest to a thread, which stops when the controls move on. Until
+    the thread is done the chart says "recomputing". Counts planned to take up to
+    :data:`~rummykit.widgets._common.COUNT_UNASKED_SECONDS` run unasked, with a progress
+    bar and a simulated estimate meanwhile; longer ones show a simulated estimate, the
+    planned time and a "Count exactly" button. The chart counts each shoe whose sweep is
+    quick and simulates the other points (:data:`NEIGHBOUR_HANDS` hands each).
 
     >>> explorer = OddsExplorer(background=False, neighbour_decks=(1,))
     >>> explorer.probability
@@ -129,7 +167,10 @@ class OddsExplorer:
         self.estimate_text: str | None = None
         """A simulated estimate, shown where an exact count would be slow, else None."""
         self.frame = None
-        """The chart's data: a long-form polars frame, one row per shoe and hand size."""
+        """The chart's data: a long-form polars frame, one row per shoe and hand size
+        (``method`` says which points are simulated); set once every point is in."""
+        self.pending = 0
+        """Points of the chart shown still to compute (0 once the chart is complete)."""
         self._thread: threading.Thread | None = None
         self.result_html = ipywidgets.HTML()
         self.chart_html = ipywidgets.HTML()
@@ -174,96 +215,235 @@ class OddsExplorer:
         return self.controls.cards
 
     def update(self) -> None:
-        """Count the odds for the controls' settings and redraw (in a thread if ``background``)."""
+        """Show the odds for the controls' settings: what is known at once, the rest from
+        a thread (or all of it here, counted exactly, without ``background``)."""
         key = self.controls.key()
+        rows = self._known_rows(key)
         if not self.background:
-            self._count(key)
+            self._work(key, rows, count=True)
             return
         self.probability = None
-        self.estimate_text = self.count_progress.estimate_instead(key, self._asked)
-        shown = self.estimate_text or "Counting the exact odds ..."
-        self.result_html.value = message_html(shown)
-        work = self._count if self.estimate_text is None else self._draw
-        self._thread = threading.Thread(target=work, args=(key,), name="rummykit-odds", daemon=True)
+        self.estimate_text = None
+        known = known_probability(_cell(key))
+        slow = False
+        if known is not None:
+            self.count_progress.button.layout.display = "none"
+            self._show_probability(key, known)
+        else:
+            slow = self._asked != key and slow_to_count(*key)
+            self.count_progress.button.layout.display = None if slow else "none"
+            self.result_html.value = message_html(self._interim_text(key, slow))
+        self._draw(key, rows)
+        self._thread = threading.Thread(
+            target=self._work,
+            args=(key, rows),
+            kwargs={"count": known is None and not slow, "estimate": slow},
+            name="rummykit-odds",
+            daemon=True,
+        )
         self._thread.start()
+
+    def _interim_text(self, key: tuple, slow: bool) -> str:
+        """What the result says while the thread works: a quick simulated estimate and
+        the planned time of the count (to run now, or when asked if ``slow``)."""
+        seconds = count_seconds(*key)
+        if not slow and seconds <= QUICK_SECONDS:
+            return "Counting the exact odds ..."
+        from rummykit.odds.simulate import simulate_dealt
+
+        rules, contract, decks, jokers, cards = key
+        estimate = simulate_dealt(
+            contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=QUICK_HANDS, seed=0
+        )
+        quick = (
+            f"simulated from {estimate.n:,} hands: {float(estimate.p):.2%} (95% interval "
+            f"{float(estimate.ci_low):.2%} to {float(estimate.ci_high):.2%})"
+        )
+        if slow:
+            return (
+                f"At a first look, {quick}; dealing more hands ... An exact count would take "
+                f'{duration_text(seconds)} on one core (planned): press "Count exactly" to run it.'
+            )
+        return f"Counting the exact odds ({duration_text(seconds)} planned) ... Meanwhile, {quick}."
 
     def _count_asked(self) -> None:
         self._asked = self.controls.key()
         self.update()
 
     def wait(self, timeout: float | None = None) -> None:
-        """Wait for a count running in the background."""
+        """Wait for the work running in the background."""
         if self._thread is not None:
             self._thread.join(timeout)
 
-    def _count(self, key: tuple) -> None:
+    def _show_probability(self, key: tuple, p: Fraction) -> None:
         rules, contract, decks, jokers, cards = key
-        p = self.count_progress.count(*key)
-        if key != self.controls.key():
-            return  # the controls moved on: a newer count will show
         self.probability = p
         shoe = f"{decks} deck{'s' if decks != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}"
         self.result_html.value = message_html(
             f"The chance of being dealt {contract} in {cards} cards from {shoe}: "
             f"{describe_probability(p)}."
         )
-        self._draw(key)
 
-    def _draw(self, key: tuple) -> None:
-        self.chart_html.value = message_html("Drawing the neighbourhood ...")
-        frame = self._neighbourhood(key)
-        if key != self.controls.key():
+    def _work(self, key: tuple, rows: dict, *, count: bool, estimate: bool = False) -> None:
+        """Count the chosen cell (when ``count``) or simulate it (when ``estimate``), then
+        every point of the chart still missing, redrawing as each shoe is done; stop once
+        the controls move on."""
+
+        def stale() -> bool:
+            return self.controls.key() != key
+
+        try:
+            if estimate:
+                text = estimate_text(*key)
+                if stale():
+                    return
+                self.estimate_text = text
+                self.result_html.value = message_html(text)
+            if count:
+                p = self.count_progress.count(*key, stale=stale if self.background else None)
+                rows[_cell(key)] = exact_row(_cell(key), p)
+                if stale():
+                    return
+                self._show_probability(key, p)
+            for shoe in self._shoes(key):
+                missing = [
+                    cell for cell, row in rows.items() if row is None and cell_shoe(cell) == shoe
+                ]
+                if missing:
+                    self._fill(missing, rows, stale)
+                    if stale():
+                        return
+                    self._draw(key, rows)
+        except Superseded:
             return
-        self.frame = frame
-        self.chart_html.value = figure_html(chart_svg(self._chart(frame, key)))
+        if not stale():
+            self.frame = self._frame(rows)
+            self._draw(key, rows)
 
-    def _neighbourhood(self, key: tuple):
-        from rummykit.odds.tables import exact_odds
-
+    def _shoes(self, key: tuple) -> list[tuple[int, int]]:
         rules, contract, decks, jokers, cards = key
-        shoes = [(d, rules.jokers_for(d)) for d in self.neighbour_decks if d != decks]
-        shoes = sorted([*shoes, (decks, jokers)])
-        sizes = range(max(3, cards - 4), min(15, cards + 4) + 1)
-        # Contracts mixing sets and runs take minutes to count on full shoes: their
-        # neighbourhood is simulated (the chosen cell above is exact).
-        return exact_odds(
-            rules=rules,
-            contracts=[contract],
-            shoes=shoes,
-            cards=sizes,
-            method="auto",
-            progress=False,
-            max_workers=1,
-        )
+        shoes = {(d, rules.jokers_for(d)) for d in self.neighbour_decks if d != decks}
+        return sorted(shoes | {(decks, jokers)})
 
-    def _chart(self, frame, key: tuple):
+    def _known_rows(self, key: tuple) -> dict:
+        """``{cell: row}`` of the chart's points, None where not known without counting."""
+        rules, contract, decks, jokers, cards = key
+        sizes = range(max(3, cards - 4), min(15, cards + 4) + 1)
+        rows = {}
+        for shoe_decks, shoe_jokers in self._shoes(key):
+            for size in sizes:
+                cell = ExactCell(
+                    rules, round_of(rules, contract), contract, shoe_decks, shoe_jokers, size
+                )
+                p = known_probability(cell)
+                rows[cell] = None if p is None else exact_row(cell, p)
+        return rows
+
+    def _fill(self, missing: list, rows: dict, stale) -> None:
+        """Count the missing points of one shoe whose sweep is quick, simulate the rest."""
+        from rummykit.odds import dealt_probability
+        from rummykit.odds.simulate import simulate_dealt
+
+        missing = sorted(missing, key=lambda cell: cell.cards)
+        quick = [c for c in missing if exact_seconds(c) <= NEIGHBOUR_EXACT_SECONDS]
+        progress = None if not self.background else _stop_when(stale)
+        # The largest quick hand first: its sweep serves every smaller one.
+        for cell in reversed(quick):
+            p = dealt_probability(
+                cell.contract,
+                decks=cell.decks,
+                jokers=cell.jokers,
+                cards=cell.cards,
+                rules=cell.rules,
+                progress=progress,
+            )
+            rows[cell] = exact_row(cell, p)
+        for cell in missing[len(quick) :]:
+            if self.background and stale():
+                raise Superseded
+            estimate = simulate_dealt(
+                cell.contract,
+                decks=cell.decks,
+                jokers=cell.jokers,
+                cards=cell.cards,
+                rules=cell.rules,
+                n=NEIGHBOUR_HANDS,
+                seed=cell_seed(DEFAULT_SEED, cell),
+            )
+            rows[cell] = simulated_row(cell, estimate)
+
+    def _frame(self, rows: dict):
+        from rummykit.odds.tables import EXACT_SCHEMA, frame
+
+        known = [row for row in rows.values() if row is not None]
+        return frame(known, EXACT_SCHEMA).sort("decks", "jokers", "cards") if known else None
+
+    def _draw(self, key: tuple, rows: dict) -> None:
+        """Draw the chart from the points known so far, saying what is still to come
+        (unless the controls have moved on meanwhile)."""
+        pending = sum(row is None for row in rows.values())
+        data = self._frame(rows)
+        if data is None or not (data["p"] > 0).any():
+            rules, contract, decks, jokers, cards = key
+            shown = message_html(
+                f"Drawing the chance of being dealt {contract} by hand size ({rules.name} "
+                f"rules) ..."
+            )
+        else:
+            shown = figure_html(chart_svg(self._chart(data, key, pending)))
+        if key == self.controls.key():
+            self.pending = pending
+            self.chart_html.value = shown
+
+    def _chart(self, frame, key: tuple, pending: int = 0):
         alt = require("altair")
         pl = require("polars")
-        from rummykit.charts import odds_lines, shoe_label
+        from rummykit.charts import odds_lines, shoe_label, wants_log, your_hand_mark
 
         rules, contract, decks, jokers, cards = key
         frame = shoe_label(frame)
-        lines = odds_lines(
-            frame,
-            color="shoe",
-            color_title="Shoe",
-            facet=None,
-            title=f"Chance of being dealt {contract}, by hand size",
-        )
+        log = wants_log(frame)
+        notes = [f"{rules.name} rules", "log scale" if log else "linear scale"]
+        simulated = frame.filter(pl.col("method") == "simulation").height
+        if simulated:
+            notes.append(f"{simulated} points simulated from {NEIGHBOUR_HANDS:,} hands each")
+        if pending:
+            notes.append(f"recomputing {pending} point{'s' if pending != 1 else ''} ...")
+        lines = odds_lines(frame, color="shoe", color_title="Shoe", facet=None, log=log, title="")
         chosen = frame.filter(
             (pl.col("decks") == decks) & (pl.col("jokers") == jokers) & (pl.col("cards") == cards)
         )
-        mark = (
-            alt.Chart(chosen)
-            .mark_point(size=160, shape="diamond", filled=True, color="#d62728")
-            .encode(x="cards:Q", y="p:Q")
+        if log:
+            chosen = chosen.filter(pl.col("p") > 0)
+        layers = [lines]
+        if chosen.height:
+            layers.append(your_hand_mark(chosen))
+        title = alt.TitleParams(
+            f"Chance of being dealt {contract}, by hand size", subtitle="; ".join(notes)
         )
-        return alt.layer(lines, mark).properties(width=420, height=240)
+        return alt.layer(*layers).properties(width=420, height=240, title=title)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
         display(self.box)
+
+
+def _cell(key: tuple) -> ExactCell:
+    rules, contract, decks, jokers, cards = key
+    return ExactCell(rules, round_of(rules, contract), contract, decks, jokers, cards)
+
+
+def cell_shoe(cell: ExactCell) -> tuple[int, int]:
+    return cell.decks, cell.jokers
+
+
+def _stop_when(stale):
+    def progress(done: int, total: int) -> None:
+        if stale():
+            raise Superseded
+
+    return progress
 
 
 class SimulationExplorer:
@@ -275,8 +455,16 @@ class SimulationExplorer:
     counts the hands; after each step the chart (the estimate, its Wilson interval and the
     exact probability as a dashed line) is redrawn.
 
+    "Run" hands the run to a thread (with ``background``, the default), so the notebook
+    never waits on it. The exact value comes from the committed tables or a sweep made
+    before when it can; else it is counted after the hands are dealt, unasked when the
+    count is planned to take at most
+    :data:`~rummykit.widgets._common.COUNT_UNASKED_SECONDS`, otherwise only once "Count
+    exactly" is pressed. :meth:`run` does the same in the caller's thread.
+
     >>> explorer = SimulationExplorer(n=2000, steps=4, seed=1)
     >>> explorer.run_button.click()
+    >>> explorer.wait()
     >>> explorer.progress.value == explorer.progress.max == 2000
     True
     >>> explorer.estimate.n, explorer.frame.height
@@ -294,8 +482,10 @@ class SimulationExplorer:
         steps: int = 12,
         seed: int = 0,
         exact: bool = True,
+        background: bool = True,
     ) -> None:
         self.controls = _ShoeControls(rules, round, decks, jokers)
+        self.background = background
         self.n = ipywidgets.BoundedIntText(
             value=n, min=10, max=10_000_000, step=1000, description="Hands", tooltip="deals"
         )
@@ -315,12 +505,20 @@ class SimulationExplorer:
         )
         self.result_html = ipywidgets.HTML(message_html("Press Run to deal the hands."))
         self.chart_html = ipywidgets.HTML()
+        self.count_progress = CountProgress()
+        """The exact count's bar, and its "Count exactly" button where the count is slow."""
         self.estimate = None
         """The last :class:`~rummykit.odds.simulate.Estimate` (after all ``n`` hands)."""
         self.exact: Fraction | None = None
+        self.exact_note: str | None = None
+        """Why the exact value is not drawn yet (counting, or a slow count not asked for)."""
         self.frame = None
         """The running estimate: a polars frame with ``n``, ``p``, ``ci_low``, ``ci_high``."""
-        self.run_button.on_click(lambda _: self.run())
+        self._run_thread: threading.Thread | None = None
+        self._count_thread: threading.Thread | None = None
+        self._shown: tuple | None = None  # the settings of the run shown
+        self.run_button.on_click(lambda _: self.start())
+        self.count_progress.button.on_click(lambda _: self._count_asked())
         self.box = ipywidgets.VBox(
             [
                 self.controls.box,
@@ -328,6 +526,8 @@ class SimulationExplorer:
                 ipywidgets.HBox([self.show_exact, self.run_button]),
                 self.progress,
                 self.result_html,
+                self.count_progress.button,
+                self.count_progress.widget,
                 self.chart_html,
             ]
         )
@@ -342,20 +542,36 @@ class SimulationExplorer:
         }
         return sorted(marks | {n})
 
+    def start(self) -> None:
+        """What "Run" does: :meth:`run` in a thread (here without ``background``)."""
+        if not self.background:
+            self.run()
+            return
+        self.run_button.disabled = True  # one run at a time
+        self._run_thread = threading.Thread(target=self.run, name="rummykit-simulation")
+        self._run_thread.daemon = True
+        self._run_thread.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for a run and an exact count running in the background."""
+        for thread in (self._run_thread, self._count_thread):
+            if thread is not None:
+                thread.join(timeout)
+
     def run(self) -> None:
-        """Deal the hands step by step, updating the progress bar, estimate and chart."""
-        from rummykit.odds import dealt_probability
+        """Deal the hands step by step, updating the progress bar, estimate and chart;
+        then the exact value, when it is known or quick to count (see the class)."""
         from rummykit.odds.simulate import Estimate, simulate_dealt
 
         pl = require("polars")
-        rules, contract, decks, jokers, cards = self.controls.key()
+        key = self.controls.key()
+        rules, contract, decks, jokers, cards = key
         n = self.n.value
-        self.exact = None
+        self._shown = key
+        self.exact, self.exact_note = None, None
+        self.count_progress.button.layout.display = "none"
         if self.show_exact.value:
-            self.result_html.value = message_html("Counting the exact value first ...")
-            self.exact = dealt_probability(
-                contract, decks=decks, jokers=jokers, cards=cards, rules=rules
-            )
+            self.exact = known_probability(_cell(key))
         seeds = random.Random(self.seed.value)
         self.progress.max, self.progress.value = n, 0
         self.run_button.disabled = True
@@ -387,6 +603,41 @@ class SimulationExplorer:
                 self._show(contract, cards)
         finally:
             self.run_button.disabled = False
+        if self.show_exact.value and self.exact is None:
+            seconds = count_seconds(*key)
+            if seconds > COUNT_UNASKED_SECONDS:
+                self.exact_note = (
+                    f"An exact count would take {duration_text(seconds)} on one core "
+                    '(planned): press "Count exactly" to draw the exact value.'
+                )
+                self.count_progress.button.layout.display = None
+                self._show(contract, cards)
+            else:
+                self._count_exact(key, seconds)
+
+    def _count_asked(self) -> None:
+        if self._shown is None:
+            return
+        self.count_progress.button.layout.display = "none"
+        key = self._shown
+        work = functools.partial(self._count_exact, key, count_seconds(*key))
+        if not self.background:
+            work()
+            return
+        self._count_thread = threading.Thread(target=work, name="rummykit-odds", daemon=True)
+        self._count_thread.start()
+
+    def _count_exact(self, key: tuple, seconds: float) -> None:
+        rules, contract, decks, jokers, cards = key
+        self.exact_note = f"Counting the exact value ({duration_text(seconds)} planned) ..."
+        self._show(contract, cards)
+        try:
+            p = self.count_progress.count(*key, stale=lambda: self._shown != key)
+        except Superseded:
+            return
+        if self._shown == key:
+            self.exact, self.exact_note = p, None
+            self._show(contract, cards)
 
     def _show(self, contract: Contract, cards: int) -> None:
         from rummykit.charts import convergence_chart
@@ -398,6 +649,8 @@ class SimulationExplorer:
         )
         if self.exact is not None:
             text += f" The exact value is {float(self.exact):.2%}."
+        elif self.exact_note:
+            text += " " + self.exact_note
         self.result_html.value = message_html(text)
         exact = None if self.exact is None else float(self.exact)
         chart = convergence_chart(

@@ -1,0 +1,179 @@
+"""OddsExplorer and SimulationExplorer: counts planned from their cost, run in the
+background, and charts drawn at once from what is known (issue 18, items 3-5).
+
+Counts that would be slow are never run here: a stand-in for
+``rummykit.odds.dealt_probability`` records what the widgets ask for.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from fractions import Fraction
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import rummykit.odds as odds  # noqa: E402
+import rummykit.odds.exact as exact  # noqa: E402
+from rummykit import RuleSet  # noqa: E402
+from rummykit.odds.tables import SWEEP_SECONDS, ExactCell, known_probability  # noqa: E402
+from rummykit.widgets import OddsExplorer, SimulationExplorer  # noqa: E402
+from rummykit.widgets._common import (  # noqa: E402
+    COUNT_UNASKED_SECONDS,
+    count_seconds,
+    slow_to_count,
+)
+
+STANDARD = RuleSet.preset("standard")
+PAGAT = RuleSet.preset("pagat")
+
+
+class StandIn:
+    """Records each count asked for and answers 1/3; ``hold`` keeps counts waiting."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.calls: list[tuple] = []
+        self.hold = threading.Event()
+        self.hold.set()
+        monkeypatch.setattr(odds, "dealt_probability", self)
+        monkeypatch.setattr(exact, "_CACHE", {})  # nothing counted before
+
+    def __call__(self, contract, **kwargs):
+        self.calls.append((contract, kwargs["decks"], kwargs["jokers"], kwargs["cards"]))
+        self.hold.wait(30)
+        if kwargs.get("progress") is not None:
+            kwargs["progress"](1, 1)  # where a real count reports (and may be stopped)
+        return Fraction(1, 3)
+
+
+def shoe_of(explorer, decks: int, jokers: int, cards: int) -> None:
+    explorer.decks.value = decks
+    explorer.jokers.value = jokers
+    explorer.cards.value = cards
+
+
+# --------------------------------------------------------------------------- planning
+
+
+def test_cells_measured_fast_are_counted_unasked_and_slow_ones_wait_to_be_asked():
+    # Every measured sweep of COUNT_UNASKED_SECONDS or less is counted unasked ...
+    for (name, sets, runs, decks), by_cards in SWEEP_SECONDS.items():
+        rules = RuleSet.preset(name)
+        contract = next(c for c in rules.contracts if (c.sets, c.runs) == (sets, runs))
+        for cards, seconds in by_cards.items():
+            slow = slow_to_count(rules, contract, decks, 8, cards)
+            assert slow == (seconds > COUNT_UNASKED_SECONDS), (name, sets, runs, decks, cards)
+    # ... pagat round 2 with 3 decks, 8 jokers and 15 cards (about 4 s) among them, and
+    # standard round 6 with 3 decks, 8 jokers and 15 cards (76 s measured) is not.
+    assert 3 < count_seconds(PAGAT, PAGAT.contracts[1], 3, 8, 15) < 6
+    assert not slow_to_count(PAGAT, PAGAT.contracts[1], 3, 8, 15)
+    assert count_seconds(STANDARD, STANDARD.contracts[5], 3, 8, 15) == 76.2
+    assert slow_to_count(STANDARD, STANDARD.contracts[5], 3, 8, 15)
+    # A value the committed tables hold takes no time at all.
+    assert count_seconds(STANDARD, STANDARD.contracts[5], 3, 6, 14) == 0
+
+
+def test_odds_explorer_counts_pagat_round_2_unasked_and_plans_round_6_slow(monkeypatch):
+    stand_in = StandIn(monkeypatch)
+    explorer = OddsExplorer("pagat", round=2, decks=3, neighbour_decks=(3,))
+    explorer.wait(60)
+    stand_in.hold.clear()
+    shoe_of(explorer, 3, 8, 15)
+    # While the count runs: its planned time and a quick simulated estimate.
+    assert "(about 4 s planned)" in explorer.result_html.value
+    assert "Meanwhile, simulated from 20,000 hands" in explorer.result_html.value
+    stand_in.hold.set()
+    explorer.wait(60)
+    assert (PAGAT.contracts[1], 3, 8, 15) in stand_in.calls
+    assert explorer.count_progress.button.layout.display == "none"  # no button: counted
+    assert explorer.probability == Fraction(1, 3) and "1/3" in explorer.result_html.value
+
+    explorer.preset.value = "standard"
+    explorer.round.value = 6
+    shoe_of(explorer, 3, 8, 15)
+    explorer.wait(60)
+    assert (STANDARD.contracts[5], 3, 8, 15) not in stand_in.calls
+    assert explorer.probability is None
+    assert explorer.count_progress.button.layout.display is None
+    assert "about 1 min 16 s on one core (planned)" in explorer.result_html.value
+
+
+# --------------------------------------------------------------------------- SimulationExplorer
+
+
+def test_simulation_run_returns_at_once_and_never_counts_a_slow_cell_unasked(monkeypatch):
+    stand_in = StandIn(monkeypatch)
+    explorer = SimulationExplorer(round=6, decks=3, jokers=8, n=3000, steps=3, seed=2)
+    explorer.controls.cards.value = 15  # the exact count is planned at 76 s
+    started = time.perf_counter()
+    explorer.run_button.click()
+    assert time.perf_counter() - started < 1.0  # the handler handed the run to a thread
+    assert explorer._run_thread is not None
+    explorer.wait(60)
+    assert explorer.estimate.n == 3000 and stand_in.calls == []
+    assert explorer.exact is None
+    assert "about 1 min 16 s on one core (planned)" in explorer.result_html.value
+    assert explorer.count_progress.button.layout.display is None
+
+    started = time.perf_counter()
+    explorer.count_progress.button.click()  # asked: counted, still in the background
+    assert time.perf_counter() - started < 1.0
+    explorer.wait(60)
+    assert stand_in.calls == [(STANDARD.contracts[5], 3, 8, 15)]
+    assert explorer.exact == Fraction(1, 3)
+    assert "The exact value is 33.33%" in explorer.result_html.value
+
+
+def test_simulation_counts_a_quick_exact_value_after_the_hands():
+    explorer = SimulationExplorer(round=2, decks=1, jokers=2, n=2000, steps=3, seed=2)
+    explorer.controls.cards.value = 10
+    explorer.run_button.click()
+    explorer.wait(60)
+    expected = odds.dealt_probability(
+        STANDARD.contracts[1], decks=1, jokers=2, cards=10, rules=STANDARD
+    )
+    assert explorer.exact == expected and explorer.exact_note is None
+    assert f"The exact value is {float(expected):.2%}" in explorer.result_html.value
+    assert explorer.count_progress.button.layout.display == "none"
+
+
+# --------------------------------------------------------------------------- charts at once
+
+
+def test_a_new_contract_is_drawn_at_once_and_marked_while_points_recompute(monkeypatch):
+    stand_in = StandIn(monkeypatch)
+    explorer = OddsExplorer(neighbour_decks=(1, 2))
+    explorer.wait(60)
+    assert "Chance of being dealt 2 sets" in explorer.chart_html.value
+    stand_in.hold.clear()  # counts wait: the thread cannot finish
+    explorer.round.value = 6  # 1 set + 2 runs, 2 decks, 4 jokers, 12 cards: committed
+    chart = explorer.chart_html.value
+    # Drawn already, from data/: the new title, the stale points said, never the old title.
+    assert "<svg" in chart and "Chance of being dealt 1 set + 2 runs" in chart
+    assert "2 sets," not in chart and "recomputing" in chart and explorer.pending > 0
+    committed = known_probability(ExactCell(STANDARD, 6, STANDARD.contracts[5], 2, 4, 12))
+    assert explorer.probability == committed and str(committed) in explorer.result_html.value
+    stand_in.hold.set()
+    explorer.wait(60)
+    assert explorer.pending == 0 and "recomputing" not in explorer.chart_html.value
+    assert explorer.frame.height == 2 * 8  # 2 shoes x hand sizes 8-15
+    assert "your hand" in explorer.chart_html.value
+
+
+def test_a_count_left_behind_by_the_controls_stops_and_shows_nothing(monkeypatch):
+    stand_in = StandIn(monkeypatch)
+    explorer = OddsExplorer("pagat", round=6, decks=3, neighbour_decks=(3,))
+    explorer.wait(60)
+    first = explorer.probability  # 12 cards: from data/exact_presets
+    stand_in.hold.clear()
+    explorer.cards.value = 13  # counted unasked: the stand-in holds it
+    assert "Counting the exact odds" in explorer.result_html.value
+    left = explorer._thread
+    explorer.cards.value = 12  # back to the committed value before the count returns
+    stand_in.hold.set()
+    explorer.wait(60)
+    left.join(60)
+    assert explorer.probability == first != Fraction(1, 3)
+    assert "1/3" not in explorer.result_html.value
