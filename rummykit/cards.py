@@ -273,7 +273,11 @@ class Hand(tuple):
         cards = tuple(cards)
         for card in cards:
             if not isinstance(card, Card):
-                raise CardParseError(f"a hand holds Card objects, got {card!r}")
+                # dataclasses.asdict rebuilds a Hand from a dict per card: say what to use.
+                hint = (
+                    " (for plain data use PlayerView.to_dict())" if isinstance(card, dict) else ""
+                )
+                raise CardParseError(f"a hand holds Card objects, got {card!r}{hint}")
         return super().__new__(cls, cards)
 
     def sorted(self, *, by: str = "rank") -> Hand:
