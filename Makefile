@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book test soak lab benchmarks tables clean
+.PHONY: book test test-fast lint soak lab benchmarks tables clean
 
 $(STAMP): pyproject.toml setup.py rummykit/odds/_sweep.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,6 +29,16 @@ test: $(STAMP)
 # summary line; the exit status is nonzero on any invariant break or mishandled input.
 soak: $(STAMP)
 	$(BIN)/python tests/fuzz.py --actions 1000000 --seed 0
+
+## The fast tier, for a developer's loop: unit tests and doctests, without the notebooks,
+## the browser tests and the tests marked slow (about 100 s on two cores).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest tests rummykit -m "not slow and not browser" -q
+
+## ruff's checks and its formatting, as CI runs them.
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 ## Open JupyterLab on the notebooks.
 lab: $(STAMP)

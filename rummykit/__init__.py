@@ -18,7 +18,14 @@ from rummykit.errors import (
     SaveFileError,
 )
 from rummykit.game import Game, GameState, PlayerView, play_game
-from rummykit.melds import Meld, MeldCheck, check_meld, contract_distance, find_contract
+from rummykit.melds import (
+    Meld,
+    MeldCheck,
+    check_meld,
+    contract_completion,
+    contract_distance,
+    find_contract,
+)
 from rummykit.rules import CONTRACTS, Contract, RuleSet
 
 __version__ = "0.1.0"
@@ -45,6 +52,7 @@ __all__ = [
     "Suit",
     "as_rng",
     "check_meld",
+    "contract_completion",
     "contract_distance",
     "find_contract",
     "parse_action",

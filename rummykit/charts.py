@@ -11,8 +11,13 @@ odds, game) never import polars or altair.
 
 from __future__ import annotations
 
-import altair as alt
-import polars as pl
+from rummykit._optional import require
+
+require("altair", extra="analysis", feature="rummykit.charts")
+require("polars", extra="analysis", feature="rummykit.charts")
+
+import altair as alt  # noqa: E402
+import polars as pl  # noqa: E402
 
 __all__ = [
     "completion_chart",

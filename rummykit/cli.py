@@ -30,7 +30,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 
-from rummykit.errors import RummyError
+from rummykit._optional import require
+from rummykit.errors import MissingDependencyError, RummyError
 from rummykit.rules import Contract, RuleSet
 
 __all__ = ["DATA_SEED", "Recipe", "RECIPES", "build_tables", "main", "parse_contract"]
@@ -458,9 +459,9 @@ def _one_in(p: float) -> str:
 
 
 def _odds(args, parser) -> int:
-    from tqdm import tqdm
-
     from rummykit.odds import dealt_probability
+
+    tqdm = require("tqdm", extra="analysis", feature="rummykit odds").tqdm
 
     rules, contract, number, jokers, cards = _hand(args, parser)
     # A count of a contract mixing sets and runs takes a while: a bar on a terminal.
@@ -536,7 +537,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     command = {"odds": _odds, "simulate": _simulate, "tables": _tables}[args.command]
-    return command(args, parser)
+    try:
+        return command(args, parser)
+    except MissingDependencyError as error:  # a base install: say which extra to add
+        parser.exit(2, f"rummykit {args.command}: {error}\n")
 
 
 if __name__ == "__main__":

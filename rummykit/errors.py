@@ -20,6 +20,7 @@ __all__ = [
     "CardTypeError",
     "IllegalActionError",
     "IllegalMeldError",
+    "MissingDependencyError",
     "RuleSetError",
     "RummyError",
     "SaveFileError",
@@ -64,3 +65,7 @@ class CardTypeError(CardParseError, TypeError):
 
 class ActionTypeError(IllegalActionError, TypeError):
     """An action built from fields of the wrong type (a code string where a Card is due)."""
+
+
+class MissingDependencyError(RummyError, ImportError):
+    """An optional dependency is not installed; the message names the extra that brings it."""

@@ -16,7 +16,10 @@ which declines the top discard) or takes the top discard. Declining opens a **bu
 window** (phase ``buy``) in which the other players are asked, one at a time in the
 order the rule set's ``buy_priority`` gives, whether they ``buy`` or ``pass``; the buyer
 takes the discard and the penalty cards, then the player to draw gets the top stock
-card. In the ``play`` phase the player may lay down, lay off, swap jokers, and ends the
+card. Under ``buy_timing="before_draw"`` (the ``family`` preset, source 004) the buy
+window opens instead at the start of the turn, before the player to draw chooses, and
+the ``draw`` phase follows it (:attr:`PlayerView.buy_window` tells the two windows
+apart). In the ``play`` phase the player may lay down, lay off, swap jokers, and ends the
 turn with ``discard``. Under a ``discard_call`` rule a discard that could have been
 laid off opens a ``call`` phase before the next draw.
 
@@ -34,6 +37,11 @@ Choices where the rules leave a gap (each is documented where it is implemented)
 * Anyone but the player about to draw may buy (RULES.md), the discarder included: with
   two players the discarder is the only possible buyer.
 * A buy needs the stock to hold the penalty cards (the stock is not rebuilt for a buy).
+  A buy window opens only when someone may buy; else the turn goes on at once.
+* Buying before the draw (``buy_timing="before_draw"``): one window per turn, on the top
+  discard at the start of the turn. After a buy the player to draw may draw from the
+  stock or take the new top discard (source 004 is silent; its normal turn draws "from
+  the stock or the top discard"), and drawing from the stock opens no second window.
 * A round also ends when the player to draw declines the discard and no card can be
   drawn from the stock, even after reshuffling (source 000: "both piles run out").
 * No lay-off, lay-down or swap may leave a player unable to end the turn.
@@ -93,6 +101,7 @@ __all__ = [
     "Game",
     "GameState",
     "PlayerView",
+    "RoundResult",
     "load",
     "play_game",
 ]
@@ -144,9 +153,46 @@ class Event:
     """Numbers that go with the event: for ``"round end"`` each seat's points this round
     (signed as the rule set writes them), for ``"game end"`` the totals, for ``"cut"``
     (cards cut, 1 if perfect else 0), for ``"reshuffle"`` the new stock's size, for
-    ``"buy lottery"`` the seats that asked, for ``"call"`` the discarder's seat, for
+    ``"buy lottery"`` the seats that asked, for ``"call"`` the discarder's seat, for a
+    ``"buy"`` before the draw (``buy_timing="before_draw"``) the seat about to draw, for
     ``"buy limit"`` (a seat not asked to buy the card, having made its most buys this
     round) the buys made and the limit."""
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The table as a round ended, before the next deal: what every player shows to score.
+
+    :attr:`GameState.results` keeps one per finished round, so the finished table can
+    still be shown once the next round is dealt.
+
+    >>> from rummykit.bots import GreedyBot
+    >>> state = Game(players=2, seed=3).new_state(round=7)
+    >>> final = play_game(state, [GreedyBot(seed=0), GreedyBot(seed=1)])
+    >>> result = final.results[0]
+    >>> result.round, result.points == final.round_scores[0], len(result.hands[result.went_out])
+    (7, True, 0)
+    """
+
+    round: int
+    """The round (1-based)."""
+    contracts: tuple[Contract, ...]
+    """Each seat's contract in that round."""
+    hands: tuple[Hand, ...]
+    """The cards each seat held at the end (they scored these)."""
+    melds: tuple[Meld, ...]
+    """The melds on the table, by meld number."""
+    meld_owners: tuple[int, ...]
+    """Who laid each meld."""
+    laid_down: tuple[bool, ...]
+    """Whether each seat had laid down its contract."""
+    went_out: int | None
+    """The seat that went out, or None when the round ended another way (the piles ran
+    out, or the turn limit was reached)."""
+    points: tuple[int, ...]
+    """Each seat's points this round, signed as the rule set writes them."""
+    scores: tuple[int, ...]
+    """Each seat's total after the round."""
 
 
 # --------------------------------------------------------------------------------------
@@ -228,6 +274,13 @@ class PlayerView:
     def my_turn(self) -> bool:
         """True when this seat must act."""
         return self.to_act == self.seat
+
+    @property
+    def buy_window(self) -> str | None:
+        """In the ``buy`` phase, which window is open: ``"after_decline"`` (the player to
+        draw declined the discard) or ``"before_draw"`` (that player has not chosen yet);
+        else None. A rule set has one kind of window: its ``buy_timing``."""
+        return self.rules.buy_timing if self.phase == "buy" else None
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of this seat now (empty unless it is this seat's decision).
@@ -733,7 +786,8 @@ class GameState:
     ``laid_down``, ``buys``, ``penalties`` (points added this round: +invalid lay-downs,
     -perfect cut), ``taken`` (the card taken from the pile this turn), ``pending``
     (jokers taken by a swap this turn), ``traded`` (jokers traded once), ``scores``,
-    ``round_scores``, ``phase``, ``current``, ``to_act``, ``dealer``, ``reshuffles``.
+    ``round_scores``, ``results``, ``phase``, ``current``, ``to_act``, ``dealer``,
+    ``reshuffles``.
     """
 
     def __init__(self, game: Game, setup: dict) -> None:
@@ -754,6 +808,8 @@ class GameState:
             raise ArgumentError(f"scores must give one integer per seat, got {setup['scores']!r}")
         self.round_scores: list[tuple[int, ...]] = []
         """Each finished round's points per seat (signed as the rule set writes them)."""
+        self.results: list[RoundResult] = []
+        """Each finished round's table, hands and points (see :class:`RoundResult`)."""
         first = setup["round"]
         if (
             not isinstance(first, int)
@@ -856,6 +912,23 @@ class GameState:
         self.pending = []
         self.phase = "draw"
         self.to_act = self.current
+        if self.rules.buy_timing == "before_draw":
+            self._open_buy_window()
+
+    def _open_buy_window(self) -> bool:
+        """Offer the top discard to those who may buy it (phase ``buy``); False if nobody may."""
+        top = self.discards[-1] if self.discards else None
+        if top is None or not self.rules.buying:
+            return False
+        self._note_buy_limits(top)
+        queue = self._buyers()
+        if not queue:
+            return False
+        self.offer, self.offered_by = top, self.top_by
+        self.queue, self.requests = queue, []
+        self.phase = "buy"
+        self.to_act = queue[0]
+        return True
 
     # ----------------------------------------------------------------------------- reading
     @property
@@ -1033,15 +1106,8 @@ class GameState:
             seat = self.current
             top = self.discards[-1] if self.discards else None
             self._event("decline", seat, () if top is None else (top,))
-            if top is not None and self.rules.buying:
-                self._note_buy_limits(top)
-                queue = self._buyers()
-                if queue:
-                    self.offer, self.offered_by = top, self.top_by
-                    self.queue, self.requests = queue, []
-                    self.phase = "buy"
-                    self.to_act = queue[0]
-                    return
+            if self.rules.buy_timing == "after_decline" and self._open_buy_window():
+                return
             self._finish_draw()
 
         return commit
@@ -1152,7 +1218,7 @@ class GameState:
             self._event("buy lottery", winner, (), scores=tuple(self.requests))
             self._execute_buy(winner)
             return
-        self._finish_draw()
+        self._close_buy_window()
 
     def _execute_buy(self, seat: int) -> None:
         card = self.discards.pop()
@@ -1160,8 +1226,19 @@ class GameState:
         penalty = [self.stock.pop() for _ in range(self.rules.buy_penalty_cards)]
         self.hands[seat].extend([card, *penalty])
         self.buys[seat] += 1
-        self._event("buy", seat, (card, *penalty))
-        self._finish_draw()
+        before = (self.current,) if self.rules.buy_timing == "before_draw" else ()
+        self._event("buy", seat, (card, *penalty), scores=before)
+        self._close_buy_window()
+
+    def _close_buy_window(self) -> None:
+        """After the buy window: the player to draw draws (after a decline) or chooses."""
+        if self.rules.buy_timing == "after_decline":
+            self._finish_draw()
+            return
+        self.offer = self.offered_by = None
+        self.queue, self.requests = [], []
+        self.phase = "draw"
+        self.to_act = self.current
 
     # -- play phase
     def _lay_down(self, view: PlayerView, action: LayDown):
@@ -1457,6 +1534,19 @@ class GameState:
         for seat in range(self.players):
             self.scores[seat] += points[seat]
         self.round_scores.append(tuple(points))
+        self.results.append(
+            RoundResult(
+                round=self.round_index + 1,
+                contracts=tuple(rules.contracts[i] for i in self.contract_index),
+                hands=tuple(Hand(sorted(hand, key=_by_rank)) for hand in self.hands),
+                melds=tuple(self.melds),
+                meld_owners=tuple(self.owners),
+                laid_down=tuple(self.laid_down),
+                went_out=self.went_out,
+                points=tuple(points),
+                scores=tuple(self.scores),
+            )
+        )
         self._event("round end", self.went_out, scores=tuple(points))
         for seat in range(self.players):
             missed = not self.laid_down[seat]
@@ -1679,10 +1769,18 @@ def _why_not_discard(view: PlayerView, card: Card) -> str:
 # Save files
 
 
+#: Rule options added after save version 1 came out. They are written only when they
+#: differ from their default, so a game that does not use them saves exactly as before
+#: and an older rummykit still reads it; a save without them loads with the default.
+_LATER_OPTIONS = ("buy_timing",)
+
+
 def _rules_to_json(rules: RuleSet) -> dict:
     out = {}
     for f in dataclasses.fields(rules):
         value = getattr(rules, f.name)
+        if f.name in _LATER_OPTIONS and value == f.default:
+            continue
         if f.name == "contracts":
             value = [[c.sets, c.runs] for c in value]
         elif isinstance(value, tuple):

@@ -29,6 +29,7 @@ __all__ = [
     "MeldCheck",
     "check_lay_down",
     "check_meld",
+    "contract_completion",
     "contract_distance",
     "contract_within",
     "find_contract",
@@ -1106,7 +1107,48 @@ def contract_distance(
             f"the hand holds {reduced.cnt[over[0]]} copies of {_NATURALS[over[0]]}, "
             f"more than {decks} deck{'s' if decks != 1 else ''} have"
         )
-    return _limited_distance(solver, reduced, contract, decks, distance)
+    return len(_cheapest_additions(solver, reduced, contract, decks, distance))
+
+
+def contract_completion(
+    hand: Iterable[Card], contract: Contract, rules: RuleSet, *, decks: int | None = None
+) -> Hand:
+    """An example of the cards missing from ``hand``: natural cards, as few as
+    :func:`contract_distance` says (``decks`` as there), that make ``contract`` once added.
+
+    Empty when the hand already holds the contract. Of the smallest completions, the one
+    found first (the search is deterministic); a card added twice is two copies, each
+    given a deck index the hand does not use for that card.
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> hand = parse_cards("8S 8H 2D JH 4S 3C 5D")
+    >>> contract_distance(hand, rules.contracts[0], rules)
+    3
+    >>> missing = contract_completion(hand, rules.contracts[0], rules)
+    >>> str(missing), find_contract([*hand, *missing], rules.contracts[0], rules) is not None
+    ('2♣ 2♣ 8♣', True)
+    >>> str(contract_completion(hand, rules.contracts[0], rules, decks=1))  # one 2♣ only
+    '2♣ 2♥ 8♣'
+    >>> contract_completion(parse_cards("8S 8H 8D JH JS JD"), rules.contracts[0], rules)
+    parse_cards('')
+    """
+    hand = list(hand)
+    distance = contract_distance(hand, contract, rules, decks=decks)
+    if distance == 0:
+        return Hand()
+    added = _cheapest_additions(_solver(rules), _Hand(hand), contract, decks, distance)
+    used: dict[int, set[int]] = {}
+    for card in hand:
+        if not card.is_joker:
+            used.setdefault(card.index, set()).add(card.deck)
+    cards = []
+    for i in added:
+        taken = used.setdefault(i, set())
+        deck = min(set(range(len(taken) + 1)) - taken)
+        taken.add(deck)
+        cards.append(Card(_NATURALS[i].rank, _NATURALS[i].suit, deck))
+    return Hand(cards).sorted()
 
 
 def contract_within(hand: Iterable[Card], contract: Contract, rules: RuleSet, cards: int) -> bool:
@@ -1160,34 +1202,40 @@ def _unlimited_distance(solver: _Solver, hand: _Hand, contract: Contract) -> int
     return max(search.best, 1)
 
 
-def _limited_distance(
-    solver: _Solver, hand: _Hand, contract: Contract, decks: int, lower: int
-) -> int:
-    """A* over the cards added, one at a time, within ``decks`` copies of each card.
+def _cheapest_additions(
+    solver: _Solver, hand: _Hand, contract: Contract, decks: int | None, lower: int
+) -> tuple[int, ...]:
+    """A* over the cards added, one at a time, within ``decks`` copies of each card (no
+    limit for None): the indices of the fewest natural cards that make the contract.
 
     The distance without a copy limit is a consistent lower bound (one card brings a
     hand at most one card closer), so the first hand popped that holds the contract is
-    one with the fewest cards added.
+    one with the fewest cards added. Of the hands as close, the one with the most cards
+    added is popped first (any order among equals keeps the result optimal): without a
+    limit the bound is exact, and the search walks straight down one cheapest path.
     """
     cards = hand.cards
     counts = hand.cnt
+    # Added cards get deck indices no card of the hand has, so that none is held twice.
+    base = 1 + max((card.deck for card in cards), default=0)
     frontier = [(lower, 0, ())]
     seen = {()}
     while frontier:
-        _, added_count, added = heapq.heappop(frontier)
-        extra = [Card(_NATURALS[i].rank, _NATURALS[i].suit, decks + n) for n, i in enumerate(added)]
+        _, _, added = heapq.heappop(frontier)
+        added_count = len(added)
+        extra = [Card(_NATURALS[i].rank, _NATURALS[i].suit, base + n) for n, i in enumerate(added)]
         if _solve(solver, _Hand(cards + extra), contract.sets, contract.runs) is not None:
-            return added_count
+            return added
         for i in range(52):
-            if counts[i] + added.count(i) >= decks:
+            if decks is not None and counts[i] + added.count(i) >= decks:
                 continue
             grown = tuple(sorted((*added, i)))
             if grown in seen:
                 continue
             seen.add(grown)
-            more = extra + [Card(_NATURALS[i].rank, _NATURALS[i].suit, decks + len(extra))]
+            more = extra + [Card(_NATURALS[i].rank, _NATURALS[i].suit, base + len(extra))]
             bound = _unlimited_distance(solver, _Hand(cards + more), contract)
-            heapq.heappush(frontier, (added_count + 1 + bound, added_count + 1, grown))
+            heapq.heappush(frontier, (added_count + 1 + bound, -added_count - 1, grown))
     raise ArgumentError(f"no cards from {decks} deck(s) can make the contract {contract} here")
 
 

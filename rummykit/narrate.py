@@ -9,6 +9,17 @@ Round 1, contract 2 sets: Ann deals 10 cards to each player and turns up the ...
 Bea passes on the ...
 Cal buys the ... and draws a penalty card.
 Bea draws from the stock.
+
+Under ``family`` buying happens before the draw:
+
+>>> state = Game("family", players=3, seed=4).new_state(dealer=0)
+>>> state.apply("buy")
+>>> state.apply("pass")
+>>> state.apply("draw stock")
+>>> print(narrate(state))  # doctest: +ELLIPSIS
+Round 1, contract 2 sets: Ann deals 7 cards to each player and turns up the ...
+Before Bea draws, Cal buys the ... and draws a penalty card.
+Bea draws from the stock.
 """
 
 from __future__ import annotations
@@ -65,6 +76,8 @@ def sentence(event: Event, state: GameState) -> str | None:
             if extra == 1
             else f" and draws {extra} penalty cards"
         )
+        if event.scores:  # bought before the draw: the seat about to draw
+            return f"Before {names[event.scores[0]]} draws, {who} buys the {cards[0]}{price}."
         return f"{who} buys the {cards[0]}{price}."
     if kind == "buy limit":
         made, limit = event.scores

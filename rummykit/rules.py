@@ -112,6 +112,7 @@ CONTRACTS = (
 
 SameSuitRuns = Literal["unrestricted", "separated"]
 JokerSwap = Literal["runs", "any", "none"]
+BuyTiming = Literal["after_decline", "before_draw"]
 BuyPriority = Literal["nearest", "longest_waiting", "first_call"]
 DiscardCall = Literal["none", "liverpool", "rummy"]
 PointScheme = Literal["liverpool", "face"]
@@ -207,7 +208,12 @@ class RuleSet:
 
     # --- buying ----------------------------------------------------------------------
     buying: bool = True
-    """Players other than the one about to draw may buy a declined discard."""
+    """Players other than the one about to draw may buy the top discard (when: ``buy_timing``)."""
+    buy_timing: BuyTiming = "after_decline"
+    """When the buy window opens: ``"after_decline"``, once the player about to draw has
+    declined the discard by drawing from the stock; or ``"before_draw"``, before that
+    player chooses (source 004): after a buy that player draws from the stock or takes the
+    new top discard, and with no buy may take the discard as usual."""
     buy_priority: BuyPriority = "nearest"
     """Who gets a discard several want: ``"nearest"`` clockwise to the player about to draw,
     ``"longest_waiting"`` (not had a turn the longest), or ``"first_call"``."""
@@ -355,6 +361,7 @@ class RuleSet:
         for name, allowed in (
             ("same_suit_runs", SameSuitRuns.__args__),
             ("joker_swap", JokerSwap.__args__),
+            ("buy_timing", BuyTiming.__args__),
             ("buy_priority", BuyPriority.__args__),
             ("discard_call", DiscardCall.__args__),
             ("points", PointScheme.__args__),
@@ -517,9 +524,15 @@ def _family() -> RuleSet:
     """``family``: source 004 (``sources/004_0bd92c14ed5a90e0.txt``) as written.
 
     2-6 players; always 2 decks and 2 jokers in all; 7 cards in rounds 1-6 and 10 in
-    round 7 (as written); at most 2 jokers per meld; the first to call "Buy!" gets the
-    discard; at most 3 buys per player per round; players who did not lay down repeat
-    the same contract next round. Silent options: standard.
+    round 7 (as written); at most 2 jokers per meld; buying happens before every draw
+    ("Say 'Buy!' before the active player picks up their card"), the first to call "Buy!"
+    gets the discard, at most 3 buys per player per round; players who did not lay down
+    repeat the same contract next round. Silent options: standard.
+
+    Where 004 is silent, after someone has bought the player about to draw chooses as on
+    any turn ("Draw one card — from the stock or the top discard"): the stock or the new
+    top discard, an older card the players since have passed by. There is no second buy
+    window in that turn: 004 has one buy "before every draw".
     """
     return RuleSet(
         name="family",
@@ -527,6 +540,7 @@ def _family() -> RuleSet:
         decks_by_players=_per_players(2, 6, {range(2, 7): 2}),
         jokers_by_decks=((1, 1), (2, 2), (3, 3), (4, 4)),
         deal_sizes=(7, 7, 7, 7, 7, 7, 10),
+        buy_timing="before_draw",
         buy_priority="first_call",
         buy_limit=3,
         repeat_missed_contract=True,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_game import decline, table
+from game_helpers import decline, table
 
 from rummykit.actions import Buy, Call, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
 from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot, RandomBot, could_improve
@@ -94,7 +94,7 @@ def test_greedy_calls_liverpool():
 
 
 def _call_view() -> PlayerView:
-    from test_game import play
+    from game_helpers import play
 
     hands = {
         0: "8S 8H 8D 9S 9H 9D 8C 2C 3D 4H 5S",

@@ -135,6 +135,7 @@ def read_provenance(path: Path) -> dict:
     return provenance
 
 
+@pytest.mark.slow
 def test_tables_quick_writes_parquet_csv_and_provenance(tmp_path, capsys):
     first, second = tmp_path / "one", tmp_path / "two"
     assert main(["tables", "--quick", "--out", str(first), "--no-progress"]) == 0

@@ -10,6 +10,7 @@ import dataclasses
 import json
 
 import pytest
+from game_helpers import codes, decline, play, refused, table
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -34,54 +35,9 @@ from rummykit.rules import RuleSet
 
 STANDARD = RuleSet.preset("standard")
 FILL = "2C 3D 4H 6S"  # four loose cards to pad a hand
-
-
-def table(
-    rules: RuleSet | str = "standard",
-    players: int = 3,
-    hands: dict[int, str] | None = None,
-    *,
-    upcard: str = "KC",
-    stock: str | None = None,
-    seed: int = 1,
-    **setup,
-) -> GameState:
-    """A state whose seat 0 plays first, with the hands given (others random)."""
-    game = Game(rules, players, seed=seed)
-    hands = hands or {}
-    return game.new_state(
-        dealer=players - 1,
-        hands=[hands.get(seat) for seat in range(players)],
-        upcard=upcard,
-        stock=stock,
-        **setup,
-    )
-
-
-def play(state: GameState, *actions: str) -> None:
-    for action in actions:
-        state.apply(action)
-
-
-def decline(state: GameState) -> None:
-    """Draw from the stock with nobody buying."""
-    state.apply("draw stock")
-    while state.phase == "buy":
-        state.apply("pass")
-
-
-def codes(state: GameState, seat: int) -> list[str]:
-    return sorted(card.code for card in state.hands[seat])
-
-
-def refused(state: GameState, action: str, match: str) -> None:
-    """``action`` is refused with a message matching ``match``, leaving the state as it was."""
-    before = state.snapshot()
-    history = len(state.history)
-    with pytest.raises(IllegalActionError, match=match):
-        state.apply(action)
-    assert state.snapshot() == before
-    assert len(state.history) == history
+# family's buying rules with the buy window after the decline, as the other presets have
+# it (tests/test_buy_timing.py plays family's own window, before the draw).
+FAMILY_AFTER_DECLINE = dataclasses.replace(RuleSet.preset("family"), buy_timing="after_decline")
 
 
 # ------------------------------------------------------------------------------------ deal
@@ -181,7 +137,7 @@ def test_buy_longest_waiting_asks_seats_by_their_last_turn():
 def test_buy_first_call_is_a_seeded_lottery_among_those_who_ask():
     winners = set()
     for seed in range(12):
-        state = table("family", 4, upcard="7H", seed=seed)
+        state = table(FAMILY_AFTER_DECLINE, 4, upcard="7H", seed=seed)
         play(state, "draw stock", "buy", "pass", "buy")
         assert state.phase == "play"
         winners |= {seat for seat in (1, 3) if state.buys[seat]}
@@ -191,7 +147,7 @@ def test_buy_first_call_is_a_seeded_lottery_among_those_who_ask():
 
 
 def test_buy_limit_per_round():
-    state = table("family", 2, upcard="7H")
+    state = table(FAMILY_AFTER_DECLINE, 2, upcard="7H")
     for _ in range(3):
         # Seat 0 declines and seat 1 (the only other seat, the discarder too) buys.
         play(state, "draw stock", "buy")
@@ -872,3 +828,34 @@ def test_swap_before_laying_down_where_the_rules_allow():
     refused(state, "discard 2D", "must be played this turn")
     state.apply("lay down 10C 10D 10S | JC QC KC JK")
     state.apply("discard 2D")
+
+
+def test_each_finished_round_keeps_its_table_hands_and_points():
+    from rummykit.bots import GreedyBot
+
+    game = Game("standard", players=3, seed=21, turn_limit=200)
+    state = game.new_state(round=5)
+    seen = 0
+    while state.to_act is not None:
+        before = state.clone()
+        state.apply(GreedyBot(seed=len(state.history)).choose(state.view(state.to_act)))
+        if len(state.results) > seen:
+            # The action that ended the round: the record is the table it left, which the
+            # state itself no longer holds once the next round is dealt.
+            result = state.results[seen]
+            seen += 1
+            assert result.round == before.round and result.points == state.round_scores[-1]
+            assert result.scores == tuple(
+                b + p for b, p in zip(before.scores, result.points, strict=True)
+            )
+            assert result.contracts == tuple(before.contract(s) for s in range(3))
+            for seat, hand in enumerate(result.hands):
+                value = sum(game.rules.point_value(card) for card in hand)
+                assert result.points[seat] == value + before.penalties[seat]
+            if result.went_out is not None:
+                assert result.hands[result.went_out] == ()
+                assert len(result.melds) >= len(before.melds) > 0
+            assert len(result.meld_owners) == len(result.melds)
+            assert set(result.meld_owners) <= {s for s in range(3) if result.laid_down[s]}
+    assert seen == len(state.round_scores) == 3
+    assert load(state.save()).results == state.results  # replayed, not saved

@@ -26,6 +26,9 @@ VARIANTS = {
         buy_penalty_cards=2, buy_limit=2, buy_priority="longest_waiting"
     ),
     "no reshuffle": dict(reshuffle_discards=False),
+    "buying before the draw, longest waiting": dict(
+        buy_timing="before_draw", buy_priority="longest_waiting", buy_limit=1
+    ),
     "extra melds, separated runs, repeat": dict(
         extra_melds=True, same_suit_runs="separated", repeat_missed_contract=True
     ),

@@ -9,6 +9,7 @@ import dataclasses
 import random
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,7 +24,7 @@ from rummykit import (
     contract_distance,
     find_contract,
 )
-from rummykit.melds import contract_within
+from rummykit.melds import contract_completion, contract_within
 from tests.oracle import naive_contract, naive_run_windows, naive_set
 
 STANDARD = RuleSet.preset("standard")
@@ -141,6 +142,7 @@ def assert_valid_arrangement(hand, melds, contract, rules):
             assert a.suit != b.suit or a.end + 1 < b.start or b.end + 1 < a.start
 
 
+@pytest.mark.slow
 @settings(max_examples=2000)
 @given(hand=hands(), contract=contracts, rules=rulesets)
 def test_find_contract_matches_the_oracle(hand, contract, rules):
@@ -211,6 +213,29 @@ def test_contract_within_decides_between_neighbours(seed, size, contract, rules)
     # distance by at most one, never the wrong way.
     if hand:
         assert distance <= contract_distance(hand[:-1], contract, rules) <= distance + 1
+
+
+@pytest.mark.slow
+@settings(max_examples=150)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size=st.integers(6, 15),
+    contract=st.sampled_from([*STANDARD.contracts, Contract(0, 3), Contract(3, 1)]),
+    rules=rulesets,
+    decks=st.sampled_from([None, 1, 2, 3]),
+)
+def test_contract_completion_is_a_smallest_set_of_missing_cards(seed, size, contract, rules, decks):
+    # Random hands from a shoe of as many decks as the limit (two without one).
+    hand = list(Shoe(decks=decks or 2, jokers=4).deal(size, seed=seed))
+    missing = contract_completion(hand, contract, rules, decks=decks)
+    assert len(missing) == contract_distance(hand, contract, rules, decks=decks)
+    assert all(not card.is_joker for card in missing)
+    grown = [*hand, *missing]
+    assert len(set(grown)) == len(grown)  # every added card its own physical copy
+    assert find_contract(grown, contract, rules) is not None
+    if decks is not None:
+        copies = [sum(c.index == card.index for c in grown) for card in missing]
+        assert max(copies, default=0) <= decks
 
 
 @settings(max_examples=40)

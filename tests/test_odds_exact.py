@@ -2,49 +2,43 @@
 
 Each hand of a shrunken shoe (few ranks and suits, small hands) is decided by
 ``rummykit.melds.find_contract`` and by the deliberately naive subset oracle in
-``test_odds_oracle.py``; the number of hands holding the contract must equal the count of
+``odds_oracle.py``; the number of hands holding the contract must equal the count of
 ``rummykit.odds.exact``. Set-only contracts on the full shoe are also checked against a
 sum over rank-count profiles, an independent closed form.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from fractions import Fraction
 
 import pytest
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
+from odds_cases import (
+    AROUND_ACE,
+    LOOSE,
+    LOW,
+    NO_ACE_HIGH,
+    NO_ACE_LOW,
+    PAGAT,
+    SEPARATED_SHORT,
+    SHORT_RUNS,
+    STANDARD,
+    WIDE,
+    WIKIPEDIA,
+    C,
+    H,
+    S,
+)
+from odds_oracle import distance as naive_distance
+from odds_oracle import holds, shoe_hands
 from strategies import custom_rules
-from test_odds_oracle import distance as naive_distance
-from test_odds_oracle import holds, shoe_hands
+from tiers import slow
 
 from rummykit import Card, Contract, Rank, RuleSet, Suit, find_contract
 from rummykit.odds import dealt_count, dealt_probability, distance_distribution
 from rummykit.odds import exact as exact_module
-
-STANDARD = RuleSet.preset("standard")
-PAGAT = RuleSet.preset("pagat")  # two runs of one suit must be separated
-WIKIPEDIA = RuleSet.preset("wikipedia")  # runs need 3 naturals, jokers unlimited
-NO_ACE_LOW = dataclasses.replace(STANDARD, ace_low=False, name="no ace low")
-SHORT_RUNS = dataclasses.replace(
-    STANDARD, min_run_size=3, max_jokers_per_meld=1, min_naturals_in_run=2, name="short runs"
-)
-LOOSE = dataclasses.replace(
-    STANDARD,
-    max_jokers_per_meld=None,
-    min_naturals_in_set=1,
-    min_naturals_in_run=1,
-    name="loose",
-)
-SEPARATED_SHORT = dataclasses.replace(SHORT_RUNS, same_suit_runs="separated", name="sep short")
-NO_ACE_HIGH = dataclasses.replace(STANDARD, ace_high=False, name="no ace high")
-
-LOW = [Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE]
-AROUND_ACE = [Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TWO, Rank.THREE]
-WIDE = [Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN]
-H, S, C = Suit.HEARTS, Suit.SPADES, Suit.CLUBS
 
 
 def _cards(naturals, jokers: int) -> list[Card]:
@@ -69,7 +63,7 @@ def _brute(contract, rules, ranks, suits, decks, jokers, cards, *, oracle):
 # (contract, rules, ranks, suits, decks, jokers, cards)
 CASES = [
     (Contract(sets=1), STANDARD, LOW, [H, S, C], 1, 2, 5),
-    (Contract(sets=2), STANDARD, LOW, [H, S, C], 1, 2, 6),
+    slow((Contract(sets=2), STANDARD, LOW, [H, S, C], 1, 2, 6)),
     (Contract(sets=2), STANDARD, LOW[:3], [H, S], 2, 2, 7),
     (Contract(sets=2), LOOSE, LOW[:4], [H, S], 1, 2, 6),
     (Contract(sets=3), SHORT_RUNS, LOW[:3], [H, S, C], 1, 1, 9),
@@ -79,22 +73,22 @@ CASES = [
     (Contract(runs=1), WIKIPEDIA, WIDE, [H], 1, 2, 6),
     (Contract(runs=2), STANDARD, LOW, [H, S], 1, 2, 8),
     (Contract(runs=2), STANDARD, LOW, [H], 2, 2, 8),
-    (Contract(runs=2), PAGAT, WIDE, [H], 2, 1, 7),
+    slow((Contract(runs=2), PAGAT, WIDE, [H], 2, 1, 7)),
     (Contract(runs=2), SEPARATED_SHORT, WIDE, [H], 1, 2, 7),
     (Contract(runs=2), SHORT_RUNS, AROUND_ACE, [H], 2, 1, 6),
-    (Contract(runs=2), WIKIPEDIA, WIDE, [H], 2, 1, 7),
+    slow((Contract(runs=2), WIKIPEDIA, WIDE, [H], 2, 1, 7)),
     (Contract(runs=3), SHORT_RUNS, LOW, [H], 2, 1, 9),
-    (Contract(sets=1, runs=1), STANDARD, LOW, [H, S], 2, 1, 6),
+    slow((Contract(sets=1, runs=1), STANDARD, LOW, [H, S], 2, 1, 6)),
     (Contract(sets=1, runs=1), WIKIPEDIA, LOW, [H, S], 1, 2, 7),
     (Contract(sets=1, runs=1), NO_ACE_LOW, AROUND_ACE, [H, S], 1, 2, 7),
     (Contract(sets=1, runs=1), SHORT_RUNS, LOW[:4], [H, S, C], 1, 1, 6),
-    (Contract(sets=2, runs=1), SHORT_RUNS, LOW[:4], [H, S], 2, 0, 8),
+    slow((Contract(sets=2, runs=1), SHORT_RUNS, LOW[:4], [H, S], 2, 0, 8)),
     (Contract(sets=1, runs=2), SEPARATED_SHORT, WIDE[:5], [H, S], 1, 2, 8),
     # Runs of one natural and jokers (closed where they start), and runs with no ace high.
     (Contract(runs=1), LOOSE, AROUND_ACE, [H, S], 1, 3, 5),
     (Contract(runs=2), LOOSE, LOW, [H], 2, 3, 6),
     (Contract(runs=1), NO_ACE_HIGH, AROUND_ACE, [H, S], 1, 2, 5),
-    (Contract(sets=1, runs=1), NO_ACE_HIGH, AROUND_ACE, [H, S], 2, 1, 7),
+    slow((Contract(sets=1, runs=1), NO_ACE_HIGH, AROUND_ACE, [H, S], 2, 1, 7)),
 ]
 
 
@@ -103,7 +97,7 @@ def _case_id(case) -> str:
     return f"{contract}-{rules.name}-{len(ranks)}r{len(suits)}s-{decks}d{jokers}j{cards}c"
 
 
-@pytest.mark.parametrize("case", CASES, ids=[_case_id(c) for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
 def test_exact_equals_enumeration(case):
     contract, rules, ranks, suits, decks, jokers, cards = case
     exact = dealt_count(
@@ -114,6 +108,7 @@ def test_exact_equals_enumeration(case):
     assert exact == naive == solver
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, derandomize=True)
 @given(
     rules=custom_rules(),
@@ -160,7 +155,7 @@ def test_every_hand_size_from_one_sweep(cards, jokers, monkeypatch):
     assert exact == _brute(contract, SHORT_RUNS, ranks, suits, 1, jokers, cards, oracle="naive")
 
 
-@pytest.mark.parametrize("native", [True, False])
+@pytest.mark.parametrize("native", [True, slow(False)])
 def test_sweep_of_too_few_cards_counts_nothing(native):
     """1 set + 2 runs needs 11 cards: a sweep of at most 10 holds no hand that has it."""
     sweep = exact_module._Sweep(
@@ -243,10 +238,10 @@ def test_set_only_equals_closed_form(rules, decks, jokers, cards, sets):
     ("contract", "rules", "ranks", "suits", "decks", "jokers", "cards"),
     [
         (Contract(sets=1), STANDARD, LOW[:3], [H, S], 1, 1, 3),
-        (Contract(sets=2), STANDARD, LOW[:2], [H, S], 2, 1, 3),
+        slow(Contract(sets=2), STANDARD, LOW[:2], [H, S], 2, 1, 3),
         (Contract(runs=1), STANDARD, LOW[:3], [H], 2, 1, 3),
         (Contract(sets=1, runs=1), SHORT_RUNS, LOW[:3], [H], 1, 1, 3),
-        (Contract(runs=1), STANDARD, LOW, [H, S], 1, 1, 4),
+        slow(Contract(runs=1), STANDARD, LOW, [H, S], 1, 1, 4),
         (Contract(runs=2), SHORT_RUNS, LOW, [H], 1, 1, 4),
         (Contract(runs=1), LOOSE, AROUND_ACE, [H], 1, 2, 3),
     ],

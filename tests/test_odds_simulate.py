@@ -145,6 +145,7 @@ def dense_hands(rng, *, decks, jokers, cards, n, suits, ranks) -> np.ndarray:
     return pool[order]
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(
     rules=st.sampled_from(RULESETS) | custom_rules(),

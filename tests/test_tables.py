@@ -323,6 +323,7 @@ def test_committed_exact_tables_recompute():
     assert committed("distance").filter(round=1).equals(distance)
 
 
+@pytest.mark.slow
 def test_committed_simulations_recompute_for_a_cell():
     # Per-cell seeds: one cell simulated alone is the same as inside the whole sweep.
     tables = completion_tables(
@@ -342,6 +343,7 @@ def test_committed_simulations_recompute_for_a_cell():
     assert committed("buying_value").filter(round=4).equals(buying)
 
 
+@pytest.mark.slow
 def test_committed_exact_mixed_cells_agree_with_fresh_simulations():
     # The counts of contracts mixing sets and runs on full shoes are checked by an
     # independent method: 200,000 seeded hands each, within 4 standard errors.

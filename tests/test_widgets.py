@@ -7,6 +7,7 @@ assertions read the engine objects it holds and the HTML it shows.
 from __future__ import annotations
 
 import dataclasses
+import html
 import importlib
 import sys
 
@@ -46,17 +47,97 @@ def test_deal_shows_the_hand_its_distance_and_the_exact_odds():
     widget = DealWidget(seed=3, background=False)
     assert widget.hand == ()
     widget.deal_button.click()
-    assert len(widget.hand) == 10 and widget.seed.value == 4
-    assert widget.distance == contract_distance(widget.hand, STANDARD.contracts[0], STANDARD)
+    assert len(widget.hand) == 10 and widget.seed.value == 3
+    contract = STANDARD.contracts[0]
+    assert widget.distance == contract_distance(widget.hand, contract, STANDARD, decks=2)
     # Every card is drawn with its name as a text alternative.
     for card in widget.hand:
         assert f"<title>{card.name}</title>" in widget.hand_html.value
     assert widget.distance > 0
     assert f"{widget.distance} card" in widget.status_html.value
-    assert "away from the contract, 2 sets" in widget.status_html.value
+    assert "away from the contract, 2 sets: for example, the " in widget.status_html.value
+    # The example completion: that many cards, which make the contract once added.
+    missing = widget.completion
+    assert len(missing) == widget.distance
+    assert find_contract([*widget.hand, *missing], contract, STANDARD) is not None
+    words = " and ".join(str(card) for card in missing)
+    if len(missing) > 2:
+        words = ", ".join(str(card) for card in missing[:-1]) + f" and {missing[-1]}"
+    assert f"the {words} would complete it." in widget.status_html.value
     assert widget.probability is not None and 0 < widget.probability < 1
     assert str(widget.probability) in widget.odds_html.value
     assert "about 1 in 11" in widget.odds_html.value
+
+
+def test_deal_seed_box_names_the_hand_on_screen():
+    from rummykit import Shoe
+
+    shoe = Shoe(decks=2, jokers=4)
+    widget = DealWidget(seed=3, odds=False, background=False)
+    widget.deal_button.click()
+    assert widget.seed.value == widget.dealt_seed == 3
+    assert widget.hand == shoe.deal(10, seed=3)
+    assert "This hand: seed 3, 10 cards from 2 decks and 4 jokers" in widget.hand_html.value
+    widget.deal_button.click()  # the next hand: the seed moves on first
+    assert widget.seed.value == widget.dealt_seed == 4 and widget.hand == shoe.deal(10, seed=4)
+    widget.seed.value = 40  # a seed typed in is dealt at once
+    assert widget.dealt_seed == 40 and widget.hand == shoe.deal(10, seed=40)
+    assert "This hand: seed 40" in widget.hand_html.value
+    # Before the first deal, typing a seed deals nothing: Deal deals that seed.
+    fresh = DealWidget(seed=3, odds=False, background=False)
+    fresh.seed.value = 8
+    assert fresh.hand == () and fresh.dealt_seed is None
+    fresh.deal_button.click()
+    assert fresh.hand == shoe.deal(10, seed=8) and fresh.seed.value == 8
+
+
+def test_deal_settings_deal_the_seed_again_at_once():
+    from rummykit import Shoe
+
+    widget = DealWidget(seed=5, background=False)
+    widget.deal_button.click()
+    assert "2 decks and 4 jokers" in widget.odds_html.value
+    widget.round.value = 2  # the status and odds follow at once: no stale verdict
+    contract = STANDARD.contracts[1]
+    assert widget.hand == Shoe(decks=2, jokers=4).deal(10, seed=5) and widget.seed.value == 5
+    assert str(contract) in widget.status_html.value
+    assert widget.distance == contract_distance(widget.hand, contract, STANDARD, decks=2)
+    assert f"The chance of being dealt {contract}" in widget.odds_html.value
+    widget.round.value = 1
+    widget.decks.value = 1
+    assert widget.jokers.value == STANDARD.jokers_for(1)
+    assert widget.hand == Shoe(decks=1, jokers=STANDARD.jokers_for(1)).deal(10, seed=5)
+    assert "from 1 deck and" in widget.odds_html.value
+    widget.jokers.value = 0
+    assert widget.hand == Shoe(decks=1, jokers=0).deal(10, seed=5)
+    assert "1 deck and 0 jokers" in widget.odds_html.value
+    assert widget.probability is not None
+    assert "1 deck and 0 jokers" in widget.hand_html.value
+
+
+def test_deal_values_out_of_range_are_named_not_clamped():
+    from rummykit.errors import RummyError
+
+    widget = DealWidget(seed=2, odds=False, background=False)
+    widget.deal_button.click()
+    hand = widget.hand
+    widget.decks.value = 9
+    assert widget.decks.value == 9  # kept as typed, and refused in words
+    assert 'role="alert"' in widget.status_html.value
+    assert "Decks must be from 1 to 4, not 9" in widget.status_html.value
+    assert widget.hand_html.value == "" and widget.odds_html.value == ""
+    widget.deal_button.click()
+    assert widget.hand == hand and widget.seed.value == 2  # nothing dealt
+    with pytest.raises(RummyError, match="Decks must be from 1 to 4, not 9"):
+        widget.deal()
+    widget.sort.value = "suit"  # redrawing keeps the message up
+    assert "Decks must be from 1 to 4" in widget.status_html.value
+    widget.decks.value = 2
+    widget.jokers.value = -1
+    assert "Jokers must be from 0 to 16, not -1" in widget.status_html.value
+    widget.jokers.value = 4
+    assert "Jokers must be" not in widget.status_html.value and "<svg" in widget.hand_html.value
+    assert widget.hand == hand and widget.dealt_seed == 2
 
 
 def test_deal_is_repeatable_from_its_seed():
@@ -141,6 +222,7 @@ def test_deal_and_explorer_show_a_progress_bar_while_counting(monkeypatch):
     assert explorer.count_progress.widget.layout.display == "none"
 
 
+@pytest.mark.slow
 def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
     from fractions import Fraction
 
@@ -242,7 +324,7 @@ def test_meld_builder_forced_kind_rules_and_keyboard_buttons():
     builder.kind.value = "run"
     builder.check_button.click()
     assert builder.verdict == check_meld(parse_cards("5C 5D JK"), STANDARD, kind="run").describe()
-    builder.kind.value = None
+    builder.kind.value = "either"
     builder.check_button.click()
     assert builder.verdict == "valid set, the joker is the 5♥"
     # One focusable toggle per card, named for screen readers.
@@ -266,7 +348,10 @@ def test_meld_builder_takes_typed_cards_and_deals():
     assert "cannot read card &#x27;1H&#x27;" in builder.verdict_html.value
     assert str(builder.hand) == "3♠ 4♠ JK 6♠ 9♦"  # unchanged
     builder.deal_button.click()
-    assert len(builder.hand) == 10 and builder.seed.value == 10
+    assert len(builder.hand) == 10 and builder.seed.value == builder.dealt_seed == 9
+    first = builder.hand
+    builder.deal_button.click()  # the next hand: the seed moves on first
+    assert builder.seed.value == 10 and builder.hand != first
     builder.four_colour.value = True
     buttons = zip(builder.hand, builder.picker.buttons, strict=True)
     clubs = [button for card, button in buttons if card.code.endswith("C")]
@@ -360,13 +445,19 @@ def _lay_down_through_the_controls(widget) -> None:
         widget.auto_lay_down_button.click()
 
 
-def _play_human_turns(widget, *, max_clicks: int = 3000) -> int:
+def _play_human_turns(widget, *, max_clicks: int = 3000, next_round: bool = True) -> int:
     """The human seat's simple policy, through the buttons: draw, lay down when the
-    contract is in hand, discard the first card the engine accepts; never buy or call."""
+    contract is in hand, discard the first card the engine accepts; never buy or call.
+    Between rounds (a whole game) press Next round, or stop if not ``next_round``."""
     clicks = 0
     while not widget.finished:
         clicks += 1
         assert clicks < max_clicks, "the round did not end"
+        if widget.between_rounds:
+            if not next_round:
+                break
+            widget.next_round_button.click()
+            continue
         state = widget.state
         assert state.to_act == widget.seat  # the bots have played up to the human
         phase = state.phase
@@ -400,12 +491,38 @@ def test_play_a_whole_round_through_the_controls_against_seeded_bots():
         assert f"{bot} draws from the stock." in log or f"{bot} takes the" in log
         assert f"{bot} discards the" in log or f"{bot} goes out" in log
     assert any(line.startswith("Ann draws from the stock: the ") for line in widget.lines)
-    points = state.round_scores[0][0]
-    assert f"Round 1 is over: you scored {points} points." in widget.status_html.value
+    result = state.results[0]
+    assert widget.result is result and result.round == 1
+    out = state.names[result.went_out] if result.went_out is not None else None
+    points = result.points[0]
+    status = widget.status_html.value
+    assert status.startswith('<p class="rk-message rk-ok"')
+    assert f"Round 1 is over. {out} went out. You scored {points} points." in status
+    assert "Round 2" not in status
+    # The engine has dealt round 2, but the finished round is what is shown: every hand
+    # as it ended, the points, and the melds as they lay.
+    assert state.round == 2
+    table = widget.table_html.value
+    assert "Round 1: the hands as it ended" in table
+    for seat, hand in enumerate(result.hands):
+        shown = str(hand) if hand else "none"
+        assert f"<td>{html.escape(shown)}" in table
+        assert f"<td>{result.points[seat]}</td><td>{result.scores[seat]}</td>" in table
+    assert "(went out)" in table
+    for meld in result.melds:
+        for card in meld.cards:
+            assert f"<title>{card.name}</title>" in table
+    assert widget.hand.cards == result.hands[0]
+    assert all(button.disabled for button in widget.hand.buttons)
+    assert [value for _, value in widget.meld_choice.options] == list(range(len(result.melds)))
+    assert widget.next_round_button.layout.display == "none"  # one round: New game only
     # Nothing more can be played; a click says so.
     assert widget.draw_button.disabled and widget.discard_button.disabled
+    assert "not now: the play is over: press New game" in widget.draw_button.tooltip
+    history = list(state.history)
     widget.draw_button.click()
     assert "The play is over" in widget.message_html.value
+    assert state.history == history
 
 
 def test_play_shows_the_table_from_the_human_seat_only():
@@ -435,7 +552,7 @@ def test_play_shows_the_table_from_the_human_seat_only():
     widget.hand.select([card])
     rest = [c for c in widget.view.hand if c != card]
     after = contract_distance(rest, view.contract, STANDARD)
-    assert f"Without the {card} you would be {after} card" in widget.hint_html.value
+    assert f"If you discard the {card}, you will be {after} card" in widget.hint_html.value
 
 
 def test_play_refuses_illegal_clicks_with_the_engines_reason():
@@ -505,12 +622,15 @@ def test_play_lay_down_lay_off_and_swap_a_joker():
     widget.hint.value = True
     widget.hand.select("5S")
     assert "Hint: You have laid down" in widget.hint_html.value
-    assert "Without the" not in widget.hint_html.value
-    widget.meld_choice.value = 0
+    assert "you will be" not in widget.hint_html.value
+    # The Meld dropdown starts on the first meld of the table: no choosing needed.
+    assert widget.meld_choice.value == 0 and widget.end_choice.value == "either"
     widget.swap_button.click()
     assert str(widget.view.melds[0]) == "3♠ 4♠ 5♠ 6♠"
     assert any(card.is_joker for card in widget.view.hand)
     widget.hand.select("JK")
+    fits = "an opponent could lay it off on Ann&#x27;s meld 0 or Ann&#x27;s meld 1."
+    assert f"If you discard the JK, {fits}" in widget.hint_html.value
     widget.discard_button.click()  # the swapped joker must be played first
     assert _refused(widget)
     widget.meld_choice.value = 1
@@ -545,17 +665,199 @@ def test_play_save_and_load():
     assert widget.state.snapshot() == snapshot
 
 
+@pytest.mark.slow
 def test_play_whole_game_mode_and_presets():
     widget = PlayWidget(bots=1, bot="Greedy, never buys", seed=2, whole_game=True, round=6)
     assert widget.state.round == 6
+    _play_human_turns(widget, next_round=False)
+    assert widget.between_rounds and not widget.finished and widget.state.round == 7
+    result = widget.result
+    assert result is widget.state.results[0] and result.round == 6
+    assert "Round 6 is over." in widget.status_html.value
+    assert "Press Next round to deal round 7." in widget.status_html.value
+    assert "Round 6: the hands as it ended" in widget.table_html.value
+    assert widget.next_round_button.layout.display is None
+    assert widget.legal_actions() == [] and widget.draw_button.disabled
+    assert "Round 7" not in widget.log_html.value  # told once it is played
+    # The bots wait: nothing is played in round 7 until Next round is pressed.
+    history = list(widget.state.history)
+    assert not widget.act("draw stock")
+    assert "press Next round" in widget.message_html.value
+    widget.refresh()
+    assert widget.state.history == history
+    widget.next_round_button.click()
+    assert not widget.between_rounds and widget.result is None
+    assert widget.next_round_button.layout.display == "none"
+    assert "Round 7 of 7" in widget.status_html.value
+    assert "Round 7, contract" in widget.log_html.value
+    assert widget.state.to_act == widget.seat and widget.legal_actions() != []
+    assert not widget.next_round()  # no round is waiting now
     _play_human_turns(widget)
     assert widget.state.is_over and "The game is over. Winner" in widget.status_html.value
     assert "The game is over. Totals" in widget.log_html.value
     assert any(line.startswith("Round 6 is over") for line in widget.lines)
     assert len(widget.state.round_scores) == 2
     widget.preset.value = "pagat"
-    assert widget.bot_count.min == 2  # pagat is for 3 to 8 players
+    # pagat is for 3 to 8 players: one bot is too few, said when New game is pressed,
+    # and the count is never changed behind the player's back.
+    assert widget.bot_count.tooltip == "number of bot players: 2 to 7 under pagat"
+    assert widget.bot_count.value == 1
+    state = widget.state
+    widget.new_game_button.click()
+    assert widget.state is state and _refused(widget)
+    assert "pagat is played by 3 to 8 players: choose 2 to 7 bots, not 1" in (
+        widget.message_html.value
+    )
     widget.bot_count.value = 2
     widget.whole_game.value = False
     widget.new_game_button.click()
     assert widget.state.rules.name == "pagat" and widget.state.players == 3
+
+
+def test_play_refuses_a_bot_count_out_of_the_presets_range():
+    from rummykit.errors import RuleSetError
+
+    with pytest.raises(
+        RuleSetError, match="family is played by 2 to 6 players: choose 1 to 5 bots, not 7"
+    ):
+        PlayWidget("family", bots=7)
+    with pytest.raises(RuleSetError, match="choose 1 to 5 bots, not 0"):
+        PlayWidget("family", bots=0)
+    widget = PlayWidget("family", bots=5, seed=1)
+    assert widget.state.players == 6
+    widget.bot_count.value = 7  # typed in the box: refused at New game, not cut to 5
+    widget.new_game_button.click()
+    assert "choose 1 to 5 bots, not 7" in widget.message_html.value
+    assert widget.state.players == 6 and widget.bot_count.value == 7
+
+
+def _every_choice(widget) -> list:
+    import ipywidgets
+
+    return [
+        value
+        for value in vars(widget).values()
+        if isinstance(value, ipywidgets.Dropdown | ipywidgets.ToggleButtons)
+    ]
+
+
+def test_every_dropdown_starts_on_a_real_choice():
+    # ipywidgets shows a None value as no selection at all: every control names its choice.
+    widgets = [
+        PlayWidget(bots=2, seed=5),
+        MeldBuilder(),
+        DealWidget(background=False, odds=False),
+    ]
+    for widget in widgets:
+        choices = _every_choice(widget)
+        assert choices
+        for choice in choices:
+            assert choice.value is not None and choice.index is not None, choice.description
+            assert choice.label, choice.description
+    play = widgets[0]
+    assert play.meld_choice.label == "no meld on the table yet"
+    assert play.end_choice.label == "either end"
+    assert widgets[1].kind.label == "Set or run" and widgets[1].kind.value == "either"
+
+
+def test_play_meld_dropdown_starts_on_the_first_meld_of_the_table():
+    # Seed 0: Cal lays down before Ann's first turn.
+    widget = PlayWidget(bots=2, seed=0)
+    view = widget.view
+    assert view.melds and widget.meld_choice.value == 0
+    assert widget.meld_choice.label == f"0: {view.melds[0]} (Cal)"
+    # Lay off, before laying down: the engine's reason, not "no meld on the table".
+    widget.draw_button.click()
+    # The same reason for every card: said once, for a card.
+    why = html.unescape(widget.why_html.value)
+    assert "Swap joker: Cannot swap a card into meld 0: only a player who has laid down" in why
+    widget.hand.select([widget.hand.cards[0]])
+    card = widget.hand.cards[0]
+    assert f"Cannot swap the {card} into meld 0" in html.unescape(widget.why_html.value)
+    widget.lay_off_button.click()  # (a script can click a disabled button: still refused)
+    assert "There is no meld" not in widget.message_html.value
+    assert "you must lay down your contract before laying off" in widget.message_html.value
+
+
+def test_play_disabled_buttons_look_disabled_and_say_why():
+    from rummykit.game import Game
+    from rummykit.widgets.play import _DISABLED_TEXT
+
+    game = Game("standard", players=2, seed=3)
+    hands = ["5C 5D JK KH KS KD 5H 2C 3D 7S", None]
+    state = game.new_state(round=1, dealer=1, hands=hands, stock="QC", upcard="8D")
+    widget = PlayWidget(bots=1, seed=3)
+    assert widget.load(state.save())
+    # Draw phase: the draw buttons in their colours, the rest grey, each with the reason.
+    assert not widget.draw_button.disabled and widget.draw_button.button_style == "info"
+    for button in (widget.discard_button, widget.lay_off_button, widget.buy_button):
+        assert button.disabled and button.button_style == ""
+        assert button.style.text_color == _DISABLED_TEXT
+        assert "(not now: Ann cannot" in button.tooltip and "'draw' phase" in button.tooltip
+        assert widget.reasons[button] in button.tooltip
+    assert not widget.draw_button.style.text_color
+    assert widget.why_html.value == ""  # the play-phase reasons show in the play phase
+    widget.draw_button.click()
+    assert widget.discard_button.button_style == "warning" and not widget.discard_button.disabled
+    assert widget.draw_button.button_style == "" and widget.draw_button.disabled
+    why = html.unescape(widget.why_html.value)
+    assert "Lay off: You must lay down your contract before laying off cards onto melds" in why
+    assert "Swap joker: There is no meld 0: no meld is on the table yet" in why
+    assert widget.reasons[widget.lay_off_button] in widget.lay_off_button.tooltip
+    widget.hand.select("5C 5D JK")
+    widget.add_meld_button.click()
+    widget.hand.select("KH KS KD")
+    widget.add_meld_button.click()
+    widget.lay_down_button.click()
+    assert widget.view.laid_down[0] and widget.meld_choice.value == 0
+    assert not widget.lay_off_button.disabled  # the 5♥ fits the fives
+    assert widget.lay_off_button.tooltip == "lay the selected card off onto the meld"
+    # Swap: under the standard rules jokers are taken from runs only; the engine says so
+    # for the card selected, and without a selection that no card can.
+    why = html.unescape(widget.why_html.value)
+    assert "Swap joker: none of your cards can take a joker from the table now" in why
+    widget.hand.select("5H")
+    why = html.unescape(widget.why_html.value)
+    assert "jokers can only be taken from runs, not from sets" in why
+    assert "jokers can only be taken from runs" in widget.swap_button.tooltip
+    history = list(widget.state.history)
+    assert widget.state.history == history  # trying on a copy changed nothing
+
+
+def test_play_your_own_discard_on_offer_says_your():
+    # Seed 0: Ann discards, Bea draws from the stock, Cal passes: Ann's discard is offered
+    # to Ann again.
+    widget = PlayWidget(bots=2, seed=0)
+    for _ in range(5):
+        view = widget.view
+        if view.phase == "draw":
+            widget.draw_button.click()
+        elif view.phase in ("buy", "call"):
+            widget.pass_button.click()
+        else:
+            widget.hand.select([widget.hand.cards[-1]])
+            widget.discard_button.click()
+    view = widget.view
+    assert view.phase == "buy" and view.offered_by == widget.seat
+    assert f"Your {view.offer} is on offer" in widget.status_html.value
+    assert "Ann&#x27;s" not in widget.status_html.value
+
+
+def test_captions_head_their_own_image_and_the_hand_is_shown_once():
+    widget = _scripted_widget(3, "3S 4S JK 6S 9H 10H JH QH 5S 2C", stock="KC", upcard="7D")
+    widget.draw_button.click()
+    widget.auto_lay_down_button.click()
+    table = widget.table_html.value
+    # The caption opens the figure that holds the melds' image, so it reads as its heading.
+    figure = table[table.index("<figure") : table.index("</figure>")]
+    assert figure.index("<figcaption") < figure.index("Melds on the table") < figure.index("<svg")
+    # The hand: the card buttons only, under their caption; no second picture of it.
+    assert "<svg" not in widget.hand_html.value
+    assert "Your hand: click the cards to select them" in widget.hand_html.value
+    box = widget.box.children
+    assert box.index(widget.hand_html) + 1 == box.index(widget.hand.box)
+    builder = MeldBuilder()
+    builder.select("7H 8H JK 10H")
+    builder.check_button.click()
+    shown = builder.verdict_html.value
+    assert shown.index("<figcaption") < shown.index("<svg")

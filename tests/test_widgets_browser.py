@@ -58,7 +58,25 @@ CELLS = [
 ]
 
 
-def _notebook() -> dict:
+# The notebook of the PlayWidget tests: MeldBuilder's choice, a table with a meld laid
+# before Ann's first turn (seed 0: Cal lays down), and a one-round game scripted so Ann
+# goes out on her first turn (two sets of five she lays down, then one card to discard).
+PLAY_CELLS = [
+    "from rummykit.game import Game\nfrom rummykit.widgets import MeldBuilder, PlayWidget",
+    "builder = MeldBuilder()\nbuilder",
+    "table = PlayWidget(bots=2, seed=0)\ntable",
+    "hands = ['8S 8H 8D 8C 8S JH JS JD JC JH', None, None]\n"
+    "state = Game('standard', players=3, seed=5).new_state(\n"
+    "    round=1, dealer=2, hands=hands, stock='KC', upcard='3D'\n"
+    ")\n"
+    "play = PlayWidget(bots=2, seed=5)\n"
+    "assert play.load(state.save())\n"
+    "play",
+    "whole = PlayWidget(bots=2, seed=5, whole_game=True)\nassert whole.load(state.save())\nwhole",
+]
+
+
+def _notebook(cells: list[str] = CELLS) -> dict:
     return {
         "cells": [
             {
@@ -69,7 +87,7 @@ def _notebook() -> dict:
                 "outputs": [],
                 "source": source,
             }
-            for number, source in enumerate(CELLS)
+            for number, source in enumerate(cells)
         ],
         "metadata": {
             "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
@@ -100,11 +118,15 @@ def _answers(url: str) -> bool:
 
 
 @pytest.fixture
-def jupyterlab(tmp_path: Path) -> Iterator[str]:
-    """A JupyterLab serving a folder with the test notebook; its URL. Stopped afterwards."""
+def jupyterlab(tmp_path: Path, request) -> Iterator[str]:
+    """A JupyterLab serving a folder with the test notebook; its URL. Stopped afterwards.
+
+    The notebook's cells are :data:`CELLS`, or the test's own (``indirect``
+    parametrization of this fixture)."""
+    cells = getattr(request, "param", CELLS)
     root = tmp_path / "notebooks"
     root.mkdir()
-    (root / NOTEBOOK).write_text(json.dumps(_notebook(), indent=1), encoding="utf-8")
+    (root / NOTEBOOK).write_text(json.dumps(_notebook(cells), indent=1), encoding="utf-8")
     home = tmp_path / "jupyter"
     # Start the notebook's kernel without asking, and never fetch news.
     for name, settings in SETTINGS.items():
@@ -250,9 +272,9 @@ def _answer_kernel_dialog(page) -> None:
         dialog.get_by_role("button", name="Select", exact=True).click()
 
 
-def _run_all_cells(page) -> None:
+def _run_all_cells(page, widget: str = ".rk-deal") -> None:
     """Run every cell from the Run menu, once the notebook has its kernel, until the
-    widgets show.
+    widgets show (``widget``: the selector of the first one).
 
     Widgets created while JupyterLab is still wiring up the kernel's connection can miss
     the page ("Error displaying widget: model not found"): then run the cells again.
@@ -261,7 +283,7 @@ def _run_all_cells(page) -> None:
     _answer_kernel_dialog(page)
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(state="attached")
     _answer_kernel_dialog(page)
-    shown = page.locator(".rk-deal").or_(page.get_by_text("Error displaying widget"))
+    shown = page.locator(widget).or_(page.get_by_text("Error displaying widget"))
     for _ in range(3):
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
@@ -270,7 +292,7 @@ def _run_all_cells(page) -> None:
         except PlaywrightTimeout:
             _answer_kernel_dialog(page)
             continue
-        if page.locator(".rk-deal").count():
+        if page.locator(widget).count():
             return
         # A fresh page connects to the kernel, now well started, from scratch.
         page.reload()
@@ -355,4 +377,96 @@ def test_widgets_in_jupyterlab(page, tmp_path: Path):
     assert "After 3,000 hands" in simulation.text_content()
     simulation.screenshot(path=str(tmp_path / "simulation.png"))
 
+    assert not page.blocked, f"requests to other hosts: {page.blocked}"
+
+
+def _selected_text(control) -> str:
+    """The text a dropdown shows: its selected option's ("" when nothing is selected).
+
+    ipywidgets writes the options' spaces as no-break spaces: read them as spaces."""
+    text = control.locator("select").evaluate(
+        "select => select.selectedIndex < 0 ? '' : select.options[select.selectedIndex].text"
+    )
+    return text.replace("\xa0", " ")
+
+
+def _dropdown(container, description: str):
+    return container.locator(".widget-dropdown", has_text=description).first
+
+
+def _go_out(play) -> None:
+    """Ann's first turn in the scripted game of :data:`PLAY_CELLS`, by clicks: draw, lay
+    down the 8s and the jacks, discard the one card left."""
+    play.get_by_text("Your turn: draw from the stock").wait_for()
+    _button(play, "Draw from stock").click()
+    cards = play.locator("button.rk-card")
+    cards.nth(10).wait_for()
+    for rank, meld_number in (("8", 1), ("jack", 2)):
+        for suit in ("clubs", "diamonds", "hearts", "spades"):
+            copies = play.locator(f"button.rk-card[title='{rank} of {suit}']")
+            for copy in range(copies.count()):
+                copies.nth(copy).click()
+        play.locator("button.rk-card.mod-active").nth(4).wait_for()
+        _button(play, "Add meld").click()
+        play.get_by_text(f"Meld {meld_number}: valid set").wait_for()
+    _button(play, "Lay down").click()
+    play.get_by_text("Ann lays down").first.wait_for()
+    cards.nth(1).wait_for(state="detached")  # one card left
+    cards.first.click()
+    play.locator("button.rk-card.mod-active").wait_for()
+    _button(play, "Discard").click()
+
+
+@pytest.mark.parametrize("jupyterlab", [PLAY_CELLS], indirect=True)
+def test_play_choices_start_selected_and_a_finished_round_stays_up(page, tmp_path: Path):
+    _run_all_cells(page, ".rk-meld-builder")
+    page.locator(".rk-play").nth(1).wait_for()
+
+    # Item 1: every choice shows a selection. MeldBuilder's "Check as" ...
+    builder = page.locator(".rk-meld-builder")
+    chosen = builder.locator(".widget-toggle-buttons button.mod-active")
+    assert chosen.count() == 1 and chosen.text_content().strip() == "Set or run"
+    # ... and PlayWidget's Meld dropdown starts on the meld Cal laid, End on "either end".
+    table = page.locator(".rk-play").nth(0)
+    table.get_by_text("Your turn: draw from the stock").wait_for()
+    meld = _selected_text(_dropdown(table, "Meld"))
+    assert meld.startswith("0: ") and meld.endswith("(Cal)"), meld
+    assert _selected_text(_dropdown(table, "End")) == "either end"
+    # Laying off before laying down: the button is greyed out and says why (the engine's
+    # words), not "there is no meld on the table".
+    _button(table, "Draw from stock").click()
+    table.get_by_text("Lay off: You must lay down your contract before laying off").wait_for()
+    lay_off = _button(table, "Lay off")
+    assert lay_off.is_disabled()
+    assert "lay down your contract before laying off" in lay_off.get_attribute("title")
+    table.screenshot(path=str(tmp_path / "play_choices.png"))
+
+    # Item 2: Ann goes out in one round; the finished round stays up, not the next deal.
+    play = page.locator(".rk-play").nth(1)
+    _go_out(play)
+    status = play.locator(".rk-message", has_text="Round 1 is over.")
+    status.wait_for()
+    assert "You went out. You scored 0 points." in status.text_content()
+    result = play.locator("table.rk-result")
+    assert "Round 1: the hands as it ended" in result.text_content()
+    rows = [row.strip() for row in result.locator("tbody tr").all_text_contents()]
+    assert rows[0].startswith("Ann (you)") and "none (went out)" in rows[0]
+    assert all(rows[seat].startswith(name) for seat, name in ((1, "Bea"), (2, "Cal")))
+    play.get_by_text("Melds on the table as round 1 ended").wait_for()
+    assert play.locator("svg [aria-label='set of 8s']").count() == 1
+    assert "Round 2" not in play.text_content()  # the next deal is not shown
+    assert _selected_text(_dropdown(play, "Meld")).startswith("0: 8♣")
+    assert _button(play, "Draw from stock").is_disabled()
+    play.screenshot(path=str(tmp_path / "play_finished.png"))
+
+    # In a whole game the finished round stays up until Next round is pressed.
+    whole = page.locator(".rk-play").nth(2)
+    _go_out(whole)
+    whole.get_by_text("Press Next round to deal round 2.").wait_for()
+    whole.get_by_text("Round 1: the hands as it ended").wait_for()
+    assert "Round 2 of 7" not in whole.text_content()
+    _button(whole, "Next round").click()
+    whole.get_by_text("Round 2 of 7: your contract is 1 set + 1 run").wait_for()
+    assert whole.locator("table.rk-result").count() == 0
+    _button(whole, "Next round").wait_for(state="hidden")
     assert not page.blocked, f"requests to other hosts: {page.blocked}"

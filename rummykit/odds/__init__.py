@@ -8,23 +8,39 @@ table and the long-form tables of ``data/``.
 True
 """
 
-from rummykit.odds.completion import (
+from rummykit._optional import require
+
+for _name in ("numpy", "polars", "tqdm"):
+    require(_name, extra="analysis", feature="rummykit.odds")
+
+from rummykit.odds.completion import (  # noqa: E402
     buying_value,
     completion_by_turn,
     completion_tables,
     round_summary,
     seat_position,
 )
-from rummykit.odds.exact import (
+from rummykit.odds.exact import (  # noqa: E402
     ExactTable,
     dealt_count,
     dealt_probability,
     distance_distribution,
     exact_table,
 )
-from rummykit.odds.simulate import Estimate, running_estimate, simulate_dealt, wilson_interval
-from rummykit.odds.tables import SCHEMAS, dealt_odds, distance_odds, exact_odds, preset_odds
-from rummykit.odds.teaching import (
+from rummykit.odds.simulate import (  # noqa: E402
+    Estimate,
+    running_estimate,
+    simulate_dealt,
+    wilson_interval,
+)
+from rummykit.odds.tables import (  # noqa: E402
+    SCHEMAS,
+    dealt_odds,
+    distance_odds,
+    exact_odds,
+    preset_odds,
+)
+from rummykit.odds.teaching import (  # noqa: E402
     expected_sets_in_waiting,
     hypergeom_pmf,
     hypergeom_sf,

@@ -3,25 +3,18 @@
 from __future__ import annotations
 
 import html
-import importlib
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 
-from rummykit import svg
+from rummykit import _optional, svg
 from rummykit.cards import Card, Hand
 from rummykit.rules import Contract, RuleSet
 
-INSTALL_HINT = 'pip install "rummykit[notebook]"'
-
 
 def require(name: str) -> ModuleType:
-    """Import the optional module ``name`` or raise ImportError saying what to install."""
-    try:
-        return importlib.import_module(name)
-    except ImportError as error:
-        raise ImportError(
-            f"rummykit.widgets needs {name}, which is not installed: {INSTALL_HINT}"
-        ) from error
+    """Import the optional module ``name`` or raise MissingDependencyError saying what to
+    install (the ``notebook`` extra)."""
+    return _optional.require(name, extra="notebook", feature="rummykit.widgets")
 
 
 ipywidgets = require("ipywidgets")
@@ -46,9 +39,20 @@ def message_html(text: str, tone: str = "info") -> str:
 
 
 def figure_html(image: str, caption: str | None = None) -> str:
-    """An SVG (already a string) in a scrollable block, with an optional caption."""
-    text = "" if caption is None else f'<div class="rk-caption">{html.escape(caption)}</div>'
-    return f'<div class="rk-figure" style="overflow-x:auto">{image}{text}</div>'
+    """An SVG (already a string) in a scrollable block, with an optional caption.
+
+    The caption comes first, in bold, as the image's heading, and a margin below the
+    figure parts it from what follows (under the image, it read as the next item's).
+
+    >>> figure_html("<svg></svg>", "Melds")
+    '<figure class="rk-figure" style="overflow-x:auto;margin:.5em 0 1em"><figcaption class="rk-caption" style="font-weight:bold">Melds</figcaption><svg></svg></figure>'
+    """
+    text = ""
+    if caption is not None:
+        text = f'<figcaption class="rk-caption" style="font-weight:bold">{html.escape(caption)}'
+        text += "</figcaption>"
+    style = "overflow-x:auto;margin:.5em 0 1em"
+    return f'<figure class="rk-figure" style="{style}">{text}{image}</figure>'
 
 
 def preset_dropdown(value: str = "standard") -> ipywidgets.Dropdown:

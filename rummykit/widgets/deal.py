@@ -7,8 +7,9 @@ import threading
 from fractions import Fraction
 
 from rummykit import svg
-from rummykit.cards import Hand, Shoe
-from rummykit.melds import Meld, contract_distance, find_contract
+from rummykit.cards import Card, Hand, Shoe
+from rummykit.errors import RummyError
+from rummykit.melds import Meld, contract_completion, find_contract
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import (
     CountProgress,
@@ -20,7 +21,11 @@ from rummykit.widgets._common import (
     round_options,
 )
 
-__all__ = ["DealWidget", "describe_probability"]
+__all__ = ["DECKS", "JOKERS", "DealWidget", "describe_probability"]
+
+#: The shoes the widget deals from (and counts the odds of): decks and jokers, inclusive.
+DECKS = (1, 4)
+JOKERS = (0, 16)
 
 
 def describe_probability(p: Fraction) -> str:
@@ -48,13 +53,23 @@ class DealWidget:
     Below is the exact probability of being dealt the contract, counted in the background
     with a progress bar; where the count would take many minutes (contracts mixing sets
     and runs on big shoes, see :func:`~rummykit.widgets._common.slow_to_count`) a simulated estimate is shown and the
-    count runs only when "Count exactly" is pressed. Each deal uses the seed shown and
-    then moves it on by one, so every hand can be dealt again.
+    count runs only when "Count exactly" is pressed.
+
+    The Seed box always names the hand on screen: the first deal uses the seed shown,
+    each later one moves it on by one first, and a seed typed in is dealt at once. Once
+    a hand is up, changing the rules, the round, the decks or the jokers deals that seed
+    again with the new settings, so the verdict and the odds never describe another
+    shoe. A value out of range (:data:`DECKS`, :data:`JOKERS`) is named in the status
+    line, and nothing is dealt until it is fixed. A hand that is short of the contract
+    shows which cards would complete it (:func:`~rummykit.melds.contract_completion`).
 
     >>> widget = DealWidget(seed=3, background=False)
     >>> widget.deal_button.click()
     >>> len(widget.hand), widget.seed.value
-    (10, 4)
+    (10, 3)
+    >>> widget.deal_button.click()
+    >>> widget.seed.value
+    4
     >>> "away" in widget.status_html.value or "holds" in widget.status_html.value
     True
     """
@@ -77,6 +92,11 @@ class DealWidget:
         self.hand: Hand = Hand()
         self.melds: list[Meld] | None = None
         self.distance: int | None = None
+        self.completion: Hand | None = None
+        """Cards that would complete the contract (as few as :attr:`distance`), or None."""
+        self.dealt_seed: int | None = None
+        """The seed of the hand on screen (None before the first deal)."""
+        self._quiet = False  # set while the widget itself changes its controls
         self.probability: Fraction | None = None
         self.estimate_text: str | None = None
         """A simulated estimate, shown where an exact count would be slow, else None."""
@@ -93,17 +113,20 @@ class DealWidget:
         )
         # The shoe of a four-player table (or the largest table the rules allow).
         decks = rules.decks_for(min(4, rules.max_players)) if decks is None else decks
-        self.decks = ipywidgets.BoundedIntText(
-            value=decks, min=1, max=4, description="Decks", tooltip="52-card decks in the shoe"
+        # Not bounded: a bounded box would cut a value out of range without a word.
+        self.decks = ipywidgets.IntText(
+            value=decks,
+            description="Decks",
+            tooltip=f"52-card decks in the shoe ({DECKS[0]} to {DECKS[1]})",
         )
-        self.jokers = ipywidgets.BoundedIntText(
+        self.jokers = ipywidgets.IntText(
             value=rules.jokers_for(decks) if jokers is None else jokers,
-            min=0,
-            max=16,
             description="Jokers",
-            tooltip="jokers in the shoe, in all",
+            tooltip=f"jokers in the shoe, in all ({JOKERS[0]} to {JOKERS[1]})",
         )
-        self.seed = ipywidgets.IntText(value=seed, description="Seed", tooltip="random seed")
+        self.seed = ipywidgets.IntText(
+            value=seed, description="Seed", tooltip="the random seed of the hand shown"
+        )
         self.sort = ipywidgets.Dropdown(
             options=[("rank", "rank"), ("suit", "suit")],
             value="rank",
@@ -128,7 +151,9 @@ class DealWidget:
 
         self.preset.observe(self._preset_changed, "value")
         self.decks.observe(self._decks_changed, "value")
-        self.deal_button.on_click(lambda _: self.deal())
+        for control in (self.round, self.jokers, self.seed):
+            control.observe(self._settings_changed, "value")
+        self.deal_button.on_click(lambda _: self._deal_clicked())
         for control in (self.sort, self.four_colour):
             control.observe(lambda _: self._show_hand(), "value")
         self.show_odds.observe(lambda _: self._show_odds(), "value")
@@ -170,32 +195,113 @@ class DealWidget:
         """Cards dealt in the round chosen."""
         return self.rules.deal_sizes[self.round.value - 1]
 
+    @contextlib.contextmanager
+    def _quietly(self):
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
+
     def _preset_changed(self, change: dict) -> None:
         rules = self.rules
-        number = min(self.round.value, rules.rounds)
-        self.round.options = round_options(rules)
-        self.round.value = number
-        self._decks_changed(None)
+        with self._quietly():
+            number = min(self.round.value, rules.rounds)
+            self.round.options = round_options(rules)
+            self.round.value = number
+            self._set_jokers()
+        self._settings_changed()
 
     def _decks_changed(self, change: dict | None) -> None:
+        with self._quietly():
+            self._set_jokers()
+        self._settings_changed()
+
+    def _set_jokers(self) -> None:
         # With no joker count for this many decks, keep the one shown.
         with contextlib.suppress(ValueError):
             self.jokers.value = self.rules.jokers_for(self.decks.value)
 
+    def _settings_changed(self, change: dict | None = None) -> None:
+        """A control changed: deal the seed shown again with the new settings (once a
+        hand is up), or name the value out of range."""
+        if self._quiet:
+            return
+        problem = self.problem()
+        if problem is not None:
+            self._show_problem(problem)
+        elif self.dealt_seed is not None:
+            self._deal_seed()
+
+    def problem(self) -> str | None:
+        """What is out of range in the controls, in words, or None when all is well.
+
+        >>> widget = DealWidget(background=False)
+        >>> widget.decks.value = 9
+        >>> widget.problem()
+        'Decks must be from 1 to 4, not 9: nothing is dealt until it is.'
+        """
+        for name, control, (low, high) in (
+            ("Decks", self.decks, DECKS),
+            ("Jokers", self.jokers, JOKERS),
+        ):
+            if not low <= control.value <= high:
+                return (
+                    f"{name} must be from {low} to {high}, not {control.value}: "
+                    "nothing is dealt until it is."
+                )
+        return None
+
+    def _show_problem(self, problem: str) -> None:
+        self.hand_html.value = ""
+        self.odds_html.value = ""
+        self.count_progress.button.layout.display = "none"
+        self.status_html.value = message_html(problem, "error")
+
     # -- acting
     def deal(self) -> Hand:
-        """Deal a hand from the seed shown, then move the seed on by one."""
+        """Deal the next hand: from the seed shown the first time, then from the seed moved
+        on by one (so the Seed box names the hand on screen).
+
+        Raises :class:`~rummykit.errors.RummyError` (and deals nothing) when a control is
+        out of range; the status line says which.
+        """
+        problem = self.problem()
+        if problem is not None:
+            self._show_problem(problem)
+            raise RummyError(problem)
+        if self.dealt_seed is not None and self.dealt_seed == self.seed.value:
+            with self._quietly():
+                self.seed.value += 1
+        return self._deal_seed()
+
+    def _deal_clicked(self) -> None:
+        with contextlib.suppress(RummyError):  # (shown in the status line)
+            self.deal()
+
+    def _deal_seed(self) -> Hand:
+        """Deal from the seed shown, with the settings shown."""
         shoe = Shoe(decks=self.decks.value, jokers=self.jokers.value)
         self.hand = shoe.deal(self.hand_size, seed=self.seed.value)
-        self.seed.value += 1
+        self.dealt_seed = self.seed.value
         rules, contract = self.rules, self.contract
         self.melds = find_contract(self.hand, contract, rules)
-        self.distance = 0 if self.melds else contract_distance(self.hand, contract, rules)
+        # Cards that exist in this shoe: as many copies as it has decks, at most.
+        self.completion = (
+            Hand()
+            if self.melds
+            else contract_completion(self.hand, contract, rules, decks=shoe.decks)
+        )
+        self.distance = len(self.completion)
         self._show_hand()
         self._show_odds()
         return self.hand
 
     def _show_hand(self) -> None:
+        problem = self.problem()
+        if problem is not None:
+            self._show_problem(problem)
+            return
         if not self.hand:
             self.hand_html.value = ""
             self.status_html.value = message_html("Press Deal to deal a hand.")
@@ -205,14 +311,21 @@ class DealWidget:
         highlight = [meld.cards for meld in self.melds or ()]
         image = svg.hand_svg(shown, four_colour=four, highlight=highlight or None)
         contract = self.contract
-        self.hand_html.value = figure_html(image)
+        decks, jokers = self.decks.value, self.jokers.value
+        caption = (
+            f"This hand: seed {self.dealt_seed}, {len(self.hand)} cards from "
+            f"{_count(decks, 'deck')} and {_count(jokers, 'joker')}"
+        )
+        self.hand_html.value = figure_html(image, caption)
         if self.melds:
             words = "; ".join(f"{meld} ({meld.describe()})" for meld in self.melds)
             text = f"This hand holds the contract, {contract}: {words}."
             self.status_html.value = message_html(text, "ok")
         else:
-            cards = "card" if self.distance == 1 else "cards"
-            text = f"{self.distance} {cards} away from the contract, {contract}."
+            text = (
+                f"{_count(self.distance, 'card')} away from the contract, {contract}: "
+                f"for example, the {_and(self.completion)} would complete it."
+            )
             self.status_html.value = message_html(text)
 
     def _odds_key(self) -> tuple:
@@ -234,7 +347,7 @@ class DealWidget:
         )
 
     def _show_odds(self) -> None:
-        if not self.show_odds.value or not self.hand:
+        if not self.show_odds.value or not self.hand or self.problem() is not None:
             self.probability = None
             self.odds_html.value = ""
             return
@@ -272,3 +385,13 @@ class DealWidget:
         from IPython.display import display
 
         display(self.box)
+
+
+def _count(number: int, what: str) -> str:
+    return f"{number} {what}{'s' if number != 1 else ''}"
+
+
+def _and(cards: Hand | list[Card]) -> str:
+    """``8♣``, ``8♣ and J♦``, ``8♣, J♦ and 2♥``."""
+    names = [str(card) for card in cards]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

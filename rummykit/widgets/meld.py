@@ -49,12 +49,15 @@ class MeldBuilder:
         name = rules if isinstance(rules, str) else rules.name
         self._custom = None if isinstance(rules, str) else rules
         self.result: MeldCheck | None = None
+        self.dealt_seed: int | None = None
+        """The seed of the hand shown, if it was dealt (None for cards given or typed)."""
         self.preset = preset_dropdown(name if name in RuleSet.presets() else "standard")
         if self._custom is not None:
             self.preset.disabled = True
+        # "either": let the cards decide (no None value: ipywidgets shows it as no choice).
         self.kind = ipywidgets.ToggleButtons(
-            options=[("Set or run", None), ("Set", "set"), ("Run", "run")],
-            value=None,
+            options=[("Set or run", "either"), ("Set", "set"), ("Run", "run")],
+            value="either",
             description="Check as",
             tooltips=["let the cards decide", "check as a set", "check as a run"],
         )
@@ -126,6 +129,7 @@ class MeldBuilder:
 
     def set_hand(self, cards: Iterable[Card] | str) -> None:
         """Offer ``cards`` to choose from, none selected."""
+        self.dealt_seed = None
         self.picker.set_cards(cards)
         self.picker.set_four_colour(self.four_colour.value)
         self.codes.value = self.hand.codes
@@ -141,17 +145,21 @@ class MeldBuilder:
         self.set_hand(cards)
 
     def deal(self) -> Hand:
-        """Deal 10 cards from the preset's four-player shoe, then move the seed on by one."""
+        """Deal 10 cards from the preset's four-player shoe: from the seed shown the first
+        time, then from the seed moved on by one, so the Seed box names the hand shown."""
+        if self.dealt_seed is not None and self.dealt_seed == self.seed.value:
+            self.seed.value += 1
         rules = self.rules
         decks = rules.decks_for(min(4, rules.max_players))
         hand = Shoe(decks=decks, jokers=rules.jokers_for(decks)).deal(10, seed=self.seed.value)
-        self.seed.value += 1
         self.set_hand(hand.sorted())
+        self.dealt_seed = self.seed.value
         return hand
 
     def check(self) -> MeldCheck:
         """Check the selected cards with :func:`~rummykit.melds.check_meld`; show the verdict."""
-        self.result = check_meld(self.selected, self.rules, kind=self.kind.value)
+        kind = None if self.kind.value == "either" else self.kind.value
+        self.result = check_meld(self.selected, self.rules, kind=kind)
         tone = "ok" if self.result.ok else "error"
         self.verdict_html.value = message_html(self.result.describe(), tone)
         if self.result.ok:

@@ -29,8 +29,8 @@ from rummykit.actions import (
 )
 from rummykit.bots import BuyerBot, GreedyBot, RandomBot
 from rummykit.cards import Card, Hand
-from rummykit.errors import RummyError
-from rummykit.game import DEFAULT_NAMES, Game, GameState, PlayerView, load
+from rummykit.errors import RuleSetError, RummyError
+from rummykit.game import DEFAULT_NAMES, Game, GameState, PlayerView, RoundResult, load
 from rummykit.melds import check_meld, contract_distance, lay_off_options
 from rummykit.narrate import sentence
 from rummykit.rules import RuleSet
@@ -44,7 +44,7 @@ from rummykit.widgets._common import (
     round_options,
 )
 
-__all__ = ["BOTS", "PlayWidget"]
+__all__ = ["BOTS", "PlayWidget", "bot_range", "check_bots"]
 
 #: The bots to play against, by the name shown in the widget: seed -> bot.
 BOTS: dict[str, Callable[[int], object]] = {
@@ -63,19 +63,63 @@ _PROMPTS = {
     "call discard": "You claimed the discard: now discard a card.",
 }
 
+#: The Meld dropdown's one option while the table has no meld.
+_NO_MELD = -1
+
+#: A disabled button: grey, with dimmed text (ipywidgets keeps a coloured style bright).
+_DISABLED_TEXT = "#6b6b6b"
+
+
+def bot_range(rules: RuleSet) -> tuple[int, int]:
+    """The fewest and most bots a table of ``rules`` takes (one seat is the human's).
+
+    >>> bot_range(RuleSet.preset("family"))
+    (1, 5)
+    """
+    return rules.min_players - 1, rules.max_players - 1
+
+
+def check_bots(rules: RuleSet, bots: int) -> None:
+    """Raise :class:`~rummykit.errors.RuleSetError` unless ``bots`` bots and one human may
+    play under ``rules``; the message names the preset and the range of bots.
+
+    >>> check_bots(RuleSet.preset("family"), 7)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.RuleSetError: family is played by 2 to 6 players: choose 1 to 5 bots, not 7
+    """
+    try:
+        whole = isinstance(bots, int) and not isinstance(bots, bool)
+        rules.check_players(bots + 1 if whole else bots)
+    except RuleSetError:
+        low, high = bot_range(rules)
+        raise RuleSetError(
+            f"{rules.name} is played by {rules.min_players} to {rules.max_players} players: "
+            f"choose {low} to {high} bots, not {bots}"
+        ) from None
+
 
 class PlayWidget:
-    """One human seat (seat 0) against 1-7 bots, under any preset.
+    """One human seat (seat 0) against bots (as many as the preset's table takes), under
+    any preset.
 
     ``whole_game=False`` plays only round ``round``; ``True`` plays from that round to
-    the end of the game. ``seed`` seeds the deal and every bot. ``hint`` shows the
-    contract distance and what the discard would do for it.
+    the end of the game. When a round ends, its table stays up: the melds, every hand
+    and the points, under "Round N is over". In a whole game the bots wait until "Next
+    round" is pressed (``next_round_button``). ``seed`` seeds the deal and every bot.
+    ``hint`` shows the contract distance and what the discard would do for it. Too many
+    or too few ``bots`` for the preset raise :class:`~rummykit.errors.RuleSetError`.
+
+    A disabled button says why on hover (its tooltip, the engine's reason: the action
+    is tried on a copy of the game), and the reasons for the play-phase actions (lay
+    down, lay off, swap) are written under the buttons; :attr:`reasons` holds them all.
 
     Every control is an attribute a test or a script can use: ``draw_button``,
     ``take_button``, ``buy_button``, ``pass_button``, ``call_button``, ``add_meld_button``,
     ``lay_down_button``, ``auto_lay_down_button``, ``lay_off_button``, ``swap_button``,
     ``discard_button``, ``end_turn_button``, ``hand`` (a :class:`CardPicker`),
-    ``meld_choice``, ``end_choice``, ``save_button``, ``load_button``, ``save_text``.
+    ``meld_choice``, ``end_choice``, ``save_button``, ``load_button``, ``save_text``,
+    ``next_round_button``.
 
     >>> widget = PlayWidget(bots=2, seed=5)
     >>> widget.state.phase, widget.state.to_act == widget.seat
@@ -117,14 +161,17 @@ class PlayWidget:
         """Melds gathered for a lay-down, in the order added."""
         self._seen = 0
         self._rounds_before = 0
+        self._results_seen = 0  # finished rounds shown and left with "Next round"
+        self.reasons: dict[ipywidgets.Button, str] = {}
+        """Why each disabled action button is disabled (the engine's words)."""
+        check_bots(self._custom or RuleSet.preset(preset), bots)
 
         # --- set-up controls
         self.preset = preset_dropdown(preset if preset in RuleSet.presets() else "standard")
         if self._custom is not None:
             self.preset.disabled = True
-        self.bot_count = ipywidgets.BoundedIntText(
-            value=bots, min=1, max=7, description="Bots", tooltip="number of bot players"
-        )
+        # Not bounded: a count out of range is refused with the preset's range, never cut.
+        self.bot_count = ipywidgets.IntText(value=bots, description="Bots")
         self.bot_kind = ipywidgets.Dropdown(
             options=list(BOTS), value=bot, description="Bot", tooltip="how the bots play"
         )
@@ -141,11 +188,18 @@ class PlayWidget:
         self.new_game_button = ipywidgets.Button(
             description="New game", button_style="primary", tooltip="deal a new game"
         )
+        self.next_round_button = ipywidgets.Button(
+            description="Next round",
+            button_style="primary",
+            tooltip="deal the next round (the finished one stays up until then)",
+        )
+        self.next_round_button.layout.display = "none"
         self.hint = ipywidgets.Checkbox(
             value=hint, description="Hints", tooltip="show how far you are", indent=False
         )
         self.four_colour = four_colour_box()
         self.preset.observe(self._preset_changed, "value")
+        self._bot_tooltip()
 
         # --- the table and the hand
         self.status_html = ipywidgets.HTML()
@@ -154,6 +208,8 @@ class PlayWidget:
         self.hand = CardPicker()
         self.message_html = ipywidgets.HTML()
         self.hint_html = ipywidgets.HTML()
+        self.why_html = ipywidgets.HTML()
+        """Why the play-phase actions that are disabled are disabled."""
         self.log_html = ipywidgets.HTML()
 
         # --- actions
@@ -172,11 +228,15 @@ class PlayWidget:
             "Lay down for me", "lay down the contract as the engine finds it"
         )
         self.meld_choice = ipywidgets.Dropdown(
-            options=[], description="Meld", tooltip="a meld on the table"
+            options=[("no meld on the table yet", _NO_MELD)],
+            value=_NO_MELD,
+            description="Meld",
+            tooltip="a meld on the table",
         )
+        # No None values: ipywidgets shows a None value as no selection at all.
         self.end_choice = ipywidgets.Dropdown(
-            options=[("either end", None), ("low end", "low"), ("high end", "high")],
-            value=None,
+            options=[("either end", "either"), ("low end", "low"), ("high end", "high")],
+            value="either",
             description="End",
             tooltip="which end of a run, for a card that fits both",
         )
@@ -209,11 +269,15 @@ class PlayWidget:
             self.save_button: self.save,
             self.load_button: self.load,
             self.new_game_button: self.new_game,
+            self.next_round_button: self.next_round,
         }
+        self._styles = {button: button.button_style for button in self._actions}
+        self._tooltips = {button: button.tooltip for button in self._actions}
         for widget, handler in self._actions.items():
             widget.on_click(lambda _, handler=handler: handler())
         self.hand.on_change(self._show_hand)
         self.hand.on_change(self._show_hint)
+        self.hand.on_change(self._enable)
         self.four_colour.observe(lambda _: self.refresh(), "value")
         self.hint.observe(lambda _: self._show_hint(), "value")
 
@@ -224,6 +288,7 @@ class PlayWidget:
                 row([self.whole_game, self.round]),
                 row([self.seed, self.new_game_button, self.hint, self.four_colour]),
                 self.status_html,
+                self.next_round_button,
                 self.table_html,
                 self.hand_html,
                 self.hand.box,
@@ -248,6 +313,7 @@ class PlayWidget:
                 ),
                 row([self.meld_choice, self.end_choice, self.lay_off_button, self.swap_button]),
                 row([self.discard_button, self.end_turn_button]),
+                self.why_html,
                 self.log_html,
                 row([self.save_button, self.load_button]),
                 self.save_text,
@@ -276,9 +342,31 @@ class PlayWidget:
             return False
         return len(self.state.round_scores) > self._rounds_before
 
+    @property
+    def between_rounds(self) -> bool:
+        """True in a whole game when a round has ended and "Next round" is not pressed yet."""
+        return (
+            self.whole_game.value
+            and not self.state.is_over
+            and len(self.state.results) > self._results_seen
+        )
+
+    @property
+    def result(self) -> RoundResult | None:
+        """The finished round on show, or None while a round is played: the round played
+        (one-round mode), the round just ended (whole game, until Next round) or the
+        last round (game over)."""
+        results = self.state.results
+        if not self.whole_game.value and self.finished and len(results) > self._rounds_before:
+            return results[self._rounds_before]
+        if self.between_rounds or (self.state.is_over and results):
+            return results[-1]
+        return None
+
     def legal_actions(self) -> list[Action]:
-        """The human's legal actions now (empty when it is a bot's turn or the play is over)."""
-        if self.finished:
+        """The human's legal actions now (empty when it is a bot's turn, between rounds or
+        once the play is over)."""
+        if self.finished or self.between_rounds:
             return []
         return self.view.legal_actions()
 
@@ -288,14 +376,22 @@ class PlayWidget:
         number = min(self.round.value, rules.rounds)
         self.round.options = round_options(rules)
         self.round.value = number
-        self.bot_count.max = rules.max_players - 1
-        self.bot_count.min = rules.min_players - 1
+        self._bot_tooltip()
+
+    def _bot_tooltip(self) -> None:
+        low, high = bot_range(self.rules)
+        self.bot_count.tooltip = f"number of bot players: {low} to {high} under {self.rules.name}"
 
     def new_game(self) -> None:
-        """Deal a new game with the set-up controls' settings and let the bots play."""
+        """Deal a new game with the set-up controls' settings and let the bots play.
+
+        Settings the rules refuse (too many bots for the preset, say) are shown in the
+        message line, and the game on the table stays.
+        """
         rules = self.rules
         players = self.bot_count.value + 1
         try:
+            check_bots(rules, self.bot_count.value)
             game = Game(
                 rules,
                 players,
@@ -317,6 +413,7 @@ class PlayWidget:
     def _start(self, state: GameState) -> None:
         self.state = state
         self._rounds_before = len(state.round_scores)
+        self._results_seen = len(state.results)
         seeds = random.Random(self.seed.value)
         factory = BOTS[self.bot_kind.value]
         self.bots = [None] + [factory(seeds.getrandbits(63)) for _ in range(state.players - 1)]
@@ -334,6 +431,8 @@ class PlayWidget:
         """
         if self.finished:
             return self._refuse("The play is over: press New game to play again.")
+        if self.between_rounds:
+            return self._refuse(self._next_round_prompt())
         if self.state.to_act != self.seat:
             return self._refuse("It is not your turn.")
         try:
@@ -352,10 +451,22 @@ class PlayWidget:
         """Let the bots act until the human must decide or the play is over; redraw."""
         for _ in range(max_actions):
             seat = self.state.to_act
-            if seat is None or seat == self.seat or self.finished:
+            if seat is None or seat == self.seat or self.finished or self.between_rounds:
                 break
             self.state.apply(self.bots[seat].choose(self.state.view(seat)))
         self.refresh()
+
+    def next_round(self) -> bool:
+        """Leave the finished round (whole game): the bots play on into the next one."""
+        if not self.between_rounds:
+            return self._refuse("No round is waiting: Next round follows the end of a round.")
+        self._results_seen = len(self.state.results)
+        self.message_html.value = ""
+        self.play_bots()
+        return True
+
+    def _next_round_prompt(self) -> str:
+        return f"Round {self.result.round} is over: press Next round to deal the next one."
 
     def _one_selected(self, what: str) -> Card | None:
         cards = self.hand.selected
@@ -374,16 +485,17 @@ class PlayWidget:
         card = self._one_selected("lay off")
         if card is None:
             return False
-        if self.meld_choice.value is None:
+        if self.meld_choice.value == _NO_MELD:
             return self._refuse("There is no meld on the table to lay off onto.")
-        return self.act(LayOff(card, self.meld_choice.value, self.end_choice.value))
+        end = None if self.end_choice.value == "either" else self.end_choice.value
+        return self.act(LayOff(card, self.meld_choice.value, end))
 
     def swap(self) -> bool:
         """Play the one selected card into the meld chosen in place of its joker."""
         card = self._one_selected("swap for a joker")
         if card is None:
             return False
-        if self.meld_choice.value is None:
+        if self.meld_choice.value == _NO_MELD:
             return self._refuse("There is no meld on the table to take a joker from.")
         return self.act(Swap(card, self.meld_choice.value))
 
@@ -450,9 +562,16 @@ class PlayWidget:
         """Redraw everything from the engine's state."""
         self._update_log()
         self._show_status()
-        self._show_table()
-        view = self.view
-        self.hand.set_cards(view.hand)
+        result = self.result
+        self.next_round_button.layout.display = None if self.between_rounds else "none"
+        if result is None:
+            self._show_table()
+            self.hand.set_cards(self.view.hand)
+        else:
+            self._show_result(result)
+            self.hand.set_cards(result.hands[self.seat])
+            for button in self.hand.buttons:
+                button.disabled = True  # the cards left at the end, to count, not to play
         self.hand.set_four_colour(self.four_colour.value)
         self._show_hand()
         self._show_hint()
@@ -460,17 +579,23 @@ class PlayWidget:
 
     def _update_log(self) -> None:
         log = self.state.log
-        # One round only: the engine has dealt the next round, which is not played.
-        last = None if self.whole_game.value else self.start_round
+        # The engine deals the next round as soon as one ends: its events are told only
+        # once it is played (one round only: never; a whole game: after Next round).
+        if not self.whole_game.value:
+            last = self.start_round
+        elif self.between_rounds:
+            last = self.result.round
+        else:
+            last = None
         for event in log[self._seen :]:
             if last is not None and event.round > last:
-                continue
+                break
+            self._seen += 1
             text = sentence(event, self.state)
             if event.seat == self.seat and event.cards and event.kind == "draw stock":
                 text = f"{text[:-1]}: the {event.cards[0]}."  # your own card, not the table's
             if text:
                 self.lines.append(text)
-        self._seen = len(log)
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.lines[-60:])
         # A column laid out bottom-up stays scrolled to its newest line.
         self.log_html.value = (
@@ -482,22 +607,39 @@ class PlayWidget:
 
     def _show_status(self) -> None:
         state, view = self.state, self.view
-        if self.finished:
-            if state.is_over:
-                text = "The game is over. Winner: " + " and ".join(
-                    state.names[s] for s in state.winners()
-                )
+        result = self.result
+        if result is not None:
+            names = state.names
+            if result.went_out is None:
+                out = "Nobody went out: no card could be drawn any more."
+            elif result.went_out == self.seat:
+                out = "You went out."
             else:
-                points = state.round_scores[-1][self.seat]
-                text = f"Round {self.start_round} is over: you scored {points} points."
-            self.status_html.value = message_html(text + " Press New game to play again.", "ok")
+                out = f"{names[result.went_out]} went out."
+            points = result.points[self.seat]
+            text = f"Round {result.round} is over. {out} You scored {points} points."
+            if state.is_over:
+                winners = " and ".join(names[s] for s in state.winners())
+                text += f" The game is over. Winner: {winners}. Press New game to play again."
+            elif self.between_rounds:
+                text += f" Press Next round to deal round {result.round + 1}."
+            else:
+                text += " Press New game to play again."
+            self.status_html.value = message_html(text, "ok")
             return
         head = f"Round {view.round} of {view.rounds}: your contract is {view.contract}. "
         if view.to_act == self.seat:
             prompt = _PROMPTS.get(view.phase, "")
             if view.phase == "buy":
                 by = "The" if view.offered_by is None else f"{state.names[view.offered_by]}'s"
-                prompt = f"{by} {view.offer} is on offer: {prompt}"
+                if view.offered_by == self.seat:
+                    by = "Your"
+                when = (
+                    f" before {state.names[view.current]} draws"
+                    if view.buy_window == "before_draw"
+                    else ""
+                )
+                prompt = f"{by} {view.offer} is on offer{when}: {prompt}"
             self.status_html.value = message_html(head + prompt)
         else:
             self.status_html.value = message_html(head)
@@ -528,44 +670,82 @@ class PlayWidget:
             f"{'' if top is None else html.escape(top.name)}</p>{pile}"
             f"<p>Stock: {_count(view.stock_size)}</p></div>"
         )
-        if view.melds:
-            labels = [
-                f"{number}: {view.names[owner]}" for number, owner in enumerate(view.meld_owners)
-            ]
-            image = svg.melds_svg(view.melds, four_colour=four, width=56, labels=labels)
-            melds = figure_html(image, "Melds on the table")
-        else:
-            melds = "<p>No melds on the table yet.</p>"
+        melds = self._melds_html(view.melds, view.meld_owners, "Melds on the table")
         self.table_html.value = (
             "<div class='rk-table' style='display:flex;gap:2em;flex-wrap:wrap'>"
             f"{players}{piles}</div>{melds}"
         )
+        self._meld_options(view.melds, view.meld_owners)
+
+    def _melds_html(self, melds, owners, caption: str) -> str:
+        if not melds:
+            return "<p>No melds on the table yet.</p>"
+        names = self.state.names
+        labels = [f"{number}: {names[owner]}" for number, owner in enumerate(owners)]
+        image = svg.melds_svg(melds, four_colour=self.four_colour.value, width=56, labels=labels)
+        return figure_html(image, caption)
+
+    def _meld_options(self, melds, owners) -> None:
+        """The Meld dropdown: the table's melds, the one chosen kept, else the first."""
+        names = self.state.names
         choice = self.meld_choice.value
-        self.meld_choice.options = [
-            (f"{number}: {meld} ({view.names[owner]})", number)
-            for number, (meld, owner) in enumerate(zip(view.melds, view.meld_owners, strict=True))
+        options = [
+            (f"{number}: {meld} ({names[owner]})", number)
+            for number, (meld, owner) in enumerate(zip(melds, owners, strict=True))
         ]
-        if choice is not None and choice < len(view.melds):
+        self.meld_choice.options = options or [("no meld on the table yet", _NO_MELD)]
+        if 0 <= choice < len(options):
             self.meld_choice.value = choice
+        else:
+            self.meld_choice.value = options[0][1] if options else _NO_MELD
+
+    def _show_result(self, result: RoundResult) -> None:
+        """The table as the round ended: every hand, the melds and the points."""
+        names = self.state.names
+        rows = []
+        for seat, who in enumerate(names):
+            you = " (you)" if seat == self.seat else ""
+            hand = result.hands[seat]
+            left = str(hand) if hand else "none"
+            if seat == result.went_out:
+                left += " (went out)"
+            rows.append(
+                f"<tr><th scope='row'>{html.escape(who)}{you}</th>"
+                f"<td>{html.escape(left)}</td>"
+                f"<td>{'yes' if result.laid_down[seat] else 'no'}</td>"
+                f"<td>{result.points[seat]}</td><td>{result.scores[seat]}</td></tr>"
+            )
+        players = (
+            f"<table class='rk-players rk-result'><caption>Round {result.round}: the hands "
+            "as it ended</caption><thead><tr><th scope='col'>Player</th>"
+            "<th scope='col'>Cards left</th><th scope='col'>Laid down</th>"
+            "<th scope='col'>Points this round</th><th scope='col'>Score</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>"
+        )
+        melds = self._melds_html(
+            result.melds, result.meld_owners, f"Melds on the table as round {result.round} ended"
+        )
+        self.table_html.value = f"<div class='rk-table'>{players}</div>{melds}"
+        self._meld_options(result.melds, result.meld_owners)
 
     def _show_hand(self) -> None:
-        cards = self.hand.cards
-        if not cards:
-            self.hand_html.value = "<p>Your hand is empty.</p>"
-            return
-        selected = self.hand.selected
-        highlight = {card: "#0072b2" for card in selected}
-        image = svg.hand_svg(
-            cards, four_colour=self.four_colour.value, highlight=highlight or None, width=60
-        )
+        # The hand is shown once, as the buttons below; this is their caption.
+        if self.result is not None:
+            text = "Your cards as the round ended" if self.hand.cards else "You had no cards left"
+        elif not self.hand.cards:
+            text = "Your hand is empty."
+        else:
+            text = "Your hand: click the cards to select them"
         aside = ""
-        if self.melds_to_lay:
+        if self.melds_to_lay and self.result is None:
             groups = " | ".join(str(meld) for meld in self.melds_to_lay)
-            aside = f"Melds put aside to lay down: {groups}"
-        self.hand_html.value = figure_html(image, aside or "Your hand")
+            aside = f"<div>Melds put aside to lay down: {html.escape(groups)}</div>"
+        self.hand_html.value = (
+            f'<div class="rk-caption" style="font-weight:bold;margin-top:.5em">{text}</div>{aside}'
+        )
 
     def _show_hint(self) -> None:
-        if not self.hint.value or self.finished:
+        if not self.hint.value or self.finished or self.between_rounds:
             self.hint_html.value = ""
             return
         view, rules = self.view, self.view.rules
@@ -584,32 +764,36 @@ class PlayWidget:
         if offer is not None and distance > 0 and view.phase in ("draw", "buy"):
             after = contract_distance([*view.hand, offer], view.contract, rules)
             if after < distance:
-                parts.append(f"The {offer} would bring you to {_count(after)} away.")
+                parts.append(f"With the {offer} you would be {_count(after)} away.")
             else:
                 parts.append(f"The {offer} would not bring you closer.")
         selected = self.hand.selected
         if view.phase in ("play", "call discard") and len(selected) == 1:
             card = selected[0]
             fits = [
-                f"meld {number} ({view.names[owner]}'s)"
+                f"{view.names[owner]}'s meld {number}"
                 for number, (meld, owner) in enumerate(
                     zip(view.melds, view.meld_owners, strict=True)
                 )
                 if lay_off_options(meld, card, rules)
             ]
-            if fits:
-                parts.append(f"Discarded, the {card} would fit {' and '.join(fits)}.")
             if not laid_down:
                 rest = list(view.hand)
                 rest.remove(card)
                 after = contract_distance(rest, view.contract, rules)
-                parts.append(f"Without the {card} you would be {_count(after)} away.")
+                parts.append(f"If you discard the {card}, you will be {_count(after)} away.")
+            if fits:
+                parts.append(
+                    f"If you discard the {card}, an opponent could lay it off on "
+                    f"{' or '.join(fits)}."
+                )
         self.hint_html.value = message_html("Hint: " + " ".join(parts))
 
     def _enable(self) -> None:
-        """Enable the buttons of the kinds of action the engine lists for the human now."""
+        """Enable the buttons of the kinds of action the engine lists for the human now;
+        a disabled button is grey and says why (the engine's reason) on hover."""
         kinds = {type(action) for action in self.legal_actions()}
-        playing = self.state.to_act == self.seat and not self.finished
+        playing = self.state.to_act == self.seat and not self.finished and not self.between_rounds
         if playing and self.state.phase == "play" and self.view.can_lay_down():
             kinds.add(LayDown)
         enabled = {
@@ -626,17 +810,110 @@ class PlayWidget:
             self.discard_button: Discard,
             self.end_turn_button: EndTurn,
         }
-        for button, kind in enabled.items():
-            button.disabled = kind not in kinds
+        off = {button for button, kind in enabled.items() if kind not in kinds}
         # Any lay-down may be tried in the play phase: the engine explains a refusal.
         trying = playing and self.state.phase == "play" and not self.view.laid_down[self.seat]
         for button in (self.add_meld_button, self.clear_melds_button, self.lay_down_button):
-            button.disabled = not trying
+            if trying:
+                off.discard(button)
+            else:
+                off.add(button)
+        self.reasons = {button: self._why_disabled(button) for button in off}
+        for button in enabled.keys() | {self.clear_melds_button}:
+            self._look(button, self.reasons.get(button))
+        shown = (self.lay_down_button, self.auto_lay_down_button, self.lay_off_button)
+        lines = [
+            f"{button.description}: {self.reasons[button]}"
+            for button in (*shown, self.swap_button)
+            if button in self.reasons and playing and self.state.phase == "play"
+        ]
+        self.why_html.value = (
+            "<ul class='rk-why' style='color:#555;margin:0'>"
+            + "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+            + "</ul>"
+            if lines
+            else ""
+        )
+
+    def _look(self, button: ipywidgets.Button, reason: str | None) -> None:
+        """Enabled: the button's own colour. Disabled: grey, dimmed, and the reason."""
+        base = self._tooltips[button]
+        button.disabled = reason is not None
+        if reason is None:
+            button.button_style = self._styles[button]
+            button.style.text_color = None
+            button.tooltip = base
+        else:
+            button.button_style = ""
+            button.style.text_color = _DISABLED_TEXT
+            button.tooltip = f"{base} (not now: {reason})"
+
+    def _why_disabled(self, button: ipywidgets.Button) -> str:
+        """The engine's reason why the action of ``button`` cannot be played now.
+
+        The action is tried on a copy of the game (the engine refuses it and says why);
+        where the reason depends on the card, it is tried with each card of the hand.
+        """
+        if self.result is not None:
+            if self.between_rounds:
+                return f"round {self.result.round} is over: press Next round"
+            return "the play is over: press New game"
+        if self.state.to_act != self.seat:
+            return "it is not your turn"
+        if button is self.clear_melds_button:
+            return "no lay-down is being put together now"
+        selected = self.hand.selected
+        cards = list(selected) if len(selected) == 1 else list(self.view.hand)
+        meld = max(self.meld_choice.value, 0)
+        tries: dict[ipywidgets.Button, list[Action]] = {
+            self.draw_button: [DrawStock()],
+            self.take_button: [TakeDiscard()],
+            self.buy_button: [Buy()],
+            self.pass_button: [Pass()],
+            self.call_button: [Call()],
+            self.end_turn_button: [EndTurn()],
+            self.discard_button: [Discard(card) for card in cards],
+            self.lay_off_button: [LayOff(card, meld) for card in cards],
+            self.swap_button: [Swap(card, meld) for card in cards if not card.is_joker],
+        }
+        if button in (self.lay_down_button, self.add_meld_button, self.auto_lay_down_button):
+            if self.state.phase == "play" and not self.view.laid_down[self.seat]:
+                contract = self.view.contract
+                return f"The engine finds no lay-down of your contract, {contract}, in your hand"
+            tries[button] = [LayDown(())]
+        actions = tries.get(button, [])
+        reasons = {self._engine_refusal(action) for action in actions}
+        if len(actions) > 1:
+            # The same reason for every card but for the card's name: the reason of them all.
+            reasons = {
+                self._engine_refusal(action).replace(f"the {action.card.symbol}", "a card")
+                for action in actions
+            }
+        if len(reasons) == 1:
+            return _sentence_case(reasons.pop())
+        what = {
+            self.discard_button: "none of your cards can be discarded now",
+            self.lay_off_button: "none of your cards fits a meld on the table now",
+            self.swap_button: "none of your cards can take a joker from the table now",
+        }
+        return what.get(button, "not possible now")
+
+    def _engine_refusal(self, action: Action) -> str:
+        trial = self.state.clone()
+        try:
+            trial.apply(action)
+        except RummyError as error:
+            return str(error)
+        return "not possible now"
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
         display(self.box)
+
+
+def _sentence_case(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _count(number: int, what: str = "card") -> str:
