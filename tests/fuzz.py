@@ -401,8 +401,12 @@ class _Driver:
                 report.mishandle(f"apply({bad!r:.80})", error)
                 return
             # Accepted (and checked by step): only a lay-down, listed in one canonical
-            # form only, may be.
-            if not isinstance(parsed, LayDown | InvalidLayDown):
+            # form only, or a lay-off listed with or without its end (the end may be
+            # left out or named when the card fits one end only), may be.
+            offs = {(a.card, a.meld) for a in listed if isinstance(a, LayOff)}
+            if not isinstance(parsed, LayDown | InvalidLayDown) and not (
+                isinstance(parsed, LayOff) and (parsed.card, parsed.meld) in offs
+            ):
                 report.broke(f"accepted {bad!r:.80}, not listed in {listed}")
             return  # the state moved on: the save check below no longer applies
         if before is not None and state.save() != before:

@@ -353,26 +353,37 @@ def test_end_turn_with_an_unplayed_swapped_joker_names_the_joker():
     refused(state, "discard 2C", match=r"\(JK\) must be played this turn before you discard")
 
 
-def test_a_seat_skipped_for_its_buy_limit_is_an_event_and_narrated():
-    state = Game("family", 2, seed=1).new_state(dealer=1, hands=[None, None], upcard="7H")
-    for _ in range(3):
-        state.apply("draw stock")
-        state.apply("buy")
-        state.apply(str(state.legal_actions()[-1]))
-        state.apply("draw stock")
-        while state.phase == "buy":
-            state.apply("pass")
-        state.apply(str(state.legal_actions()[-1]))
-    assert state.buys == [0, 3]
+def _limit_reached(timing: str) -> GameState:
+    """family for 2 (3 buys a round at most) after seat 1 bought three times."""
+    rules = dataclasses.replace(RuleSet.preset("family"), buy_timing=timing)
+    state = Game(rules, 2, seed=1).new_state(dealer=1, hands=[None, None], upcard="7H")
+    while state.buys[1] < 3:
+        if state.phase == "buy":
+            state.apply("buy" if state.to_act == 1 else "pass")
+        elif state.phase == "draw":
+            state.apply("draw stock")
+        else:
+            state.apply(str(state.legal_actions()[-1]))
     assert not any(e.kind == "buy limit" for e in state.log)
-    top = state.discards[-1]
-    state.apply("draw stock")
-    assert state.phase == "play"  # no buy window: the only other seat is at its limit
-    limits = [e for e in state.log if e.kind == "buy limit"]
-    assert [(e.seat, e.cards, e.scores) for e in limits] == [(1, (top,), (3, 3))]
-    assert f"Bea has made 3 buys this round, the limit of 3, and is not offered the {top}." in (
-        narrate(state)
+    return state
+
+
+@pytest.mark.parametrize("timing", ["after_decline", "before_draw"])
+def test_a_seat_skipped_for_its_buy_limit_is_an_event_and_narrated(timing):
+    state = _limit_reached(timing)
+    while not any(e.kind == "buy limit" for e in state.log):
+        assert state.phase != "buy" or state.to_act != 1  # seat 1 is never asked again
+        if state.phase in ("buy", "draw"):
+            state.apply("pass" if state.phase == "buy" else "draw stock")
+        else:
+            state.apply(str(state.legal_actions()[-1]))
+    [event] = [e for e in state.log if e.kind == "buy limit"]
+    assert event.seat == 1 and event.scores == (3, 3) and state.buys == [0, 3]
+    assert event.cards[0] == state.discards[-1] or state.phase == "play"
+    line = (
+        f"Bea has made 3 buys this round, the limit of 3, and is not offered the {event.cards[0]}."
     )
+    assert line in narrate(state)
 
 
 def test_player_view_to_dict_is_json_and_holds_only_that_seats_cards():
