@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book test test-fast lint lab benchmarks tables clean
+.PHONY: book test test-fast lint soak lab benchmarks tables clean
 
 $(STAMP): pyproject.toml setup.py rummykit/odds/_sweep.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ book: $(STAMP)
 ## Run every test: unit, doctests, property tests, notebooks (nbval) and browser tests.
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+## Fuzz the engine for a million actions (not part of `make test`; tests/fuzz.py). Prints one
+# summary line; the exit status is nonzero on any invariant break or mishandled input.
+soak: $(STAMP)
+	$(BIN)/python tests/fuzz.py --actions 1000000 --seed 0
 
 ## The fast tier, for a developer's loop: unit tests and doctests, without the notebooks,
 ## the browser tests and the tests marked slow (about 100 s on two cores).

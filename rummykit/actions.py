@@ -33,10 +33,11 @@ parse_action('lay down 8S 8H 8D | JH JH JS')
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rummykit.cards import Card, Rank, Suit
-from rummykit.errors import CardParseError, IllegalActionError
+from rummykit.errors import ActionTypeError, CardParseError, IllegalActionError
 
 __all__ = [
     "Action",
@@ -55,11 +56,31 @@ __all__ = [
 ]
 
 
-def face(card: Card) -> Card:
-    """The card with deck 0 (joker number 0): what an action's card code stands for."""
+def face(card: Card, action: str = "an action") -> Card:
+    """The card with deck 0 (joker number 0): what an action's card code stands for.
+
+    Anything but a :class:`~rummykit.cards.Card` raises
+    :class:`~rummykit.errors.ActionTypeError` naming ``action``.
+    """
+    if not isinstance(card, Card):
+        raise ActionTypeError(
+            f"{action}'s card must be a Card, got {card!r} (read a code with Card.parse, "
+            f"or write the whole action for parse_action)"
+        )
     if card.deck == 0:
         return card
     return _FACES[card.index]
+
+
+def _meld_number(number: object, action: str) -> int:
+    """``number`` checked as a table meld's number (an int >= 0, not a bool)."""
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise ActionTypeError(f"{action}'s meld number must be an integer, got {number!r}")
+    if number < 0:
+        raise IllegalActionError(
+            f"{action}'s meld number must be 0 or more (melds are numbered from 0), got {number}"
+        )
+    return number
 
 
 # Every face by card index (actions are made often: building a Card checks its fields).
@@ -136,8 +157,21 @@ class EndTurn(Action):
         return "end turn"
 
 
-def _groups(melds) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(face(card) for card in group) for group in melds)
+def _groups(melds, action: str) -> tuple[tuple[Card, ...], ...]:
+    def listed(value: object) -> bool:
+        return isinstance(value, Iterable) and not isinstance(value, str | bytes | Card)
+
+    if not listed(melds):
+        raise ActionTypeError(
+            f"{action}'s melds must be a sequence of card sequences, got {melds!r}"
+        )
+    groups = tuple(melds)
+    for group in groups:
+        if not listed(group):
+            raise ActionTypeError(
+                f"each meld of {action} must be a sequence of Cards, got {group!r}"
+            )
+    return tuple(tuple(face(card, action) for card in group) for group in groups)
 
 
 def _format_groups(melds: tuple[tuple[Card, ...], ...]) -> str:
@@ -153,7 +187,7 @@ class LayDown(Action):
     kind = "lay down"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "melds", _groups(self.melds))
+        object.__setattr__(self, "melds", _groups(self.melds, "a lay-down"))
 
     def __str__(self) -> str:
         return f"lay down {_format_groups(self.melds)}"
@@ -172,7 +206,7 @@ class InvalidLayDown(Action):
     kind = "invalid lay down"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "melds", _groups(self.melds))
+        object.__setattr__(self, "melds", _groups(self.melds, "an invalid lay-down"))
 
     def __str__(self) -> str:
         return f"invalid lay down {_format_groups(self.melds)}"
@@ -191,7 +225,8 @@ class LayOff(Action):
     kind = "lay off"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "card", face(self.card))
+        object.__setattr__(self, "card", face(self.card, "a lay-off"))
+        _meld_number(self.meld, "a lay-off")
         if self.end not in (None, "low", "high"):
             raise IllegalActionError(f"a lay-off's end is 'low' or 'high', got {self.end!r}")
 
@@ -211,7 +246,8 @@ class Swap(Action):
     kind = "swap"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "card", face(self.card))
+        object.__setattr__(self, "card", face(self.card, "a swap"))
+        _meld_number(self.meld, "a swap")
 
     def __str__(self) -> str:
         return f"swap {self.card.code} -> {self.meld}"
@@ -226,7 +262,7 @@ class Discard(Action):
     kind = "discard"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "card", face(self.card))
+        object.__setattr__(self, "card", face(self.card, "a discard"))
 
     def __str__(self) -> str:
         return f"discard {self.card.code}"
@@ -250,20 +286,28 @@ _WORDS = {
     "end turn": EndTurn(),
 }
 _TARGET = re.compile(r"^(\S+)\s*->\s*(\d+)(?:\s+(low|high))?$", re.IGNORECASE)
+#: Most digits in a meld number: more than any table holds, and few enough that reading
+#: the number costs nothing (Python refuses to read ints of over 4,300 digits).
+MAX_MELD_DIGITS = 6
+
+
+def _short(text: str) -> str:
+    """``text`` quoted for an error message, cut short when it is long."""
+    return repr(text) if len(text) <= 80 else f"{text[:60]!r}... ({len(text)} characters)"
 
 
 def _card(code: str, text: str) -> Card:
     try:
         return Card.parse(code)
     except CardParseError as error:
-        raise IllegalActionError(f"cannot read action {text!r}: {error}") from None
+        raise IllegalActionError(f"cannot read action {_short(text)}: {error}") from None
 
 
 def _parse_groups(body: str, text: str) -> tuple[tuple[Card, ...], ...]:
     groups = [part.split() for part in body.split("|")]
     if not body.strip() or any(not group for group in groups):
         raise IllegalActionError(
-            f"cannot read action {text!r}: write each meld's cards by code, melds separated "
+            f"cannot read action {_short(text)}: write each meld's cards by code, melds separated "
             f"by '|', e.g. 'lay down 8S 8H 8D | JH JH JS'"
         )
     return tuple(tuple(_card(code, text) for code in group) for group in groups)
@@ -301,15 +345,21 @@ def parse_action(text: str | Action) -> Action:
             if not match or (cls is Swap and match.group(3)):
                 break
             card = _card(match.group(1), text)
+            digits = match.group(2)
+            if len(digits) > MAX_MELD_DIGITS:
+                raise IllegalActionError(
+                    f"cannot read action {_short(text)}: a meld number has at most "
+                    f"{MAX_MELD_DIGITS} digits, this one has {len(digits)}"
+                )
             if cls is Swap:
-                return Swap(card, int(match.group(2)))
-            return LayOff(card, int(match.group(2)), match.group(3) and match.group(3).lower())
+                return Swap(card, int(digits))
+            return LayOff(card, int(digits), match.group(3) and match.group(3).lower())
     if lower.startswith("discard "):
         parts = words.split()
         if len(parts) == 2:
             return Discard(_card(parts[1], text))
     raise IllegalActionError(
-        f"cannot read action {text!r}: expected e.g. 'draw stock', 'take discard', 'buy', "
+        f"cannot read action {_short(text)}: expected e.g. 'draw stock', 'take discard', 'buy', "
         f"'pass', 'call', 'lay down 8S 8H 8D | JH JH JS', 'lay off 9H -> 2', "
         f"'swap 7H -> 3', 'discard QS' or 'end turn'"
     )

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, total_ordering
 
-from rummykit.errors import CardParseError
+from rummykit.errors import ArgumentError, ArgumentTypeError, CardParseError, CardTypeError
 
 __all__ = [
     "Card",
@@ -191,7 +191,7 @@ class Card:
         rummykit.errors.CardParseError: cannot read card '1H': expected a rank (2-10, T, J, Q, K, A) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠), or JK for a joker
         """
         if not isinstance(code, str):
-            raise CardParseError(f"cannot read card {code!r}: a card code is a string; {_EXPECTED}")
+            raise CardTypeError(f"cannot read card {code!r}: a card code is a string; {_EXPECTED}")
         token = code.strip().replace("\ufe0f", "").upper()
         if token in _JOKER_CODES:
             return cls.joker(deck)
@@ -273,7 +273,11 @@ class Hand(tuple):
         cards = tuple(cards)
         for card in cards:
             if not isinstance(card, Card):
-                raise CardParseError(f"a hand holds Card objects, got {card!r}")
+                # dataclasses.asdict rebuilds a Hand from a dict per card: say what to use.
+                hint = (
+                    " (for plain data use PlayerView.to_dict())" if isinstance(card, dict) else ""
+                )
+                raise CardParseError(f"a hand holds Card objects, got {card!r}{hint}")
         return super().__new__(cls, cards)
 
     def sorted(self, *, by: str = "rank") -> Hand:
@@ -282,7 +286,7 @@ class Hand(tuple):
             return Hand(sorted(self, key=Card.sort_key))
         if by == "suit":
             return Hand(sorted(self, key=Card.suit_sort_key))
-        raise ValueError(f"by must be 'rank' or 'suit', got {by!r}")
+        raise ArgumentError(f"by must be 'rank' or 'suit', got {by!r}")
 
     @property
     def codes(self) -> str:
@@ -331,8 +335,13 @@ def parse_cards(text: str | Iterable[str]) -> Hand:
     """
     if isinstance(text, str):
         tokens = [token for token in _SEPARATORS.split(text) if token]
-    else:
+    elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray):
         tokens = list(text)
+    else:
+        raise CardTypeError(
+            f"cannot read cards from {text!r}: give a string of card codes such as "
+            f"'8S 8H JK', or a list of codes"
+        )
     seen: Counter[tuple[Rank | None, Suit | None]] = Counter()
     cards = []
     for token in tokens:
@@ -357,7 +366,7 @@ def as_rng(seed: int | random.Random | None) -> random.Random:
         return random.Random()
     if isinstance(seed, int) and not isinstance(seed, bool):
         return random.Random(seed)
-    raise TypeError(f"seed must be an int, a random.Random or None, got {seed!r}")
+    raise ArgumentTypeError(f"seed must be an int, a random.Random or None, got {seed!r}")
 
 
 @dataclass(frozen=True)
@@ -380,11 +389,11 @@ class Shoe:
         for name in ("decks", "jokers"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"{name} must be an integer, got {value!r}")
+                raise ArgumentTypeError(f"{name} must be an integer, got {value!r}")
         if self.decks < 1:
-            raise ValueError(f"a shoe needs at least one deck, got decks={self.decks}")
+            raise ArgumentError(f"a shoe needs at least one deck, got decks={self.decks}")
         if self.jokers < 0:
-            raise ValueError(f"jokers cannot be negative, got jokers={self.jokers}")
+            raise ArgumentError(f"jokers cannot be negative, got jokers={self.jokers}")
 
     @cached_property
     def cards(self) -> tuple[Card, ...]:
@@ -408,7 +417,7 @@ class Shoe:
     def deal(self, cards: int, *, seed: int | random.Random | None = None) -> Hand:
         """A random hand of ``cards`` cards from a freshly shuffled shoe."""
         if not 0 <= cards <= self.size:
-            raise ValueError(f"cannot deal {cards} cards from a shoe of {self.size}")
+            raise ArgumentError(f"cannot deal {cards} cards from a shoe of {self.size}")
         return Hand(as_rng(seed).sample(self.cards, cards))
 
     def _repr_html_(self) -> str:

@@ -1,13 +1,23 @@
 """The exceptions rummykit raises.
 
 Every error is a :class:`RummyError`, itself a :class:`ValueError`, and its message
-names the rule or the format that was broken.
+names the rule or the format that was broken. An argument of the wrong type raises a
+subclass that is also a :class:`TypeError` (:class:`ArgumentTypeError`,
+:class:`CardTypeError`, :class:`ActionTypeError`), so code written for Python's own
+errors keeps working.
+
+>>> issubclass(ArgumentTypeError, RummyError) and issubclass(ArgumentTypeError, TypeError)
+True
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "ActionTypeError",
+    "ArgumentError",
+    "ArgumentTypeError",
     "CardParseError",
+    "CardTypeError",
     "IllegalActionError",
     "IllegalMeldError",
     "MissingDependencyError",
@@ -39,6 +49,22 @@ class IllegalActionError(RummyError):
 
 class SaveFileError(RummyError):
     """A saved game that is corrupt, tampered with or of an unknown version."""
+
+
+class ArgumentError(RummyError):
+    """An argument out of range or malformed: a seat number, the players' names, a limit."""
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type (a seat given as None, a seed given as a string)."""
+
+
+class CardTypeError(CardParseError, TypeError):
+    """Cards given as something that is neither a string of codes nor a list of them."""
+
+
+class ActionTypeError(IllegalActionError, TypeError):
+    """An action built from fields of the wrong type (a code string where a Card is due)."""
 
 
 class MissingDependencyError(RummyError, ImportError):

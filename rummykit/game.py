@@ -53,6 +53,7 @@ import dataclasses
 import functools
 import json
 import random
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -73,10 +74,13 @@ from rummykit.actions import (
 )
 from rummykit.cards import Card, Hand, Shoe, as_rng
 from rummykit.errors import (
+    ArgumentError,
+    ArgumentTypeError,
     CardParseError,
     IllegalActionError,
     IllegalMeldError,
     RuleSetError,
+    RummyError,
     SaveFileError,
 )
 from rummykit.melds import (
@@ -110,6 +114,10 @@ PHASES = ("draw", "buy", "play", "call", "call discard", "over")
 
 SAVE_FORMAT = "rummykit.game"
 SAVE_VERSION = 1
+#: The largest save :func:`load` reads, in bytes of UTF-8 (a whole game of 8 players
+#: is some tens of kilobytes), and the deepest nesting of its JSON (a save nests 4 deep).
+MAX_SAVE_BYTES = 1_000_000
+MAX_SAVE_DEPTH = 8
 
 
 # --------------------------------------------------------------------------------------
@@ -128,7 +136,8 @@ class Event:
     """The round (1-based)."""
     kind: str
     """What happened: ``"deal"``, ``"upcard"``, ``"cut"``, ``"draw stock"``, ``"take discard"``,
-    ``"decline"``, ``"buy"``, ``"pass buy"``, ``"buy lottery"``, ``"lay down"``, ``"lay off"``,
+    ``"decline"``, ``"buy limit"``, ``"buy"``, ``"pass buy"``, ``"buy lottery"``, ``"lay down"``,
+    ``"lay off"``,
     ``"swap"``, ``"discard"``, ``"call"``, ``"rummy penalty"``, ``"reshuffle"``, ``"float"``,
     ``"end turn"``, ``"go out"``, ``"invalid lay down"``, ``"piles exhausted"``,
     ``"round end"`` or ``"game end"``."""
@@ -145,7 +154,9 @@ class Event:
     (signed as the rule set writes them), for ``"game end"`` the totals, for ``"cut"``
     (cards cut, 1 if perfect else 0), for ``"reshuffle"`` the new stock's size, for
     ``"buy lottery"`` the seats that asked, for ``"call"`` the discarder's seat, for a
-    ``"buy"`` before the draw (``buy_timing="before_draw"``) the seat about to draw."""
+    ``"buy"`` before the draw (``buy_timing="before_draw"``) the seat about to draw, for
+    ``"buy limit"`` (a seat not asked to buy the card, having made its most buys this
+    round) the buys made and the limit."""
 
 
 @dataclass(frozen=True)
@@ -193,7 +204,7 @@ class PlayerView:
     """What the player at ``seat`` may see: their own hand and everything public.
 
     It never holds another player's hand. :meth:`legal_actions` works from the view
-    alone, so a bot needs nothing else.
+    alone, so a bot needs nothing else. :meth:`to_dict` gives it as JSON data.
     """
 
     seat: int
@@ -279,6 +290,69 @@ class PlayerView:
         if self.to_act != self.seat:
             return []
         return _legal_actions(self)
+
+    def to_dict(self) -> dict:
+        """The view as plain JSON data: what this seat may see, and nothing else.
+
+        Cards are written by code (``"8H"``, ``"JK"``), as actions write them; each table
+        meld gives its cards, what each joker stands for and which jokers were traded
+        once. Use this rather than :func:`dataclasses.asdict`, which cannot rebuild the
+        view's :class:`~rummykit.cards.Hand` from plain data.
+
+        >>> import json
+        >>> view = Game(players=3, seed=7).new_state().view(1)
+        >>> data = view.to_dict()
+        >>> len(data["hand"]), data["hand_sizes"], data["phase"]
+        (10, [10, 10, 10], 'draw')
+        >>> json.loads(json.dumps(data)) == data
+        True
+        """
+
+        def code(card: Card | None) -> str | None:
+            return None if card is None else card.code
+
+        def codes(cards: Iterable[Card]) -> list[str]:
+            return [card.code for card in cards]
+
+        return {
+            "seat": self.seat,
+            "names": list(self.names),
+            "rules": _rules_to_json(self.rules),
+            "round": self.round,
+            "rounds": self.rounds,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "current": self.current,
+            "dealer": self.dealer,
+            "hand": codes(self.hand),
+            "contracts": [[c.sets, c.runs] for c in self.contracts],
+            "hand_sizes": list(self.hand_sizes),
+            "melds": [
+                {
+                    "number": number,
+                    "owner": owner,
+                    "kind": meld.kind,
+                    "cards": codes(meld.cards),
+                    "stands_for": [code(card) for card in meld.stands_for],
+                    "traded": [card in self.traded_jokers for card in meld.cards],
+                }
+                for number, (meld, owner) in enumerate(
+                    zip(self.melds, self.meld_owners, strict=True)
+                )
+            ],
+            "laid_down": list(self.laid_down),
+            "discard_top": code(self.discard_top),
+            "discard_size": self.discard_size,
+            "stock_size": self.stock_size,
+            "scores": list(self.scores),
+            "buys": list(self.buys),
+            "buy_limit": self.buy_limit,
+            "taken": code(self.taken),
+            "pending_jokers": codes(self.pending_jokers),
+            "offer": code(self.offer),
+            "offered_by": self.offered_by,
+            "legal_actions": [str(action) for action in self.legal_actions()],
+        }
 
     def can_lay_down(self) -> bool:
         """True when this seat may lay its contract down now (some legal arrangement exists)."""
@@ -594,23 +668,31 @@ class Game:
         if isinstance(rules, str):
             rules = _preset(rules)
         if not isinstance(rules, RuleSet):
-            raise TypeError(f"rules must be a RuleSet or a preset name, got {rules!r}")
+            raise ArgumentTypeError(f"rules must be a RuleSet or a preset name, got {rules!r}")
         rules.check_players(players)
         if isinstance(seed, random.Random) or seed is None:
             seed = as_rng(seed).getrandbits(63)
         elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, a random.Random or None, got {seed!r}")
-        names = tuple(DEFAULT_NAMES[:players]) if names is None else tuple(names)
+            raise ArgumentTypeError(f"seed must be an int, a random.Random or None, got {seed!r}")
+        if names is None:
+            names = tuple(DEFAULT_NAMES[:players])
+        elif isinstance(names, str) or not isinstance(names, Iterable):
+            raise ArgumentTypeError(f"names must be a sequence of strings, got {names!r}")
+        names = tuple(names)
         if len(names) != players or not all(isinstance(n, str) and n for n in names):
-            raise ValueError(f"give one non-empty name per player ({players}), got {names!r}")
-        if turn_limit is not None and (not isinstance(turn_limit, int) or turn_limit < 1):
-            raise ValueError(f"turn_limit must be None or a positive integer, got {turn_limit!r}")
-        if max_reshuffles is not None and (
-            not isinstance(max_reshuffles, int) or max_reshuffles < 0
-        ):
-            raise ValueError(
-                f"max_reshuffles must be None or a non-negative integer, got {max_reshuffles!r}"
+            raise ArgumentError(
+                f"names: give one non-empty name per player ({players}), got {names!r}"
             )
+        for name, value, low in (
+            ("turn_limit", turn_limit, 1),
+            ("max_reshuffles", max_reshuffles, 0),
+        ):
+            if value is None:
+                continue
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ArgumentTypeError(f"{name} must be None or an integer, got {value!r}")
+            if value < low:
+                raise ArgumentError(f"{name} must be None or an integer >= {low}, got {value!r}")
         self.rules: RuleSet = rules
         self.players: int = players
         self.seed: int = seed
@@ -720,22 +802,28 @@ class GameState:
         self.log: list[Event] = []
         """Every event, chance outcomes included."""
         self.scores: list[int] = [0] * n if setup["scores"] is None else list(setup["scores"])
-        if len(self.scores) != n or not all(isinstance(s, int) for s in self.scores):
-            raise ValueError(f"scores must give one integer per seat, got {setup['scores']!r}")
+        if len(self.scores) != n or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in self.scores
+        ):
+            raise ArgumentError(f"scores must give one integer per seat, got {setup['scores']!r}")
         self.round_scores: list[tuple[int, ...]] = []
         """Each finished round's points per seat (signed as the rule set writes them)."""
         self.results: list[RoundResult] = []
         """Each finished round's table, hands and points (see :class:`RoundResult`)."""
         first = setup["round"]
-        if not isinstance(first, int) or not 1 <= first <= self.rules.rounds:
-            raise ValueError(f"round must be 1..{self.rules.rounds}, got {first!r}")
+        if (
+            not isinstance(first, int)
+            or isinstance(first, bool)
+            or not 1 <= first <= self.rules.rounds
+        ):
+            raise ArgumentError(f"round must be 1..{self.rules.rounds}, got {first!r}")
         self.round_index = first - 1
         self.contract_index = [self.round_index] * n
         dealer = setup["dealer"]
         if dealer is None:
             dealer = self.rng.randrange(n)
-        if not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+            raise ArgumentError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
         self.dealer = dealer
         self.phase = "draw"
         self._deal(scripted=setup)
@@ -781,20 +869,23 @@ class GameState:
             hands = scripted.get("hands")
             if hands is not None:
                 if len(hands) != n:
-                    raise ValueError(
+                    raise ArgumentError(
                         f"hands must give one entry (or None) per seat, got {len(hands)}"
                     )
-                script_hands = [None if h is None else _take(pool, h) for h in hands]
+                script_hands = [
+                    None if h is None else _take(pool, h, f"the hand of seat {seat}")
+                    for seat, h in enumerate(hands)
+                ]
                 for seat, hand in enumerate(script_hands):
                     if hand is not None and len(hand) != size:
-                        raise ValueError(
+                        raise ArgumentError(
                             f"round {r} deals {size} cards, but the hand scripted for seat "
                             f"{seat} has {len(hand)}"
                         )
             if scripted.get("upcard") is not None:
-                script_up = _take(pool, [scripted["upcard"]])[0]
+                script_up = _take(pool, [scripted["upcard"]], "the up-card")[0]
             if scripted.get("stock") is not None:
-                script_stock = _take(pool, scripted["stock"])
+                script_stock = _take(pool, scripted["stock"], "the stock")
         rng.shuffle(pool)
         for _ in range(size):
             for seat in order:
@@ -829,6 +920,7 @@ class GameState:
         top = self.discards[-1] if self.discards else None
         if top is None or not self.rules.buying:
             return False
+        self._note_buy_limits(top)
         queue = self._buyers()
         if not queue:
             return False
@@ -871,14 +963,21 @@ class GameState:
         best = max(self.scores) if self.rules.negative_scores else min(self.scores)
         return [seat for seat, score in enumerate(self.scores) if score == best]
 
+    def _check_seat(self, seat: object) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ArgumentTypeError(f"seat must be an integer 0..{self.players - 1}, got {seat!r}")
+        if not 0 <= seat < self.players:
+            raise ArgumentError(f"seat must be 0..{self.players - 1}, got {seat!r}")
+
     def hand(self, seat: int) -> Hand:
         """``seat``'s cards (the whole truth, for tests and analysis; bots use :meth:`view`)."""
+        self._check_seat(seat)
         return Hand(self.hands[seat])
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see (see :class:`PlayerView`)."""
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            self._check_seat(seat)
         own = seat == self.to_act or seat == self.current
         offer = self.offer if self.phase in ("buy", "call") else None
         view = object.__new__(PlayerView)
@@ -1012,6 +1111,16 @@ class GameState:
             self._finish_draw()
 
         return commit
+
+    def _note_buy_limits(self, top: Card) -> None:
+        """Log a ``"buy limit"`` event for each seat a buy window skips for its buy limit."""
+        limit = self.buy_limit()
+        if limit is None or len(self.stock) < self.rules.buy_penalty_cards:
+            return  # no limit, or no window for anyone (the stock cannot pay the penalty)
+        n = self.players
+        for seat in ((self.current + i) % n for i in range(1, n)):
+            if self.buys[seat] >= limit:
+                self._event("buy limit", seat, (top,), scores=(self.buys[seat], limit))
 
     def _buyers(self) -> list[int]:
         """The seats that may buy the top discard, in the order they are asked."""
@@ -1328,6 +1437,8 @@ class GameState:
 
     def _end_turn(self, view: PlayerView, action: EndTurn):
         if EndTurn() not in _legal_actions(view):
+            if _joker_to_play(view):
+                raise IllegalActionError(_unplayed_joker(view, "end the turn"))
             raise IllegalActionError(
                 "a turn ends with a discard; 'end turn' is only for the last round under "
                 "the no-final-discard rule, holding a single card"
@@ -1575,14 +1686,17 @@ _PHASE_HELP = {
 }
 
 
-def _take(pool: list[Card], codes: Iterable[str]) -> list[Card]:
-    """Remove the lowest-deck copy of each code from ``pool`` (scripted deals)."""
+def _take(pool: list[Card], codes: Iterable[str], where: str) -> list[Card]:
+    """Remove the lowest-deck copy of each code from ``pool`` (scripted deals); ``where``
+    names the part of the deal for an error."""
     out = []
     for code in codes:
         want = Card.parse(code)
         copies = [c for c in pool if c.index == want.index]
         if not copies:
-            raise ValueError(f"no {want.symbol} is left in the shoe for the scripted deal")
+            raise ArgumentError(
+                f"no {want.symbol} is left in the shoe for {where} in the scripted deal"
+            )
         card = min(copies, key=lambda c: c.deck)
         pool.remove(card)
         out.append(card)
@@ -1614,6 +1728,21 @@ def _cannot_finish(view: PlayerView, rest: Sequence[Card]) -> str:
     return "you could not end your turn: the cards left must include one you may discard"
 
 
+def _unplayed_joker(view: PlayerView, verb: str) -> str:
+    """Why a seat holding a joker it took by a swap may not ``verb`` yet, naming the joker
+    and where it can go."""
+    joker = view.pending_jokers[0]
+    if view.laid_down[view.seat]:
+        fits = [n for n, meld in enumerate(view.melds) if _options(view, meld, joker)]
+        where = f"lay it off (it fits meld {', '.join(map(str, fits))})"
+    else:
+        where = "lay your contract down with it"
+    return (
+        f"the joker you took by a swap ({joker.symbol}) must be played this turn before you "
+        f"{verb}: {where}"
+    )
+
+
 def _why_not_discard(view: PlayerView, card: Card) -> str:
     rules = view.rules
     if (
@@ -1627,7 +1756,7 @@ def _why_not_discard(view: PlayerView, card: Card) -> str:
             "('end turn' keeps your last card)"
         )
     if _joker_to_play(view):
-        return "the joker you took by a swap must be played this turn before you discard"
+        return _unplayed_joker(view, "discard")
     if view.taken is not None and view.taken.index == card.index:
         return (
             f"a card taken from the discard pile cannot be discarded in the same turn "
@@ -1704,7 +1833,11 @@ def load(text: str) -> GameState:
 
     Raises :class:`~rummykit.errors.SaveFileError` for anything that is not a valid save
     of a known version: bad JSON, wrong types, unreadable card codes or actions, an
-    illegal action, or a replay that does not reproduce the recorded state.
+    illegal action, or a replay that does not reproduce the recorded state; the message
+    names the field (and the seat or action) where the problem is. The work is bounded
+    before it starts: a text of over :data:`MAX_SAVE_BYTES` bytes or nested deeper than
+    :data:`MAX_SAVE_DEPTH` is refused unread, and rules beyond the bounds of
+    :mod:`rummykit.rules` (such as more than 8 decks or 32 jokers) before a card is made.
 
     >>> state = Game(players=3, seed=5).new_state()
     >>> state.apply("draw stock")
@@ -1715,6 +1848,7 @@ def load(text: str) -> GameState:
     ...
     rummykit.errors.SaveFileError: unknown save version 99 (this rummykit reads version 1)
     """
+    _check_save_size(text)
     try:
         data = json.loads(text)
     except (TypeError, ValueError) as error:
@@ -1743,8 +1877,9 @@ def load(text: str) -> GameState:
         raise SaveFileError(f"the save file must hold exactly the keys {sorted(expected)}")
     rules = _rules_from_json(data["rules"])
     players, seed, names, limit = data["players"], data["seed"], data["names"], data["turn_limit"]
-    if type(players) is not int or type(seed) is not int:
-        raise SaveFileError("'players' and 'seed' must be integers")
+    for name, value in (("players", players), ("seed", seed)):
+        if type(value) is not int:
+            raise SaveFileError(f"{name!r} must be an integer, got {value!r}")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise SaveFileError("'names' must be a list of strings")
     reshuffles = data["max_reshuffles"]
@@ -1759,11 +1894,15 @@ def load(text: str) -> GameState:
     for name in ("dealer", "round", "cut"):
         if setup[name] is not None and type(setup[name]) is not int:
             raise SaveFileError(f"setup {name!r} must be an integer or null")
-    _check_codes(setup["hands"], nested=True)
-    _check_codes(setup["stock"])
+    if isinstance(setup["hands"], list):
+        for seat, hand in enumerate(setup["hands"]):
+            _check_codes(hand, f"setup 'hands', seat {seat}")
+    else:
+        _check_codes(setup["hands"], "setup 'hands'")
+    _check_codes(setup["stock"], "setup 'stock'")
     if setup["upcard"] is not None and not isinstance(setup["upcard"], str):
         raise SaveFileError("setup 'upcard' must be a card code or null")
-    _check_codes(None if setup["upcard"] is None else [setup["upcard"]])
+    _check_codes(None if setup["upcard"] is None else [setup["upcard"]], "setup 'upcard'")
     if setup["scores"] is not None and (
         not isinstance(setup["scores"], list) or not all(type(s) is int for s in setup["scores"])
     ):
@@ -1781,7 +1920,7 @@ def load(text: str) -> GameState:
             cut=setup["cut"],
             scores=setup["scores"],
         )
-    except (RuleSetError, CardParseError, ValueError, TypeError) as error:
+    except RummyError as error:
         raise SaveFileError(f"the save file's set-up cannot be dealt: {error}") from None
     actions = data["actions"]
     if not isinstance(actions, list):
@@ -1806,28 +1945,83 @@ def load(text: str) -> GameState:
             raise SaveFileError(
                 f"action {number} ({text!r}) is illegal on replay: {error}"
             ) from None
-    if data["state"] != state.snapshot():
+    replayed = state.snapshot()
+    if data["state"] != replayed:
         raise SaveFileError(
-            "the replayed actions do not reproduce the recorded state: the file was changed"
+            f"the replayed actions do not reproduce the recorded state: "
+            f"{_state_difference(data['state'], replayed, state.names)} (the file was changed)"
         )
     return state
 
 
-def _check_codes(value: object, *, nested: bool = False) -> None:
+def _check_save_size(text: object) -> None:
+    """Refuse a save too big or nested too deep to read, before parsing it."""
+    if isinstance(text, bytes | bytearray):
+        size = len(text)
+    elif isinstance(text, str):
+        # A character is 1 to 4 bytes of UTF-8: count exactly only near the limit.
+        size = (
+            len(text) if len(text) * 4 <= MAX_SAVE_BYTES else len(text.encode("utf-8", "replace"))
+        )
+    else:
+        raise SaveFileError(f"a save file is JSON text, got {type(text).__name__}")
+    if size > MAX_SAVE_BYTES:
+        raise SaveFileError(
+            f"the save file is {size:,} bytes, more than the {MAX_SAVE_BYTES:,} a save may be"
+        )
+    if isinstance(text, bytes | bytearray):
+        text = text.decode("utf-8", "replace")
+    # The deepest nesting of brackets outside strings (json.loads would recurse on them).
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+        if deepest > MAX_SAVE_DEPTH:
+            raise SaveFileError(
+                f"the save file nests more than {MAX_SAVE_DEPTH} levels deep: not a rummykit save"
+            )
+
+
+# A JSON string; the closing quote is optional so that an unclosed string matches to
+# the end instead of failing and being retried from every later quote (quadratic).
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _state_difference(recorded: object, replayed: dict, names: Sequence[str]) -> str:
+    """Where the recorded ``state`` of a save differs from the replay: field, seat, meld."""
+    if not isinstance(recorded, dict) or set(recorded) != set(replayed):
+        return f"'state' must be an object with the keys {sorted(replayed)}"
+    for key, value in replayed.items():
+        saved = recorded[key]
+        if saved == value:
+            continue
+        if key in _PER_SEAT and isinstance(saved, list) and len(saved) == len(value):
+            seat = next(s for s, (a, b) in enumerate(zip(saved, value, strict=True)) if a != b)
+            return f"'state' {key!r} differs for seat {seat} ({names[seat]})"
+        if key in ("melds", "owners") and isinstance(saved, list) and len(saved) == len(value):
+            meld = next(m for m, (a, b) in enumerate(zip(saved, value, strict=True)) if a != b)
+            return f"'state' {key!r} differs at meld {meld}"
+        return f"'state' {key!r} differs"
+    return "'state' differs"  # unreachable: the snapshots differ in some key
+
+
+#: Snapshot fields that hold one entry per seat.
+_PER_SEAT = ("scores", "hands", "laid_down", "buys", "contracts")
+
+
+def _check_codes(value: object, where: str) -> None:
     if value is None:
         return
     if not isinstance(value, list):
-        raise SaveFileError(f"expected a list of card codes, got {value!r}")
+        raise SaveFileError(f"{where} must be a list of card codes or null, got {value!r}")
     for item in value:
-        if nested:
-            _check_codes(item)
-            continue
         if not isinstance(item, str):
-            raise SaveFileError(f"expected a card code, got {item!r}")
+            raise SaveFileError(f"{where}: expected a card code, got {item!r}")
         try:
             Card.parse(item)
         except CardParseError as error:
-            raise SaveFileError(f"bad card in the save file: {error}") from None
+            raise SaveFileError(f"{where}: bad card in the save file: {error}") from None
 
 
 # --------------------------------------------------------------------------------------
@@ -1844,7 +2038,7 @@ def play_game(state: GameState, bots: Sequence, *, max_actions: int = 1_000_000)
     (True, 7)
     """
     if len(bots) != state.players:
-        raise ValueError(f"give one bot per seat ({state.players}), got {len(bots)}")
+        raise ArgumentError(f"give one bot per seat ({state.players}), got {len(bots)}")
     for _ in range(max_actions):
         seat = state.to_act
         if seat is None:

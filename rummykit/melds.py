@@ -21,7 +21,7 @@ from itertools import combinations, product
 from operator import attrgetter
 
 from rummykit.cards import Card, Hand, Rank, Suit
-from rummykit.errors import IllegalMeldError
+from rummykit.errors import ArgumentError, ArgumentTypeError, IllegalMeldError
 from rummykit.rules import Contract, RuleSet
 
 __all__ = [
@@ -158,6 +158,10 @@ class MeldCheck:
 
 # ------------------------------------------------------------------------------------
 # Checking one meld
+
+
+#: The most cards in a run: the thirteen ranks, the ace low or high but never both.
+MAX_RUN_LENGTH = 13
 
 
 def _meld_limits(kind: str, rules: RuleSet) -> tuple[int, int, int | None]:
@@ -325,6 +329,15 @@ def _check_run(cards: list[Card], rules: RuleSet) -> MeldCheck:
     meld, problem = _place_run(cards, rules)
     if meld is None:
         return MeldCheck(False, "run", problem)
+    if len(cards) > MAX_RUN_LENGTH:
+        # Placing 14 cards takes positions 1..14: the ace, or a joker standing for it,
+        # played both low and high.
+        return MeldCheck(
+            False,
+            "run",
+            f"a run holds at most {MAX_RUN_LENGTH} cards (the ace plays low or high, never "
+            f"both), these are {len(cards)}",
+        )
     return MeldCheck(True, "run", meld=meld, jokers=meld.jokers)
 
 
@@ -343,17 +356,19 @@ def check_meld(cards: Iterable[Card], rules: RuleSet, *, kind: str | None = None
     'a set needs at least 2 natural cards (not jokers)'
     >>> check_meld(parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"), rules).reason
     'a run cannot use the ace both low and high'
+    >>> check_meld(parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK"), rules).reason
+    'a run holds at most 13 cards (the ace plays low or high, never both), these are 14'
     >>> check_meld(parse_cards("4H 5H 6S 7H"), rules).reason
     'a run is cards of one suit, these mix hearts and spades'
     """
     cards = list(cards)
     if kind not in (None, "set", "run"):
-        raise ValueError(f"kind must be 'set', 'run' or None, got {kind!r}")
+        raise ArgumentError(f"kind must be 'set', 'run' or None, got {kind!r}")
     if not cards:
         return MeldCheck(False, None, "a meld needs cards")
     for card in cards:
         if not isinstance(card, Card):
-            raise TypeError(f"check_meld takes Card objects, got {card!r}")
+            raise ArgumentTypeError(f"check_meld takes Card objects, got {card!r}")
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
         return MeldCheck(False, None, f"the same card ({twice}) is used twice")
@@ -817,7 +832,7 @@ def _build(plan: _Plan, cards: list[Card], solver: _Solver) -> list[Meld]:
 def _check_distinct(cards: list[Card]) -> None:
     if len(set(cards)) != len(cards):
         twice = next(card for card in cards if cards.count(card) > 1)
-        raise ValueError(
+        raise ArgumentError(
             f"the hand holds the same card twice ({twice!r}): a hand holds each physical "
             f"card once (give copies from other decks their own deck index)"
         )
@@ -846,13 +861,13 @@ def find_contract(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> l
     True
 
     A hand holds each physical card once: when an arrangement is found the hand is
-    checked, and a card held twice raises ValueError.
+    checked, and a card held twice raises ArgumentError (a ValueError).
     """
     solver = _solver(rules)
     try:
         reduced = _Hand(hand, sets=contract.sets > 0, runs=contract.runs > 0)
     except (AttributeError, TypeError, IndexError):
-        raise TypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
+        raise ArgumentTypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
     plan = _solve(solver, reduced, contract.sets, contract.runs)
     return None if plan is None else _build(plan, reduced.cards, solver)
 
@@ -1079,16 +1094,16 @@ def contract_distance(
     try:
         reduced = _Hand(hand)
     except (AttributeError, TypeError, IndexError):
-        raise TypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
+        raise ArgumentTypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
     _check_copies(reduced)
     distance = _unlimited_distance(solver, reduced, contract)
     if decks is None or distance == 0:
         return distance
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-        raise ValueError(f"decks must be None or an integer >= 1, got {decks!r}")
+        raise ArgumentError(f"decks must be None or an integer >= 1, got {decks!r}")
     over = [i for i, n in enumerate(reduced.cnt) if n > decks]
     if over:
-        raise ValueError(
+        raise ArgumentError(
             f"the hand holds {reduced.cnt[over[0]]} copies of {_NATURALS[over[0]]}, "
             f"more than {decks} deck{'s' if decks != 1 else ''} have"
         )
@@ -1157,13 +1172,13 @@ def contract_within(hand: Iterable[Card], contract: Contract, rules: RuleSet, ca
     True
     """
     if not isinstance(cards, int) or isinstance(cards, bool) or cards < 0:
-        raise ValueError(f"cards must be an integer >= 0, got {cards!r}")
+        raise ArgumentError(f"cards must be an integer >= 0, got {cards!r}")
     solver = _solver(rules)
     sets, runs = contract.sets, contract.runs
     try:
         reduced = _Hand(hand, sets=sets > 0, runs=runs > 0)
     except (AttributeError, TypeError, IndexError):
-        raise TypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
+        raise ArgumentTypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
     if runs:
         _check_copies(reduced)
     else:  # (copies are counted only for runs)
@@ -1221,7 +1236,7 @@ def _cheapest_additions(
             more = extra + [Card(_NATURALS[i].rank, _NATURALS[i].suit, base + len(extra))]
             bound = _unlimited_distance(solver, _Hand(cards + more), contract)
             heapq.heappush(frontier, (added_count + 1 + bound, -added_count - 1, grown))
-    raise ValueError(f"no cards from {decks} deck(s) can make the contract {contract} here")
+    raise ArgumentError(f"no cards from {decks} deck(s) can make the contract {contract} here")
 
 
 # ------------------------------------------------------------------------------------
@@ -1362,7 +1377,7 @@ def lay_off(meld: Meld, card: Card, rules: RuleSet, *, end: str | None = None) -
     rummykit.errors.IllegalMeldError: the 10♥ does not extend the run 5♥ 6♥ 7♥ 8♥: it takes the 4♥ or the 9♥
     """
     if end not in (None, "low", "high"):
-        raise ValueError(f"end must be 'low', 'high' or None, got {end!r}")
+        raise ArgumentError(f"end must be 'low', 'high' or None, got {end!r}")
     options = lay_off_options(meld, card, rules)
     if meld.kind == "run" and end is not None:
         options = tuple(m for m in options if (m.start < meld.start) == (end == "low"))

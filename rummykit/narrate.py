@@ -79,6 +79,12 @@ def sentence(event: Event, state: GameState) -> str | None:
         if event.scores:  # bought before the draw: the seat about to draw
             return f"Before {names[event.scores[0]]} draws, {who} buys the {cards[0]}{price}."
         return f"{who} buys the {cards[0]}{price}."
+    if kind == "buy limit":
+        made, limit = event.scores
+        return (
+            f"{who} has made {made} buy{'s' if made != 1 else ''} this round, the limit of "
+            f"{limit}, and is not offered the {cards[0]}."
+        )
     if kind == "buy lottery":
         askers = [names[s] for s in event.scores]
         if len(askers) > 1:

@@ -23,13 +23,37 @@ rummykit.errors.RuleSetError: min_players must be at least 2 (Liverpool Rummy ne
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Literal
 
 from rummykit.cards import Card, Rank
 from rummykit.errors import RuleSetError
 
-__all__ = ["Contract", "RuleSet", "CONTRACTS"]
+__all__ = [
+    "CONTRACTS",
+    "MAX_DEAL_SIZE",
+    "MAX_DECKS",
+    "MAX_JOKERS",
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+    "Contract",
+    "RuleSet",
+]
+
+# Upper bounds on a rule set, so that every game, and every save file's rules, costs a
+# bounded amount of work (a game builds every card of its shoe). They cover every preset,
+# table and test with room to spare: the largest shoe used anywhere is 3 decks and 8
+# jokers, the largest deal 14 cards, the most players 8, the most rounds 7.
+#: Most 52-card decks in a shoe.
+MAX_DECKS = 8
+#: Most jokers in a shoe.
+MAX_JOKERS = 32
+#: Most players at a table.
+MAX_PLAYERS = 16
+#: Most cards dealt to a player in one round (also the most a meld's size rules may ask).
+MAX_DEAL_SIZE = 52
+#: Most rounds in a game.
+MAX_ROUNDS = 20
 
 
 @dataclass(frozen=True, order=True)
@@ -292,29 +316,44 @@ class RuleSet:
         def fail(message: str) -> None:
             raise RuleSetError(message)
 
-        def whole(name: str, low: int, *, optional: bool = False) -> None:
+        def whole(name: str, low: int, high: int | None = None, *, optional: bool = False) -> None:
             value = getattr(self, name)
             if optional and value is None:
                 return
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            if (
+                not isinstance(value, int)
+                or isinstance(value, bool)
+                or value < low
+                or (high is not None and value > high)
+            ):
+                span = f">= {low}" if high is None else f">= {low} and <= {high}"
                 fail(
-                    f"{name} must be {'None or ' if optional else ''}an integer >= {low}, got {value!r}"
+                    f"{name} must be {'None or ' if optional else ''}an integer {span}, got {value!r}"
                 )
 
-        if not isinstance(self.min_players, int) or self.min_players < 2:
+        if not isinstance(self.name, str):
+            fail(f"name must be a string, got {self.name!r}")
+        if (
+            not isinstance(self.min_players, int)
+            or isinstance(self.min_players, bool)
+            or self.min_players < 2
+        ):
             fail(
                 f"min_players must be at least 2 (Liverpool Rummy needs an opponent), "
                 f"got {self.min_players!r}"
             )
-        whole("max_players", self.min_players)
+        whole("max_players", self.min_players, MAX_PLAYERS)
         for name in ("min_set_size", "min_run_size", "min_naturals_in_set", "min_naturals_in_run"):
-            whole(name, 1)
+            whole(name, 1, MAX_DEAL_SIZE)
+        for f in fields(self):
+            if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
+                fail(f"{f.name} must be True or False, got {getattr(self, f.name)!r}")
         if self.min_set_size < 2:
             fail(f"min_set_size must be at least 2, got {self.min_set_size}")
         if self.min_run_size < 2:
             fail(f"min_run_size must be at least 2, got {self.min_run_size}")
         whole("max_jokers_per_meld", 0, optional=True)
-        whole("buy_penalty_cards", 0)
+        whole("buy_penalty_cards", 0, MAX_DEAL_SIZE)
         whole("buy_limit", 0, optional=True)
         whole("last_round_buy_limit", 0, optional=True)
         for name in ("invalid_lay_down_penalty", "perfect_cut_bonus"):
@@ -338,17 +377,45 @@ class RuleSet:
                 f"no run is possible: runs need {max(self.min_run_size, self.min_naturals_in_run)} "
                 f"cards but only {longest_run} ranks are in sequence with these ace options"
             )
-        if not self.contracts:
-            fail("a game needs at least one round (contracts is empty)")
+        if not isinstance(self.contracts, tuple) or not self.contracts:
+            fail("a game needs at least one round: contracts must be a non-empty tuple")
+        if len(self.contracts) > MAX_ROUNDS:
+            fail(f"a game has at most {MAX_ROUNDS} rounds, contracts gives {len(self.contracts)}")
         if any(not isinstance(c, Contract) for c in self.contracts):
             fail("contracts must be a tuple of Contract")
+        if not isinstance(self.deal_sizes, tuple):
+            fail(f"deal_sizes must be a tuple of integers, got {self.deal_sizes!r}")
         if len(self.deal_sizes) != len(self.contracts):
             fail(
                 f"deal_sizes gives {len(self.deal_sizes)} rounds but contracts gives "
                 f"{len(self.contracts)}: one deal size per round"
             )
-        if any(not isinstance(n, int) or n < 1 for n in self.deal_sizes):
-            fail(f"every deal size must be a positive integer, got {self.deal_sizes}")
+        if any(
+            not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_DEAL_SIZE
+            for n in self.deal_sizes
+        ):
+            fail(
+                f"every deal size must be an integer from 1 to {MAX_DEAL_SIZE}, got {self.deal_sizes}"
+            )
+        for name, key, value, high in (
+            ("decks_by_players", "players", "decks", MAX_DECKS),
+            ("jokers_by_decks", "decks", "jokers", MAX_JOKERS),
+        ):
+            table = getattr(self, name)
+            low = 0 if value == "jokers" else 1
+            top = MAX_PLAYERS if key == "players" else MAX_DECKS
+            if not isinstance(table, tuple) or not all(
+                isinstance(pair, tuple)
+                and len(pair) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in pair)
+                and 1 <= pair[0] <= top
+                and low <= pair[1] <= high
+                for pair in table
+            ):
+                fail(
+                    f"{name} must be a tuple of ({key}, {value}) pairs of integers, {key} from "
+                    f"1 to {top} and {value} from {low} to {high}, got {table!r}"
+                )
 
         players_table = dict(self.decks_by_players)
         missing = [

@@ -764,7 +764,7 @@ def test_tampered_or_corrupt_save_files_are_refused():
         "bad card": broken(lambda d: d["setup"].update(upcard="ZZ")),
         "unknown rule options": broken(lambda d: d["rules"].update(cheat=True)),
         "cannot be played": broken(lambda d: d["rules"].update(min_players=1)),
-        "must be integers": broken(lambda d: d.update(seed="1")),
+        "'seed' must be an integer": broken(lambda d: d.update(seed="1")),
         "exactly the keys": broken(lambda d: d.pop("names")),
     }
     del data
