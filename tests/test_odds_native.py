@@ -35,6 +35,7 @@ from tiers import slow
 
 from rummykit import CONTRACTS, Contract, Rank, Suit
 from rummykit.odds import _exact_layers as layers
+from rummykit.odds import _exact_model as model
 from rummykit.odds import exact
 from rummykit.odds._exact_model import NFIELDS, Run, State
 
@@ -175,26 +176,24 @@ def test_compiled_step_rejects_inconsistent_arrays():
     with pytest.raises(ValueError, match="unknown state"):
         layers._native.step(*bad)
     with pytest.raises(ValueError, match="needs the need array"):
-        layers._native.step(*args, None, 5)
+        layers._native.step(*args, need=None, budget=5)
     with pytest.raises(ValueError, match="one entry per sid"):
-        layers._native.step(*args, np.zeros(3, dtype=np.int8), 5)
+        layers._native.step(*args, need=np.zeros(3, dtype=np.int8), budget=5)
     with pytest.raises(ValueError, match="a need is negative"):
-        layers._native.step(*args, np.array([0, -1], dtype=np.int8), 5)
+        layers._native.step(*args, need=np.array([0, -1], dtype=np.int8), budget=5)
     with pytest.raises(ValueError, match="budget must be"):
-        layers._native.step(*args, np.zeros(2, dtype=np.int8), -2)
+        layers._native.step(*args, need=np.zeros(2, dtype=np.int8), budget=-2)
     # Closures: state 1 has none; a closure must be a known state other than 0.
     starts = np.array([0, 0, 0], dtype=np.int64)
-    layers._native.step(*args, None, -1, starts, np.zeros(0, dtype=np.int32))
+    layers._native.step(*args, cstarts=starts, csids=np.zeros(0, dtype=np.int32))
     with pytest.raises(ValueError, match="cstarts needs csids"):
-        layers._native.step(*args, None, -1, starts)
+        layers._native.step(*args, cstarts=starts)
     for closures in ([0, 0, 1], [0, 1, 1], [0, 0, 3]):
         with pytest.raises(ValueError, match="closures out of range"):
             layers._native.step(
                 *args,
-                None,
-                -1,
-                np.array(closures, dtype=np.int64),
-                np.array([2], dtype=np.int32) if closures[-1] == 1 else np.zeros(1, np.int32),
+                cstarts=np.array(closures, dtype=np.int64),
+                csids=np.array([2], dtype=np.int32) if closures[-1] == 1 else np.zeros(1, np.int32),
             )
 
 
@@ -289,6 +288,52 @@ def test_keys_hold_a_layer_and_reject_what_is_not_theirs():
     with pytest.raises(ValueError, match="offsets out of range"):
         keys.start(codes, np.array([0, 2, 4], dtype=np.int64), polys, mods)
     with pytest.raises(ValueError, match="no layer"):
-        layers._native.Keys().step(
-            *[np.zeros(1, dtype=np.int64)] * 8, 2, 3, None, -1, None, None, -1
-        )
+        layers._native.Keys().step(*[np.zeros(1, dtype=np.int64)] * 8, jcap=2, nge=3)
+
+
+@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+def test_compiled_step_names_the_packed_layout_as_python_does():
+    """The C and Python sides read the same codes: sid, jokers and added cards at the same
+    bits, and residues modulo the same primes."""
+    native = layers._native
+    assert (native.SID_SHIFT, native.JOKER_SHIFT) == (model.SID_SHIFT, model.JOKER_SHIFT)
+    assert (native.COST_MASK, native.REST_MASK) == (model.COST_MASK, model.REST_MASK)
+    assert native.PRIMES == layers.PRIMES
+    # Each suit of a sweep keeps its successors in a cache of its own.
+    assert native.NCACHES >= 4
+    code = model.pack_code(9, jokers=5, added=3)
+    assert code >> native.SID_SHIFT == 9
+    assert code >> native.JOKER_SHIFT & native.COST_MASK == 5
+    assert code & native.COST_MASK == 3 and code & native.REST_MASK == 5 << 6 | 3
+
+
+@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+def test_compiled_step_takes_keyword_arguments():
+    """Keys.step and step name their arguments; the optional ones are keyword-only."""
+    keys = layers._native.Keys()
+    codes = np.array([0], dtype=np.uint32)
+    polys = np.zeros((1, 1, 3), dtype=np.int64)
+    polys[0, 0, 0] = 1
+    mods = np.array([7], dtype=np.int64)
+    assert (
+        keys.start(codes=codes, offsets=np.array([0, 1], dtype=np.int64), polys=polys, mods=mods)
+        == 1
+    )
+    arrays = {
+        "starts": np.zeros((2, 2), dtype=np.int64),
+        "deltas": np.zeros(0, dtype=np.uint32),
+        "group": np.zeros(1, dtype=np.int32),
+        "fields": np.zeros(model.NFIELDS, dtype=np.int8),
+        "proj": np.zeros((1, 4), dtype=np.int32),
+        "perms": np.zeros(0, dtype=np.int32),
+        "permmaps": np.zeros((0, 4), dtype=np.int8),
+        "binom": np.array([1, 1], dtype=np.int64),
+    }
+    # The complete key holding 0 or 1 copies: still complete, with hands of 0 and 1 card.
+    assert keys.step(**arrays, jcap=2, nge=model.MORE_IS_BETTER, cache=-1) == 1
+    _, layer = keys.layer()
+    assert np.frombuffer(layer, dtype=np.int64).tolist() == [1, 1, 0]
+    with pytest.raises(TypeError):
+        keys.step(*arrays.values(), 2, model.MORE_IS_BETTER, None)  # need is keyword-only
+    with pytest.raises(TypeError, match="nosuch"):
+        keys.step(**arrays, jcap=2, nge=3, nosuch=1)

@@ -104,7 +104,12 @@ class Sweep(StateModel):
         polys = np.zeros((1, len(moduli), width), dtype=np.int64)
         polys[0, :, 0] = 1
         first = self.prune({self.sid(START) << SID_SHIFT})
-        keys.start(first, np.array([0, len(first) // 4], dtype=np.int64), polys, mods)
+        keys.start(
+            codes=first,
+            offsets=np.array([0, len(first) // 4], dtype=np.int64),
+            polys=polys,
+            mods=mods,
+        )
         # The close of a rank (sets made from the pool) is folded into its last card: one
         # step fewer per rank, and the keys between them are never made.
         steps = [step for step in self.steps() if step[0] == "card"]
@@ -136,7 +141,9 @@ class Sweep(StateModel):
             cls, at = (0, middle) if middle and 2 < p < 14 else (self.position_class(p), p)
             cache = caches[s] if cls == 0 and self.memo else -1
             # The states of the keys to step anew (the others' successors are kept).
-            present = np.frombuffer(keys.present(held + 1, cache), dtype=np.uint32).tolist()
+            present = np.frombuffer(
+                keys.present(copies=held + 1, cache=cache), dtype=np.uint32
+            ).tolist()
             tables = [
                 self.successor_table(kind, cls, at, s, c, present, closes=closes)
                 for c in range(held + 1)
@@ -149,10 +156,6 @@ class Sweep(StateModel):
             # (Copies, not views: the arrays grow while a view exists.)
             cstarts = np.array(self._cends, dtype=np.int64)
             csids = np.array(self._cflat, dtype=np.int32)
-            # Dealt mode: a hand of at most T cards (naturals and jokers) must complete,
-            # so arrangements that need more are dropped (counts with n + need > T change;
-            # finish() leaves them out in both sweeps).
-            budget = (None, -1) if self.distance or self.profile else (self._need[:n], self.T)
             sizes = np.zeros((held + 1, n), dtype=np.int64)
             deltas = []
             for c, table in enumerate(tables):
@@ -161,25 +164,30 @@ class Sweep(StateModel):
                 deltas.extend(delta for row in rows for delta, _ in row)
             ends = np.cumsum(sizes.reshape(-1)).reshape(held + 1, n)
             starts = np.concatenate((ends[:, :1] - sizes[:, :1], ends), axis=1)
+            # Dealt mode: a hand of at most T cards (naturals and jokers) must complete,
+            # so arrangements that need more are dropped (counts with n + need > T change;
+            # finish() leaves them out in both sweeps).
+            need, most = (None, -1) if self.distance or self.profile else (self._need[:n], self.T)
             size = keys.step(
-                starts,
-                np.array(deltas, dtype=np.uint32),
-                np.array(self._group, dtype=np.int32),
-                self._fields[: n * NFIELDS],
-                np.array(self._proj_arr, dtype=np.int32),
-                np.ascontiguousarray(
+                starts=starts,
+                deltas=np.array(deltas, dtype=np.uint32),
+                group=np.array(self._group, dtype=np.int32),
+                fields=self._fields[: n * NFIELDS],
+                proj=np.array(self._proj_arr, dtype=np.int32),
+                perms=np.ascontiguousarray(
                     np.array(self._perm_arr, dtype=np.int32).reshape(-1, len(perms))[:, chosen]
                 )
                 if merge
                 else np.zeros(0, dtype=np.int32),
-                permmaps[chosen] if merge else no_perms,
-                np.array(self.binom[: held + 1], dtype=np.int64),
-                self.jcap,
-                MORE_IS_BETTER,
-                *budget,
-                cstarts,
-                csids,
-                cache,
+                permmaps=permmaps[chosen] if merge else no_perms,
+                binom=np.array(self.binom[: held + 1], dtype=np.int64),
+                jcap=self.jcap,
+                nge=MORE_IS_BETTER,
+                need=need,
+                budget=most,
+                cstarts=cstarts,
+                csids=csids,
+                cache=cache,
             )
             # (Keys reached only by hands of more than T natural cards count nothing and
             # are left out: an empty layer means no hand of at most T cards completes.)
