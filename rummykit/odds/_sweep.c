@@ -1,32 +1,34 @@
 /*
  * The inner step of rummykit.odds.exact's sweep, compiled.
  *
- * rummykit/odds/exact.py describes the sweep. A key is a sorted array of uint32 codes
- * (sid << SID_SHIFT | jokers << JOKER_SHIFT | added); a step maps every key of a layer, for every number
- * of copies held, to its successor key: every successor of every entry (the tables come
- * from Python), pruned (per state the Pareto front of (jokers, added), then, without
- * added cards, states one of whose closures is in the key at no more jokers, then
- * entries that a complete entry or a state of the same group dominates), optionally
- * made canonical (the least of the keys under the given suit permutations, trying only
- * those that order the suits by a hash of what the key says about each), and interned.
- * Successors and pruning are those of _Sweep.step_key and prune in Python (exact.py
- * folds each rank's close into its last card here), plus two that Python does not do:
- * the closures above, and with a budget (dealt mode), entries whose state needs more
- * cards than a hand of at most `budget` cards still holds are dropped, and so are the
- * hands of a key that none of its entries can complete (exact.py's finish() leaves those
- * counts out of both sweeps' tables). Canonical
- * keys are another choice than Python's canonical (which orders suits by sorted lists)
- * and exact.py also asks for them after every card, under the permutations of the suits
- * dealt / not yet dealt this rank; so the keys differ from the Python sweep's, never the
- * counts (the tests compare the two). The Python code stays the reference and the
- * fallback when this module is not built.
+ * docs/exact-sweep.md is the design note: the state, the packed codes, why each pruning
+ * is sound. rummykit/odds/_exact_model.py makes the states and their moves,
+ * _exact_layers.py the tables this module reads. A key is a sorted array of uint32 codes
+ * (sid << SID_SHIFT | jokers << JOKER_SHIFT | added, see "packed codes" below); a step
+ * maps every key of a layer, for every number of copies held, to its successor key:
+ * every successor of every entry (the tables come from Python), pruned (per state the
+ * Pareto front of (jokers, added), then, without added cards, states one of whose
+ * closures is in the key at no more jokers, then entries that a complete entry or a
+ * state of the same group dominates), optionally made canonical (the least of the keys
+ * under the given suit permutations, trying only those that order the suits by a hash
+ * of what the key says about each), and interned. Successors and pruning are those of
+ * Sweep.step_key and prune in Python (_exact_layers.py folds each rank's close into its
+ * last card here), plus two that Python does not do: the closures above, and with a
+ * budget (dealt mode), entries whose state needs more cards than a hand of at most
+ * `budget` cards still holds are dropped, and so are the hands of a key that none of
+ * its entries can complete (Sweep.finish() leaves those counts out of both sweeps'
+ * tables). Canonical keys are another choice than Python's canonical (which orders
+ * suits by sorted lists), asked for after every card, under the permutations of the
+ * suits dealt / not yet dealt this rank; so the keys differ from the Python sweep's,
+ * never the counts (the tests compare the two). The Python code stays the reference and
+ * the fallback when this module is not built.
  *
- * exact.py sweeps with a Keys object: it numbers every key of the sweep, holds the
- * current layer (key ids and their polynomials), and keeps, per suit, the successors
- * of each key stepped in the middle of the sweep, where the positions have the same
- * moves: most keys of a rank were keys of the rank before, and those are read, not
- * stepped again. The module-level step() does one step on keys given by their codes
- * (a Keys of their own), for the tests and for callers without one.
+ * The sweep uses a Keys object: it numbers every key of the sweep, holds the current
+ * layer (key ids and their polynomials), and keeps, per suit, the successors of each
+ * key stepped in the middle of the sweep, where the positions have the same moves: most
+ * keys of a rank were keys of the rank before, and those are read, not stepped again.
+ * The module-level step() does one step on keys given by their codes (a Keys of their
+ * own), for the tests and for callers without one. Both take keyword arguments.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -555,7 +557,7 @@ static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Ve
     return out;
 }
 
-/* The moduli exact.py uses (its _PRIMES): a remainder by a constant is a multiplication. */
+/* The moduli _exact_layers.py uses (its PRIMES): a remainder by a constant is a multiplication. */
 static const int64_t PRIMES[] = {2147483647, 2147483629, 2147483587,
                                  2147483579, 2147483563, 2147483549};
 
@@ -606,7 +608,7 @@ static int get_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, const
  * key id and its hand-count polynomial (moduli x width residues), with the lowest and
  * highest number of cards it counts. It also keeps, per cache, the successors each key
  * had at a step: in the middle of the sweep the positions of one class have the same
- * transitions (exact.py's position_class), and most keys of a rank were keys of the
+ * transitions (StateModel.position_class), and most keys of a rank were keys of the
  * rank before, so the same step of the next rank reads them instead of making them
  * again. A record is: the bound it was made for (the fewest natural cards of the key's
  * hands), the number of copies, then per number of copies the successor's id + 1 (0: no
@@ -1487,7 +1489,8 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_sweep",
-    "The compiled inner step of rummykit.odds.exact's sweep (see exact.py).", -1, methods,
+    "The compiled inner step of rummykit.odds.exact's sweep (see docs/exact-sweep.md).", -1,
+    methods,
     NULL, NULL, NULL, NULL,
 };
 

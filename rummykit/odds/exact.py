@@ -48,6 +48,11 @@ contract           12 cards      14 cards      15 cards
 12 s for 1 set + 1 run with 1 deck and 15 cards, and minutes for 1 set + 2 runs.)
 :func:`rummykit.odds.simulate.simulate_dealt` estimates any cell in a second.
 
+``docs/exact-sweep.md`` is the design note (the state, the packed codes, why each
+pruning is sound, a worked example); :mod:`rummykit.odds._exact_model` holds the states
+and their moves, :mod:`rummykit.odds._exact_layers` the layers and their pruning, and
+:mod:`rummykit.odds.reference` a plain, slow count that lists every distinct hand.
+
 >>> from fractions import Fraction
 >>> from rummykit import CONTRACTS, RuleSet
 >>> rules = RuleSet.preset("standard")
