@@ -39,6 +39,7 @@ from tiers import slow
 from rummykit import Card, Contract, Rank, RuleSet, Suit, find_contract
 from rummykit.odds import dealt_count, dealt_probability, distance_distribution
 from rummykit.odds import exact as exact_module
+from rummykit.odds._exact_layers import Sweep
 
 
 def _cards(naturals, jokers: int) -> list[Card]:
@@ -158,7 +159,7 @@ def test_every_hand_size_from_one_sweep(cards, jokers, monkeypatch):
 @pytest.mark.parametrize("native", [True, slow(False)])
 def test_sweep_of_too_few_cards_counts_nothing(native):
     """1 set + 2 runs needs 11 cards: a sweep of at most 10 holds no hand that has it."""
-    sweep = exact_module._Sweep(
+    sweep = Sweep(
         Contract(sets=1, runs=2), STANDARD, 1, frozenset(LOW), tuple(Suit), 10, 8, "dealt"
     )
     sweep.native = native

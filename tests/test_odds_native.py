@@ -34,7 +34,10 @@ from odds_cases import (
 from tiers import slow
 
 from rummykit import CONTRACTS, Contract, Rank, Suit
+from rummykit.odds import _exact_layers as layers
+from rummykit.odds import _exact_model as model
 from rummykit.odds import exact
+from rummykit.odds._exact_model import NFIELDS, Run, State
 
 ALL_RANKS, ALL_SUITS = frozenset(Rank), tuple(Suit)
 LONG_RUNS = dataclasses.replace(STANDARD, min_run_size=6, min_naturals_in_run=3, name="long runs")
@@ -70,7 +73,7 @@ def _case_id(case) -> str:
 
 
 def _sweep(contract, rules, ranks, suits, decks, mode, *, native, cards=15, **kwargs):
-    sweep = exact._Sweep(
+    sweep = layers.Sweep(
         contract, rules, decks, frozenset(ranks), tuple(suits), cards, 8, mode, **kwargs
     )
     sweep.native = native
@@ -146,7 +149,7 @@ def test_compiled_step_rejects_inconsistent_arrays():
         np.zeros((1, 3), dtype=np.int64),  # starts: 1 number of copies x (2 sids + 1)
         np.zeros(0, dtype=np.uint32),  # deltas
         np.zeros(2, dtype=np.int32),  # group
-        np.zeros(2 * exact._NFIELDS, dtype=np.int8),  # fields
+        np.zeros(2 * NFIELDS, dtype=np.int8),  # fields
         np.zeros((2, 4), dtype=np.int32),  # proj
         np.zeros(0, dtype=np.int32),  # perms
         np.zeros((0, 4), dtype=np.int8),  # permmaps
@@ -155,59 +158,57 @@ def test_compiled_step_rejects_inconsistent_arrays():
         2,  # jcap
         3,  # nge
     ]
-    exact._native.step(*args)  # consistent: one key of state 0 (complete), kept as it is
+    layers._native.step(*args)  # consistent: one key of state 0 (complete), kept as it is
     bad = list(args)
     bad[3] = np.zeros((1, 4), dtype=np.int64)
     with pytest.raises(ValueError, match="inconsistent array sizes"):
-        exact._native.step(*bad)
+        layers._native.step(*bad)
     bad = list(args)
     bad[1] = np.array([0, 5], dtype=np.int64)
     with pytest.raises(ValueError, match="offsets out of range"):
-        exact._native.step(*bad)
+        layers._native.step(*bad)
     bad = list(args)
     bad[2] = np.full((1, 1, 4), 9, dtype=np.int64)  # residues must be below the modulus
     with pytest.raises(ValueError, match="too large"):
-        exact._native.step(*bad)
+        layers._native.step(*bad)
     bad = list(args)
     bad[0] = np.array([5 << 12], dtype=np.uint32)  # state 5 has no table
     with pytest.raises(ValueError, match="unknown state"):
-        exact._native.step(*bad)
+        layers._native.step(*bad)
     with pytest.raises(ValueError, match="needs the need array"):
-        exact._native.step(*args, None, 5)
+        layers._native.step(*args, need=None, budget=5)
     with pytest.raises(ValueError, match="one entry per sid"):
-        exact._native.step(*args, np.zeros(3, dtype=np.int8), 5)
+        layers._native.step(*args, need=np.zeros(3, dtype=np.int8), budget=5)
     with pytest.raises(ValueError, match="a need is negative"):
-        exact._native.step(*args, np.array([0, -1], dtype=np.int8), 5)
+        layers._native.step(*args, need=np.array([0, -1], dtype=np.int8), budget=5)
     with pytest.raises(ValueError, match="budget must be"):
-        exact._native.step(*args, np.zeros(2, dtype=np.int8), -2)
+        layers._native.step(*args, need=np.zeros(2, dtype=np.int8), budget=-2)
     # Closures: state 1 has none; a closure must be a known state other than 0.
     starts = np.array([0, 0, 0], dtype=np.int64)
-    exact._native.step(*args, None, -1, starts, np.zeros(0, dtype=np.int32))
+    layers._native.step(*args, cstarts=starts, csids=np.zeros(0, dtype=np.int32))
     with pytest.raises(ValueError, match="cstarts needs csids"):
-        exact._native.step(*args, None, -1, starts)
+        layers._native.step(*args, cstarts=starts)
     for closures in ([0, 0, 1], [0, 1, 1], [0, 0, 3]):
         with pytest.raises(ValueError, match="closures out of range"):
-            exact._native.step(
+            layers._native.step(
                 *args,
-                None,
-                -1,
-                np.array(closures, dtype=np.int64),
-                np.array([2], dtype=np.int32) if closures[-1] == 1 else np.zeros(1, np.int32),
+                cstarts=np.array(closures, dtype=np.int64),
+                csids=np.array([2], dtype=np.int32) if closures[-1] == 1 else np.zeros(1, np.int32),
             )
 
 
 def test_closures_end_runs_in_progress():
     """A state's closures end some of its runs in progress: one more run done for each."""
-    sweep = exact._Sweep(
+    sweep = layers.Sweep(
         Contract(sets=1, runs=2), STANDARD, 2, frozenset(Rank), tuple(Suit), 12, 4, "dealt"
     )
-    run = (2, 2, 0, 0)
+    run = Run(length=2, naturals=2, jokers=0, low=0)
     nothing = (0,) * 4
 
     def state(runs_done, hearts, spades):
         runs = [(), (), (), ()]
         runs[H.index], runs[S.index] = hearts, spades
-        return (0, runs_done, 1, tuple(runs), nothing, nothing)
+        return State(0, runs_done, 1, tuple(runs), nothing, nothing)
 
     sid = sweep.sid(state(0, (run,), (run,)))
     sweep.extend_closures()
@@ -225,18 +226,18 @@ def test_python_fallback_is_used_when_not_built(monkeypatch):
     contract, rules = Contract(sets=1, runs=1), dataclasses.replace(STANDARD, name="fallback")
     shoe = {"decks": 1, "jokers": 1, "cards": 7, "rules": rules, "ranks": LOW, "suits": [H, S]}
     calls = []
-    run_python = exact._Sweep.run_python
+    run_python = layers.Sweep.run_python
 
     def spy(self, progress):
         calls.append(self)
         return run_python(self, progress)
 
-    monkeypatch.setattr(exact._Sweep, "run_python", spy)
-    monkeypatch.setattr(exact, "NATIVE", False)
+    monkeypatch.setattr(layers.Sweep, "run_python", spy)
+    monkeypatch.setattr(layers, "NATIVE", False)
     monkeypatch.setattr(exact, "_CACHE", {})
     in_python = exact.dealt_count(contract, **shoe)
     assert len(calls) == 1
-    monkeypatch.setattr(exact, "NATIVE", True)
+    monkeypatch.setattr(layers, "NATIVE", True)
     monkeypatch.setattr(exact, "_CACHE", {})
     compiled = exact.dealt_count(contract, **shoe)
     assert len(calls) == 1  # the compiled step did this one
@@ -253,7 +254,7 @@ def test_kept_successors_change_nothing(contract, decks, cards):
     again (same widest layer, same counts), and it does read some."""
     sweeps = []
     for memo in (True, False):
-        sweep = exact._Sweep(contract, STANDARD, decks, ALL_RANKS, ALL_SUITS, cards, 4, "dealt")
+        sweep = layers.Sweep(contract, STANDARD, decks, ALL_RANKS, ALL_SUITS, cards, 4, "dealt")
         sweep.memo = memo
         sweeps.append((sweep, sweep.run(None)))
     (kept, with_memo), (_, without) = sweeps
@@ -265,7 +266,7 @@ def test_kept_successors_change_nothing(contract, decks, cards):
 
 @pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
 def test_keys_hold_a_layer_and_reject_what_is_not_theirs():
-    keys = exact._native.Keys()
+    keys = layers._native.Keys()
     codes = np.array([5 << 12, 7 << 12, 5 << 12], dtype=np.uint32)  # keys {5, 7} and {5}
     polys = np.zeros((2, 1, 3), dtype=np.int64)
     polys[:, 0, 1] = [2, 3]
@@ -287,6 +288,52 @@ def test_keys_hold_a_layer_and_reject_what_is_not_theirs():
     with pytest.raises(ValueError, match="offsets out of range"):
         keys.start(codes, np.array([0, 2, 4], dtype=np.int64), polys, mods)
     with pytest.raises(ValueError, match="no layer"):
-        exact._native.Keys().step(
-            *[np.zeros(1, dtype=np.int64)] * 8, 2, 3, None, -1, None, None, -1
-        )
+        layers._native.Keys().step(*[np.zeros(1, dtype=np.int64)] * 8, jcap=2, nge=3)
+
+
+@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+def test_compiled_step_names_the_packed_layout_as_python_does():
+    """The C and Python sides read the same codes: sid, jokers and added cards at the same
+    bits, and residues modulo the same primes."""
+    native = layers._native
+    assert (native.SID_SHIFT, native.JOKER_SHIFT) == (model.SID_SHIFT, model.JOKER_SHIFT)
+    assert (native.COST_MASK, native.REST_MASK) == (model.COST_MASK, model.REST_MASK)
+    assert native.PRIMES == layers.PRIMES
+    # Each suit of a sweep keeps its successors in a cache of its own.
+    assert native.NCACHES >= 4
+    code = model.pack_code(9, jokers=5, added=3)
+    assert code >> native.SID_SHIFT == 9
+    assert code >> native.JOKER_SHIFT & native.COST_MASK == 5
+    assert code & native.COST_MASK == 3 and code & native.REST_MASK == 5 << 6 | 3
+
+
+@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+def test_compiled_step_takes_keyword_arguments():
+    """Keys.step and step name their arguments; the optional ones are keyword-only."""
+    keys = layers._native.Keys()
+    codes = np.array([0], dtype=np.uint32)
+    polys = np.zeros((1, 1, 3), dtype=np.int64)
+    polys[0, 0, 0] = 1
+    mods = np.array([7], dtype=np.int64)
+    assert (
+        keys.start(codes=codes, offsets=np.array([0, 1], dtype=np.int64), polys=polys, mods=mods)
+        == 1
+    )
+    arrays = {
+        "starts": np.zeros((2, 2), dtype=np.int64),
+        "deltas": np.zeros(0, dtype=np.uint32),
+        "group": np.zeros(1, dtype=np.int32),
+        "fields": np.zeros(model.NFIELDS, dtype=np.int8),
+        "proj": np.zeros((1, 4), dtype=np.int32),
+        "perms": np.zeros(0, dtype=np.int32),
+        "permmaps": np.zeros((0, 4), dtype=np.int8),
+        "binom": np.array([1, 1], dtype=np.int64),
+    }
+    # The complete key holding 0 or 1 copies: still complete, with hands of 0 and 1 card.
+    assert keys.step(**arrays, jcap=2, nge=model.MORE_IS_BETTER, cache=-1) == 1
+    _, layer = keys.layer()
+    assert np.frombuffer(layer, dtype=np.int64).tolist() == [1, 1, 0]
+    with pytest.raises(TypeError):
+        keys.step(*arrays.values(), 2, model.MORE_IS_BETTER, None)  # need is keyword-only
+    with pytest.raises(TypeError, match="nosuch"):
+        keys.step(**arrays, jcap=2, nge=3, nosuch=1)

@@ -1,32 +1,34 @@
 /*
  * The inner step of rummykit.odds.exact's sweep, compiled.
  *
- * rummykit/odds/exact.py describes the sweep. A key is a sorted array of uint32 codes
- * (sid << 12 | jokers << 6 | added); a step maps every key of a layer, for every number
- * of copies held, to its successor key: every successor of every entry (the tables come
- * from Python), pruned (per state the Pareto front of (jokers, added), then, without
- * added cards, states one of whose closures is in the key at no more jokers, then
- * entries that a complete entry or a state of the same group dominates), optionally
- * made canonical (the least of the keys under the given suit permutations, trying only
- * those that order the suits by a hash of what the key says about each), and interned.
- * Successors and pruning are those of _Sweep.step_key and prune in Python (exact.py
- * folds each rank's close into its last card here), plus two that Python does not do:
- * the closures above, and with a budget (dealt mode), entries whose state needs more
- * cards than a hand of at most `budget` cards still holds are dropped, and so are the
- * hands of a key that none of its entries can complete (exact.py's finish() leaves those
- * counts out of both sweeps' tables). Canonical
- * keys are another choice than Python's canonical (which orders suits by sorted lists)
- * and exact.py also asks for them after every card, under the permutations of the suits
- * dealt / not yet dealt this rank; so the keys differ from the Python sweep's, never the
- * counts (the tests compare the two). The Python code stays the reference and the
- * fallback when this module is not built.
+ * docs/exact-sweep.md is the design note: the state, the packed codes, why each pruning
+ * is sound. rummykit/odds/_exact_model.py makes the states and their moves,
+ * _exact_layers.py the tables this module reads. A key is a sorted array of uint32 codes
+ * (sid << SID_SHIFT | jokers << JOKER_SHIFT | added, see "packed codes" below); a step
+ * maps every key of a layer, for every number of copies held, to its successor key:
+ * every successor of every entry (the tables come from Python), pruned (per state the
+ * Pareto front of (jokers, added), then, without added cards, states one of whose
+ * closures is in the key at no more jokers, then entries that a complete entry or a
+ * state of the same group dominates), optionally made canonical (the least of the keys
+ * under the given suit permutations, trying only those that order the suits by a hash
+ * of what the key says about each), and interned. Successors and pruning are those of
+ * Sweep.step_key and prune in Python (_exact_layers.py folds each rank's close into its
+ * last card here), plus two that Python does not do: the closures above, and with a
+ * budget (dealt mode), entries whose state needs more cards than a hand of at most
+ * `budget` cards still holds are dropped, and so are the hands of a key that none of
+ * its entries can complete (Sweep.finish() leaves those counts out of both sweeps'
+ * tables). Canonical keys are another choice than Python's canonical (which orders
+ * suits by sorted lists), asked for after every card, under the permutations of the
+ * suits dealt / not yet dealt this rank; so the keys differ from the Python sweep's,
+ * never the counts (the tests compare the two). The Python code stays the reference and
+ * the fallback when this module is not built.
  *
- * exact.py sweeps with a Keys object: it numbers every key of the sweep, holds the
- * current layer (key ids and their polynomials), and keeps, per suit, the successors
- * of each key stepped in the middle of the sweep, where the positions have the same
- * moves: most keys of a rank were keys of the rank before, and those are read, not
- * stepped again. The module-level step() does one step on keys given by their codes
- * (a Keys of their own), for the tests and for callers without one.
+ * The sweep uses a Keys object: it numbers every key of the sweep, holds the current
+ * layer (key ids and their polynomials), and keeps, per suit, the successors of each
+ * key stepped in the middle of the sweep, where the positions have the same moves: most
+ * keys of a rank were keys of the rank before, and those are read, not stepped again.
+ * The module-level step() does one step on keys given by their codes (a Keys of their
+ * own), for the tests and for callers without one. Both take keyword arguments.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -206,6 +208,27 @@ static int64_t interner_get(Interner *t, const uint32_t *k, Py_ssize_t n) {
     return nkeys;
 }
 
+/* --- packed codes -------------------------------------------------------------------- */
+/* An entry of a key is one uint32 code, sid << SID_SHIFT | jokers << JOKER_SHIFT | added:
+ * the state's number (sid, 20 bits; 0 is "contract complete"), the jokers it has used
+ * and the natural cards it has added (6 bits each). rummykit/odds/_exact_model.py names
+ * the same layout; the module exposes these constants and a test compares them. */
+#define SID_SHIFT 12
+#define JOKER_SHIFT 6
+#define COST_MASK 63u   /* one cost field: jokers or added cards */
+#define REST_MASK 4095u /* both cost fields: what a step adds to and keeps */
+_Static_assert(COST_MASK == (1u << JOKER_SHIFT) - 1, "a cost field is the bits below JOKER_SHIFT");
+_Static_assert(REST_MASK == (1u << SID_SHIFT) - 1, "the costs are the bits below SID_SHIFT");
+_Static_assert(SID_SHIFT == 2 * JOKER_SHIFT, "two cost fields below the sid");
+
+static inline uint32_t code_sid(uint32_t code) { return code >> SID_SHIFT; }
+static inline uint32_t code_jokers(uint32_t code) { return (code >> JOKER_SHIFT) & COST_MASK; }
+static inline uint32_t code_added(uint32_t code) { return code & COST_MASK; }
+static inline uint32_t code_rest(uint32_t code) { return code & REST_MASK; }
+static inline uint32_t pack_code(uint32_t sid, uint32_t jokers, uint32_t added) {
+    return sid << SID_SHIFT | jokers << JOKER_SHIFT | added;
+}
+
 /* --- one key, one step --------------------------------------------------------------- */
 /* Per state: the stamp of the key that last reached it, and its fewest jokers there. */
 typedef struct {
@@ -250,124 +273,154 @@ static int state_dominates(const Step *st, uint32_t s1, uint32_t s2) {
 }
 
 /*
- * The successor of key (n codes) into out (reserved by the caller); returns the number
- * of codes, 0 for "no key", -1 for a sid without a table, -2 when out of memory.
- * work has room for 4 x the successors (scratch after them).
+ * The successor of a key, in phases (each a function below, in the order step_key calls
+ * them): gather every successor of every entry; keep per state its fewest jokers (dealt
+ * mode) and drop the states one of whose closures is in the key at no more jokers, or
+ * keep per state the Pareto front of (jokers, added) (distance mode); drop entries a
+ * complete entry dominates; drop entries another state of their group dominates; put
+ * the key in canonical order. docs/exact-sweep.md argues why each drop is sound.
  */
-static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Vec32 *work,
-                           uint32_t *best, uint32_t *trial) {
+
+/* Phase 1: every successor of every entry into work, within the joker cap and (with a
+ * budget) the cards a hand can still hold; returns the number of codes, -1 for a sid
+ * without a table, -2 when out of memory. */
+static Py_ssize_t gather_successors(const Step *st, const uint32_t *key, Py_ssize_t n,
+                                    Vec32 *work) {
     work->len = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
-        uint32_t code = key[i], sid = code >> 12;
+        uint32_t code = key[i], sid = code_sid(code);
         if (!sid) {
-            if (st->budget >= 0 && st->bound + (int)((code >> 6) & 63) > st->budget) continue;
+            if (st->budget >= 0 && st->bound + (int)code_jokers(code) > st->budget) continue;
             if (vec32_reserve(work, 1) < 0) return -2;
             work->data[work->len++] = code;
             continue;
         }
         if ((Py_ssize_t)sid >= st->nsids) return -1;
-        uint32_t rest = code & 4095, j = rest >> 6;
+        uint32_t rest = code_rest(code), j = rest >> JOKER_SHIFT;
         int64_t a = st->starts[sid], b = st->starts[sid + 1];
         if (vec32_reserve(work, (Py_ssize_t)(b - a)) < 0) return -2;
         for (int64_t e = a; e < b; e++) {
-            uint32_t delta = st->deltas[e], j2 = j + ((delta >> 6) & 63);
+            uint32_t delta = st->deltas[e], j2 = j + code_jokers(delta);
             if (j2 > (uint32_t)st->jcap) continue;
             /* Every hand of the key holds at least bound naturals; a state that needs
              * more cards than the budget leaves completes no hand of at most budget
              * cards (the caller drops the hands that no state left can complete). */
-            if (st->budget >= 0 && st->bound + (int)j2 + st->need[delta >> 12] > st->budget)
+            if (st->budget >= 0 && st->bound + (int)j2 + st->need[code_sid(delta)] > st->budget)
                 continue;
             work->data[work->len++] = delta + rest;
         }
     }
-    Py_ssize_t m = work->len;
-    if (!m) return 0;
-    uint32_t *w = work->data;
-    Py_ssize_t k = 0;
-    uint32_t added = 0;
-    for (Py_ssize_t i = 0; i < m; i++) added |= w[i] & 63;
+    return work->len;
+}
+
+/* Phase 2, no cards added (dealt mode): per state only the fewest jokers matter. They
+ * are kept per state in the stamped scratch arrays; w[0..k) becomes the distinct sids
+ * (unsorted), k returned. */
+static Py_ssize_t fewest_jokers_per_state(const Step *st, uint32_t *w, Py_ssize_t m) {
     Scratch *sc = st->scratch;
-    if (!added) {
-        /* No cards added (dealt mode): per state only the fewest jokers matter. Keep
-         * them per state in the stamped scratch arrays (the entries stay unsorted). */
-        uint32_t stamp = ++sc->stamp;
-        uint32_t *seen = sc->seen, *jokers = sc->jokers;
-        for (Py_ssize_t i = 0; i < m; i++) {
-            uint32_t sid = w[i] >> 12, j = (w[i] >> 6) & 63;
-            if (seen[sid] != stamp) {
-                seen[sid] = stamp;
-                jokers[sid] = j;
-                w[k++] = sid;
-            } else if (j < jokers[sid]) {
-                jokers[sid] = j;
-            }
-        }
-        /* A state whose closure (some of its runs in progress ended instead) is in the
-         * key at no more jokers is dominated by it. */
-        if (st->nclosed) {
-            Py_ssize_t kept = 0;
-            for (Py_ssize_t i = 0; i < k; i++) {
-                uint32_t sid = w[i];
-                int dominated = 0;
-                if ((Py_ssize_t)sid < st->nclosed)
-                    for (int64_t e = st->cstarts[sid]; e < st->cstarts[sid + 1]; e++) {
-                        uint32_t c = (uint32_t)st->csids[e];
-                        if (seen[c] == stamp && jokers[c] <= jokers[sid]) {
-                            dominated = 1;
-                            break;
-                        }
-                    }
-                if (!dominated) w[kept++] = sid;
-            }
-            k = kept;
-        }
-        for (Py_ssize_t i = 0; i < k; i++) w[i] = (w[i] << 12) | (jokers[w[i]] << 6);
-    } else {
-        sort_u32(w, m);
-        /* Per state, the Pareto front of (jokers, added): sorted by (j, a), keep a falling. */
-        for (Py_ssize_t i = 0; i < m;) {
-            uint32_t sid = w[i] >> 12;
-            int best_a = 1 << 30;
-            Py_ssize_t e = i;
-            while (e < m && (w[e] >> 12) == sid) e++;
-            for (Py_ssize_t q = i; q < e; q++) {
-                int a = (int)(w[q] & 63);
-                if (a < best_a) {
-                    w[k++] = w[q];
-                    best_a = a;
-                }
-            }
-            i = e;
+    uint32_t stamp = ++sc->stamp;
+    uint32_t *seen = sc->seen, *jokers = sc->jokers;
+    Py_ssize_t k = 0;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        uint32_t sid = code_sid(w[i]), j = code_jokers(w[i]);
+        if (seen[sid] != stamp) {
+            seen[sid] = stamp;
+            jokers[sid] = j;
+            w[k++] = sid;
+        } else if (j < jokers[sid]) {
+            jokers[sid] = j;
         }
     }
-    /* Complete entries (sid 0) dominate any entry costing no less. */
-    Py_ssize_t out = 0;
+    return k;
+}
+
+/* Phase 3, after phase 2: a state whose closure (some of its runs in progress ended
+ * instead) is in the key at no more jokers is dominated by it; the others are packed
+ * back into codes. Returns how many are left. */
+static Py_ssize_t drop_closed_over(const Step *st, uint32_t *w, Py_ssize_t k) {
+    const Scratch *sc = st->scratch;
+    const uint32_t stamp = sc->stamp, *seen = sc->seen, *jokers = sc->jokers;
+    if (st->nclosed) {
+        Py_ssize_t kept = 0;
+        for (Py_ssize_t i = 0; i < k; i++) {
+            uint32_t sid = w[i];
+            int dominated = 0;
+            if ((Py_ssize_t)sid < st->nclosed)
+                for (int64_t e = st->cstarts[sid]; e < st->cstarts[sid + 1]; e++) {
+                    uint32_t c = (uint32_t)st->csids[e];
+                    if (seen[c] == stamp && jokers[c] <= jokers[sid]) {
+                        dominated = 1;
+                        break;
+                    }
+                }
+            if (!dominated) w[kept++] = sid;
+        }
+        k = kept;
+    }
+    for (Py_ssize_t i = 0; i < k; i++) w[i] = pack_code(w[i], jokers[w[i]], 0);
+    return k;
+}
+
+/* Phase 2, with cards added (distance mode): per state the Pareto front of (jokers,
+ * added): sorted by (j, a), keep a falling. Returns the entries kept, in w[0..k). */
+static Py_ssize_t pareto_per_state(uint32_t *w, Py_ssize_t m) {
+    sort_u32(w, m);
+    Py_ssize_t k = 0;
+    for (Py_ssize_t i = 0; i < m;) {
+        uint32_t sid = code_sid(w[i]);
+        int best_a = 1 << 30;
+        Py_ssize_t e = i;
+        while (e < m && code_sid(w[e]) == sid) e++;
+        for (Py_ssize_t q = i; q < e; q++) {
+            int a = (int)code_added(w[q]);
+            if (a < best_a) {
+                w[k++] = w[q];
+                best_a = a;
+            }
+        }
+        i = e;
+    }
+    return k;
+}
+
+/* Phase 4: complete entries (sid 0) go to best (*nbest of them); the other entries that
+ * no complete entry dominates (one costing no more jokers and no more added cards) go
+ * to cand, and their number is returned. */
+static Py_ssize_t drop_under_complete(const uint32_t *w, Py_ssize_t k, uint32_t *best,
+                                      Py_ssize_t *nbest, uint32_t *cand) {
+    Py_ssize_t nacc = 0;
     for (Py_ssize_t i = 0; i < k; i++)
-        if (!(w[i] >> 12)) best[out++] = w[i];
-    Py_ssize_t nacc = out;
-    uint32_t *cand = w + m; /* scratch after the successors (reserved by the caller) */
+        if (!code_sid(w[i])) best[nacc++] = w[i];
     Py_ssize_t nc = 0;
     for (Py_ssize_t i = 0; i < k; i++) {
-        if (!(w[i] >> 12)) continue;
-        uint32_t j = (w[i] >> 6) & 63, a = w[i] & 63;
+        if (!code_sid(w[i])) continue;
+        uint32_t j = code_jokers(w[i]), a = code_added(w[i]);
         int dominated = 0;
         for (Py_ssize_t q = 0; q < nacc; q++) {
-            if (((best[q] >> 6) & 63) <= j && (best[q] & 63) <= a) {
+            if (code_jokers(best[q]) <= j && code_added(best[q]) <= a) {
                 dominated = 1;
                 break;
             }
         }
         if (!dominated) cand[nc++] = w[i];
     }
-    /* Within a group (same runs in progress), an entry is dropped when another entry
-     * with no more jokers and no more added cards is of a state that dominates it.
-     * Candidates are chained per group (stamped heads, no sorting). */
-    uint32_t *next = cand + m, *kept = cand + 2 * m;
+    *nbest = nacc;
+    return nc;
+}
+
+/* Phase 5: within a group (same runs in progress), an entry is dropped when another
+ * entry with no more jokers and no more added cards is of a state that dominates it.
+ * Candidates are chained per group (stamped heads, no sorting); next, kept and groups
+ * are scratch of nc entries each. The entries kept are appended to best[out..]; returns
+ * the new size of best. */
+static Py_ssize_t drop_dominated_in_groups(const Step *st, const uint32_t *cand, Py_ssize_t nc,
+                                           uint32_t *next, uint32_t *kept, uint32_t *groups,
+                                           uint32_t *best, Py_ssize_t out) {
+    Scratch *sc = st->scratch;
     uint32_t gstamp = ++sc->gstamp;
     Py_ssize_t ng = 0;
-    uint32_t *groups = w; /* w is free again: the groups met, in order */
     for (Py_ssize_t i = 0; i < nc; i++) {
-        uint32_t g = (uint32_t)st->group[cand[i] >> 12];
+        uint32_t g = (uint32_t)st->group[code_sid(cand[i])];
         kept[i] = 1;
         if (sc->gseen[g] != gstamp) {
             sc->gseen[g] = gstamp;
@@ -381,10 +434,11 @@ static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Ve
         uint32_t head = sc->ghead[groups[x]];
         if (next[head] == UINT32_MAX) continue; /* one member */
         for (uint32_t e = head; e != UINT32_MAX; e = next[e]) {
-            uint32_t s2 = cand[e] >> 12, j2 = (cand[e] >> 6) & 63, a2 = cand[e] & 63;
+            uint32_t s2 = code_sid(cand[e]), j2 = code_jokers(cand[e]), a2 = code_added(cand[e]);
             for (uint32_t f = head; f != UINT32_MAX; f = next[f]) {
                 if (f == e) continue;
-                uint32_t s1 = cand[f] >> 12, j1 = (cand[f] >> 6) & 63, a1 = cand[f] & 63;
+                uint32_t s1 = code_sid(cand[f]), j1 = code_jokers(cand[f]);
+                uint32_t a1 = code_added(cand[f]);
                 if (j1 > j2 || a1 > a2) continue;
                 if (s1 == s2 ? (j1 < j2 || a1 < a2) : state_dominates(st, s1, s2)) {
                     kept[e] = 0;
@@ -395,87 +449,115 @@ static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Ve
     }
     for (Py_ssize_t i = 0; i < nc; i++)
         if (kept[i]) best[out++] = cand[i];
-    if (!out) return 0;
-    /* best is not sorted: the canonical permutation sorts it, or a sort does. */
-    if (!st->nperms) {
-        sort_u32(best, out);
-    } else {
-        /* Order the suits by what the key says about each: the sum of a hash of (what
-         * the entry's state says about the suit, jokers, added) over the entries, which
-         * a permutation of the key carries to the permuted suit. Try only the
-         * permutations that put the suits of each block in that order (every order
-         * among equal sums): the least of the keys they give is then the same for every
-         * permutation of the key, so it is canonical. (Python orders by the sorted
-         * lists instead: another canonical choice, same counts.) */
-        uint64_t sig[4] = {0, 0, 0, 0};
-        for (Py_ssize_t i = 0; i < out; i++) {
-            uint32_t sid = best[i] >> 12;
-            if (!sid) continue;
-            uint64_t odd = 2 * (uint64_t)(best[i] & 4095) + 1;
-            const uint64_t *h = st->projmix + (size_t)sid * 4;
-            for (int t = 0; t < 4; t++) sig[t] += h[t] * odd;
-        }
-        int rank[4] = {0, 0, 0, 0};
-        for (int x = 0; x < st->nslots; x++)
-            for (int y = 0; y < st->nslots; y++)
-                if (sig[st->slots[y]] < sig[st->slots[x]]) rank[st->slots[x]]++;
-        /* Suits of one block that every entry describes alike (same projection) are
-         * swapped by a permutation without changing the key: of the orders among them,
-         * try only the one keeping them in increasing order (the keys left out are the
-         * same keys). */
-        int alike[6][2], nalike = 0;
-        for (int x = 0; x < st->nslots; x++)
-            for (int y = x + 1; y < st->nslots; y++) {
-                int u = st->slots[x], v = st->slots[y];
-                if (st->block[u] != st->block[v] || rank[u] != rank[v]) continue;
-                int same = 1;
-                for (Py_ssize_t i = 0; i < out && same; i++) {
-                    size_t sid = best[i] >> 12;
-                    same = st->proj[sid * 4 + u] == st->proj[sid * 4 + v];
-                }
-                if (same) {
-                    alike[nalike][0] = u;
-                    alike[nalike][1] = v;
-                    nalike++;
-                }
-            }
-        uint32_t *least = trial + out; /* the least permuted key so far */
-        int found = 0;
-        for (int p = 0; p < st->nperms; p++) {
-            const int8_t *map = st->permmaps + 4 * p;
-            int ok = 1;
-            for (int x = 1; x < st->nslots && ok; x++)
-                ok = st->block[st->slots[x - 1]] != st->block[st->slots[x]] ||
-                     rank[map[st->slots[x - 1]]] <= rank[map[st->slots[x]]];
-            if (ok && nalike) {
-                int slot_of[4];
-                for (int k = 0; k < 4; k++) slot_of[map[k]] = k;
-                for (int q = 0; q < nalike && ok; q++)
-                    ok = slot_of[alike[q][0]] < slot_of[alike[q][1]];
-            }
-            if (!ok) continue;
-            for (Py_ssize_t i = 0; i < out; i++) {
-                uint32_t code = best[i], sid = code >> 12;
-                trial[i] = sid ? ((uint32_t)st->perms[(size_t)sid * st->nperms + p] << 12) |
-                                     (code & 4095)
-                               : code;
-            }
-            sort_u32(trial, out);
-            Py_ssize_t i = 0;
-            while (found && i < out && trial[i] == least[i]) i++;
-            if (!found || (i < out && trial[i] < least[i]))
-                memcpy(least, trial, (size_t)out * sizeof(uint32_t));
-            found = 1;
-        }
-        if (found)
-            memcpy(best, least, (size_t)out * sizeof(uint32_t));
-        else /* not a product of symmetric groups: no permutation was tried */
-            sort_u32(best, out);
-    }
     return out;
 }
 
-/* The moduli exact.py uses (its _PRIMES): a remainder by a constant is a multiplication. */
+/* Phase 6: the key (out codes, unsorted) in canonical order: sorted, and with
+ * permutations given, the least of the keys under those of them that order the suits
+ * by what the key says about each. trial has room for 2 x out codes. */
+static void canonical_key(const Step *st, uint32_t *best, Py_ssize_t out, uint32_t *trial) {
+    if (!st->nperms) {
+        sort_u32(best, out);
+        return;
+    }
+    /* Order the suits by what the key says about each: the sum of a hash of (what the
+     * entry's state says about the suit, jokers, added) over the entries, which a
+     * permutation of the key carries to the permuted suit. Try only the permutations
+     * that put the suits of each block in that order (every order among equal sums):
+     * the least of the keys they give is then the same for every permutation of the
+     * key, so it is canonical. (Python orders by the sorted lists instead: another
+     * canonical choice, same counts.) */
+    uint64_t sig[4] = {0, 0, 0, 0};
+    for (Py_ssize_t i = 0; i < out; i++) {
+        uint32_t sid = code_sid(best[i]);
+        if (!sid) continue;
+        uint64_t odd = 2 * (uint64_t)code_rest(best[i]) + 1;
+        const uint64_t *h = st->projmix + (size_t)sid * 4;
+        for (int t = 0; t < 4; t++) sig[t] += h[t] * odd;
+    }
+    int rank[4] = {0, 0, 0, 0};
+    for (int x = 0; x < st->nslots; x++)
+        for (int y = 0; y < st->nslots; y++)
+            if (sig[st->slots[y]] < sig[st->slots[x]]) rank[st->slots[x]]++;
+    /* Suits of one block that every entry describes alike (same projection) are swapped
+     * by a permutation without changing the key: of the orders among them, try only the
+     * one keeping them in increasing order (the keys left out are the same keys). */
+    int alike[6][2], nalike = 0;
+    for (int x = 0; x < st->nslots; x++)
+        for (int y = x + 1; y < st->nslots; y++) {
+            int u = st->slots[x], v = st->slots[y];
+            if (st->block[u] != st->block[v] || rank[u] != rank[v]) continue;
+            int same = 1;
+            for (Py_ssize_t i = 0; i < out && same; i++) {
+                size_t sid = code_sid(best[i]);
+                same = st->proj[sid * 4 + u] == st->proj[sid * 4 + v];
+            }
+            if (same) {
+                alike[nalike][0] = u;
+                alike[nalike][1] = v;
+                nalike++;
+            }
+        }
+    uint32_t *least = trial + out; /* the least permuted key so far */
+    int found = 0;
+    for (int p = 0; p < st->nperms; p++) {
+        const int8_t *map = st->permmaps + 4 * p;
+        int ok = 1;
+        for (int x = 1; x < st->nslots && ok; x++)
+            ok = st->block[st->slots[x - 1]] != st->block[st->slots[x]] ||
+                 rank[map[st->slots[x - 1]]] <= rank[map[st->slots[x]]];
+        if (ok && nalike) {
+            int slot_of[4];
+            for (int k = 0; k < 4; k++) slot_of[map[k]] = k;
+            for (int q = 0; q < nalike && ok; q++)
+                ok = slot_of[alike[q][0]] < slot_of[alike[q][1]];
+        }
+        if (!ok) continue;
+        for (Py_ssize_t i = 0; i < out; i++) {
+            uint32_t code = best[i], sid = code_sid(code);
+            trial[i] = sid ? ((uint32_t)st->perms[(size_t)sid * st->nperms + p] << SID_SHIFT) |
+                                 code_rest(code)
+                           : code;
+        }
+        sort_u32(trial, out);
+        Py_ssize_t i = 0;
+        while (found && i < out && trial[i] == least[i]) i++;
+        if (!found || (i < out && trial[i] < least[i]))
+            memcpy(least, trial, (size_t)out * sizeof(uint32_t));
+        found = 1;
+    }
+    if (found)
+        memcpy(best, least, (size_t)out * sizeof(uint32_t));
+    else /* not a product of symmetric groups: no permutation was tried */
+        sort_u32(best, out);
+}
+
+/*
+ * The successor of key (n codes) into best (reserved by the caller); returns the number
+ * of codes, 0 for "no key", -1 for a sid without a table, -2 when out of memory.
+ * work has room for 4 x the successors (scratch after them), trial for 2 x.
+ */
+static Py_ssize_t step_key(const Step *st, const uint32_t *key, Py_ssize_t n, Vec32 *work,
+                           uint32_t *best, uint32_t *trial) {
+    Py_ssize_t m = gather_successors(st, key, n, work);
+    if (m <= 0) return m;
+    uint32_t *w = work->data;
+    uint32_t added = 0;
+    for (Py_ssize_t i = 0; i < m; i++) added |= code_added(w[i]);
+    Py_ssize_t k = added ? pareto_per_state(w, m)
+                         : drop_closed_over(st, w, fewest_jokers_per_state(st, w, m));
+    /* Scratch after the successors (reserved by the caller): candidates, their chains
+     * and marks; w itself is free again once the candidates are out of it. */
+    uint32_t *cand = w + m, *next = cand + m, *kept = cand + 2 * m;
+    Py_ssize_t out = 0;
+    Py_ssize_t nc = drop_under_complete(w, k, best, &out, cand);
+    out = drop_dominated_in_groups(st, cand, nc, next, kept, w, best, out);
+    if (!out) return 0;
+    canonical_key(st, best, out, trial);
+    return out;
+}
+
+/* The moduli _exact_layers.py uses (its PRIMES): a remainder by a constant is a multiplication. */
 static const int64_t PRIMES[] = {2147483647, 2147483629, 2147483587,
                                  2147483579, 2147483563, 2147483549};
 
@@ -526,7 +608,7 @@ static int get_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, const
  * key id and its hand-count polynomial (moduli x width residues), with the lowest and
  * highest number of cards it counts. It also keeps, per cache, the successors each key
  * had at a step: in the middle of the sweep the positions of one class have the same
- * transitions (exact.py's position_class), and most keys of a rank were keys of the
+ * transitions (StateModel.position_class), and most keys of a rank were keys of the
  * rank before, so the same step of the next rank reads them instead of making them
  * again. A record is: the bound it was made for (the fewest natural cards of the key's
  * hands), the number of copies, then per number of copies the successor's id + 1 (0: no
@@ -753,9 +835,12 @@ static int keys_start(KeysObject *K, Py_buffer *cv, Py_buffer *ov, Py_buffer *pv
     return 0;
 }
 
-static PyObject *Keys_start(KeysObject *self, PyObject *args) {
+static PyObject *Keys_start(KeysObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"codes", "offsets", "polys", "mods", NULL};
     PyObject *objs[4];
-    if (!PyArg_ParseTuple(args, "OOOO", &objs[0], &objs[1], &objs[2], &objs[3])) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO:start", kwlist, &objs[0], &objs[1],
+                                     &objs[2], &objs[3]))
+        return NULL;
     Py_buffer v[4];
     int got = 0, ok = 0;
     for (; got < 4; got++)
@@ -811,9 +896,11 @@ PyDoc_STRVAR(present_doc,
 "step with this number of copies and cache (-1: none) makes anew: the successor\n"
 "tables it needs.");
 
-static PyObject *Keys_present(KeysObject *self, PyObject *args) {
+static PyObject *Keys_present(KeysObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"copies", "cache", NULL};
     int copies, cache;
-    if (!PyArg_ParseTuple(args, "ii", &copies, &cache)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ii:present", kwlist, &copies, &cache))
+        return NULL;
     if (cache < -1 || cache >= NCACHES || copies < 1) {
         PyErr_SetString(PyExc_ValueError, "present: cache or copies out of range");
         return NULL;
@@ -834,7 +921,7 @@ static PyObject *Keys_present(KeysObject *self, PyObject *args) {
         Py_ssize_t n;
         const uint32_t *k = keys_codes(self, l->ids.data[i], &n);
         for (Py_ssize_t q = 0; q < n; q++) {
-            Py_ssize_t sid = k[q] >> 12;
+            Py_ssize_t sid = code_sid(k[q]);
             if (sid >= nseen) {
                 Py_ssize_t words = (sid + 1 + 3) / 4 * 2; /* room to spare */
                 if (vec32_reserve(&seen, words - seen.len) < 0) goto done;
@@ -904,31 +991,52 @@ PyDoc_STRVAR(keys_step_doc,
 
 enum { B_STARTS, B_DELTAS, B_GROUP, B_FIELDS, B_PROJ, B_PERMS, B_PERMMAPS, B_BINOM, NBUF };
 
-/* One step of the current layer; 0, or -1 with an error set. */
-static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject *need_obj,
-                     int budget, PyObject *cstarts_obj, PyObject *csids_obj, int cache) {
+/* What one step holds while it runs: the caller's arrays and its own scratch. */
+typedef struct {
+    Py_buffer b[NBUF];
+    int got; /* buffers of b taken */
+    Py_buffer need_view, cstarts_view, csids_view;
+    int have_need, have_closures;
+    uint64_t *projmix;
+    Scratch scratch;
+} StepHold;
+
+static void step_release(StepHold *h) {
+    while (h->got > 0) PyBuffer_Release(&h->b[--h->got]);
+    if (h->have_need) PyBuffer_Release(&h->need_view);
+    if (h->have_closures) {
+        PyBuffer_Release(&h->cstarts_view);
+        PyBuffer_Release(&h->csids_view);
+    }
+    free(h->projmix);
+    free(h->scratch.gseen);
+    free(h->scratch.ghead);
+    free(h->scratch.seen);
+    free(h->scratch.jokers);
+}
+
+/* Phase 1 of a step: take the arrays, check them against each other and the layer, and
+ * fill st with them; 0, or -1 with an error set. */
+static int step_take_arrays(const KeysObject *K, PyObject **objs, int jcap, int nge,
+                            PyObject *need_obj, int budget, PyObject *cstarts_obj,
+                            PyObject *csids_obj, int cache, StepHold *h, Step *st) {
     static const Py_ssize_t itemsize[NBUF] = {8, 4, 4, 1, 4, 4, 1, 8};
     static const char *names[NBUF] = {"starts", "deltas", "group", "fields",
                                       "proj",   "perms",  "permmaps", "binom"};
-    Py_buffer b[NBUF];
-    int got = 0, status = -1;
-    Py_buffer need_view = {0}, cstarts_view = {0}, csids_view = {0};
-    int have_need = 0, have_closures = 0;
-    uint64_t *projmix = NULL;
-    Scratch scratch = {0};
+    Py_buffer *b = h->b;
     if (!K->M) {
         PyErr_SetString(PyExc_ValueError, "step: no layer (start first)");
-        goto done;
+        return -1;
     }
     if (cache < -1 || cache >= NCACHES) {
         PyErr_SetString(PyExc_ValueError, "step: cache must be -1 or 0..7");
-        goto done;
+        return -1;
     }
-    for (; got < NBUF; got++)
-        if (get_buffer(objs[got], &b[got], itemsize[got], names[got]) < 0) goto done;
-
-    const Py_ssize_t M = K->M, W = K->W, MW = M * W, nkeys = K->cur.ids.len;
-    const int64_t *mods = K->mods, *binom = b[B_BINOM].buf;
+    for (; h->got < NBUF; h->got++)
+        if (get_buffer(objs[h->got], &b[h->got], itemsize[h->got], names[h->got]) < 0)
+            return -1;
+    const Py_ssize_t nkeys = K->cur.ids.len;
+    const int64_t *binom = b[B_BINOM].buf;
     Py_ssize_t nsids = b[B_GROUP].len / 4;
     int copies = (int)(b[B_BINOM].len / 8);
     Py_ssize_t nperms = b[B_PERMMAPS].len / 4;
@@ -936,52 +1044,53 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
         b[B_STARTS].len / 8 != (Py_ssize_t)copies * (nsids + 1) || b[B_FIELDS].len % nsids ||
         nge < 0 || nge > b[B_FIELDS].len / nsids || b[B_PROJ].len / 4 != 4 * nsids ||
         b[B_PERMS].len / 4 != nsids * nperms || b[B_PERMMAPS].len != 4 * nperms || jcap < 0 ||
-        jcap > 63) {
+        jcap > (int)COST_MASK) {
         PyErr_SetString(PyExc_ValueError, "step: inconsistent array sizes");
-        goto done;
+        return -1;
     }
     if (budget >= 0) {
         if (!need_obj || need_obj == Py_None) {
             PyErr_SetString(PyExc_ValueError, "step: a budget needs the need array");
-            goto done;
+            return -1;
         }
-        if (get_buffer(need_obj, &need_view, 1, "need") < 0) goto done;
-        have_need = 1;
-        if (need_view.len != nsids) {
+        if (get_buffer(need_obj, &h->need_view, 1, "need") < 0) return -1;
+        h->have_need = 1;
+        if (h->need_view.len != nsids) {
             PyErr_SetString(PyExc_ValueError, "step: need has not one entry per sid");
-            goto done;
+            return -1;
         }
         for (Py_ssize_t i = 0; i < nsids; i++)
-            if (((const int8_t *)need_view.buf)[i] < 0) {
+            if (((const int8_t *)h->need_view.buf)[i] < 0) {
                 PyErr_SetString(PyExc_ValueError, "step: a need is negative");
-                goto done;
+                return -1;
             }
     } else if (budget < -1) {
         PyErr_SetString(PyExc_ValueError, "step: budget must be >= 0, or -1 for none");
-        goto done;
+        return -1;
     }
     Py_ssize_t nclosed = 0;
     if (cstarts_obj && cstarts_obj != Py_None) {
         if (!csids_obj || csids_obj == Py_None) {
             PyErr_SetString(PyExc_ValueError, "step: cstarts needs csids");
-            goto done;
+            return -1;
         }
-        if (get_buffer(cstarts_obj, &cstarts_view, 8, "cstarts") < 0) goto done;
-        if (get_buffer(csids_obj, &csids_view, 4, "csids") < 0) {
-            PyBuffer_Release(&cstarts_view);
-            goto done;
+        if (get_buffer(cstarts_obj, &h->cstarts_view, 8, "cstarts") < 0) return -1;
+        if (get_buffer(csids_obj, &h->csids_view, 4, "csids") < 0) {
+            PyBuffer_Release(&h->cstarts_view);
+            return -1;
         }
-        have_closures = 1;
-        nclosed = cstarts_view.len / 8 - 1;
-        const int64_t *cs = cstarts_view.buf;
-        const int32_t *ci = csids_view.buf;
+        h->have_closures = 1;
+        nclosed = h->cstarts_view.len / 8 - 1;
+        const int64_t *cs = h->cstarts_view.buf;
+        const int32_t *ci = h->csids_view.buf;
         int ok = nclosed >= 0 && nclosed <= nsids && cs[0] == 0;
         for (Py_ssize_t i = 0; ok && i < nclosed; i++)
-            ok = cs[i] <= cs[i + 1] && cs[i + 1] <= csids_view.len / 4;
-        for (Py_ssize_t e = 0; ok && e < csids_view.len / 4; e++) ok = ci[e] > 0 && ci[e] < nsids;
+            ok = cs[i] <= cs[i + 1] && cs[i + 1] <= h->csids_view.len / 4;
+        for (Py_ssize_t e = 0; ok && e < h->csids_view.len / 4; e++)
+            ok = ci[e] > 0 && ci[e] < nsids;
         if (!ok) {
             PyErr_SetString(PyExc_ValueError, "step: closures out of range");
-            goto done;
+            return -1;
         }
     }
     int bounded = (int64_t)copies * nkeys < (1 << 24);
@@ -989,15 +1098,15 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
     if (!bounded) {
         PyErr_SetString(PyExc_ValueError,
                         "step: residues, moduli or weights too large for 64-bit sums");
-        goto done;
+        return -1;
     }
     const uint32_t *deltas = b[B_DELTAS].buf;
     for (Py_ssize_t e = 0; e < b[B_DELTAS].len / 4; e++)
-        if ((Py_ssize_t)(deltas[e] >> 12) >= nsids) {
+        if ((Py_ssize_t)code_sid(deltas[e]) >= nsids) {
             PyErr_SetString(PyExc_ValueError, "step: a successor is not a known state");
-            goto done;
+            return -1;
         }
-    Step st = {
+    *st = (Step){
         .deltas = b[B_DELTAS].buf,
         .nsids = nsids,
         .jcap = jcap,
@@ -1009,55 +1118,64 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
         .nperms = (int)nperms,
         .permmaps = b[B_PERMMAPS].buf,
         .proj = b[B_PROJ].buf,
-        .need = have_need ? need_view.buf : NULL,
+        .need = h->have_need ? h->need_view.buf : NULL,
         .budget = budget,
-        .cstarts = have_closures ? cstarts_view.buf : NULL,
-        .csids = have_closures ? csids_view.buf : NULL,
-        .nclosed = have_closures ? nclosed : 0,
+        .cstarts = h->have_closures ? h->cstarts_view.buf : NULL,
+        .csids = h->have_closures ? h->csids_view.buf : NULL,
+        .nclosed = h->have_closures ? nclosed : 0,
     };
+    return 0;
+}
+
+/* Phase 2: what the permutations move (blocks of suits), the scratch arrays of
+ * step_key, the hashes of the states' projections, and room for a key; 0, or -1 with
+ * an error set. */
+static int step_prepare(KeysObject *K, StepHold *h, Step *st) {
     /* The permutations are those of a product of symmetric groups (of blocks of
      * suits); a suit's block is the least suit some permutation takes it to. */
     for (int k = 0; k < 4; k++) {
         int moved = 0;
-        st.block[k] = k;
-        for (Py_ssize_t p = 0; p < nperms; p++) {
-            int x = st.permmaps[4 * p + k];
+        st->block[k] = k;
+        for (Py_ssize_t p = 0; p < st->nperms; p++) {
+            int x = st->permmaps[4 * p + k];
             if (x < 0 || x > 3) {
                 PyErr_SetString(PyExc_ValueError, "step: a permutation maps outside the suits");
-                goto done;
+                return -1;
             }
             moved |= x != k;
-            if (x < st.block[k]) st.block[k] = x;
+            if (x < st->block[k]) st->block[k] = x;
         }
-        if (moved) st.slots[st.nslots++] = k;
+        if (moved) st->slots[st->nslots++] = k;
     }
-    if (nperms == 1) st.nperms = 0; /* the identity alone changes nothing */
-    scratch.seen = calloc((size_t)nsids, sizeof(uint32_t));
-    scratch.jokers = calloc((size_t)nsids, sizeof(uint32_t));
+    if (st->nperms == 1) st->nperms = 0; /* the identity alone changes nothing */
+    const Py_ssize_t nsids = st->nsids;
+    Scratch *sc = &h->scratch;
+    sc->seen = calloc((size_t)nsids, sizeof(uint32_t));
+    sc->jokers = calloc((size_t)nsids, sizeof(uint32_t));
     int32_t ngroups = 1;
     for (Py_ssize_t i = 0; i < nsids; i++) {
-        int32_t g = ((const int32_t *)b[B_GROUP].buf)[i];
+        int32_t g = st->group[i];
         if (g < -1) {
             PyErr_SetString(PyExc_ValueError, "step: a group is negative");
-            goto done;
+            return -1;
         }
         if (g + 1 > ngroups) ngroups = g + 1;
     }
-    scratch.gseen = calloc((size_t)ngroups, sizeof(uint32_t));
-    scratch.ghead = calloc((size_t)ngroups, sizeof(uint32_t));
-    if (!scratch.seen || !scratch.jokers || !scratch.gseen || !scratch.ghead) {
+    sc->gseen = calloc((size_t)ngroups, sizeof(uint32_t));
+    sc->ghead = calloc((size_t)ngroups, sizeof(uint32_t));
+    if (!sc->seen || !sc->jokers || !sc->gseen || !sc->ghead) {
         PyErr_NoMemory();
-        goto done;
+        return -1;
     }
-    st.scratch = &scratch;
-    projmix = malloc(sizeof(uint64_t) * 4 * (size_t)nsids);
-    if (!projmix) {
+    st->scratch = sc;
+    h->projmix = malloc(sizeof(uint64_t) * 4 * (size_t)nsids);
+    if (!h->projmix) {
         PyErr_NoMemory();
-        goto done;
+        return -1;
     }
     for (Py_ssize_t i = 0; i < 4 * nsids; i++)
-        projmix[i] = mix64((uint64_t)(uint32_t)((const int32_t *)b[B_PROJ].buf)[i] + 1);
-    st.projmix = projmix;
+        h->projmix[i] = mix64((uint64_t)(uint32_t)st->proj[i] + 1);
+    st->projmix = h->projmix;
     if (!K->room) {
         K->room = 1024;
         K->best = malloc(sizeof(uint32_t) * (size_t)K->room);
@@ -1065,15 +1183,125 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
         if (!K->best || !K->trial) {
             K->room = 0;
             PyErr_NoMemory();
-            goto done;
+            return -1;
         }
     }
+    return 0;
+}
+
+/* The errors of the phases that run without the GIL (keys_step raises them after). */
+#define STEP_NO_MEMORY (-2)
+#define STEP_NO_TABLE (-3)
+
+/* Phase 3: the id of the successor of key key_id holding c copies, its hands holding at
+ * least lo naturals before (st->starts points to the tables for c copies); -1 when it
+ * has none, STEP_NO_MEMORY or STEP_NO_TABLE on an error. Runs without the GIL: it sets
+ * no Python error (keys_step does, once it holds the GIL again). */
+static int64_t key_successor(KeysObject *K, Step *st, int64_t key_id, int c, Py_ssize_t lo) {
+    st->bound = (int)(lo + c);
+    /* Successors fit in work (with three times as much scratch); the key in best and
+     * trial. The key's codes are looked up again after each interning (the arena may
+     * move). */
+    Py_ssize_t n;
+    const uint32_t *key = keys_codes(K, key_id, &n);
+    Py_ssize_t most = 0;
+    for (Py_ssize_t q = 0; q < n; q++) {
+        uint32_t sid = code_sid(key[q]);
+        if (!sid)
+            most += 1;
+        else if ((Py_ssize_t)sid < st->nsids)
+            most += (Py_ssize_t)(st->starts[sid + 1] - st->starts[sid]);
+    }
+    if (vec32_reserve(&K->work, 4 * most + 2) < 0 ||
+        ensure_room(&K->best, &K->trial, &K->room, most + 1) < 0)
+        return STEP_NO_MEMORY;
+    Py_ssize_t got = step_key(st, key, n, &K->work, K->best, K->trial);
+    if (got == -1) return STEP_NO_TABLE;
+    if (got < -1) return STEP_NO_MEMORY;
+    if (!got) return -1;
+    int64_t id = keys_add(K, K->best, got);
+    if (id < 0 || id + 1 >= UINT32_MAX) return STEP_NO_MEMORY;
+    return id;
+}
+
+/* Phase 4: row i of the layer (its hands holding lo..hi naturals), holding c more
+ * copies in weight ways, goes to key id: its polynomial, shifted by c cards and times
+ * weight, is added to id's row of the next layer (made when id is new there). With a
+ * budget, only the hands some state of id completes within it. 0, or STEP_NO_MEMORY
+ * (no Python error set: it runs without the GIL). */
+static int add_to_next(KeysObject *K, const Step *st, uint32_t stamp, Py_ssize_t i,
+                       Py_ssize_t lo, Py_ssize_t hi, int c, int64_t weight, int64_t id) {
+    const Py_ssize_t M = K->M, W = K->W, MW = M * W;
+    Layer *out = &K->next;
+    /* With a budget, a hand of w naturals counts only when some state of the key
+     * completes within the budget: w + jokers + need <= budget. */
+    KeyInfo *info = &K->info[id];
+    Py_ssize_t top = W;
+    if (st->budget >= 0) {
+        if (info->least == UINT32_MAX) {
+            Py_ssize_t len;
+            const uint32_t *next = keys_codes(K, id, &len);
+            int least = 1 << 30;
+            for (Py_ssize_t q = 0; q < len; q++) {
+                int r = (int)code_jokers(next[q]) + st->need[code_sid(next[q])];
+                if (r < least) least = r;
+            }
+            info->least = (uint32_t)least;
+        }
+        if (st->budget - (Py_ssize_t)info->least + 1 < top)
+            top = st->budget - (Py_ssize_t)info->least + 1;
+    }
+    Py_ssize_t from = lo + c, to = hi + c + 1 < top ? hi + c + 1 : top;
+    if (from >= to) return 0; /* every hand would be too large */
+    if (info->stamp != stamp) { /* new in this layer: its polynomial starts at 0 */
+        info->stamp = stamp;
+        info->row = (uint32_t)out->ids.len;
+        if (vec64_push(&out->ids, id) < 0 || vec64_reserve(&out->polys, MW) < 0 ||
+            vec32_reserve(&out->span, 1) < 0)
+            return STEP_NO_MEMORY;
+        memset(out->polys.data + out->polys.len, 0, sizeof(int64_t) * (size_t)MW);
+        out->polys.len += MW;
+        out->span.data[out->span.len++] = (uint32_t)(from | (to - 1) << 8);
+    } else {
+        /* Its lowest number of cards is exact (a count there is added, and every count
+         * added is positive); its highest may be one with no count (an interior zero of
+         * the polynomial added), which only costs zero terms. */
+        uint32_t span = out->span.data[info->row];
+        Py_ssize_t lo2 = span & 255, hi2 = span >> 8;
+        if (from < lo2) lo2 = from;
+        if (to - 1 > hi2) hi2 = to - 1;
+        out->span.data[info->row] = (uint32_t)(lo2 | hi2 << 8);
+    }
+    /* Residues are below 2**31 and binom[c] below 2**8 (checked): the sums of fewer than
+     * 2**24 terms fit in 63 bits, reduced once at the end. */
+    const int64_t *src = K->cur.polys.data + i * MW;
+    int64_t *dst = out->polys.data + (size_t)info->row * MW;
+    for (Py_ssize_t x = from * M; x < to * M; x++) dst[x] += src[x - c * M] * weight;
+    return 0;
+}
+
+/* One step of the current layer, in phases: take and check the arrays, prepare the
+ * scratch, then for every key and number of copies find the successor (kept from a
+ * step before with this cache, or made now and kept) and add the key's hands to it;
+ * last, reduce the sums and make the next layer current. 0, or -1 with an error set. */
+static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject *need_obj,
+                     int budget, PyObject *cstarts_obj, PyObject *csids_obj, int cache) {
+    StepHold h = {0};
+    Step st;
+    int status = -1;
+    if (step_take_arrays(K, objs, jcap, nge, need_obj, budget, cstarts_obj, csids_obj, cache,
+                         &h, &st) < 0 ||
+        step_prepare(K, &h, &st) < 0)
+        goto done;
+    const Py_ssize_t W = K->W, nkeys = K->cur.ids.len, nsids = st.nsids;
+    const int copies = (int)(h.b[B_BINOM].len / 8);
+    const int64_t *binom = h.b[B_BINOM].buf;
     if (++K->steps == 0) { /* the stamps wrapped around: start them again */
         for (Py_ssize_t i = 0; i < K->nstamp; i++) K->info[i].stamp = 0;
         K->steps = 1;
     }
     const uint32_t stamp = K->steps;
-    const int64_t *all_starts = b[B_STARTS].buf;
+    const int64_t *all_starts = h.b[B_STARTS].buf;
     const Layer *in = &K->cur;
     Layer *out = &K->next;
     out->span.len = 0;
@@ -1083,9 +1311,10 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
     K->found_for[0] = K->found_for[1] = -1; /* the layer is about to change */
     out->ids.len = out->polys.len = 0;
     /* The layer is stepped without the GIL: nothing from here to reduce_all touches a
-     * Python object (the buffers stay held), so a count in a thread lets the interpreter
-     * (a notebook's kernel) run meanwhile. An error is noted and raised with the GIL. */
-    int failed = 0; /* 1: out of memory; 2: a state has no successor table */
+     * Python object (the buffers stay held in h), so a count in a thread lets the
+     * interpreter (a notebook's kernel) run meanwhile. An error is noted in failed and
+     * raised once the GIL is back. */
+    int64_t failed = 0;
     PyThreadState *save = PyEval_SaveThread();
     for (Py_ssize_t i = 0; i < nkeys; i++) {
         const int64_t key_id = in->ids.data[i];
@@ -1105,7 +1334,7 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
                 keep = keys_new_record(K, cache, key_id, (uint32_t)lo, (uint32_t)copies,
                                        &kept_at);
                 if (!keep) {
-                    failed = 1;
+                    failed = STEP_NO_MEMORY;
                     goto stepped;
                 }
             }
@@ -1116,108 +1345,35 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
                 if (!rec[c]) continue;
                 id = (int64_t)rec[c] - 1;
             } else {
-                Py_ssize_t got_n = 0;
+                id = -1;
                 if (lo + c < W) { /* else every hand would hold too many cards */
                     st.starts = all_starts + (size_t)c * (nsids + 1);
-                    st.bound = (int)(lo + c);
-                    /* Successors fit in work (with three times as much scratch); the key
-                     * in best and trial. The key's codes are looked up again after each
-                     * interning (the arena may move). */
-                    Py_ssize_t n;
-                    const uint32_t *key = keys_codes(K, key_id, &n);
-                    Py_ssize_t most = 0;
-                    for (Py_ssize_t q = 0; q < n; q++) {
-                        uint32_t sid = key[q] >> 12;
-                        if (!sid)
-                            most += 1;
-                        else if ((Py_ssize_t)sid < nsids)
-                            most += (Py_ssize_t)(st.starts[sid + 1] - st.starts[sid]);
-                    }
-                    if (vec32_reserve(&K->work, 4 * most + 2) < 0 ||
-                        ensure_room(&K->best, &K->trial, &K->room, most + 1) < 0) {
-                        failed = 1;
-                        goto stepped;
-                    }
-                    got_n = step_key(&st, key, n, &K->work, K->best, K->trial);
-                    if (got_n == -1) {
-                        failed = 2;
-                        goto stepped;
-                    }
-                    if (got_n < -1) {
-                        failed = 1;
+                    id = key_successor(K, &st, key_id, c, lo);
+                    if (id < -1) {
+                        failed = id;
                         goto stepped;
                     }
                 }
-                if (!got_n) {
-                    if (keep) keep[c] = 0;
-                    continue;
-                }
-                id = keys_add(K, K->best, got_n);
-                if (id < 0 || id + 1 >= UINT32_MAX) {
-                    failed = 1;
-                    goto stepped;
-                }
-                if (keep) keep[c] = (uint32_t)id + 1;
+                if (keep) keep[c] = id < 0 ? 0 : (uint32_t)id + 1;
+                if (id < 0) continue;
             }
-            /* With a budget, a hand of w naturals counts only when some state of the key
-             * completes within the budget: w + jokers + need <= budget. */
-            KeyInfo *info = &K->info[id];
-            Py_ssize_t top = W;
-            if (budget >= 0) {
-                if (info->least == UINT32_MAX) {
-                    Py_ssize_t len;
-                    const uint32_t *next = keys_codes(K, id, &len);
-                    int least = 1 << 30;
-                    for (Py_ssize_t q = 0; q < len; q++) {
-                        int r = (int)((next[q] >> 6) & 63) + st.need[next[q] >> 12];
-                        if (r < least) least = r;
-                    }
-                    info->least = (uint32_t)least;
-                }
-                if (budget - (Py_ssize_t)info->least + 1 < top)
-                    top = budget - (Py_ssize_t)info->least + 1;
+            if (add_to_next(K, &st, stamp, i, lo, hi, c, binom[c], id) < 0) {
+                failed = STEP_NO_MEMORY;
+                goto stepped;
             }
-            Py_ssize_t from = lo + c, to = hi + c + 1 < top ? hi + c + 1 : top;
-            if (from >= to) continue; /* every hand would be too large */
-            if (info->stamp != stamp) { /* new in this layer: its polynomial starts at 0 */
-                info->stamp = stamp;
-                info->row = (uint32_t)out->ids.len;
-                if (vec64_push(&out->ids, id) < 0 || vec64_reserve(&out->polys, MW) < 0 ||
-                    vec32_reserve(&out->span, 1) < 0) {
-                    failed = 1;
-                    goto stepped;
-                }
-                memset(out->polys.data + out->polys.len, 0, sizeof(int64_t) * (size_t)MW);
-                out->polys.len += MW;
-                out->span.data[out->span.len++] = (uint32_t)(from | (to - 1) << 8);
-            } else {
-                /* Its lowest number of cards is exact (a count there is added, and every
-                 * count added is positive); its highest may be one with no count (an
-                 * interior zero of the polynomial added), which only costs zero terms. */
-                uint32_t span = out->span.data[info->row];
-                Py_ssize_t lo2 = span & 255, hi2 = span >> 8;
-                if (from < lo2) lo2 = from;
-                if (to - 1 > hi2) hi2 = to - 1;
-                out->span.data[info->row] = (uint32_t)(lo2 | hi2 << 8);
-            }
-            /* Residues are below 2**31 and binom[c] below 2**8 (checked): the sums of
-             * fewer than 2**24 terms fit in 63 bits, reduced once at the end. */
-            const int64_t *src = in->polys.data + i * MW;
-            int64_t *dst = out->polys.data + (size_t)info->row * MW;
-            int64_t k = binom[c];
-            for (Py_ssize_t x = from * M; x < to * M; x++) dst[x] += src[x - c * M] * k;
         }
         if (keep) K->index[cache].data[key_id] = kept_at; /* its successors are all in */
     }
     /* (A key gets a row only when a count is added to it: no row counts nothing.) */
-    reduce_all(out->polys.data, out->ids.len, M, W, mods);
+    reduce_all(out->polys.data, out->ids.len, K->M, W, K->mods);
 stepped:
     PyEval_RestoreThread(save);
+    if (failed == STEP_NO_TABLE) {
+        PyErr_SetString(PyExc_ValueError, "step: a state has no successor table");
+        goto done;
+    }
     if (failed) {
-        if (failed == 2)
-            PyErr_SetString(PyExc_ValueError, "step: a state has no successor table");
-        else
-            PyErr_NoMemory();
+        PyErr_NoMemory();
         goto done;
     }
     Layer swap = K->cur;
@@ -1225,26 +1381,21 @@ stepped:
     K->next = swap;
     status = 0;
 done:
-    while (got > 0) PyBuffer_Release(&b[--got]);
-    if (have_need) PyBuffer_Release(&need_view);
-    if (have_closures) {
-        PyBuffer_Release(&cstarts_view);
-        PyBuffer_Release(&csids_view);
-    }
-    free(projmix);
-    free(scratch.gseen);
-    free(scratch.ghead);
-    free(scratch.seen);
-    free(scratch.jokers);
+    step_release(&h);
     return status;
 }
 
-static PyObject *Keys_step(KeysObject *self, PyObject *args) {
-    PyObject *objs[NBUF], *need_obj, *cstarts_obj, *csids_obj;
-    int jcap, nge, budget, cache;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOiiOiOOi", &objs[0], &objs[1], &objs[2], &objs[3],
-                          &objs[4], &objs[5], &objs[6], &objs[7], &jcap, &nge, &need_obj,
-                          &budget, &cstarts_obj, &csids_obj, &cache))
+static PyObject *Keys_step(KeysObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"starts", "deltas", "group", "fields", "proj", "perms",
+                             "permmaps", "binom", "jcap", "nge", "need", "budget",
+                             "cstarts", "csids", "cache", NULL};
+    PyObject *objs[NBUF], *need_obj = NULL, *cstarts_obj = NULL, *csids_obj = NULL;
+    int jcap, nge, budget = -1, cache = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOOii|$OiOOi:step", kwlist,
+                                     &objs[B_STARTS], &objs[B_DELTAS], &objs[B_GROUP],
+                                     &objs[B_FIELDS], &objs[B_PROJ], &objs[B_PERMS],
+                                     &objs[B_PERMMAPS], &objs[B_BINOM], &jcap, &nge, &need_obj,
+                                     &budget, &cstarts_obj, &csids_obj, &cache))
         return NULL;
     if (keys_step(self, objs, jcap, nge, need_obj, budget, cstarts_obj, csids_obj, cache) < 0)
         return NULL;
@@ -1252,9 +1403,11 @@ static PyObject *Keys_step(KeysObject *self, PyObject *args) {
 }
 
 static PyMethodDef Keys_methods[] = {
-    {"start", (PyCFunction)Keys_start, METH_VARARGS, start_doc},
-    {"present", (PyCFunction)Keys_present, METH_VARARGS, present_doc},
-    {"step", (PyCFunction)Keys_step, METH_VARARGS, keys_step_doc},
+    {"start", (PyCFunction)(void (*)(void))Keys_start, METH_VARARGS | METH_KEYWORDS, start_doc},
+    {"present", (PyCFunction)(void (*)(void))Keys_present, METH_VARARGS | METH_KEYWORDS,
+     present_doc},
+    {"step", (PyCFunction)(void (*)(void))Keys_step, METH_VARARGS | METH_KEYWORDS,
+     keys_step_doc},
     {"layer", (PyCFunction)Keys_layer, METH_NOARGS,
      "layer() -> (ids, polys): the current layer, its key ids (int64) and polynomials\n"
      "(int64, keys x moduli x width)."},
@@ -1277,16 +1430,20 @@ static PyTypeObject KeysType = {
 };
 
 /* step() on keys given by their codes: a layer of a Keys of their own. */
-static PyObject *py_step(PyObject *self, PyObject *args) {
+static PyObject *py_step(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *kwlist[] = {"codes", "offsets", "polys", "starts", "deltas", "group",
+                             "fields", "proj", "perms", "permmaps", "mods", "binom",
+                             "jcap", "nge", "need", "budget", "cstarts", "csids", NULL};
     PyObject *in[4], *objs[NBUF];
     int jcap, nge, budget = -1;
     PyObject *need_obj = NULL, *cstarts_obj = NULL, *csids_obj = NULL;
     /* codes, offsets, polys, then the step's arrays, with mods between permmaps and binom */
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOii|OiOO", &in[0], &in[1], &in[2], &objs[B_STARTS],
-                          &objs[B_DELTAS], &objs[B_GROUP], &objs[B_FIELDS], &objs[B_PROJ],
-                          &objs[B_PERMS], &objs[B_PERMMAPS], &in[3], &objs[B_BINOM], &jcap, &nge,
-                          &need_obj, &budget, &cstarts_obj, &csids_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOOOOOOii|$OiOO:step", kwlist, &in[0],
+                                     &in[1], &in[2], &objs[B_STARTS], &objs[B_DELTAS],
+                                     &objs[B_GROUP], &objs[B_FIELDS], &objs[B_PROJ],
+                                     &objs[B_PERMS], &objs[B_PERMMAPS], &in[3], &objs[B_BINOM],
+                                     &jcap, &nge, &need_obj, &budget, &cstarts_obj, &csids_obj))
         return NULL;
     Py_buffer v[4], gv;
     int got = 0, have_group = 0;
@@ -1298,7 +1455,7 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
     if (get_buffer(objs[B_GROUP], &gv, 4, "group") < 0) goto done;
     have_group = 1;
     for (Py_ssize_t e = 0; e < v[0].len / 4; e++)
-        if ((Py_ssize_t)(((const uint32_t *)v[0].buf)[e] >> 12) >= gv.len / 4) {
+        if ((Py_ssize_t)code_sid(((const uint32_t *)v[0].buf)[e]) >= gv.len / 4) {
             PyErr_SetString(PyExc_ValueError, "step: a key holds an unknown state");
             goto done;
         }
@@ -1340,13 +1497,14 @@ done:
 }
 
 static PyMethodDef methods[] = {
-    {"step", py_step, METH_VARARGS, step_doc},
+    {"step", (PyCFunction)(void (*)(void))py_step, METH_VARARGS | METH_KEYWORDS, step_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_sweep",
-    "The compiled inner step of rummykit.odds.exact's sweep (see exact.py).", -1, methods,
+    "The compiled inner step of rummykit.odds.exact's sweep (see docs/exact-sweep.md).", -1,
+    methods,
     NULL, NULL, NULL, NULL,
 };
 
@@ -1357,6 +1515,34 @@ PyMODINIT_FUNC PyInit__sweep(void) {
     Py_INCREF(&KeysType);
     if (PyModule_AddObject(m, "Keys", (PyObject *)&KeysType) < 0) {
         Py_DECREF(&KeysType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    /* The packed-code layout and the moduli, for the test that Python names the same. */
+    PyObject *primes = PyTuple_New(sizeof(PRIMES) / sizeof(PRIMES[0]));
+    if (!primes) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(primes); i++) {
+        PyObject *prime = PyLong_FromLongLong(PRIMES[i]);
+        if (!prime) {
+            Py_DECREF(primes);
+            Py_DECREF(m);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(primes, i, prime);
+    }
+    if (PyModule_AddObject(m, "PRIMES", primes) < 0) {
+        Py_DECREF(primes);
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(m, "SID_SHIFT", SID_SHIFT) < 0 ||
+        PyModule_AddIntConstant(m, "JOKER_SHIFT", JOKER_SHIFT) < 0 ||
+        PyModule_AddIntConstant(m, "COST_MASK", COST_MASK) < 0 ||
+        PyModule_AddIntConstant(m, "REST_MASK", REST_MASK) < 0 ||
+        PyModule_AddIntConstant(m, "NCACHES", NCACHES) < 0) {
         Py_DECREF(m);
         return NULL;
     }
