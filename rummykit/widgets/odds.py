@@ -32,6 +32,7 @@ from rummykit.widgets._common import (
     count_seconds,
     estimate_text,
     figure_html,
+    interim_text,
     ipywidgets,
     message_html,
     preset_dropdown,
@@ -118,11 +119,6 @@ NEIGHBOUR_HANDS = 20_000
 #: A shoe's points of the chart are counted exactly when its sweep is planned to take at
 #: most this many seconds (one sweep serves every hand size); the rest are simulated.
 NEIGHBOUR_EXACT_SECONDS = 3.0
-#: A count planned to take longer than this shows a quick simulated estimate meanwhile
-#: (a planned second can take several while other work shares the machine).
-QUICK_SECONDS = 0.25
-#: Hands dealt for that quick estimate.
-QUICK_HANDS = 20_000
 
 
 class OddsExplorer:
@@ -232,7 +228,7 @@ class OddsExplorer:
         else:
             slow = self._asked != key and slow_to_count(*key)
             self.count_progress.button.layout.display = None if slow else "none"
-            self.result_html.value = message_html(self._interim_text(key, slow))
+            self.result_html.value = message_html(interim_text(*key, slow=slow))
         self._draw(key, rows)
         self._thread = threading.Thread(
             target=self._work,
@@ -242,29 +238,6 @@ class OddsExplorer:
             daemon=True,
         )
         self._thread.start()
-
-    def _interim_text(self, key: tuple, slow: bool) -> str:
-        """What the result says while the thread works: a quick simulated estimate and
-        the planned time of the count (to run now, or when asked if ``slow``)."""
-        seconds = count_seconds(*key)
-        if not slow and seconds <= QUICK_SECONDS:
-            return "Counting the exact odds ..."
-        from rummykit.odds.simulate import simulate_dealt
-
-        rules, contract, decks, jokers, cards = key
-        estimate = simulate_dealt(
-            contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=QUICK_HANDS, seed=0
-        )
-        quick = (
-            f"simulated from {estimate.n:,} hands: {float(estimate.p):.2%} (95% interval "
-            f"{float(estimate.ci_low):.2%} to {float(estimate.ci_high):.2%})"
-        )
-        if slow:
-            return (
-                f"At a first look, {quick}; dealing more hands ... An exact count would take "
-                f'{duration_text(seconds)} on one core (planned): press "Count exactly" to run it.'
-            )
-        return f"Counting the exact odds ({duration_text(seconds)} planned) ... Meanwhile, {quick}."
 
     def _count_asked(self) -> None:
         self._asked = self.controls.key()
