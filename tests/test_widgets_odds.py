@@ -260,3 +260,31 @@ def test_a_count_left_behind_by_the_controls_stops_and_shows_nothing(monkeypatch
     left.join(60)
     assert explorer.probability == first != Fraction(1, 3)
     assert "1/3" not in explorer.result_html.value
+
+
+def test_a_first_run_in_a_process_draws_its_first_estimate_plainly_at_once(monkeypatch):
+    import xml.etree.ElementTree as ElementTree
+
+    import rummykit.widgets.odds as widget_odds
+
+    monkeypatch.setattr(widget_odds, "_engine_started", False)  # as in a fresh kernel
+    explorer = SimulationExplorer(n=2000, steps=3, seed=2, background=False)
+    charts, texts = [], []
+    explorer.chart_html.observe(lambda change: charts.append(change["new"]), "value")
+    explorer.result_html.observe(lambda change: texts.append(change["new"]), "value")
+    explorer.run()
+    # The first estimate: in words and drawn plainly (well-formed SVG, no vl-convert marks).
+    assert "After 100 hands" in texts[0] and "<svg" in charts[0]
+    plain = charts[0][charts[0].index("<svg") : charts[0].index("</svg>") + len("</svg>")]
+    root = ElementTree.fromstring(plain)
+    assert root.get("aria-label") == "Chance of 2 sets in 10 cards: the estimate settles"
+    assert 'class="marks"' not in plain and ">2,000<" in plain  # the run's last hand count
+    # From the next step on, the charting engine's chart, to the end of the run.
+    assert all('class="marks"' in chart for chart in charts[1:]) and len(charts) == 3
+    assert widget_odds._engine_started and not explorer.drawn_plainly
+
+    # A run of one step still ends on the engine's chart.
+    monkeypatch.setattr(widget_odds, "_engine_started", False)
+    one = SimulationExplorer(n=50, steps=1, seed=2, exact=False, background=False)
+    one.run()
+    assert 'class="marks"' in one.chart_html.value and not one.drawn_plainly
