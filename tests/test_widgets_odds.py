@@ -288,3 +288,32 @@ def test_a_first_run_in_a_process_draws_its_first_estimate_plainly_at_once(monke
     one = SimulationExplorer(n=50, steps=1, seed=2, exact=False, background=False)
     one.run()
     assert 'class="marks"' in one.chart_html.value and not one.drawn_plainly
+
+
+def test_the_first_odds_chart_in_a_process_is_drawn_by_the_thread(monkeypatch):
+    import rummykit.widgets.odds as widget_odds
+
+    monkeypatch.setattr(widget_odds, "_engine_started", False)  # as in a fresh kernel
+    drawing = threading.Event()  # the engine's drawing waits until the test says
+    real = widget_odds.chart_svg
+
+    def chart_svg(chart):
+        drawing.wait(30)
+        return real(chart)
+
+    monkeypatch.setattr(widget_odds, "chart_svg", chart_svg)
+    started = time.perf_counter()
+    explorer = OddsExplorer(neighbour_decks=(2,))  # standard round 1, 2 decks, 4 jokers
+    assert time.perf_counter() - started < 1.0  # the constructor did not wait for it
+    # The value is up at once (data/ has it); the chart's place says it is being drawn.
+    committed = known_probability(ExactCell(STANDARD, 1, STANDARD.contracts[0], 2, 4, 10))
+    assert explorer.probability == committed and str(committed) in explorer.result_html.value
+    assert "Drawing the chance of being dealt 2 sets by hand size" in explorer.chart_html.value
+    drawing.set()
+    explorer.wait(60)
+    assert 'class="marks"' in explorer.chart_html.value and widget_odds._engine_started
+    # Once the engine has started, a change is drawn in the handler again, at once.
+    drawing.clear()
+    monkeypatch.setattr(widget_odds, "chart_svg", real)
+    explorer.round.value = 4  # 3 sets
+    assert "Chance of being dealt 3 sets" in explorer.chart_html.value

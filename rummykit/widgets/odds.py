@@ -240,7 +240,9 @@ class OddsExplorer:
     :data:`~rummykit.widgets._common.COUNT_UNASKED_SECONDS` run unasked, with a progress
     bar and a simulated estimate meanwhile; longer ones show a simulated estimate, the
     planned time and a "Count exactly" button. The chart counts each shoe whose sweep is
-    quick and simulates the other points (:data:`NEIGHBOUR_HANDS` hands each).
+    quick and simulates the other points (:data:`NEIGHBOUR_HANDS` hands each). The first
+    chart drawn in a process starts the charting engine (altair's import and vl-convert's
+    start, about 2 s): that one is drawn by the thread too, the value shown meanwhile.
 
     >>> explorer = OddsExplorer(background=False, neighbour_decks=(1,))
     >>> explorer.probability
@@ -332,11 +334,17 @@ class OddsExplorer:
             slow = self._asked != key and slow_to_count(*key)
             self.count_progress.button.layout.display = None if slow else "none"
             self.result_html.value = message_html(interim_text(*key, slow=slow))
-        self._draw(key, rows)
+        # The charting engine's first drawing in a process takes seconds (altair's
+        # import, vl-convert's start): then the thread draws, and the handler says so.
+        drawn = _engine_started
+        if drawn:
+            self._draw(key, rows)
+        else:
+            self.chart_html.value = _drawing_html(key)
         self._thread = threading.Thread(
             target=self._work,
             args=(key, rows),
-            kwargs={"count": known is None and not slow, "estimate": slow},
+            kwargs={"count": known is None and not slow, "estimate": slow, "draw": not drawn},
             name="rummykit-odds",
             daemon=True,
         )
@@ -360,14 +368,18 @@ class OddsExplorer:
             f"{describe_probability(p)}."
         )
 
-    def _work(self, key: tuple, rows: dict, *, count: bool, estimate: bool = False) -> None:
-        """Count the chosen cell (when ``count``) or simulate it (when ``estimate``), then
-        every point of the chart still missing, redrawing as each shoe is done; stop once
-        the controls move on."""
+    def _work(
+        self, key: tuple, rows: dict, *, count: bool, estimate: bool = False, draw: bool = False
+    ) -> None:
+        """Draw the chart first (when ``draw``), count the chosen cell (when ``count``) or
+        simulate it (when ``estimate``), then every point of the chart still missing,
+        redrawing as each shoe is done; stop once the controls move on."""
 
         def stale() -> bool:
             return self.controls.key() != key
 
+        if draw:
+            self._draw(key, rows)
         try:
             if estimate:
                 text = estimate_text(*key)
@@ -460,11 +472,7 @@ class OddsExplorer:
         pending = sum(row is None for row in rows.values())
         data = self._frame(rows)
         if data is None or not (data["p"] > 0).any():
-            rules, contract, decks, jokers, cards = key
-            shown = message_html(
-                f"Drawing the chance of being dealt {contract} by hand size ({rules.name} "
-                f"rules) ..."
-            )
+            shown = _drawing_html(key)
         else:
             shown = figure_html(chart_svg(self._chart(data, key, pending)))
         if key == self.controls.key():
@@ -503,6 +511,14 @@ class OddsExplorer:
         from IPython.display import display
 
         display(self.box)
+
+
+def _drawing_html(key: tuple) -> str:
+    """What the chart's place says until the chart is drawn."""
+    rules, contract, decks, jokers, cards = key
+    return message_html(
+        f"Drawing the chance of being dealt {contract} by hand size ({rules.name} rules) ..."
+    )
 
 
 def _cell(key: tuple) -> ExactCell:
