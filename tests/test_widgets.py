@@ -198,7 +198,8 @@ def test_deal_and_explorer_show_a_progress_bar_while_counting(monkeypatch):
 
     monkeypatch.setattr(exact, "_CACHE", {})  # a fresh count, not a cached one
     seen = []
-    widget = DealWidget(seed=5, odds=False, background=False)
+    # 1 deck and 3 jokers: a shoe no preset uses, so not in the committed tables.
+    widget = DealWidget(seed=5, decks=1, jokers=3, odds=False, background=False)
     bar = widget.count_progress
     real = bar.report
 
@@ -291,8 +292,9 @@ def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
     assert "Simulated" not in widget.odds_html.value + explorer.result_html.value
     assert widget.count_progress.button.layout.display == "none"
 
-    # A quick count needs no button: round 2 with 2 decks is counted in seconds.
-    fast = DealWidget(round=2, seed=1, background=True)
+    # A quick count needs no button: round 2 with 1 deck and 3 jokers (a shoe not in the
+    # committed tables) is counted in seconds, unasked.
+    fast = DealWidget(round=2, decks=1, jokers=3, seed=1, background=True)
     fast.deal_button.click()
     fast.wait(60)
     assert fast.estimate_text is None and fast.probability == Fraction(1, 3)

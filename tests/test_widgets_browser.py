@@ -470,3 +470,71 @@ def test_play_choices_start_selected_and_a_finished_round_stays_up(page, tmp_pat
     assert whole.locator("table.rk-result").count() == 0
     _button(whole, "Next round").wait_for(state="hidden")
     assert not page.blocked, f"requests to other hosts: {page.blocked}"
+
+
+# The notebook of the slow-count test (item 4): the cells planned slow are standard
+# round 6 (1 set + 2 runs) with 3 decks, 8 jokers and 15 cards (76 s planned); the last
+# cell says whether the simulation is still dealing when it runs.
+SLOW_CELLS = [
+    "from rummykit.widgets import DealWidget, OddsExplorer, SimulationExplorer",
+    "odds = OddsExplorer(round=6, decks=3, jokers=8, neighbour_decks=(3,))\nodds",
+    "simulation = SimulationExplorer(round=6, decks=3, jokers=8, n=5_000_000, steps=8, seed=1)\n"
+    "simulation.controls.cards.value = 15\n"
+    "simulation",
+    "deal = DealWidget(seed=3)\ndeal",
+    "dealing = simulation._run_thread is not None and simulation._run_thread.is_alive()\n"
+    "print(f'simulation still dealing: {dealing}')",
+]
+
+
+def _type_into_readout(page, slider, value: int) -> None:
+    """Type ``value`` into an IntSlider's editable readout, as a user may."""
+    readout = slider.locator(".widget-readout")
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(str(value))
+    page.keyboard.press("Enter")
+
+
+@pytest.mark.parametrize("jupyterlab", [SLOW_CELLS], indirect=True)
+def test_slow_counts_wait_to_be_asked_and_a_run_leaves_the_kernel_free(page, tmp_path: Path):
+    _run_all_cells(page, ".rk-odds-explorer")
+    page.locator(".rk-deal").wait_for()
+
+    # OddsExplorer: 15 cards typed in. The count is planned slow (76 s), so an estimate
+    # is shown with the planned time and a "Count exactly" button; nothing is counted.
+    odds = page.locator(".rk-odds-explorer")
+    odds.locator("svg.marks").wait_for()
+    _type_into_readout(page, odds.locator(".widget-slider", has_text="Hand size"), 15)
+    result = odds.locator(".rk-message", has_text="At a first look, simulated from 20,000 hands")
+    result.wait_for()
+    assert "about 1 min 16 s on one core (planned)" in result.text_content()
+    assert re.search(r"\d+\.\d\d% \(95% interval \d+\.\d\d% to \d+\.\d\d%\)", result.text_content())
+    count = _button(odds, "Count exactly")
+    count.wait_for()
+    assert count.is_visible()
+    odds.screenshot(path=str(tmp_path / "odds_slow.png"))
+
+    # SimulationExplorer: Run on the slow cell (5,000,000 hands) returns control at once:
+    # while it deals, another widget answers a click and another cell runs.
+    simulation = page.locator(".rk-simulation-explorer")
+    _button(simulation, "Run").click()
+    simulation.locator(".rk-message", has_text="After ").wait_for()  # a first estimate
+    deal = page.locator(".rk-deal")
+    _button(deal, "Deal").click()
+    deal.locator("svg[aria-label='hand of 10 cards']").wait_for()
+    deal.get_by_text("The chance of being dealt 2 sets").wait_for()
+    # (Shift+Enter adds a cell below the last: name this one by its place.)
+    last = page.locator(".jp-Notebook .jp-Cell").nth(len(SLOW_CELLS) - 1)
+    last.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    # The cell ran while the hands were being dealt (it says so): the kernel was free.
+    last.get_by_text("simulation still dealing: True").wait_for()
+    # The result comes later, with no exact count run unasked: its planned time instead.
+    done = simulation.locator(".rk-message", has_text="After 5,000,000 hands")
+    done.wait_for(timeout=300_000)
+    assert "about 1 min 16 s on one core (planned)" in done.text_content()
+    _button(simulation, "Count exactly").wait_for()
+    simulation.locator("svg.marks").wait_for()
+    simulation.screenshot(path=str(tmp_path / "simulation_slow.png"))
+    assert not page.blocked, f"requests to other hosts: {page.blocked}"

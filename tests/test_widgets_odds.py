@@ -18,10 +18,17 @@ pytest.importorskip("ipywidgets")
 import rummykit.odds as odds  # noqa: E402
 import rummykit.odds.exact as exact  # noqa: E402
 from rummykit import RuleSet  # noqa: E402
-from rummykit.odds.tables import SWEEP_SECONDS, ExactCell, known_probability  # noqa: E402
-from rummykit.widgets import OddsExplorer, SimulationExplorer  # noqa: E402
+from rummykit.odds.simulate import simulate_dealt  # noqa: E402
+from rummykit.odds.tables import (  # noqa: E402
+    SWEEP_SECONDS,
+    ExactCell,
+    duration_text,
+    known_probability,
+)
+from rummykit.widgets import DealWidget, OddsExplorer, SimulationExplorer  # noqa: E402
 from rummykit.widgets._common import (  # noqa: E402
     COUNT_UNASKED_SECONDS,
+    QUICK_HANDS,
     count_seconds,
     slow_to_count,
 )
@@ -98,6 +105,82 @@ def test_odds_explorer_counts_pagat_round_2_unasked_and_plans_round_6_slow(monke
     assert explorer.probability is None
     assert explorer.count_progress.button.layout.display is None
     assert "about 1 min 16 s on one core (planned)" in explorer.result_html.value
+
+
+# --------------------------------------------------------------------------- DealWidget
+
+
+def quick_estimate(rules: RuleSet, round_: int, decks: int, jokers: int) -> str:
+    """The words of the quick estimate a widget shows for a round's deal with this shoe."""
+    contract, cards = rules.contracts[round_ - 1], rules.deal_sizes[round_ - 1]
+    estimate = simulate_dealt(
+        contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=QUICK_HANDS, seed=0
+    )
+    planned = duration_text(count_seconds(rules, contract, decks, jokers, cards))
+    return (
+        f"Counting the exact odds ({planned} planned) ... Meanwhile, simulated from "
+        f"20,000 hands: {float(estimate.p):.2%} (95% interval {float(estimate.ci_low):.2%} "
+        f"to {float(estimate.ci_high):.2%})."
+    )
+
+
+def test_deal_shows_a_quick_estimate_at_once_then_the_exact_value(monkeypatch):
+    stand_in = StandIn(monkeypatch)
+    stand_in.hold.clear()  # the count cannot end until the test says so
+    # pagat round 6 with 3 decks and 8 jokers: not committed, planned at a few seconds.
+    assert 0.25 < count_seconds(PAGAT, PAGAT.contracts[5], 3, 8, 12) < COUNT_UNASKED_SECONDS
+    widget = DealWidget("pagat", round=6, decks=3, jokers=8, seed=1)
+    started = time.perf_counter()
+    widget.deal_button.click()
+    assert time.perf_counter() - started < 1.0  # the count went to a thread
+    # At once, for these settings: the estimate with its interval and the planned time.
+    assert quick_estimate(PAGAT, 6, 3, 8) in widget.odds_html.value
+    assert widget.probability is None and widget.estimate_text in widget.odds_html.value
+    assert widget.count_progress.button.layout.display == "none"  # counted unasked
+    widget.deal_button.click()  # another hand, the same shoe: the same count serves it
+    assert widget.seed.value == 2 and quick_estimate(PAGAT, 6, 3, 8) in widget.odds_html.value
+    stand_in.hold.set()
+    widget.wait(60)
+    assert stand_in.calls == [(PAGAT.contracts[5], 3, 8, 12)]  # counted once
+    assert widget.probability == Fraction(1, 3) and widget.estimate_text is None
+    assert "from 3 decks and 8 jokers: 1/3 = 33.33%" in widget.odds_html.value
+    assert "simulated" not in widget.odds_html.value
+    # Counted once, known after: dealing with these settings again shows it at once.
+    widget.jokers.value = 6
+    widget.jokers.value = 8
+    assert widget.probability == Fraction(1, 3) and len(stand_in.calls) == 1
+
+
+def test_a_committed_value_is_shown_at_once_and_a_stale_count_never_overwrites_it(monkeypatch):
+    stand_in = StandIn(monkeypatch)
+    stand_in.hold.clear()
+    widget = DealWidget("pagat", round=6, decks=3, jokers=8, seed=1)
+    widget.deal_button.click()
+    left = widget._odds_thread
+    assert left.is_alive()
+    # 6 jokers: data/exact_presets holds it, so the exact value is up at once.
+    widget.jokers.value = 6
+    committed = known_probability(ExactCell(PAGAT, 6, PAGAT.contracts[5], 3, 6, 12))
+    assert committed is not None and widget.probability == committed
+    assert str(committed) in widget.odds_html.value and "simulated" not in widget.odds_html.value
+    stand_in.hold.set()  # the count for 8 jokers ends now: it must not be shown
+    left.join(60)
+    assert widget.probability == committed and "1/3" not in widget.odds_html.value
+    assert "from 3 decks and 6 jokers" in widget.odds_html.value
+
+    # A count left for another uncounted shoe: only the newer one is shown.
+    stand_in.hold.clear()
+    widget.jokers.value = 7
+    first = widget._odds_thread
+    widget.jokers.value = 5
+    assert first is not widget._odds_thread
+    assert quick_estimate(PAGAT, 6, 3, 5) in widget.odds_html.value
+    stand_in.hold.set()
+    first.join(60)
+    widget.wait(60)
+    assert (PAGAT.contracts[5], 3, 7, 12) in stand_in.calls
+    assert widget.probability == Fraction(1, 3)
+    assert "from 3 decks and 5 jokers: 1/3" in widget.odds_html.value
 
 
 # --------------------------------------------------------------------------- SimulationExplorer
@@ -177,3 +260,60 @@ def test_a_count_left_behind_by_the_controls_stops_and_shows_nothing(monkeypatch
     left.join(60)
     assert explorer.probability == first != Fraction(1, 3)
     assert "1/3" not in explorer.result_html.value
+
+
+def test_a_first_run_in_a_process_draws_its_first_estimate_plainly_at_once(monkeypatch):
+    import xml.etree.ElementTree as ElementTree
+
+    import rummykit.widgets.odds as widget_odds
+
+    monkeypatch.setattr(widget_odds, "_engine_started", False)  # as in a fresh kernel
+    explorer = SimulationExplorer(n=2000, steps=3, seed=2, background=False)
+    charts, texts = [], []
+    explorer.chart_html.observe(lambda change: charts.append(change["new"]), "value")
+    explorer.result_html.observe(lambda change: texts.append(change["new"]), "value")
+    explorer.run()
+    # The first estimate: in words and drawn plainly (well-formed SVG, no vl-convert marks).
+    assert "After 100 hands" in texts[0] and "<svg" in charts[0]
+    plain = charts[0][charts[0].index("<svg") : charts[0].index("</svg>") + len("</svg>")]
+    root = ElementTree.fromstring(plain)
+    assert root.get("aria-label") == "Chance of 2 sets in 10 cards: the estimate settles"
+    assert 'class="marks"' not in plain and ">2,000<" in plain  # the run's last hand count
+    # From the next step on, the charting engine's chart, to the end of the run.
+    assert all('class="marks"' in chart for chart in charts[1:]) and len(charts) == 3
+    assert widget_odds._engine_started and not explorer.drawn_plainly
+
+    # A run of one step still ends on the engine's chart.
+    monkeypatch.setattr(widget_odds, "_engine_started", False)
+    one = SimulationExplorer(n=50, steps=1, seed=2, exact=False, background=False)
+    one.run()
+    assert 'class="marks"' in one.chart_html.value and not one.drawn_plainly
+
+
+def test_the_first_odds_chart_in_a_process_is_drawn_by_the_thread(monkeypatch):
+    import rummykit.widgets.odds as widget_odds
+
+    monkeypatch.setattr(widget_odds, "_engine_started", False)  # as in a fresh kernel
+    drawing = threading.Event()  # the engine's drawing waits until the test says
+    real = widget_odds.chart_svg
+
+    def chart_svg(chart):
+        drawing.wait(30)
+        return real(chart)
+
+    monkeypatch.setattr(widget_odds, "chart_svg", chart_svg)
+    started = time.perf_counter()
+    explorer = OddsExplorer(neighbour_decks=(2,))  # standard round 1, 2 decks, 4 jokers
+    assert time.perf_counter() - started < 1.0  # the constructor did not wait for it
+    # The value is up at once (data/ has it); the chart's place says it is being drawn.
+    committed = known_probability(ExactCell(STANDARD, 1, STANDARD.contracts[0], 2, 4, 10))
+    assert explorer.probability == committed and str(committed) in explorer.result_html.value
+    assert "Drawing the chance of being dealt 2 sets by hand size" in explorer.chart_html.value
+    drawing.set()
+    explorer.wait(60)
+    assert 'class="marks"' in explorer.chart_html.value and widget_odds._engine_started
+    # Once the engine has started, a change is drawn in the handler again, at once.
+    drawing.clear()
+    monkeypatch.setattr(widget_odds, "chart_svg", real)
+    explorer.round.value = 4  # 3 sets
+    assert "Chance of being dealt 3 sets" in explorer.chart_html.value

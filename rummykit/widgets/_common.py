@@ -113,6 +113,46 @@ def estimate_text(rules: RuleSet, contract: Contract, decks: int, jokers: int, c
     )
 
 
+#: A count planned to take longer than this shows a quick simulated estimate meanwhile
+#: (a planned second can take several while other work shares the machine).
+QUICK_SECONDS = 0.25
+#: Hands dealt for that quick estimate (a few hundredths of a second).
+QUICK_HANDS = 20_000
+
+
+def interim_text(
+    rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int, *, slow: bool
+) -> str:
+    """What a widget says at once for odds not known yet: a quick seeded simulation of
+    :data:`QUICK_HANDS` hands with its interval and the planned time of the exact count,
+    which runs now (or, if ``slow``, when "Count exactly" is pressed). A count planned
+    at most :data:`QUICK_SECONDS` is simply "Counting".
+
+    >>> pagat = RuleSet.preset("pagat")
+    >>> interim_text(pagat, pagat.contracts[1], 3, 8, 15, slow=False)[:70]
+    'Counting the exact odds (about 4 s planned) ... Meanwhile, simulated f'
+    """
+    seconds = count_seconds(rules, contract, decks, jokers, cards)
+    if not slow and seconds <= QUICK_SECONDS:
+        return "Counting the exact odds ..."
+    from rummykit.odds.simulate import simulate_dealt
+    from rummykit.odds.tables import duration_text
+
+    estimate = simulate_dealt(
+        contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=QUICK_HANDS, seed=0
+    )
+    quick = (
+        f"simulated from {estimate.n:,} hands: {float(estimate.p):.2%} (95% interval "
+        f"{float(estimate.ci_low):.2%} to {float(estimate.ci_high):.2%})"
+    )
+    if slow:
+        return (
+            f"At a first look, {quick}; dealing more hands ... An exact count would take "
+            f'{duration_text(seconds)} on one core (planned): press "Count exactly" to run it.'
+        )
+    return f"Counting the exact odds ({duration_text(seconds)} planned) ... Meanwhile, {quick}."
+
+
 class Superseded(Exception):
     """Raised inside a background count whose settings the controls have left: it stops."""
 
@@ -151,17 +191,6 @@ class CountProgress:
 
     def done(self) -> None:
         self.widget.layout.display = "none"
-
-    def estimate_instead(self, key: tuple, asked: tuple | None) -> str | None:
-        """A simulated estimate to show instead of counting ``key`` (rules, contract,
-        decks, jokers, cards), or None to count it.
-
-        A count that would be slow (:func:`slow_to_count`) runs only once "Count exactly"
-        was pressed for these settings (``asked``); until then the button is shown.
-        """
-        slow = asked != key and slow_to_count(*key)
-        self.button.layout.display = None if slow else "none"
-        return estimate_text(*key) if slow else None
 
     def count(
         self,

@@ -13,12 +13,16 @@ from rummykit.melds import Meld, contract_completion, find_contract
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import (
     CountProgress,
+    Superseded,
+    estimate_text,
     figure_html,
     four_colour_box,
+    interim_text,
     ipywidgets,
     message_html,
     preset_dropdown,
     round_options,
+    slow_to_count,
 )
 
 __all__ = ["DECKS", "JOKERS", "DealWidget", "describe_probability"]
@@ -50,10 +54,17 @@ class DealWidget:
 
     The hand is drawn as card faces (sorted by rank or by suit) with the contract's melds
     outlined when the hand holds it; otherwise the contract distance ("2 cards away").
-    Below is the exact probability of being dealt the contract, counted in the background
-    with a progress bar; where the count would take many minutes (contracts mixing sets
-    and runs on big shoes, see :func:`~rummykit.widgets._common.slow_to_count`) a simulated estimate is shown and the
-    count runs only when "Count exactly" is pressed.
+    Below are the odds of being dealt the contract. When they are known (the committed
+    tables of ``data/``, a sweep made before) the exact value is shown at once. Otherwise
+    the time of the exact count is planned from the sweep's measured cost
+    (:func:`rummykit.odds.tables.exact_seconds`): a count planned at up to
+    :data:`~rummykit.widgets._common.COUNT_UNASKED_SECONDS` runs in the background with
+    a progress bar, and meanwhile a quick seeded simulated estimate with its interval and
+    the planned time is shown (only "Counting" for a count planned under
+    :data:`~rummykit.widgets._common.QUICK_SECONDS`); the exact value replaces it when the
+    count ends. A longer count shows a simulated estimate and the planned time, and runs
+    only when "Count exactly" is pressed. Nothing slow runs in a control's handler, and a
+    count the controls have left stops without showing anything.
 
     The Seed box always names the hand on screen: the first deal uses the seed shown,
     each later one moves it on by one first, and a seed typed in is dealt at once. Once
@@ -103,6 +114,10 @@ class DealWidget:
         self._odds_cache: dict[tuple, Fraction] = {}
         self._asked: tuple | None = None  # the settings "Count exactly" was pressed for
         self._odds_thread: threading.Thread | None = None
+        self._odds_job: tuple | None = None  # (settings, slow) of the thread's work
+        # Held while the odds line is written, so a thread's result and the controls' newer
+        # settings cannot interleave.
+        self._odds_lock = threading.RLock()
 
         self.preset = preset_dropdown(name if name in RuleSet.presets() else "standard")
         if self._custom is not None:
@@ -254,8 +269,10 @@ class DealWidget:
 
     def _show_problem(self, problem: str) -> None:
         self.hand_html.value = ""
-        self.odds_html.value = ""
-        self.count_progress.button.layout.display = "none"
+        with self._odds_lock:
+            self.probability = self.estimate_text = None
+            self.odds_html.value = ""
+            self.count_progress.button.layout.display = "none"
         self.status_html.value = message_html(problem, "error")
 
     # -- acting
@@ -331,12 +348,26 @@ class DealWidget:
     def _odds_key(self) -> tuple:
         return (self.rules, self.contract, self.decks.value, self.jokers.value, self.hand_size)
 
+    def _known_odds(self, key: tuple) -> Fraction | None:
+        """The exact odds of ``key`` if known without counting: counted here before, in
+        the committed tables (data/) or in the sweep cache."""
+        if key not in self._odds_cache:
+            from rummykit.odds.tables import ExactCell, known_probability
+
+            rules, contract, decks, jokers, cards = key
+            p = known_probability(ExactCell(rules, None, contract, decks, jokers, cards))
+            if p is None:
+                return None
+            self._odds_cache[key] = p
+        return self._odds_cache[key]
+
     def exact_probability(self) -> Fraction:
         """The exact probability of being dealt the contract with the controls' settings."""
         key = self._odds_key()
-        if key not in self._odds_cache:
-            self._odds_cache[key] = self.count_progress.count(*key)
-        return self._odds_cache[key]
+        known = self._known_odds(key)
+        if known is None:
+            known = self._odds_cache[key] = self.count_progress.count(*key)
+        return known
 
     def _odds_text(self, p: Fraction) -> str:
         return (
@@ -346,31 +377,67 @@ class DealWidget:
             f"{describe_probability(p)}."
         )
 
+    def _odds_wanted(self, key: tuple) -> bool:
+        """Whether the odds of ``key`` are the ones to show now."""
+        return (
+            self.show_odds.value
+            and bool(self.hand)
+            and self.problem() is None
+            and self._odds_key() == key
+        )
+
     def _show_odds(self) -> None:
-        if not self.show_odds.value or not self.hand or self.problem() is not None:
+        """Show the odds of the settings shown: the exact value when it is known (or, without
+        ``background``, counted here); else at once a quick simulated estimate (or, for a
+        count under :data:`~rummykit.widgets._common.QUICK_SECONDS`, "Counting"), which a
+        thread replaces with the exact value (or, for a slow count not asked for, with a
+        longer simulation)."""
+        with self._odds_lock:
+            if not self.show_odds.value or not self.hand or self.problem() is not None:
+                self.probability = self.estimate_text = None
+                self.odds_html.value = ""
+                self.count_progress.button.layout.display = "none"
+                return
+            key = self._odds_key()
+            if self._known_odds(key) is not None or not self.background:
+                self.count_progress.button.layout.display = "none"
+                self.estimate_text = None
+                self.probability = self.exact_probability()
+                self.odds_html.value = message_html(self._odds_text(self.probability))
+                return
             self.probability = None
-            self.odds_html.value = ""
-            return
-        key = self._odds_key()
-        if key in self._odds_cache or not self.background:
-            self.probability = self.exact_probability()
-            self.odds_html.value = message_html(self._odds_text(self.probability))
-            return
-        self.probability = None
-        self.estimate_text = self.count_progress.estimate_instead(key, self._asked)
-        if self.estimate_text is not None:
+            slow = self._asked != key and slow_to_count(*key)
+            self.count_progress.button.layout.display = None if slow else "none"
+            self.estimate_text = interim_text(*key, slow=slow)
             self.odds_html.value = message_html(self.estimate_text)
+            job = (key, slow)
+            if self._odds_job == job and self._odds_thread and self._odds_thread.is_alive():
+                return  # a thread is at work on these settings already: it shows its result
+            self._odds_job = job
+            self._odds_thread = threading.Thread(
+                target=self._odds_work, args=job, name="rummykit-odds", daemon=True
+            )
+            self._odds_thread.start()
+
+    def _odds_work(self, key: tuple, slow: bool) -> None:
+        """In a thread: count ``key`` exactly (or, if ``slow``, simulate it longer) and show
+        it unless the settings have moved on; a count they left stops."""
+        if slow:
+            text = estimate_text(*key)
+            with self._odds_lock:
+                if self._odds_wanted(key) and self._asked != key:
+                    self.estimate_text = text
+                    self.odds_html.value = message_html(text)
             return
-        self.odds_html.value = message_html("Counting the exact odds of this deal ...")
-
-        def count() -> None:
-            p = self.exact_probability()
-            if self._odds_key() == key:  # the settings may have changed meanwhile
-                self.probability = p
+        try:
+            p = self.count_progress.count(*key, stale=lambda: self._odds_key() != key)
+        except Superseded:
+            return
+        with self._odds_lock:
+            self._odds_cache[key] = p
+            if self._odds_wanted(key):
+                self.probability, self.estimate_text = p, None
                 self.odds_html.value = message_html(self._odds_text(p))
-
-        self._odds_thread = threading.Thread(target=count, name="rummykit-odds", daemon=True)
-        self._odds_thread.start()
 
     def _count_asked(self) -> None:
         self._asked = self._odds_key()

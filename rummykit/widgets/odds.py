@@ -32,6 +32,7 @@ from rummykit.widgets._common import (
     count_seconds,
     estimate_text,
     figure_html,
+    interim_text,
     ipywidgets,
     message_html,
     preset_dropdown,
@@ -44,10 +45,113 @@ from rummykit.widgets.deal import describe_probability
 __all__ = ["OddsExplorer", "SimulationExplorer", "chart_svg"]
 
 
+#: Whether vl-convert has drawn in this process. Its first drawing starts its engine
+#: (with altair's import, about 2 s, a second of it holding the GIL); until then a
+#: SimulationExplorer draws its first estimate itself (:func:`first_look_svg`).
+_engine_started = False
+
+
 def chart_svg(chart) -> str:
     """An altair chart as a standalone SVG string, drawn by vl-convert (no browser, no CDN)."""
+    global _engine_started
     vl_convert = require("vl_convert")
-    return vl_convert.vegalite_to_svg(chart.to_json())
+    svg = vl_convert.vegalite_to_svg(chart.to_json())
+    _engine_started = True
+    return svg
+
+
+def first_look_svg(rows: Sequence, hands: tuple[int, int], exact: float | None, title: str) -> str:
+    """The running estimate drawn without altair or vl-convert: what a SimulationExplorer
+    shows at once while the charting engine starts (the chart of
+    :func:`rummykit.charts.convergence_chart`, in its colours, drawn plainly).
+
+    ``rows`` are estimates (``n``, ``p``, ``ci_low``, ``ci_high``), ``hands`` the first
+    and last numbers of hands of the run (the log-scaled x axis), ``exact`` a dashed line.
+
+    >>> from rummykit.odds.simulate import Estimate
+    >>> svg = first_look_svg([Estimate.from_counts(12, 100)], (100, 20_000), None, "Chance")
+    >>> svg.startswith("<svg") and "Hands dealt" in svg and ">20,000<" in svg
+    True
+    """
+    import html
+    import math
+
+    left, top, width, height = 64, 44, 440, 260
+    low, high = math.log10(hands[0]), math.log10(max(hands[1], hands[0] + 1))
+    peak = max([float(r.ci_high) for r in rows] + [exact or 0.0, 0.01])
+    # A round top: the next step of 1, 2 or 5 (in percent) above the highest value.
+    step = 10 ** math.floor(math.log10(peak / 4))
+    step = next(m * step for m in (1, 2, 5, 10) if m * step * 4 >= peak)
+    top_value = 4 * step
+
+    def x(n: int) -> float:
+        return left + width * (math.log10(n) - low) / (high - low)
+
+    def y(p: float) -> float:
+        return top + height * (1 - p / top_value)
+
+    def text(px: float, py: float, words: str, anchor: str = "middle", extra: str = "") -> str:
+        size = "" if "font-size" in extra else ' font-size="11"'
+        return (
+            f'<text x="{px:.1f}" y="{py:.1f}" text-anchor="{anchor}"{size} '
+            f'font-family="sans-serif" fill="#333"{extra}>{html.escape(words)}</text>'
+        )
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 20}" '
+        f'height="{top + height + 50}" role="img" aria-label="{html.escape(title)}">',
+        text(left, 20, title, "start", ' font-size="13" font-weight="bold"'),
+        f'<rect x="{left}" y="{top}" width="{width}" height="{height}" fill="none" stroke="#ddd"/>',
+    ]
+    for i in range(5):
+        value = i * step
+        parts.append(text(left - 6, y(value) + 4, f"{value:.{_decimals(step)}%}", "end"))
+        parts.append(
+            f'<line x1="{left}" x2="{left + width}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
+            'stroke="#eee"/>'
+        )
+    ticks = sorted({10**k for k in range(math.ceil(low), math.floor(high) + 1)})
+    # The run's ends too, unless a label would overlap a power of ten's.
+    ends = [n for n in hands if all(abs(x(n) - x(t)) > 40 for t in ticks)]
+    for n in sorted(ticks + ends):
+        parts.append(text(x(n), top + height + 16, f"{n:,}"))
+    parts.append(text(left + width / 2, top + height + 36, "Hands dealt"))
+    parts.append(
+        text(
+            16,
+            top + height / 2,
+            "Estimated chance",
+            extra=f' transform="rotate(-90 16 {top + height / 2})"',
+        )
+    )
+    band = [(x(r.n), y(float(r.ci_high))) for r in rows]
+    band += [(x(r.n), y(float(r.ci_low))) for r in reversed(rows)]
+    line = " ".join(f"{x(r.n):.1f},{y(float(r.p)):.1f}" for r in rows)
+    if len(rows) == 1:  # one estimate: its interval as a bar, the estimate as a dot
+        r = rows[0]
+        parts.append(
+            f'<line x1="{x(r.n):.1f}" x2="{x(r.n):.1f}" y1="{y(float(r.ci_low)):.1f}" '
+            f'y2="{y(float(r.ci_high)):.1f}" stroke="#9ecae1" stroke-width="6"/>'
+        )
+        parts.append(f'<circle cx="{x(r.n):.1f}" cy="{y(float(r.p)):.1f}" r="3.5" fill="#08519c"/>')
+    else:
+        points = " ".join(f"{px:.1f},{py:.1f}" for px, py in band)
+        parts.append(f'<polygon points="{points}" fill="#9ecae1" fill-opacity="0.3"/>')
+        parts.append(f'<polyline points="{line}" fill="none" stroke="#08519c" stroke-width="2"/>')
+    if exact is not None:
+        parts.append(
+            f'<line x1="{left}" x2="{left + width}" y1="{y(exact):.1f}" y2="{y(exact):.1f}" '
+            'stroke="#d62728" stroke-dasharray="6 3"/>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _decimals(step: float) -> int:
+    """Decimals a percent label needs for ticks ``step`` apart (0.05 -> 0, 0.002 -> 1)."""
+    import math
+
+    return max(0, -math.floor(math.log10(step * 100 + 1e-12)))
 
 
 class _ShoeControls:
@@ -118,11 +222,6 @@ NEIGHBOUR_HANDS = 20_000
 #: A shoe's points of the chart are counted exactly when its sweep is planned to take at
 #: most this many seconds (one sweep serves every hand size); the rest are simulated.
 NEIGHBOUR_EXACT_SECONDS = 3.0
-#: A count planned to take longer than this shows a quick simulated estimate meanwhile
-#: (a planned second can take several while other work shares the machine).
-QUICK_SECONDS = 0.25
-#: Hands dealt for that quick estimate.
-QUICK_HANDS = 20_000
 
 
 class OddsExplorer:
@@ -141,7 +240,9 @@ class OddsExplorer:
     :data:`~rummykit.widgets._common.COUNT_UNASKED_SECONDS` run unasked, with a progress
     bar and a simulated estimate meanwhile; longer ones show a simulated estimate, the
     planned time and a "Count exactly" button. The chart counts each shoe whose sweep is
-    quick and simulates the other points (:data:`NEIGHBOUR_HANDS` hands each).
+    quick and simulates the other points (:data:`NEIGHBOUR_HANDS` hands each). The first
+    chart drawn in a process starts the charting engine (altair's import and vl-convert's
+    start, about 2 s): that one is drawn by the thread too, the value shown meanwhile.
 
     >>> explorer = OddsExplorer(background=False, neighbour_decks=(1,))
     >>> explorer.probability
@@ -232,39 +333,22 @@ class OddsExplorer:
         else:
             slow = self._asked != key and slow_to_count(*key)
             self.count_progress.button.layout.display = None if slow else "none"
-            self.result_html.value = message_html(self._interim_text(key, slow))
-        self._draw(key, rows)
+            self.result_html.value = message_html(interim_text(*key, slow=slow))
+        # The charting engine's first drawing in a process takes seconds (altair's
+        # import, vl-convert's start): then the thread draws, and the handler says so.
+        drawn = _engine_started
+        if drawn:
+            self._draw(key, rows)
+        else:
+            self.chart_html.value = _drawing_html(key)
         self._thread = threading.Thread(
             target=self._work,
             args=(key, rows),
-            kwargs={"count": known is None and not slow, "estimate": slow},
+            kwargs={"count": known is None and not slow, "estimate": slow, "draw": not drawn},
             name="rummykit-odds",
             daemon=True,
         )
         self._thread.start()
-
-    def _interim_text(self, key: tuple, slow: bool) -> str:
-        """What the result says while the thread works: a quick simulated estimate and
-        the planned time of the count (to run now, or when asked if ``slow``)."""
-        seconds = count_seconds(*key)
-        if not slow and seconds <= QUICK_SECONDS:
-            return "Counting the exact odds ..."
-        from rummykit.odds.simulate import simulate_dealt
-
-        rules, contract, decks, jokers, cards = key
-        estimate = simulate_dealt(
-            contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=QUICK_HANDS, seed=0
-        )
-        quick = (
-            f"simulated from {estimate.n:,} hands: {float(estimate.p):.2%} (95% interval "
-            f"{float(estimate.ci_low):.2%} to {float(estimate.ci_high):.2%})"
-        )
-        if slow:
-            return (
-                f"At a first look, {quick}; dealing more hands ... An exact count would take "
-                f'{duration_text(seconds)} on one core (planned): press "Count exactly" to run it.'
-            )
-        return f"Counting the exact odds ({duration_text(seconds)} planned) ... Meanwhile, {quick}."
 
     def _count_asked(self) -> None:
         self._asked = self.controls.key()
@@ -284,14 +368,18 @@ class OddsExplorer:
             f"{describe_probability(p)}."
         )
 
-    def _work(self, key: tuple, rows: dict, *, count: bool, estimate: bool = False) -> None:
-        """Count the chosen cell (when ``count``) or simulate it (when ``estimate``), then
-        every point of the chart still missing, redrawing as each shoe is done; stop once
-        the controls move on."""
+    def _work(
+        self, key: tuple, rows: dict, *, count: bool, estimate: bool = False, draw: bool = False
+    ) -> None:
+        """Draw the chart first (when ``draw``), count the chosen cell (when ``count``) or
+        simulate it (when ``estimate``), then every point of the chart still missing,
+        redrawing as each shoe is done; stop once the controls move on."""
 
         def stale() -> bool:
             return self.controls.key() != key
 
+        if draw:
+            self._draw(key, rows)
         try:
             if estimate:
                 text = estimate_text(*key)
@@ -384,11 +472,7 @@ class OddsExplorer:
         pending = sum(row is None for row in rows.values())
         data = self._frame(rows)
         if data is None or not (data["p"] > 0).any():
-            rules, contract, decks, jokers, cards = key
-            shown = message_html(
-                f"Drawing the chance of being dealt {contract} by hand size ({rules.name} "
-                f"rules) ..."
-            )
+            shown = _drawing_html(key)
         else:
             shown = figure_html(chart_svg(self._chart(data, key, pending)))
         if key == self.controls.key():
@@ -427,6 +511,14 @@ class OddsExplorer:
         from IPython.display import display
 
         display(self.box)
+
+
+def _drawing_html(key: tuple) -> str:
+    """What the chart's place says until the chart is drawn."""
+    rules, contract, decks, jokers, cards = key
+    return message_html(
+        f"Drawing the chance of being dealt {contract} by hand size ({rules.name} rules) ..."
+    )
 
 
 def _cell(key: tuple) -> ExactCell:
@@ -517,6 +609,10 @@ class SimulationExplorer:
         self._run_thread: threading.Thread | None = None
         self._count_thread: threading.Thread | None = None
         self._shown: tuple | None = None  # the settings of the run shown
+        self._estimates: list = []  # the running estimates of the run shown
+        self.drawn_plainly = False
+        """Whether the chart shown was drawn plainly (:func:`first_look_svg`), while the
+        charting engine started."""
         self.run_button.on_click(lambda _: self.start())
         self.count_progress.button.on_click(lambda _: self._count_asked())
         self.box = ipywidgets.VBox(
@@ -576,6 +672,7 @@ class SimulationExplorer:
         self.progress.max, self.progress.value = n, 0
         self.run_button.disabled = True
         rows: list = []
+        self._estimates = rows
         done = successes = 0
         try:
             for mark in self.checkpoints():
@@ -600,7 +697,9 @@ class SimulationExplorer:
                         "ci_high": [r.ci_high for r in rows],
                     }
                 )
-                self._show(contract, cards)
+                self._show(contract, cards, plain=not rows[1:])
+            if self.drawn_plainly:  # a run of one step: its chart by the engine too
+                self._show(contract, cards, plain=False)
         finally:
             self.run_button.disabled = False
         if self.show_exact.value and self.exact is None:
@@ -639,9 +738,9 @@ class SimulationExplorer:
             self.exact, self.exact_note = p, None
             self._show(contract, cards)
 
-    def _show(self, contract: Contract, cards: int) -> None:
-        from rummykit.charts import convergence_chart
-
+    def _show(self, contract: Contract, cards: int, *, plain: bool = True) -> None:
+        """Show the estimate in words and its chart; the chart drawn plainly (``plain``)
+        while the charting engine has not started."""
         est = self.estimate
         text = (
             f"After {est.n:,} hands: {est.successes:,} held {contract}, an estimate of "
@@ -653,11 +752,19 @@ class SimulationExplorer:
             text += " " + self.exact_note
         self.result_html.value = message_html(text)
         exact = None if self.exact is None else float(self.exact)
-        chart = convergence_chart(
-            self.frame,
-            exact=exact,
-            title=f"Chance of {contract} in {cards} cards: the estimate settles",
-        )
+        title = f"Chance of {contract} in {cards} cards: the estimate settles"
+        self.drawn_plainly = plain and not _engine_started
+        if self.drawn_plainly:
+            # The charting engine starts on the next drawing (seconds, the first time):
+            # meanwhile this estimate is drawn plainly, at once.
+            marks = self.checkpoints()
+            self.chart_html.value = figure_html(
+                first_look_svg(self._estimates, (marks[0], marks[-1]), exact, title)
+            )
+            return
+        from rummykit.charts import convergence_chart
+
+        chart = convergence_chart(self.frame, exact=exact, title=title)
         self.chart_html.value = figure_html(chart_svg(chart))
 
     def _ipython_display_(self) -> None:
