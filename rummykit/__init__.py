@@ -17,7 +17,8 @@ from rummykit.errors import (
     RummyError,
     SaveFileError,
 )
-from rummykit.game import Game, GameState, PlayerView, play_game
+from rummykit.game import Game, GameState, play_game
+from rummykit.legal import PlayerView
 from rummykit.melds import (
     Meld,
     MeldCheck,

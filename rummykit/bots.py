@@ -40,7 +40,7 @@ from rummykit.actions import (
     TakeDiscard,
 )
 from rummykit.cards import JOKER_INDEX, Card, Rank, as_rng
-from rummykit.game import PlayerView
+from rummykit.legal import PlayerView
 from rummykit.melds import contract_distance, contract_within, lay_off_options
 from rummykit.rules import Contract, RuleSet
 
