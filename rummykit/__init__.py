@@ -19,15 +19,9 @@ from rummykit.errors import (
 )
 from rummykit.game import Game, GameState, play_game
 from rummykit.legal import PlayerView
-from rummykit.melds import (
-    Meld,
-    MeldCheck,
-    check_meld,
-    contract_completion,
-    contract_distance,
-    find_contract,
-)
+from rummykit.melds import Meld, MeldCheck, check_meld
 from rummykit.rules import CONTRACTS, Contract, RuleSet
+from rummykit.search import contract_completion, contract_distance, find_contract
 
 __version__ = "0.1.0"
 

@@ -41,8 +41,9 @@ from rummykit.actions import (
 )
 from rummykit.cards import JOKER_INDEX, Card, Rank, as_rng
 from rummykit.legal import PlayerView
-from rummykit.melds import contract_distance, contract_within, lay_off_options
+from rummykit.melds import lay_off_options
 from rummykit.rules import Contract, RuleSet
+from rummykit.search import contract_distance, contract_within
 
 __all__ = ["BUY_POLICIES", "Bot", "BuyerBot", "GreedyBot", "RandomBot", "could_improve"]
 

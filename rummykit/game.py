@@ -507,7 +507,7 @@ class GameState(_PhaseHandlers):
         """Every legal action of the player to act (empty exactly when the game is over).
 
         Lay-downs are a documented canonical subset: at most one ``lay down`` is listed,
-        the arrangement :func:`~rummykit.melds.find_contract` finds (a card given back if
+        the arrangement :func:`~rummykit.search.find_contract` finds (a card given back if
         needed so the turn can end); :meth:`apply` accepts any legal arrangement, and
         :meth:`can_lay_down` says whether one exists. Everything else is listed in full:
         one action per distinct card code (copies of a card are interchangeable), per

@@ -35,12 +35,12 @@ from rummykit.errors import (
 from rummykit.melds import (
     Meld,
     check_lay_down,
-    find_contract,
     lay_off_options,
     swap_joker,
 )
 from rummykit.rules import Contract, RuleSet
 from rummykit.saves import _rules_to_json
+from rummykit.search import find_contract
 
 __all__ = ["PlayerView"]
 

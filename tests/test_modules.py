@@ -33,6 +33,7 @@ ENGINE = (
     "phases",
     "rules",
     "saves",
+    "search",
     "svg",
 )
 
@@ -161,7 +162,7 @@ def test_engine_module_imports_alone(name):
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.parametrize("name", [name for name in ENGINE if name != "melds"])
+@pytest.mark.parametrize("name", ENGINE)
 def test_engine_module_is_at_most_1000_lines(name):
     lines = (PACKAGE / f"{name}.py").read_text().count("\n")
     assert lines <= 1000, f"rummykit/{name}.py has {lines} lines"
@@ -191,6 +192,20 @@ def test_game_keeps_its_public_names():
 
     assert game.Event is events.Event and game.RoundResult is events.RoundResult
     assert game.PlayerView is legal.PlayerView and game.load is saves.load
+
+
+def test_melds_offers_the_contract_search_it_had():
+    import rummykit.melds as melds
+    from rummykit import search
+
+    for name in search.__all__:
+        assert name in melds.__all__ and name in dir(melds)
+        assert getattr(melds, name) is getattr(search, name)
+    from rummykit.melds import find_contract
+
+    assert find_contract is search.find_contract
+    with pytest.raises(AttributeError, match="no attribute 'solve'"):
+        melds.solve  # noqa: B018
 
 
 def test_event_kinds_cover_every_kind_the_engine_logs():
