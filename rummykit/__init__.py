@@ -17,16 +17,11 @@ from rummykit.errors import (
     RummyError,
     SaveFileError,
 )
-from rummykit.game import Game, GameState, PlayerView, play_game
-from rummykit.melds import (
-    Meld,
-    MeldCheck,
-    check_meld,
-    contract_completion,
-    contract_distance,
-    find_contract,
-)
+from rummykit.game import Game, GameState, play_game
+from rummykit.legal import PlayerView
+from rummykit.melds import Meld, MeldCheck, check_meld
 from rummykit.rules import CONTRACTS, Contract, RuleSet
+from rummykit.search import contract_completion, contract_distance, find_contract
 
 __version__ = "0.1.0"
 

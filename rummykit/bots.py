@@ -40,9 +40,10 @@ from rummykit.actions import (
     TakeDiscard,
 )
 from rummykit.cards import JOKER_INDEX, Card, Rank, as_rng
-from rummykit.game import PlayerView
-from rummykit.melds import contract_distance, contract_within, lay_off_options
+from rummykit.legal import PlayerView
+from rummykit.melds import lay_off_options
 from rummykit.rules import Contract, RuleSet
+from rummykit.search import contract_distance, contract_within
 
 __all__ = ["BUY_POLICIES", "Bot", "BuyerBot", "GreedyBot", "RandomBot", "could_improve"]
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rummykit.game import Event
+from rummykit.events import Event
 
 if TYPE_CHECKING:
     from rummykit.game import GameState

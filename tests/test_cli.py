@@ -292,3 +292,15 @@ def test_command_through_a_subprocess():
     )
     assert bad.returncode == 2
     assert "unknown preset 'vegas'" in bad.stderr
+
+
+def test_the_pipeline_lives_in_the_odds_package():
+    import rummykit.cli as cli
+    from rummykit.odds import pipeline, tables
+
+    for name in ("DATA_SEED", "DESCRIPTIONS", "RECIPES", "Recipe", "build_tables", "write_tables"):
+        assert getattr(cli, name) is getattr(pipeline, name)
+    # One default seed: the committed data's is the odds package's.
+    assert pipeline.DATA_SEED is tables.DEFAULT_SEED
+    with pytest.raises(AttributeError, match="no attribute 'RECIPE'"):
+        cli.RECIPE  # noqa: B018

@@ -21,8 +21,8 @@ from rummykit.odds.completion import (
     round_seed,
     simulate_cells,
 )
+from rummykit.odds.pool import run_sweep
 from rummykit.odds.simulate import wilson_interval
-from rummykit.odds.sweep import run_sweep
 from rummykit.odds.tables import BUYING_SCHEMA, BY_TURN_SCHEMA, SEAT_SCHEMA, SUMMARY_SCHEMA
 
 STANDARD = RuleSet.preset("standard")

@@ -84,3 +84,16 @@ def test_the_command_names_the_extra():
     assert "rummykit odds: rummykit.odds needs numpy" in result.stderr
     assert 'pip install "rummykit[analysis]"' in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_tables_command_names_the_extra():
+    # Its options' defaults (the recipes, the seed) come from rummykit.odds.pipeline.
+    result = run_base(
+        """
+        from rummykit.cli import main
+        main(["tables", "--quick", "--out", "nowhere"])
+        """
+    )
+    assert result.returncode == 2
+    assert "rummykit tables: rummykit.odds needs numpy" in result.stderr
+    assert "Traceback" not in result.stderr

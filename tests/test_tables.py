@@ -13,10 +13,10 @@ import pytest
 
 import rummykit
 from rummykit import Contract, RuleSet
-from rummykit.cli import DATA_SEED, DESCRIPTIONS, RECIPES
 from rummykit.odds import dealt_probability, distance_distribution
 from rummykit.odds.completion import buying_value, completion_tables
 from rummykit.odds.exact import sweep_rules
+from rummykit.odds.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
 from rummykit.odds.tables import (
     BUYING_SCHEMA,
     BY_TURN_SCHEMA,

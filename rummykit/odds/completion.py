@@ -53,8 +53,8 @@ import polars as pl
 
 from rummykit.bots import BUY_POLICIES, BuyerBot
 from rummykit.game import Game
+from rummykit.odds.pool import run_sweep
 from rummykit.odds.simulate import Z95, wilson_interval
-from rummykit.odds.sweep import run_sweep
 from rummykit.odds.tables import (
     BUYING_SCHEMA,
     BY_TURN_SCHEMA,
@@ -353,7 +353,7 @@ def simulate_cells(
 ) -> dict[Cell, list[RoundRecord]]:
     """Play ``n`` rounds of every cell: ``{cell: [record of round 0, 1, ...]}``.
 
-    The sweep runs through :func:`~rummykit.odds.sweep.run_sweep` in tasks of
+    The sweep runs through :func:`~rummykit.odds.pool.run_sweep` in tasks of
     :data:`CHUNK` rounds; the records are the same whatever the executor and workers.
 
     >>> grid = cells(players=2, rounds=1)

@@ -6,7 +6,7 @@ at once, each a necessary or a sufficient condition for the contract: set-only
 contracts exactly; the others first by the sets and the runs apart (the sets alone, one
 run alone, enough cards), then, for one or two runs, by every window the runs could
 fill. Only the few hands left undecided are checked one by one by
-:func:`rummykit.melds.find_contract`, so the estimate is exactly what checking every
+:func:`rummykit.search.find_contract`, so the estimate is exactly what checking every
 hand with it would give.
 
 >>> from rummykit import CONTRACTS, RuleSet
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from rummykit.cards import Card, Rank, Suit
-from rummykit.melds import find_contract
 from rummykit.rules import Contract, RuleSet
+from rummykit.search import find_contract
 
 __all__ = [
     "Estimate",

@@ -60,7 +60,7 @@ from rummykit.odds.exact import (
     exact_table,
     sweep_rules,
 )
-from rummykit.odds.sweep import run_sweep
+from rummykit.odds.pool import run_sweep
 from rummykit.rules import Contract, RuleSet
 
 __all__ = [
@@ -703,7 +703,7 @@ def dealt_odds(
     ``"auto"``: count the cells for which ``count(cell)`` is true (by default those
     whose contract :func:`counts_quickly`; :func:`counts_in_minutes` counts more),
     simulate the others; ``method`` names what each row used. Exact sweeps (contract, rules, decks) run once each; everything runs
-    as tasks of :func:`~rummykit.odds.sweep.run_sweep` (``executor``, ``max_workers``).
+    as tasks of :func:`~rummykit.odds.pool.run_sweep` (``executor``, ``max_workers``).
     """
     if method not in ("exact", "simulation", "auto"):
         raise ValueError(f"method must be 'exact', 'simulation' or 'auto', got {method!r}")

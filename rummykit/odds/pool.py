@@ -1,4 +1,4 @@
-"""Sweeps: run many independent tasks through any :class:`concurrent.futures.Executor`.
+"""A process pool: run many independent tasks through any :class:`concurrent.futures.Executor`.
 
 A sweep is a list of tasks and a top-level function applied to each. By default the
 tasks run on a local :class:`~concurrent.futures.ProcessPoolExecutor`; pass

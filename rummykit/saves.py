@@ -1,0 +1,294 @@
+"""Saving and loading games: the save format's version and bounds, the rule set as JSON
+data, and :func:`load`, which replays a save and checks every action and the result.
+
+:meth:`GameState.save <rummykit.game.GameState.save>` writes a save; :func:`load` reads it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rummykit.cards import Card
+from rummykit.errors import (
+    CardParseError,
+    IllegalActionError,
+    RuleSetError,
+    RummyError,
+    SaveFileError,
+)
+from rummykit.rules import Contract, RuleSet
+
+if TYPE_CHECKING:
+    from rummykit.game import GameState
+
+__all__ = ["MAX_SAVE_BYTES", "MAX_SAVE_DEPTH", "SAVE_FORMAT", "SAVE_VERSION", "load"]
+
+SAVE_FORMAT = "rummykit.game"
+SAVE_VERSION = 1
+#: The largest save :func:`load` reads, in bytes of UTF-8 (a whole game of 8 players
+#: is some tens of kilobytes), and the deepest nesting of its JSON (a save nests 4 deep).
+MAX_SAVE_BYTES = 1_000_000
+MAX_SAVE_DEPTH = 8
+
+
+#: Rule options added after save version 1 came out. They are written only when they
+#: differ from their default, so a game that does not use them saves exactly as before
+#: and an older rummykit still reads it; a save without them loads with the default.
+_LATER_OPTIONS = ("buy_timing",)
+
+
+def _rules_to_json(rules: RuleSet) -> dict:
+    out = {}
+    for f in dataclasses.fields(rules):
+        value = getattr(rules, f.name)
+        if f.name in _LATER_OPTIONS and value == f.default:
+            continue
+        if f.name == "contracts":
+            value = [[c.sets, c.runs] for c in value]
+        elif isinstance(value, tuple):
+            value = [list(v) if isinstance(v, tuple) else v for v in value]
+        out[f.name] = value
+    return out
+
+
+def _rules_from_json(data: object) -> RuleSet:
+    if not isinstance(data, dict):
+        raise SaveFileError("'rules' must be an object of rule options")
+    known = {f.name for f in dataclasses.fields(RuleSet)}
+    unknown = set(data) - known
+    if unknown:
+        raise SaveFileError(f"unknown rule options in the save file: {sorted(unknown)}")
+    values = {}
+    for name, value in data.items():
+        if name == "contracts":
+            if not isinstance(value, list) or not all(
+                isinstance(c, list) and len(c) == 2 and all(type(x) is int for x in c)
+                for c in value
+            ):
+                raise SaveFileError("'contracts' must be a list of [sets, runs] pairs of integers")
+            try:
+                value = tuple(Contract(*c) for c in value)
+            except RuleSetError as error:
+                raise SaveFileError(f"bad contract in the save file: {error}") from None
+        elif name in ("decks_by_players", "jokers_by_decks"):
+            if not isinstance(value, list) or not all(
+                isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p)
+                for p in value
+            ):
+                raise SaveFileError(f"{name!r} must be a list of integer pairs")
+            value = tuple(tuple(p) for p in value)
+        elif name == "deal_sizes":
+            if not isinstance(value, list) or not all(type(x) is int for x in value):
+                raise SaveFileError("'deal_sizes' must be a list of integers")
+            value = tuple(value)
+        elif isinstance(value, list | dict):
+            raise SaveFileError(f"rule option {name!r} has a bad value: {value!r}")
+        values[name] = value
+    try:
+        return RuleSet(**values)
+    except (RuleSetError, TypeError) as error:
+        raise SaveFileError(f"the save file's rules cannot be played: {error}") from None
+
+
+def load(text: str) -> GameState:
+    """Rebuild a game saved by :meth:`~rummykit.game.GameState.save`, replaying and checking every action.
+
+    Raises :class:`~rummykit.errors.SaveFileError` for anything that is not a valid save
+    of a known version: bad JSON, wrong types, unreadable card codes or actions, an
+    illegal action, or a replay that does not reproduce the recorded state; the message
+    names the field (and the seat or action) where the problem is. The work is bounded
+    before it starts: a text of over :data:`MAX_SAVE_BYTES` bytes or nested deeper than
+    :data:`MAX_SAVE_DEPTH` is refused unread, and rules beyond the bounds of
+    :mod:`rummykit.rules` (such as more than 8 decks or 32 jokers) before a card is made.
+
+    >>> from rummykit.game import Game
+    >>> state = Game(players=3, seed=5).new_state()
+    >>> state.apply("draw stock")
+    >>> load(state.save()).snapshot() == state.snapshot()
+    True
+    >>> load('{"format": "rummykit.game", "version": 99}')
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.SaveFileError: unknown save version 99 (this rummykit reads version 1)
+    """
+    # game.py imports this module for GameState.save, so Game is imported here, when used.
+    from rummykit.game import Game
+
+    _check_save_size(text)
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise SaveFileError(f"not a rummykit save file: invalid JSON ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveFileError(f"not a rummykit save file (format should be {SAVE_FORMAT!r})")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveFileError(
+            f"unknown save version {data.get('version')!r} "
+            f"(this rummykit reads version {SAVE_VERSION})"
+        )
+    expected = {
+        "format",
+        "version",
+        "rules",
+        "players",
+        "seed",
+        "names",
+        "turn_limit",
+        "max_reshuffles",
+        "setup",
+        "actions",
+        "state",
+    }
+    if set(data) != expected:
+        raise SaveFileError(f"the save file must hold exactly the keys {sorted(expected)}")
+    rules = _rules_from_json(data["rules"])
+    players, seed, names, limit = data["players"], data["seed"], data["names"], data["turn_limit"]
+    for name, value in (("players", players), ("seed", seed)):
+        if type(value) is not int:
+            raise SaveFileError(f"{name!r} must be an integer, got {value!r}")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise SaveFileError("'names' must be a list of strings")
+    reshuffles = data["max_reshuffles"]
+    if limit is not None and type(limit) is not int:
+        raise SaveFileError("'turn_limit' must be an integer or null")
+    if reshuffles is not None and type(reshuffles) is not int:
+        raise SaveFileError("'max_reshuffles' must be an integer or null")
+    setup = data["setup"]
+    keys = {"dealer", "round", "hands", "upcard", "stock", "cut", "scores"}
+    if not isinstance(setup, dict) or set(setup) != keys:
+        raise SaveFileError(f"'setup' must be an object with the keys {sorted(keys)}")
+    for name in ("dealer", "round", "cut"):
+        if setup[name] is not None and type(setup[name]) is not int:
+            raise SaveFileError(f"setup {name!r} must be an integer or null")
+    if isinstance(setup["hands"], list):
+        for seat, hand in enumerate(setup["hands"]):
+            _check_codes(hand, f"setup 'hands', seat {seat}")
+    else:
+        _check_codes(setup["hands"], "setup 'hands'")
+    _check_codes(setup["stock"], "setup 'stock'")
+    if setup["upcard"] is not None and not isinstance(setup["upcard"], str):
+        raise SaveFileError("setup 'upcard' must be a card code or null")
+    _check_codes(None if setup["upcard"] is None else [setup["upcard"]], "setup 'upcard'")
+    if setup["scores"] is not None and (
+        not isinstance(setup["scores"], list) or not all(type(s) is int for s in setup["scores"])
+    ):
+        raise SaveFileError("setup 'scores' must be a list of integers or null")
+    try:
+        game = Game(
+            rules, players, seed=seed, names=names, turn_limit=limit, max_reshuffles=reshuffles
+        )
+        state = game.new_state(
+            dealer=setup["dealer"],
+            round=setup["round"],
+            hands=setup["hands"],
+            upcard=setup["upcard"],
+            stock=setup["stock"],
+            cut=setup["cut"],
+            scores=setup["scores"],
+        )
+    except RummyError as error:
+        raise SaveFileError(f"the save file's set-up cannot be dealt: {error}") from None
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise SaveFileError("'actions' must be a list of [seat, action] pairs")
+    for number, entry in enumerate(actions):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or type(entry[0]) is not int
+            or not isinstance(entry[1], str)
+        ):
+            raise SaveFileError(f"action {number} must be a [seat, action] pair, got {entry!r}")
+        seat, text = entry
+        if seat != state.to_act:
+            raise SaveFileError(
+                f"action {number} ({text!r}) is recorded for seat {seat}, but seat "
+                f"{state.to_act} was to act"
+            )
+        try:
+            state.apply(text)
+        except IllegalActionError as error:
+            raise SaveFileError(
+                f"action {number} ({text!r}) is illegal on replay: {error}"
+            ) from None
+    replayed = state.snapshot()
+    if data["state"] != replayed:
+        raise SaveFileError(
+            f"the replayed actions do not reproduce the recorded state: "
+            f"{_state_difference(data['state'], replayed, state.names)} (the file was changed)"
+        )
+    return state
+
+
+def _check_save_size(text: object) -> None:
+    """Refuse a save too big or nested too deep to read, before parsing it."""
+    if isinstance(text, bytes | bytearray):
+        size = len(text)
+    elif isinstance(text, str):
+        # A character is 1 to 4 bytes of UTF-8: count exactly only near the limit.
+        size = (
+            len(text) if len(text) * 4 <= MAX_SAVE_BYTES else len(text.encode("utf-8", "replace"))
+        )
+    else:
+        raise SaveFileError(f"a save file is JSON text, got {type(text).__name__}")
+    if size > MAX_SAVE_BYTES:
+        raise SaveFileError(
+            f"the save file is {size:,} bytes, more than the {MAX_SAVE_BYTES:,} a save may be"
+        )
+    if isinstance(text, bytes | bytearray):
+        text = text.decode("utf-8", "replace")
+    # The deepest nesting of brackets outside strings (json.loads would recurse on them).
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+        if deepest > MAX_SAVE_DEPTH:
+            raise SaveFileError(
+                f"the save file nests more than {MAX_SAVE_DEPTH} levels deep: not a rummykit save"
+            )
+
+
+# A JSON string; the closing quote is optional so that an unclosed string matches to
+# the end instead of failing and being retried from every later quote (quadratic).
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _state_difference(recorded: object, replayed: dict, names: Sequence[str]) -> str:
+    """Where the recorded ``state`` of a save differs from the replay: field, seat, meld."""
+    if not isinstance(recorded, dict) or set(recorded) != set(replayed):
+        return f"'state' must be an object with the keys {sorted(replayed)}"
+    for key, value in replayed.items():
+        saved = recorded[key]
+        if saved == value:
+            continue
+        if key in _PER_SEAT and isinstance(saved, list) and len(saved) == len(value):
+            seat = next(s for s, (a, b) in enumerate(zip(saved, value, strict=True)) if a != b)
+            return f"'state' {key!r} differs for seat {seat} ({names[seat]})"
+        if key in ("melds", "owners") and isinstance(saved, list) and len(saved) == len(value):
+            meld = next(m for m, (a, b) in enumerate(zip(saved, value, strict=True)) if a != b)
+            return f"'state' {key!r} differs at meld {meld}"
+        return f"'state' {key!r} differs"
+    return "'state' differs"  # unreachable: the snapshots differ in some key
+
+
+#: Snapshot fields that hold one entry per seat.
+_PER_SEAT = ("scores", "hands", "laid_down", "buys", "contracts")
+
+
+def _check_codes(value: object, where: str) -> None:
+    if value is None:
+        return
+    if not isinstance(value, list):
+        raise SaveFileError(f"{where} must be a list of card codes or null, got {value!r}")
+    for item in value:
+        if not isinstance(item, str):
+            raise SaveFileError(f"{where}: expected a card code, got {item!r}")
+        try:
+            Card.parse(item)
+        except CardParseError as error:
+            raise SaveFileError(f"{where}: bad card in the save file: {error}") from None
