@@ -2,7 +2,9 @@
 
 Jupyter Book 1 always loads sphinx-thebe, which writes the address of its CDN-hosted bundle
 into every page even when thebe is switched off. Thebe needs a remote kernel anyway, so this
-extension drops sphinx-thebe's scripts from every page. Then it warns (an error under
+extension drops sphinx-thebe's scripts from every page, and the widget state myst-nb embeds
+in a page that ran widgets: with no widget manager (``nb_ipywidgets_js: {}``) nothing reads
+it, and its SVG markup names URLs (``xmlns``). Then it warns (an error under
 ``--warningiserror``) about any other script or stylesheet that would come from the network,
 so that a new extension, MathJax on a page with math, or a widget CDN fails the build instead
 of shipping a book that needs the internet.
@@ -27,11 +29,19 @@ def _is_thebe(script: Any) -> bool:
     return str(script.filename or "").endswith("sphinx-thebe.js") or "THEBE_JS_URL" in body
 
 
+def _is_widget_state(script: Any) -> bool:
+    return script.attributes.get("type") == "application/vnd.jupyter.widget-state+json"
+
+
 def _check_page(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     # A new list: the builder shares the original one between pages.
-    scripts = [script for script in context.get("script_files", []) if not _is_thebe(script)]
+    scripts = [
+        script
+        for script in context.get("script_files", [])
+        if not _is_thebe(script) and not _is_widget_state(script)
+    ]
     context["script_files"] = scripts
     for script in scripts:
         source = str(script.filename or "")
