@@ -4,6 +4,7 @@ writes with its default seed, checked by recomputing cheap parts of it)."""
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -244,6 +245,28 @@ def test_sweep_seconds_round_trip_through_the_data_file(tmp_path):
     assert parse_sweep_seconds(shipped.read_text(encoding="utf-8")) == SWEEP_SECONDS
     write_sweep_seconds(SWEEP_SECONDS, tmp_path / "again.json")
     assert (tmp_path / "again.json").read_bytes() == shipped.read_bytes()
+
+
+def test_the_benchmark_writes_what_it_measures(tmp_path, monkeypatch, capsys):
+    # benchmarks/sweep_seconds.py --write on a one-sweep grid with a made-up measure (the
+    # real one takes minutes): rounded as printed, stopped at the first None.
+    spec = importlib.util.spec_from_file_location(
+        "sweep_seconds_benchmark",
+        Path(__file__).resolve().parent.parent / "benchmarks" / "sweep_seconds.py",
+    )
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    shipped = Path(rummykit.__file__).parent / "odds" / SWEEP_SECONDS_FILE
+    assert shipped == bench.DATA_FILE  # the file SWEEP_SECONDS is read from
+    made_up = {10: 0.01234, 12: 12.345, 14: None, 15: 99.0}
+    monkeypatch.setattr(bench, "SWEEP_SECONDS", {("pagat", 2, 1, 3): dict.fromkeys(made_up, 1.0)})
+    monkeypatch.setattr(bench, "measure", lambda *args: made_up[args[4]])
+    monkeypatch.setattr(bench, "DATA_FILE", tmp_path / SWEEP_SECONDS_FILE)
+    monkeypatch.setattr("sys.argv", ["sweep_seconds.py", "--write"])
+    bench.main()
+    written = parse_sweep_seconds(bench.DATA_FILE.read_text(encoding="utf-8"))
+    assert written == {("pagat", 2, 1, 3): {10: 0.012, 12: 12.3, 14: None}}
+    assert "('pagat', 2, 1, 3): {10: 0.012, 12: 12.3, 14: None}," in capsys.readouterr().out
 
 
 def test_sweep_seconds_holds_what_the_planner_reads():
