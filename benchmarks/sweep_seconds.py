@@ -4,11 +4,14 @@ Run from the repository root (about eight minutes on one core):
 
     .venv/bin/python benchmarks/sweep_seconds.py               # prints the dict
     .venv/bin/python benchmarks/sweep_seconds.py --timeout 400
+    .venv/bin/python benchmarks/sweep_seconds.py --write  # and rewrites the data file
 
 Each exact sweep of a contract mixing sets and runs (preset, sets, runs, decks, largest
 hand) runs alone in a child process, for every joker count the contract can use, as
 ``rummykit tables`` and the widgets ask for it; its CPU time is printed as the literal
 that ``SWEEP_SECONDS`` holds (None: stopped after ``--timeout`` seconds of wall time).
+With ``--write`` the measurements also replace ``rummykit/odds/sweep_seconds.json``, the
+data file ``SWEEP_SECONDS`` is read from, once every sweep is measured.
 """
 
 from __future__ import annotations
@@ -16,8 +19,12 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import time
+from pathlib import Path
 
-from rummykit.odds.tables import SWEEP_SECONDS
+from rummykit.odds.tables import SWEEP_SECONDS, SWEEP_SECONDS_FILE, write_sweep_seconds
+
+#: The package's data file, next to rummykit/odds/tables.py in this checkout.
+DATA_FILE = Path(__file__).resolve().parents[1] / "rummykit" / "odds" / SWEEP_SECONDS_FILE
 
 
 def _sweep(preset: str, sets: int, runs: int, decks: int, cards: int, queue) -> None:
@@ -52,7 +59,11 @@ def measure(preset: str, sets: int, runs: int, decks: int, cards: int, timeout: 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=400, help="seconds per sweep")
+    parser.add_argument(
+        "--write", action="store_true", help=f"also write the measurements to {DATA_FILE}"
+    )
     args = parser.parse_args()
+    measured = {}
     print("SWEEP_SECONDS = {")
     for key, by_cards in SWEEP_SECONDS.items():
         times = {}
@@ -65,7 +76,11 @@ def main() -> None:
             times[cards] = round(seconds, 1) if seconds >= 10 else float(f"{seconds:.2g}")
         body = ", ".join(f"{cards}: {value}" for cards, value in times.items())
         print(f"    {key!r}: {{{body}}},", flush=True)
+        measured[key] = times
     print("}")
+    if args.write:
+        write_sweep_seconds(measured, DATA_FILE)
+        print(f"wrote {DATA_FILE}")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ import itertools
 import math
 from functools import cache
 
+from more_itertools import distinct_combinations
+
 from rummykit.cards import Rank, Suit
 from rummykit.rules import Contract, RuleSet
 
@@ -111,25 +113,28 @@ def _runs_fit(picked, used: int, rules: RuleSet) -> bool:
 
 def distance(naturals: tuple, jokers: int, contract: Contract, rules: RuleSet, decks: int) -> int:
     """Fewest naturals of the 52 to add (at most ``decks`` copies of a card in all)."""
-    universe = [(rank, suit) for rank in Rank for suit in Suit]
+    # The copies still in the shoe; each distinct set of added faces is tried once.
+    left = [
+        (rank, suit)
+        for rank in Rank
+        for suit in Suit
+        for _ in range(decks - list(naturals).count((rank, suit)))
+    ]
     for k in range(0, 20):
-        for added in itertools.combinations_with_replacement(universe, k):
-            hand = list(naturals) + list(added)
-            if any(hand.count(card) > decks for card in set(added)):
-                continue
-            if holds(tuple(hand), jokers, contract, rules):
+        for added in distinct_combinations(left, k):
+            if holds(tuple(naturals) + added, jokers, contract, rules):
                 return k
     raise AssertionError("no distance found")
 
 
 def shoe_hands(ranks, suits, decks: int, jokers: int, cards: int):
     """Every hand as (naturals, jokers, number of physical hands it stands for)."""
-    types = [(rank, suit) for rank in ranks for suit in suits]
+    # The shoe's natural cards, each face ``decks`` times: its distinct combinations are
+    # the face multisets, each standing for C(decks, k) choices of copies per face.
+    shoe = [(rank, suit) for rank in ranks for suit in suits for _ in range(decks)]
     for j in range(min(jokers, cards) + 1):
-        for combo in itertools.combinations_with_replacement(types, cards - j):
+        for combo in distinct_combinations(shoe, cards - j):
             counts = {t: combo.count(t) for t in set(combo)}
-            if any(v > decks for v in counts.values()):
-                continue
             ways = math.comb(jokers, j)
             for v in counts.values():
                 ways *= math.comb(decks, v)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -11,6 +13,7 @@ import pytest
 from rummykit import Contract, RuleSet
 from rummykit.odds import dealt_probability
 from rummykit.odds.teaching import (
+    distinct_hands,
     expected_sets_in_waiting,
     hypergeom_pmf,
     hypergeom_sf,
@@ -51,6 +54,26 @@ def test_against_enumeration(cards):
         sum(sum(ranks.count(r) >= 2 for r in range(3)) for ranks, _ in hands), len(hands)
     )
     assert expected_sets_in_waiting(cards=cards, **SHOE) == waiting
+
+
+@pytest.mark.parametrize("cards", [0, 1, 3, 5])
+def test_distinct_hands_are_the_face_multisets_of_the_physical_hands(cards):
+    # The small shoe by face: each rank-suit face decks times, the jokers alike.
+    shoe = [(r, s) for r in range(SHOE["ranks"]) for s in range(SHOE["suits"])]
+    shoe = [face for face in shoe for _ in range(SHOE["decks"])] + ["joker"] * SHOE["jokers"]
+    hands = distinct_hands(shoe, cards)
+    physical = Counter(tuple(sorted(h, key=repr)) for h in itertools.combinations(shoe, cards))
+    assert len(hands) == len(set(hands)) == len(physical)
+    assert {tuple(sorted(h, key=repr)) for h in hands} == set(physical)
+    # Each distinct hand stands for prod C(copies, held) physical hands; they add up.
+    copies = Counter(shoe)
+    for hand in hands:
+        held = Counter(hand)
+        ways = math.prod(math.comb(copies[face], k) for face, k in held.items())
+        assert physical[tuple(sorted(hand, key=repr))] == ways
+    assert sum(physical.values()) == math.comb(len(shoe), cards)
+    with pytest.raises(ValueError, match="cards must be"):
+        distinct_hands(shoe, -1)
 
 
 def test_hypergeometric_is_a_distribution():

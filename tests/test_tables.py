@@ -4,6 +4,7 @@ writes with its default seed, checked by recomputing cheap parts of it)."""
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -27,6 +28,7 @@ from rummykit.odds.tables import (
     SEAT_SCHEMA,
     SUMMARY_SCHEMA,
     SWEEP_SECONDS,
+    SWEEP_SECONDS_FILE,
     UNMEASURED_RULES_FACTOR,
     ExactCell,
     counts_in_minutes,
@@ -38,7 +40,9 @@ from rummykit.odds.tables import (
     exact_seconds,
     frame,
     known_probability,
+    parse_sweep_seconds,
     preset_odds,
+    write_sweep_seconds,
 )
 
 STANDARD = RuleSet.preset("standard")
@@ -220,6 +224,69 @@ def test_dealt_odds_simulates_where_asked_and_agrees_with_exact():
 def _cell(round_, decks, cards=12, rules=STANDARD, jokers=None):
     jokers = 2 * decks if jokers is None else jokers
     return ExactCell(rules, round_, rules.contracts[round_ - 1], decks, jokers, cards)
+
+
+def test_sweep_seconds_round_trip_through_the_data_file(tmp_path):
+    # Made-up figures: every kind of value the benchmark writes (None: stopped), keys and
+    # hand sizes in an order that is not sorted, which the file keeps.
+    made_up = {
+        ("wikipedia", 1, 2, 3): {14: None, 11: 0.46, 12: 1.1},
+        ("standard", 2, 1, 1): {10: 0.038, 15: 123.4},
+        ("pagat", 1, 1, 2): {11: 1e-05},
+    }
+    path = tmp_path / SWEEP_SECONDS_FILE
+    write_sweep_seconds(made_up, path)
+    again = parse_sweep_seconds(path.read_text(encoding="utf-8"))
+    assert again == made_up
+    assert list(again) == list(made_up)
+    assert [list(by) for by in again.values()] == [list(by) for by in made_up.values()]
+    # The package's own file is what SWEEP_SECONDS holds, and rewriting it changes nothing.
+    shipped = Path(rummykit.__file__).parent / "odds" / SWEEP_SECONDS_FILE
+    assert parse_sweep_seconds(shipped.read_text(encoding="utf-8")) == SWEEP_SECONDS
+    write_sweep_seconds(SWEEP_SECONDS, tmp_path / "again.json")
+    assert (tmp_path / "again.json").read_bytes() == shipped.read_bytes()
+
+
+def test_the_benchmark_writes_what_it_measures(tmp_path, monkeypatch, capsys):
+    # benchmarks/sweep_seconds.py --write on a one-sweep grid with a made-up measure (the
+    # real one takes minutes): rounded as printed, stopped at the first None.
+    spec = importlib.util.spec_from_file_location(
+        "sweep_seconds_benchmark",
+        Path(__file__).resolve().parent.parent / "benchmarks" / "sweep_seconds.py",
+    )
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    shipped = Path(rummykit.__file__).parent / "odds" / SWEEP_SECONDS_FILE
+    assert shipped == bench.DATA_FILE  # the file SWEEP_SECONDS is read from
+    made_up = {10: 0.01234, 12: 12.345, 14: None, 15: 99.0}
+    monkeypatch.setattr(bench, "SWEEP_SECONDS", {("pagat", 2, 1, 3): dict.fromkeys(made_up, 1.0)})
+    monkeypatch.setattr(bench, "measure", lambda *args: made_up[args[4]])
+    monkeypatch.setattr(bench, "DATA_FILE", tmp_path / SWEEP_SECONDS_FILE)
+    monkeypatch.setattr("sys.argv", ["sweep_seconds.py", "--write"])
+    bench.main()
+    written = parse_sweep_seconds(bench.DATA_FILE.read_text(encoding="utf-8"))
+    assert written == {("pagat", 2, 1, 3): {10: 0.012, 12: 12.3, 14: None}}
+    assert "('pagat', 2, 1, 3): {10: 0.012, 12: 12.3, 14: None}," in capsys.readouterr().out
+
+
+def test_sweep_seconds_holds_what_the_planner_reads():
+    # Every preset shares its sweep rules with a measured one; the measured presets' mixed
+    # contracts are there with 2 and 3 decks; hand sizes are numbers, seconds positive.
+    measured_rules = {sweep_rules(RuleSet.preset(n)) for n, *_ in SWEEP_SECONDS}
+    for name in RuleSet.presets():
+        assert sweep_rules(RuleSet.preset(name)) in measured_rules, name
+    for name in ("standard", "pagat", "wikipedia"):
+        for contract in RuleSet.preset(name).contracts:
+            if contract.sets and contract.runs:
+                for decks in (2, 3):
+                    assert (name, contract.sets, contract.runs, decks) in SWEEP_SECONDS
+    for by_cards in SWEEP_SECONDS.values():
+        assert by_cards and all(isinstance(cards, int) for cards in by_cards)
+        assert all(v is None or (isinstance(v, float) and v > 0) for v in by_cards.values())
+    # The cells the planner's tests below quote.
+    assert {12, 14} <= set(SWEEP_SECONDS["standard", 2, 1, 2])
+    assert 15 in SWEEP_SECONDS["standard", 1, 2, 3]
+    assert all(12 in SWEEP_SECONDS[name, 1, 2, 2] for name in ("standard", "pagat", "wikipedia"))
 
 
 def test_a_measured_sweep_is_planned_at_its_measurement():

@@ -10,7 +10,7 @@ True
 
 from rummykit._optional import require
 
-for _name in ("numpy", "polars", "tqdm"):
+for _name in ("numpy", "polars", "tqdm", "more_itertools"):
     require(_name, extra="analysis", feature="rummykit.odds")
 
 from rummykit.odds.completion import (  # noqa: E402
@@ -41,6 +41,7 @@ from rummykit.odds.tables import (  # noqa: E402
     preset_odds,
 )
 from rummykit.odds.teaching import (  # noqa: E402
+    distinct_hands,
     expected_sets_in_waiting,
     hypergeom_pmf,
     hypergeom_sf,
@@ -61,6 +62,7 @@ __all__ = [
     "dealt_probability",
     "distance_distribution",
     "distance_odds",
+    "distinct_hands",
     "exact_odds",
     "exact_table",
     "expected_sets_in_waiting",

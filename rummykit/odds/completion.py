@@ -50,6 +50,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
+from more_itertools import chunked
 
 from rummykit.bots import BUY_POLICIES, BuyerBot
 from rummykit.game import Game
@@ -338,8 +339,8 @@ def _values(value) -> list:
     return list(value)
 
 
-def _play_chunk(cell: Cell, seed: int, start: int, stop: int) -> list[RoundRecord]:
-    return [play_round(cell, seed, index) for index in range(start, stop)]
+def _play_chunk(cell: Cell, seed: int, indices: list[int]) -> list[RoundRecord]:
+    return [play_round(cell, seed, index) for index in indices]
 
 
 def simulate_cells(
@@ -366,11 +367,7 @@ def simulate_cells(
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
     unique = list(dict.fromkeys(grid))
-    tasks = [
-        (cell, seed, start, min(start + CHUNK, n))
-        for cell in unique
-        for start in range(0, n, CHUNK)
-    ]
+    tasks = [(cell, seed, indices) for cell in unique for indices in chunked(range(n), CHUNK)]
     results = run_sweep(
         _play_chunk,
         tasks,
@@ -378,7 +375,7 @@ def simulate_cells(
         max_workers=max_workers,
         progress=progress,
         description="rounds",
-        units=[stop - start for _, _, start, stop in tasks],
+        units=[len(indices) for _, _, indices in tasks],
         unit="round",
     )
     records: dict[Cell, list[RoundRecord]] = {cell: [] for cell in unique}

@@ -33,19 +33,12 @@ every arrangement that needs more cards than a hand of at most ``max_naturals`` 
 (jokers included) can still hold, which makes the cost grow steeply with the hand size:
 a sweep answers every smaller hand and every joker count up to its own, so
 :func:`dealt_count` sweeps for exactly the hand it is asked about.
-Measured on one core under ``standard`` (CPU seconds, every joker count the contract
-can use; :data:`rummykit.odds.tables.SWEEP_SECONDS` has the whole grid):
-
-=================  ============  ============  ============
-contract           12 cards      14 cards      15 cards
-=================  ============  ============  ============
-1 set + 1 run      0.2 - 0.8     0.3 - 1.6     0.3 - 1.8
-2 sets + 1 run     0.2 - 1.0     0.9 - 7.9     1.7 - 15
-1 set + 2 runs     0.5 - 1.7     4.3 - 25      11 - 76 (1 - 3 decks)
-=================  ============  ============  ============
-
-(1 to 4 decks; the Python sweep, which does not drop arrangements by hand size, takes
-12 s for 1 set + 1 run with 1 deck and 15 cards, and minutes for 1 set + 2 runs.)
+The CPU seconds of each sweep, measured on one core for every preset's mixed contracts
+with 1 to 4 decks and the hand sizes the tables use, are
+:data:`rummykit.odds.tables.SWEEP_SECONDS`, read from the package's data file
+``rummykit/odds/sweep_seconds.json`` that ``benchmarks/sweep_seconds.py --write``
+measures and writes. The Python sweep, which does not drop arrangements by hand size,
+is about :data:`rummykit.odds.tables.PYTHON_SLOWDOWN` times slower.
 :func:`rummykit.odds.simulate.simulate_dealt` estimates any cell in a second.
 
 ``docs/exact-sweep.md`` is the design note (the state, the packed codes, why each

@@ -42,11 +42,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
+from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -338,38 +340,68 @@ def counts_quickly(contract: Contract) -> bool:
 
 _PRESET_RULES = {name: sweep_rules(RuleSet.preset(name)) for name in RuleSet.presets()}
 
+#: Where :data:`SWEEP_SECONDS` is stored: a data file of the package, written by
+#: ``benchmarks/sweep_seconds.py --write`` (:func:`write_sweep_seconds`).
+SWEEP_SECONDS_FILE = "sweep_seconds.json"
+
+#: The key of one measured sweep: preset, sets, runs and decks.
+SweepKey = tuple[str, int, int, int]
+
+
+def sweep_seconds_json(table: dict[SweepKey, dict[int, float | None]]) -> str:
+    """The text of :data:`SWEEP_SECONDS_FILE` for ``table`` (one record per sweep, in the
+    table's order; JSON writes every float so that it reads back equal).
+
+    >>> print(sweep_seconds_json({("standard", 1, 1, 2): {10: 0.14, 12: None}}))
+    [
+      {"preset": "standard", "sets": 1, "runs": 1, "decks": 2, "seconds": {"10": 0.14, "12": null}}
+    ]
+    """
+    rows = [
+        json.dumps(
+            {
+                "preset": name,
+                "sets": sets,
+                "runs": runs,
+                "decks": decks,
+                "seconds": {str(cards): value for cards, value in by_cards.items()},
+            }
+        )
+        for (name, sets, runs, decks), by_cards in table.items()
+    ]
+    return "[\n" + ",\n".join(f"  {row}" for row in rows) + "\n]"
+
+
+def parse_sweep_seconds(text: str) -> dict[SweepKey, dict[int, float | None]]:
+    """The table written by :func:`sweep_seconds_json`, keys and hand sizes as numbers.
+
+    >>> parse_sweep_seconds(sweep_seconds_json({("pagat", 2, 1, 3): {11: 0.37, 14: 12.2}}))
+    {('pagat', 2, 1, 3): {11: 0.37, 14: 12.2}}
+    """
+    return {
+        (row["preset"], row["sets"], row["runs"], row["decks"]): {
+            int(cards): value for cards, value in row["seconds"].items()
+        }
+        for row in json.loads(text)
+    }
+
+
+def write_sweep_seconds(table: dict[SweepKey, dict[int, float | None]], path: Path) -> None:
+    """Write ``table`` to ``path`` as :func:`sweep_seconds_json` gives it (the benchmark
+    writes the package's own :data:`SWEEP_SECONDS_FILE`)."""
+    Path(path).write_text(sweep_seconds_json(table) + "\n", encoding="utf-8")
+
+
 #: CPU seconds of one exact sweep of a contract mixing sets and runs, by the preset whose
 #: sweep rules (:func:`~rummykit.odds.exact.sweep_rules`) it has, sets, runs and decks,
 #: then by the largest hand it serves (a sweep covers every smaller hand and every joker
 #: count the contract can use). Measured on one core with the compiled step by
-#: ``benchmarks/sweep_seconds.py`` (None: more than 400 s, stopped). Other rules, shoes
-#: and hand sizes are planned from these by :func:`exact_seconds`.
-SWEEP_SECONDS = {
-    ("standard", 1, 1, 1): {10: 0.072, 12: 0.2, 14: 0.31, 15: 0.33},
-    ("standard", 1, 1, 2): {10: 0.14, 12: 0.51, 14: 0.83, 15: 0.91},
-    ("standard", 1, 1, 3): {10: 0.2, 12: 0.71, 14: 1.4, 15: 1.6},
-    ("standard", 1, 1, 4): {10: 0.22, 12: 0.84, 14: 1.6, 15: 1.8},
-    ("standard", 2, 1, 1): {10: 0.038, 12: 0.22, 14: 0.9, 15: 1.7},
-    ("standard", 2, 1, 2): {10: 0.084, 12: 0.66, 14: 4.2, 15: 7.7},
-    ("standard", 2, 1, 3): {10: 0.11, 12: 0.79, 14: 7.2, 15: 13.3},
-    ("standard", 2, 1, 4): {10: 0.13, 12: 0.95, 14: 7.9, 15: 15.2},
-    ("standard", 1, 2, 1): {10: 0.0037, 12: 0.5, 14: 4.3, 15: 10.6},
-    ("standard", 1, 2, 2): {10: 0.0054, 12: 1.1, 14: 17.9, 15: 53.4},
-    ("standard", 1, 2, 3): {10: 0.0069, 12: 1.3, 14: 23.1, 15: 76.2},
-    ("standard", 1, 2, 4): {10: 0.0079, 12: 1.7, 14: 24.8},
-    ("pagat", 1, 1, 2): {11: 0.49, 12: 0.88, 14: 1.6},
-    ("pagat", 1, 1, 3): {11: 0.66, 12: 1.2, 14: 2.5},
-    ("pagat", 2, 1, 2): {11: 0.26, 12: 0.9, 14: 7.5},
-    ("pagat", 2, 1, 3): {11: 0.37, 12: 1.3, 14: 12.2},
-    ("pagat", 1, 2, 2): {11: 1.2, 12: 2.2, 14: 35.3},
-    ("pagat", 1, 2, 3): {11: 1.5, 12: 2.8, 14: 44.1},
-    ("wikipedia", 1, 1, 2): {11: 1.1, 12: 4.8, 14: 80.2},
-    ("wikipedia", 1, 1, 3): {11: 1.3, 12: 6.3},
-    ("wikipedia", 2, 1, 2): {11: 0.15, 12: 0.61},
-    ("wikipedia", 2, 1, 3): {11: 0.19, 12: 0.82},
-    ("wikipedia", 1, 2, 2): {11: 0.39, 12: 0.93},
-    ("wikipedia", 1, 2, 3): {11: 0.46, 12: 1.1},
-}
+#: ``benchmarks/sweep_seconds.py`` (None: more than 400 s, stopped), which writes them to
+#: :data:`SWEEP_SECONDS_FILE` in this package; read once here. Other rules, shoes and hand
+#: sizes are planned from these by :func:`exact_seconds`.
+SWEEP_SECONDS = parse_sweep_seconds(
+    resources.files("rummykit.odds").joinpath(SWEEP_SECONDS_FILE).read_text(encoding="utf-8")
+)
 
 
 #: How much slower a sweep is in Python than with the compiled step (12 s against

@@ -13,10 +13,14 @@ hand) plus ``jokers`` jokers: ``N = decks * ranks * suits + jokers`` cards.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable
 from fractions import Fraction
 from math import comb
 
+from more_itertools import distinct_combinations
+
 __all__ = [
+    "distinct_hands",
     "expected_sets_in_waiting",
     "hypergeom_pmf",
     "hypergeom_sf",
@@ -30,6 +34,29 @@ def _check(**values: int) -> None:
     for name, value in values.items():
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
+
+
+def distinct_hands(shoe: Iterable[Hashable], cards: int) -> list[tuple]:
+    """Every hand of ``cards`` cards from ``shoe`` that a player can tell apart.
+
+    A shoe of two decks holds two ace of spades that look alike. Counted as physical
+    cards there are C(N, n) hands, each equally likely; counted as what a player sees,
+    a *face multiset*, hands holding either ace are one hand, drawn as often as the
+    physical hands it stands for: C(2, 1) = 2 ways to hold one of the two aces, 1 way to
+    hold both. The odds need the physical count; the distinct hands are far fewer, which
+    is what lets exact counting list them on a small shoe.
+
+    >>> shoe = ["AS", "AS", "KS", "JK"]   # two aces of spades, a king, a joker
+    >>> distinct_hands(shoe, 2)
+    [('AS', 'AS'), ('AS', 'KS'), ('AS', 'JK'), ('KS', 'JK')]
+    >>> import itertools
+    >>> from collections import Counter
+    >>> physical = Counter(itertools.combinations(shoe, 2))   # the C(4, 2) = 6 hands
+    >>> [physical[hand] for hand in distinct_hands(shoe, 2)]
+    [1, 2, 2, 1]
+    """
+    _check(cards=cards)
+    return list(distinct_combinations(shoe, cards))
 
 
 def hypergeom_pmf(k: int, *, population: int, successes: int, draws: int) -> Fraction:
