@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rummykit._optional import require
-from rummykit.errors import MissingDependencyError, RummyError
+from rummykit.errors import ArgumentError, MissingDependencyError, RummyError
 from rummykit.rules import Contract, RuleSet
 
 __all__ = [
@@ -59,18 +59,18 @@ def parse_contract(text: str, rules: RuleSet) -> tuple[Contract, int | None]:
     >>> parse_contract("9", rules)
     Traceback (most recent call last):
     ...
-    ValueError: standard has rounds 1-7, not 9
+    rummykit.errors.ArgumentError: standard has rounds 1-7, not 9
     """
     text = text.strip().lower()
     if text.isdigit():
         number = int(text)
         if not 1 <= number <= rules.rounds:
-            raise ValueError(f"{rules.name} has rounds 1-{rules.rounds}, not {number}")
+            raise ArgumentError(f"{rules.name} has rounds 1-{rules.rounds}, not {number}")
         return rules.contracts[number - 1], number
     compact = text.replace(" ", "").replace("+", "").replace(",", "").replace("and", "")
     match = re.fullmatch(r"(?:(\d+)s(?:ets?)?)?(?:(\d+)r(?:uns?)?)?", compact)
     if not compact or match is None:
-        raise ValueError(
+        raise ArgumentError(
             f"cannot read the contract {text!r}: give a round (1-{rules.rounds}) or words "
             f"such as '2 sets + 1 run' or '2s1r'"
         )

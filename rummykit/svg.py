@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from rummykit.cards import Card, Rank, Suit
+from rummykit.errors import ArgumentError, ArgumentTypeError
 
 __all__ = [
     "SvgOptions",
@@ -97,7 +98,7 @@ def suit_colour(suit: Suit, *, four_colour: bool | None = None) -> str:
     '#0050b5'
     """
     if not isinstance(suit, Suit):
-        raise TypeError(f"suit must be a Suit, got {suit!r}")
+        raise ArgumentTypeError(f"suit must be a Suit, got {suit!r}")
     return _palette(four_colour)[suit]
 
 
@@ -113,7 +114,7 @@ def card_svg(card: Card, *, four_colour: bool | None = None, width: float | None
     True
     """
     if not isinstance(card, Card):
-        raise TypeError(f"card_svg draws one Card, got {card!r}")
+        raise ArgumentTypeError(f"card_svg draws one Card, got {card!r}")
     width = _check_width(width)
     body = _card_body(card, _palette(four_colour))
     return _svg(
@@ -192,13 +193,15 @@ def melds_svg(
     melds = list(melds)
     groups = [_check_cards(meld) for meld in melds]
     if any(not cards for cards in groups):
-        raise ValueError("melds_svg cannot draw an empty meld")
+        raise ArgumentError("melds_svg cannot draw an empty meld")
     width = _check_width(width)
     overlap = _check_overlap(overlap)
     if labels is True or labels is False:
         meld_labels = [getattr(meld, "kind", None) if labels else None for meld in melds]
     elif isinstance(labels, str) or not isinstance(labels, Sequence):
-        raise TypeError(f"labels must be True, False or a sequence of strings, got {labels!r}")
+        raise ArgumentTypeError(
+            f"labels must be True, False or a sequence of strings, got {labels!r}"
+        )
     else:
         meld_labels = _check_labels(labels, len(groups), "meld")
     if not groups:
@@ -405,39 +408,39 @@ def _check_width(width: float | None) -> float:
     if width is None:
         width = options.card_width
     if isinstance(width, bool) or not isinstance(width, int | float) or not width > 0:
-        raise ValueError(f"width must be a positive number of pixels, got {width!r}")
+        raise ArgumentError(f"width must be a positive number of pixels, got {width!r}")
     return float(width)
 
 
 def _check_overlap(overlap: float) -> float:
     if isinstance(overlap, bool) or not isinstance(overlap, int | float) or not 0 <= overlap <= 0.7:
-        raise ValueError(f"overlap must be a fraction of a card from 0 to 0.7, got {overlap!r}")
+        raise ArgumentError(f"overlap must be a fraction of a card from 0 to 0.7, got {overlap!r}")
     return float(overlap)
 
 
 def _check_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     if isinstance(cards, Card):
-        raise TypeError(f"expected several cards, got the single card {cards!r}")
+        raise ArgumentTypeError(f"expected several cards, got the single card {cards!r}")
     cards = tuple(cards)
     for card in cards:
         if not isinstance(card, Card):
-            raise TypeError(f"expected Card objects, got {card!r}")
+            raise ArgumentTypeError(f"expected Card objects, got {card!r}")
     return cards
 
 
 def _check_labels(labels: Sequence[str | None], count: int, what: str) -> list[str | None]:
     labels = list(labels)
     if len(labels) != count:
-        raise ValueError(f"labels needs one entry per {what}: {len(labels)} for {count} {what}s")
+        raise ArgumentError(f"labels needs one entry per {what}: {len(labels)} for {count} {what}s")
     for label in labels:
         if label is not None and not isinstance(label, str):
-            raise TypeError(f"each label must be a string or None, got {label!r}")
+            raise ArgumentTypeError(f"each label must be a string or None, got {label!r}")
     return labels
 
 
 def _check_colour(colour: object) -> str:
     if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
-        raise ValueError(
+        raise ArgumentError(
             f"a highlight colour is '#rgb', '#rrggbb' or a CSS colour name, got {colour!r}"
         )
     return colour
@@ -452,7 +455,7 @@ def _highlight_colours(
     if isinstance(highlight, Mapping):
         pairs = [(card, _check_colour(colour)) for card, colour in highlight.items()]
     elif isinstance(highlight, str) or not isinstance(highlight, Sequence):
-        raise TypeError(
+        raise ArgumentTypeError(
             f"highlight must map cards to colours or be a sequence of groups of cards, "
             f"got {highlight!r}"
         )
@@ -460,7 +463,7 @@ def _highlight_colours(
         pairs = []
         for number, group in enumerate(highlight):
             if isinstance(group, Card) or not isinstance(group, Iterable):
-                raise TypeError(
+                raise ArgumentTypeError(
                     f"highlight groups must be collections of cards, got {group!r}; "
                     f"to highlight one group pass [cards]"
                 )
@@ -469,13 +472,17 @@ def _highlight_colours(
     colours: dict[int, str] = {}
     for card, colour in pairs:
         if not isinstance(card, Card):
-            raise TypeError(f"highlight names {card!r}, which is not a Card")
+            raise ArgumentTypeError(f"highlight names {card!r}, which is not a Card")
         positions = [i for i, held in enumerate(cards) if held == card]
         if not positions:
-            raise ValueError(f"cannot highlight {card.symbol} (deck {card.deck}): it is not drawn")
+            raise ArgumentError(
+                f"cannot highlight {card.symbol} (deck {card.deck}): it is not drawn"
+            )
         for i in positions:
             if colours.get(i, colour) != colour:
-                raise ValueError(f"{card.symbol} (deck {card.deck}) is highlighted in two colours")
+                raise ArgumentError(
+                    f"{card.symbol} (deck {card.deck}) is highlighted in two colours"
+                )
             colours[i] = colour
     return colours
 

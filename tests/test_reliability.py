@@ -417,3 +417,54 @@ def test_to_dict_of_a_game_in_play_shows_melds_and_jokers():
     meld = state.view(1).to_dict()["melds"][0]
     assert meld["owner"] == 0 and meld["kind"] == "run" and meld["stands_for"][-1] == "AH"
     assert meld["traded"] == [False] * 13
+
+
+# -------------------------------------------- every module's argument errors are RummyErrors
+
+
+def _odds_and_drawing_calls():
+    from rummykit import svg
+    from rummykit.odds import dealt_probability, hypergeom_pmf, simulate_dealt
+
+    rules = RuleSet.preset("standard")
+    contract = rules.contracts[0]
+    return [
+        (
+            "dealt_probability decks",
+            lambda: dealt_probability(contract, decks=0, jokers=0, cards=6, rules=rules),
+            ValueError,
+        ),
+        (
+            "dealt_probability rules",
+            lambda: dealt_probability(contract, decks=1, jokers=0, cards=6, rules="x"),
+            TypeError,
+        ),
+        (
+            "simulate_dealt n",
+            lambda: simulate_dealt(contract, decks=1, jokers=0, cards=6, rules=rules, n=0, seed=1),
+            ValueError,
+        ),
+        (
+            "hypergeom_pmf k",
+            lambda: hypergeom_pmf(-1, population=5, successes=2, draws=1),
+            ValueError,
+        ),
+        (
+            "hypergeom_pmf sizes",
+            lambda: hypergeom_pmf(1, population=5, successes=7, draws=1),
+            ValueError,
+        ),
+        ("card_svg", lambda: svg.card_svg("QS"), TypeError),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("call", "kind"),
+    [(call, kind) for _, call, kind in _odds_and_drawing_calls()],
+    ids=[name for name, _, _ in _odds_and_drawing_calls()],
+)
+def test_odds_and_drawing_arguments_raise_rummy_errors(call, kind):
+    # RummyError subclasses that stay ValueError/TypeError, so callers keep working.
+    with pytest.raises(RummyError) as caught:
+        call()
+    assert isinstance(caught.value, kind)

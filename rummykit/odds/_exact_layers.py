@@ -16,6 +16,7 @@ import math
 
 import numpy as np
 
+from rummykit.errors import ArgumentError
 from rummykit.odds._exact_model import (
     ACCEPT,
     COST_MASK,
@@ -641,7 +642,7 @@ def _moduli_for(bound: int) -> tuple[int, ...]:
         product *= prime
         if product > bound:
             return PRIMES[:k]
-    raise ValueError(f"counts up to {bound} need more moduli than are defined")
+    raise ArgumentError(f"counts up to {bound} need more moduli than are defined")
 
 
 def _crt(residues: list[int], moduli: tuple[int, ...]) -> int:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from rummykit.cards import Rank
+from rummykit.errors import ArgumentError
 
 Progress = Callable[[int, int], None]
 
@@ -192,7 +193,7 @@ class StateModel:
         useful += self.R * (13 if self.J is None else self.J)
         self.jcap = min(joker_cap, useful)
         if self.jcap >= 64:
-            raise ValueError("more jokers than a sweep can track")
+            raise ArgumentError("more jokers than a sweep can track")
         self.suits = tuple(s.index for s in suits)
         self.ranks = ranks
         self.naturals = decks * len(ranks) * len(suits)

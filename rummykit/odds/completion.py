@@ -53,6 +53,7 @@ import polars as pl
 from more_itertools import chunked
 
 from rummykit.bots import BUY_POLICIES, BuyerBot
+from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.game import Game
 from rummykit.odds.pool import run_sweep
 from rummykit.odds.simulate import Z95, wilson_interval
@@ -127,10 +128,10 @@ class Cell:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, RuleSet):
-            raise TypeError(f"rules must be a RuleSet, got {self.rules!r}")
+            raise ArgumentTypeError(f"rules must be a RuleSet, got {self.rules!r}")
         self.rules.check_players(self.players)
         if not isinstance(self.round, int) or not 1 <= self.round <= self.rules.rounds:
-            raise ValueError(f"round must be 1..{self.rules.rounds}, got {self.round!r}")
+            raise ArgumentError(f"round must be 1..{self.rules.rounds}, got {self.round!r}")
         if self.decks is None:
             object.__setattr__(self, "decks", self.rules.decks_for(self.players))
         if self.jokers is None:
@@ -138,15 +139,15 @@ class Cell:
         for name, low in (("decks", 1), ("jokers", 0)):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+                raise ArgumentError(f"{name} must be an integer >= {low}, got {value!r}")
         policies = (self.buy,) if isinstance(self.buy, str) else tuple(self.buy)
         if not isinstance(self.buy, str) and len(policies) != self.players:
-            raise ValueError(
+            raise ArgumentError(
                 f"give one buying policy per position ({self.players}), got {len(policies)}"
             )
         for policy in policies:
             if policy not in BUY_POLICIES:
-                raise ValueError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {policy!r}")
+                raise ArgumentError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {policy!r}")
         if len(set(policies)) == 1:  # one policy for all: the same cell as a plain string
             object.__setattr__(self, "buy", policies[0])
             object.__setattr__(self, "rotate", False)
@@ -363,9 +364,9 @@ def simulate_cells(
     [0, 1, 2]
     """
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise ValueError(f"n must be a positive integer, got {n!r}")
+        raise ArgumentError(f"n must be a positive integer, got {n!r}")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        raise ArgumentError(f"seed must be a non-negative integer, got {seed!r}")
     unique = list(dict.fromkeys(grid))
     tasks = [(cell, seed, indices) for cell in unique for indices in chunked(range(n), CHUNK)]
     results = run_sweep(
@@ -585,7 +586,7 @@ def _buying_rows(base: Cell, arms: dict[str, Cell], records: dict) -> list[dict]
 def _check_buy(buy) -> None:
     for policy in _values(buy):
         if policy not in BUY_POLICIES:
-            raise ValueError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {policy!r}")
+            raise ArgumentError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {policy!r}")
 
 
 def completion_tables(

@@ -62,6 +62,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from rummykit.cards import Rank, Suit
+from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds._exact_layers import NATIVE, Sweep
 from rummykit.odds._exact_model import ExactTable, Progress, pareto
 from rummykit.rules import Contract, RuleSet
@@ -90,19 +91,19 @@ _ALL_SUITS = tuple(Suit)
 
 def _check_args(contract: Contract, decks: int, jokers: int, cards: int, rules: RuleSet) -> None:
     if not isinstance(contract, Contract):
-        raise TypeError(f"contract must be a Contract, got {contract!r}")
+        raise ArgumentTypeError(f"contract must be a Contract, got {contract!r}")
     if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, got {rules!r}")
+        raise ArgumentTypeError(f"rules must be a RuleSet, got {rules!r}")
     for name, value, low in (("decks", decks, 1), ("jokers", jokers, 0), ("cards", cards, 0)):
         if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+            raise ArgumentError(f"{name} must be an integer >= {low}, got {value!r}")
 
 
 def _shoe(decks: int, ranks: Iterable[Rank] | None, suits: Iterable[Suit] | None):
     rank_set = _ALL_RANKS if ranks is None else frozenset(Rank(r) for r in ranks)
     suit_set = _ALL_SUITS if suits is None else tuple(s for s in _ALL_SUITS if s in set(suits))
     if not rank_set or not suit_set:
-        raise ValueError("a shoe needs at least one rank and one suit")
+        raise ArgumentError("a shoe needs at least one rank and one suit")
     return rank_set, suit_set, decks * len(rank_set) * len(suit_set)
 
 
@@ -283,7 +284,7 @@ def exact_table(
     ``progress(done, total)`` is called after each step of the sweep.
     """
     if mode not in ("dealt", "distance"):
-        raise ValueError(f"mode must be 'dealt' or 'distance', got {mode!r}")
+        raise ArgumentError(f"mode must be 'dealt' or 'distance', got {mode!r}")
     rank_set, suit_set, _ = _shoe(decks, ranks, suits)
     return _cached_table(
         contract, rules, decks, rank_set, suit_set, max_naturals, joker_cap, mode, progress

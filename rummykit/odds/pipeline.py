@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from rummykit.errors import ArgumentError
 from rummykit.odds.tables import DEFAULT_SEED
 from rummykit.rules import RuleSet
 
@@ -154,7 +155,9 @@ def build_tables(
     wanted = set(DESCRIPTIONS if only is None else only)
     unknown = wanted - set(DESCRIPTIONS)
     if unknown:
-        raise ValueError(f"unknown tables {sorted(unknown)}: choose from {', '.join(DESCRIPTIONS)}")
+        raise ArgumentError(
+            f"unknown tables {sorted(unknown)}: choose from {', '.join(DESCRIPTIONS)}"
+        )
     results: dict[str, tuple[object, dict]] = {}
     workers = {"max_workers": max_workers, "progress": progress}
 

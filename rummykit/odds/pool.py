@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
 
+from rummykit.errors import ArgumentError
+
 __all__ = ["default_workers", "run_sweep"]
 
 
@@ -56,13 +58,13 @@ def run_sweep(
     counting ``units`` per task (default one; ``unit`` names them).
     """
     if executor is not None and max_workers is not None:
-        raise ValueError("give either an executor or max_workers, not both")
+        raise ArgumentError("give either an executor or max_workers, not both")
     if max_workers is not None and (not isinstance(max_workers, int) or max_workers < 1):
-        raise ValueError(f"max_workers must be a positive integer, got {max_workers!r}")
+        raise ArgumentError(f"max_workers must be a positive integer, got {max_workers!r}")
     tasks = list(tasks)
     units = [1] * len(tasks) if units is None else list(units)
     if len(units) != len(tasks):
-        raise ValueError(f"give one unit count per task ({len(tasks)}), got {len(units)}")
+        raise ArgumentError(f"give one unit count per task ({len(tasks)}), got {len(units)}")
     bar = _bar(progress, sum(units), description, unit)
     try:
         workers = default_workers() if max_workers is None else max_workers

@@ -35,6 +35,7 @@ from fractions import Fraction
 
 from rummykit import contract_distance, find_contract
 from rummykit.cards import Card, Rank, Suit
+from rummykit.errors import ArgumentError
 from rummykit.rules import Contract, RuleSet
 
 __all__ = ["face_multisets", "reference_dealt_count", "reference_distance_distribution"]
@@ -73,14 +74,14 @@ def _faces(ranks: Iterable[Rank] | None, suits: Iterable[Suit] | None):
     rank_list = list(Rank) if ranks is None else sorted({Rank(r) for r in ranks})
     suit_list = list(Suit) if suits is None else [s for s in Suit if s in set(suits)]
     if not rank_list or not suit_list:
-        raise ValueError("a shoe needs at least one rank and one suit")
+        raise ArgumentError("a shoe needs at least one rank and one suit")
     return [(r, s) for r in rank_list for s in suit_list]
 
 
 def _hands(faces, decks: int, jokers: int, cards: int):
     """(face multiset, jokers held, physical hands) for every hand of ``cards`` cards."""
     if not isinstance(decks, int) or decks < 1 or jokers < 0 or cards < 0:
-        raise ValueError(f"need decks >= 1, jokers >= 0, cards >= 0: {decks}, {jokers}, {cards}")
+        raise ArgumentError(f"need decks >= 1, jokers >= 0, cards >= 0: {decks}, {jokers}, {cards}")
     for j in range(min(jokers, cards) + 1):
         for held, ways in face_multisets(faces, cards - j, decks):
             yield held, j, ways * math.comb(jokers, j)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rummykit.cards import Card, Rank, Suit
+from rummykit.errors import ArgumentError
 from rummykit.rules import Contract, RuleSet
 from rummykit.search import find_contract
 
@@ -71,7 +72,7 @@ class Estimate:
     def from_counts(cls, successes: int, n: int) -> Estimate:
         """The estimate, standard error and Wilson interval from counts."""
         if not isinstance(n, int) or n < 1 or not 0 <= successes <= n:
-            raise ValueError(f"need 0 <= successes <= n and n >= 1, got {successes} of {n}")
+            raise ArgumentError(f"need 0 <= successes <= n and n >= 1, got {successes} of {n}")
         p = successes / n
         low, high = wilson_interval(successes, n)
         return cls(p, math.sqrt(p * (1 - p) / n), low, high, n, successes)
@@ -131,7 +132,7 @@ def deal_hands(
     """
     size = 52 * decks + jokers
     if not 0 <= cards <= size:
-        raise ValueError(f"cannot deal {cards} cards from a shoe of {size}")
+        raise ArgumentError(f"cannot deal {cards} cards from a shoe of {size}")
     dtype = np.uint8 if size <= 256 else np.uint16
     perm = np.tile(np.arange(size, dtype=dtype), (n, 1))
     rows = np.arange(n)
@@ -406,7 +407,7 @@ class _Decider:
 
 def _outcomes(contract, *, decks, jokers, cards, rules, n, seed, batch):
     if not isinstance(n, int) or n < 1:
-        raise ValueError(f"n must be a positive integer, got {n!r}")
+        raise ArgumentError(f"n must be a positive integer, got {n!r}")
     rng = np.random.default_rng(seed)
     decider = _Decider(contract, rules, decks)
     done = 0

@@ -54,6 +54,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds.exact import (
     NATIVE,
     cached_probability,
@@ -229,7 +230,7 @@ def frame(rows: Iterable[dict], schema: dict[str, pl.DataType]) -> pl.DataFrame:
     for row in rows:
         unknown = set(row) - set(schema)
         if unknown:
-            raise ValueError(f"columns not in the schema: {sorted(unknown)}")
+            raise ArgumentError(f"columns not in the schema: {sorted(unknown)}")
     return pl.DataFrame(rows, schema=schema)
 
 
@@ -238,7 +239,7 @@ def resolve_rules(rules: RuleSet | str) -> RuleSet:
     if isinstance(rules, str):
         return RuleSet.preset(rules)
     if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet or a preset name, got {rules!r}")
+        raise ArgumentTypeError(f"rules must be a RuleSet or a preset name, got {rules!r}")
     return rules
 
 
@@ -275,13 +276,15 @@ def exact_cells(
     rules = resolve_rules(rules)
     contracts = tuple(rules.contracts if contracts is None else contracts)
     if any(not isinstance(c, Contract) for c in contracts):
-        raise TypeError("contracts must be Contract objects")
+        raise ArgumentTypeError("contracts must be Contract objects")
     shoes = tuple((int(d), int(j)) for d, j in shoes)
     cards = tuple(int(c) for c in cards)
     for decks, jokers in shoes:
         for size in cards:
             if size > 52 * decks + jokers:
-                raise ValueError(f"cannot deal {size} cards from {decks} decks and {jokers} jokers")
+                raise ArgumentError(
+                    f"cannot deal {size} cards from {decks} decks and {jokers} jokers"
+                )
     return [
         ExactCell(rules, round_of(rules, contract), contract, decks, jokers, size)
         for contract in dict.fromkeys(contracts)
@@ -738,7 +741,7 @@ def dealt_odds(
     as tasks of :func:`~rummykit.odds.pool.run_sweep` (``executor``, ``max_workers``).
     """
     if method not in ("exact", "simulation", "auto"):
-        raise ValueError(f"method must be 'exact', 'simulation' or 'auto', got {method!r}")
+        raise ArgumentError(f"method must be 'exact', 'simulation' or 'auto', got {method!r}")
     cells = list(cells)
 
     def simulated(cell: ExactCell) -> bool:

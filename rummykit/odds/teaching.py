@@ -19,6 +19,8 @@ from math import comb
 
 from more_itertools import distinct_combinations
 
+from rummykit.errors import ArgumentError
+
 __all__ = [
     "distinct_hands",
     "expected_sets_in_waiting",
@@ -33,7 +35,7 @@ __all__ = [
 def _check(**values: int) -> None:
     for name, value in values.items():
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
+            raise ArgumentError(f"{name} must be a non-negative integer, got {value!r}")
 
 
 def distinct_hands(shoe: Iterable[Hashable], cards: int) -> list[tuple]:
@@ -70,7 +72,7 @@ def hypergeom_pmf(k: int, *, population: int, successes: int, draws: int) -> Fra
     """
     _check(k=k, population=population, successes=successes, draws=draws)
     if successes > population or draws > population:
-        raise ValueError(
+        raise ArgumentError(
             f"need successes <= population and draws <= population, got K={successes}, "
             f"n={draws}, N={population}"
         )
@@ -100,7 +102,7 @@ def _size(decks: int, jokers: int, cards: int, ranks: int, suits: int) -> int:
     _check(decks=decks, jokers=jokers, cards=cards, ranks=ranks, suits=suits)
     size = decks * ranks * suits + jokers
     if cards > size:
-        raise ValueError(f"cannot deal {cards} cards from a shoe of {size}")
+        raise ArgumentError(f"cannot deal {cards} cards from a shoe of {size}")
     return size
 
 
