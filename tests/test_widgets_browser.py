@@ -374,7 +374,7 @@ def test_widgets_in_jupyterlab(page, tmp_path: Path):
     odds.screenshot(path=str(tmp_path / "odds.png"))
     simulation = page.locator(".rk-simulation-explorer")
     simulation.locator("svg.marks").wait_for()
-    assert "After 3,000 hands" in simulation.text_content()
+    simulation.locator(".rk-message", has_text="After 3,000 hands").wait_for()
     simulation.screenshot(path=str(tmp_path / "simulation.png"))
 
     assert not page.blocked, f"requests to other hosts: {page.blocked}"
@@ -531,9 +531,11 @@ def test_slow_counts_wait_to_be_asked_and_a_run_leaves_the_kernel_free(page, tmp
     # The cell ran while the hands were being dealt (it says so): the kernel was free.
     last.get_by_text("simulation still dealing: True").wait_for()
     # The result comes later, with no exact count run unasked: its planned time instead.
+    # (The last estimate is shown first and the planned time added just after: wait for
+    # the message that has both, not for the first to say "After 5,000,000 hands".)
     done = simulation.locator(".rk-message", has_text="After 5,000,000 hands")
     done.wait_for(timeout=300_000)
-    assert "about 1 min 16 s on one core (planned)" in done.text_content()
+    done.filter(has_text="about 1 min 16 s on one core (planned)").wait_for()
     _button(simulation, "Count exactly").wait_for()
     simulation.locator("svg.marks").wait_for()
     simulation.screenshot(path=str(tmp_path / "simulation_slow.png"))
