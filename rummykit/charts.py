@@ -66,14 +66,25 @@ def _kind(frame: pl.DataFrame, column: str) -> str:
     return "O" if frame.schema[column].is_numeric() else "N"
 
 
-def _colour(frame: pl.DataFrame, column: str, title: str, *, distinct: bool = False) -> alt.Color:
+def _colour(
+    frame: pl.DataFrame, column: str, title: str, *, distinct: bool = False, domain=None
+) -> alt.Color:
     """A colour channel: ordered viridis shades for numbers, a categorical palette for words;
-    with ``distinct``, :data:`DISTINCT_COLOURS` for either.
+    with ``distinct``, :data:`DISTINCT_COLOURS` for either, in the order of ``domain``
+    when given (so that a value keeps its colour whichever values a chart shows).
 
     Viridis stops short of its pale yellow end, which is hard to see on white.
     """
     kind = _kind(frame, column)
-    if distinct:
+    if distinct and domain is not None:
+        # Each value the colour of its place in ``domain``; the legend lists those shown.
+        shown = set(frame.get_column(column).to_list())
+        places = [i for i, value in enumerate(domain) if value in shown]
+        scale = alt.Scale(
+            domain=[domain[i] for i in places],
+            range=[DISTINCT_COLOURS[i % len(DISTINCT_COLOURS)] for i in places],
+        )
+    elif distinct:
         scale = alt.Scale(range=list(DISTINCT_COLOURS))
     elif kind == "O":
         scale = alt.Scale(scheme={"name": "viridis", "extent": [0, 0.85]})
@@ -378,6 +389,7 @@ def completion_chart(
     y_title: str = "Chance of having laid down",
     facet: str | None = None,
     distinct: bool = False,
+    color_order: list | None = None,
     keep: pl.DataFrame | None = None,
     keep_by: str | None = None,
     keep_title: str = "Keep every card (exact)",
@@ -387,7 +399,8 @@ def completion_chart(
 
     ``frame`` is long-form with ``x`` (turn), ``p``, ``ci_low``, ``ci_high``, ``color``
     (players or decks) and optionally ``facet`` (e.g. contract). ``distinct`` colours the
-    lines with :data:`DISTINCT_COLOURS` (up to seven told apart) instead of shades.
+    lines with :data:`DISTINCT_COLOURS` (up to seven told apart) instead of shades, given
+    to the values of ``color_order`` in its order when given (every preset its colour).
 
     ``keep`` adds black dashed lines of an exact chance by turn, such as
     :func:`rummykit.odds.keep.keep_every_card`'s (columns ``x``, ``p``, the ``facet``
@@ -419,7 +432,7 @@ def completion_chart(
         # One frame for every layer: a faceted chart needs its data at the top.
         data = pl.concat([data, kept.cast({x: frame.schema[x]})], how="diagonal_relaxed")
     simulated = alt.Chart().transform_filter("datum._layer == 'simulated'")
-    colour = _colour(frame, color, color_title, distinct=distinct)
+    colour = _colour(frame, color, color_title, distinct=distinct, domain=color_order)
     # The legend shows the lines, not the pale bands.
     colour.legend = alt.Legend(symbolType="stroke", symbolStrokeWidth=3, symbolOpacity=1)
     base = simulated.encode(
