@@ -168,9 +168,13 @@ class TablePanel:
         )
         self.progress.layout.display = "none"
         self.chart_html = ipywidgets.HTML()
-        self.box = ipywidgets.VBox(
-            [self.players, self.message_html, self.progress, self.chart_html]
+        heading = ipywidgets.HTML(
+            "<strong>At the table</strong>: how soon the contract is laid down with so many players"
         )
+        self.box = ipywidgets.VBox(
+            [heading, self.players, self.message_html, self.progress, self.chart_html]
+        )
+        self.box.add_class("rk-table")
         self.players.observe(lambda change: self._follow(change["new"]), "value")
         controls.preset.observe(lambda _: self._follow(self.players.value), "value")
         for control in (controls.round, controls.decks, controls.jokers):
