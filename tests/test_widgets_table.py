@@ -111,14 +111,40 @@ def test_a_live_run_stops_when_the_controls_move_on(monkeypatch):
     explorer.wait(60)
     spy.hold.clear()
     explorer.controls.jokers.value = 3  # not in data: played live, held at its first chunk
-    assert explorer.table.progress.layout.display is None
+    assert explorer.table.progress.layout.display is None and explorer.table.playing
     assert "playing 200 rounds live" in explorer.table.message_html.value
     explorer.controls.jokers.value = 4  # back to the table shown: the live run stops
     spy.hold.set()
     explorer.wait(60)
     assert explorer.table.source == "data" and explorer.table.key == ("standard", 1, 4, 2, 4)
     assert len(spy.indices) <= 2 * table.LIVE_CHUNK  # stopped, not played to 200
-    assert explorer.table.progress.layout.display == "none"
+    assert explorer.table.progress.layout.display == "none" and not explorer.table.playing
+
+
+@pytest.mark.slow
+def test_a_table_drawn_late_never_replaces_a_newer_one(monkeypatch):
+    release = threading.Event()
+    real = table.TablePanel._chart
+
+    def chart(self, key, frame):
+        if key[2] == 4:  # the first table's chart waits until the second is shown
+            release.wait(30)
+        return real(self, key, frame)
+
+    monkeypatch.setattr(table.TablePanel, "_chart", chart)
+    explorer = SimulationExplorer(table_rounds=20)
+    explorer.players.value = 4
+    explorer.players.value = 5
+    newer = ("standard", 1, 5, 3, 6)
+    for _ in range(300):
+        if explorer.table.key == newer and "5 players" in explorer.table.chart_html.value:
+            break
+        threading.Event().wait(0.1)
+    release.set()
+    explorer.wait(60)
+    assert explorer.table.key == newer and explorer.table.source == "data"
+    assert "(5 players, standard rules)" in explorer.table.chart_html.value
+    assert "5 players, 3 decks and 6 jokers" in explorer.table.message_html.value
 
 
 def test_a_player_count_the_preset_does_not_allow_shows_its_rule_and_changes_nothing(

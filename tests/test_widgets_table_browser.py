@@ -24,7 +24,7 @@ TABLE_CELLS = [
     "simulation = SimulationExplorer(players=4, table_rounds=300)\nsimulation",
     # 3 jokers in two decks: a shoe no table of data/ uses, so played live.
     "simulation.controls.jokers.value = 3",
-    "print(f'kernel free while playing: {simulation.table._wanted is not None}')",
+    "print(f'kernel free while playing: {simulation.table.playing}')",
 ]
 
 

@@ -153,7 +153,8 @@ class TablePanel:
         """Where :attr:`frame` came from: ``"data"`` or ``"live"``."""
         self.key: tuple | None = None
         """The table shown: (preset, round, players, decks, jokers)."""
-        self._wanted: tuple | None = None  # the table being played live, if any
+        self._target: tuple | None = None  # the table the controls ask for now
+        self._live: tuple | None = None  # the table being played live, if any
         self._syncing = False
         self._threads: list[threading.Thread] = []
         self.players = ipywidgets.Dropdown(
@@ -215,7 +216,7 @@ class TablePanel:
             return
         players = self.players.value
         if players is None:
-            self._wanted = None  # stops a live run
+            self._target = None  # stops a live run
             self.frame = self.source = self.key = None
             self.progress.layout.display = "none"
             self.chart_html.value = ""
@@ -238,27 +239,27 @@ class TablePanel:
             return
         key = (rules.name, cell.round, players, cell.decks, cell.jokers)
         if key == self.key:
-            self._wanted = None
+            self._target = key  # a live run for another table stops
             self.progress.layout.display = "none"
             self.message_html.value = message_html(self._describe(key, self.frame, self.source))
             return
-        if key == self._wanted:
-            return  # being played already
+        if key == self._target:
+            return  # on its way already
         committed = committed_completion(
             rules, players, cell.round, decks=cell.decks, jokers=cell.jokers
         )
+        self._target = key
         if committed is not None:
-            self._wanted = None
             self.progress.layout.display = "none"
             self._run(self._show, key, committed, "data")
             return
-        self._wanted = key
         self.progress.max, self.progress.value = self.rounds, 0
         self.progress.layout.display = None
         self.message_html.value = message_html(
             f"data/ has no table of {players} players with this shoe ({rules.name} rules, "
             f"round {cell.round}): playing {self.rounds:,} rounds live with the engine's bots ..."
         )
+        self._live = key
         self._run(self._play, key, rules)
 
     def _run(self, work, *args) -> None:
@@ -273,7 +274,7 @@ class TablePanel:
         name, number, players, decks, jokers = key
 
         def progress(done: int, total: int) -> None:
-            if self._wanted != key:
+            if self._target != key:
                 raise Superseded
             self.progress.value = done
 
@@ -290,16 +291,27 @@ class TablePanel:
             )
         except Superseded:
             return
-        if self._wanted == key:
-            self._wanted = None
+        finally:
+            if self._live == key:
+                self._live = None
+        if self._target == key:
             self.progress.layout.display = "none"
             self._show(key, frame, "live")
 
+    @property
+    def playing(self) -> bool:
+        """Whether a table is being played live now (in the background)."""
+        return self._live is not None and self._live == self._target
+
     def _show(self, key: tuple, frame, source: str) -> None:
+        """Show ``frame`` as the table ``key``, unless the controls have moved on (a thread
+        finishing late never overwrites a newer table)."""
+        if self._target != key:
+            return
         self.frame, self.source, self.key = frame, source, key
         self.message_html.value = message_html(self._describe(key, frame, source))
         chart = self._chart(key, frame)
-        if self.key == key:
+        if self._target == self.key == key:
             self.chart_html.value = chart
 
     def _describe(self, key: tuple, frame, source: str) -> str:
