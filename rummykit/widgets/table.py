@@ -132,6 +132,17 @@ class TablePanel:
     preset does not allow, or a shoe that cannot deal the table, shows the rule's error
     and changes nothing. ``rounds`` rounds are played live (seed ``seed``, the seed of
     ``rummykit tables`` by default) when ``data/`` does not hold the table.
+
+    >>> from rummykit.widgets import SimulationExplorer
+    >>> explorer = SimulationExplorer(players=4, background=False)
+    >>> explorer.table.source, explorer.table.key
+    ('data', ('standard', 1, 4, 2, 4))
+    >>> explorer.players.value = 8   # three decks for eight: data/ has that table too
+    >>> explorer.controls.preset.value = "family"
+    >>> "family is played by 2 to 6 players, not 8" in explorer.table.message_html.value
+    True
+    >>> explorer.table.key   # unchanged
+    ('standard', 1, 8, 3, 6)
     """
 
     def __init__(
