@@ -12,6 +12,7 @@ odds, game) never import polars or altair.
 from __future__ import annotations
 
 from rummykit._optional import require
+from rummykit.errors import ArgumentError, ArgumentTypeError
 
 require("altair", extra="analysis", feature="rummykit.charts")
 require("polars", extra="analysis", feature="rummykit.charts")
@@ -52,10 +53,10 @@ KEEP_DASHES = ([6, 3], [2, 2], [8, 3, 2, 3])
 
 def _require(frame: pl.DataFrame, columns: list[str], chart: str) -> None:
     if not isinstance(frame, pl.DataFrame):
-        raise TypeError(f"{chart} needs a polars DataFrame, got {type(frame).__name__}")
+        raise ArgumentTypeError(f"{chart} needs a polars DataFrame, got {type(frame).__name__}")
     missing = [name for name in columns if name not in frame.columns]
     if missing:
-        raise ValueError(
+        raise ArgumentError(
             f"{chart} needs the columns {', '.join(columns)}; missing {', '.join(missing)} "
             f"(the frame has {', '.join(frame.columns)})"
         )
@@ -205,7 +206,7 @@ def odds_lines(
     if log == "auto":
         log = wants_log(frame)
     elif not isinstance(log, bool):
-        raise ValueError(f"log must be True, False or 'auto', got {log!r}")
+        raise ArgumentError(f"log must be True, False or 'auto', got {log!r}")
     data = frame.filter(pl.col("p") > 0) if log else frame
     data = data.with_columns(
         pl.when(pl.col("p") > 0).then(1 / pl.col("p")).otherwise(None).alias("one_in")
@@ -528,7 +529,7 @@ def settled_turn(
     """
     _require(frame, [x, "p", *by], "settled_turn")
     if frame.height == 0:
-        raise ValueError("settled_turn needs at least one row")
+        raise ArgumentError("settled_turn needs at least one row")
     last = pl.col("p").sort_by(x).last().over(by)
     settled = frame.filter(pl.col("p") >= last - within).group_by(by).agg(pl.col(x).min())
     return int(settled[x].max())

@@ -10,6 +10,7 @@ import polars as pl
 import pytest
 
 from rummykit import charts
+from rummykit.errors import ArgumentError, ArgumentTypeError
 
 vl_convert = pytest.importorskip("vl_convert")
 
@@ -142,9 +143,13 @@ def test_colour_order_gives_every_value_its_own_colour_whatever_is_shown():
         assert scale["range"] == [charts.DISTINCT_COLOURS[presets.index(p)] for p in expected]
 
 
-def test_completion_chart_needs_the_keep_columns():
-    with pytest.raises(ValueError, match="missing shoe"):
+def test_bad_frames_fail_clearly():
+    with pytest.raises(ArgumentError, match="completion_chart \\(keep\\) needs .* missing shoe"):
         charts.completion_chart(simulated(), keep=keep_rows().drop("shoe"), keep_by="shoe")
+    with pytest.raises(ArgumentError, match="settled_turn needs at least one row"):
+        charts.settled_turn(simulated().clear(), by=["players"])
+    with pytest.raises(ArgumentTypeError, match="settled_turn needs a polars DataFrame"):
+        charts.settled_turn({"turn": [1]}, by=["players"])
 
 
 def settled_at(frame: pl.DataFrame, t: int, within: float) -> bool:
