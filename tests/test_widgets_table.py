@@ -191,3 +191,12 @@ def test_choosing_players_deals_the_tables_shoe():
         assert explorer.controls.decks.value == decks
         assert explorer.controls.jokers.value == STANDARD.jokers_for(decks)
         assert explorer.table.key == ("standard", 1, players, decks, STANDARD.jokers_for(decks))
+
+
+def test_bad_panel_settings_fail_clearly():
+    from rummykit.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="rounds must be an integer >= 1, got 0"):
+        SimulationExplorer(table_rounds=0)
+    with pytest.raises(ArgumentError, match="rounds must be an integer >= 1, got 2.5"):
+        SimulationExplorer(table_rounds=2.5)

@@ -19,7 +19,7 @@ import json
 import threading
 from collections.abc import Callable, Iterable
 
-from rummykit.errors import RummyError
+from rummykit.errors import ArgumentError, RummyError
 from rummykit.odds.completion import Cell, RoundRecord, play_round, tables_from_records
 from rummykit.odds.tables import DEFAULT_SEED, chance_text, data_directory
 from rummykit.rules import RuleSet
@@ -128,10 +128,11 @@ class TablePanel:
 
     ``controls`` are an explorer's preset, round, decks and jokers controls. Choosing a
     player count or a preset sets the decks and jokers to what the preset deals that many
-    players (moving them afterwards tries another shoe at the same table); the table is then the controls' preset, round, players, decks and jokers. A count the
-    preset does not allow, or a shoe that cannot deal the table, shows the rule's error
-    and changes nothing. ``rounds`` rounds are played live (seed ``seed``, the seed of
-    ``rummykit tables`` by default) when ``data/`` does not hold the table.
+    players (moving them afterwards tries another shoe at the same table); the table is
+    then the controls' preset, round, players, decks and jokers. A count the preset does
+    not allow, or a shoe that cannot deal the table, shows the rule's error and changes
+    nothing. ``rounds`` rounds are played live (seed ``seed``, the seed of ``rummykit
+    tables`` by default) when ``data/`` does not hold the table.
 
     >>> from rummykit.widgets import SimulationExplorer
     >>> explorer = SimulationExplorer(players=4, background=False)
@@ -154,6 +155,9 @@ class TablePanel:
         seed: int = DEFAULT_SEED,
         background: bool = True,
     ) -> None:
+        for name, value, low in (("rounds", rounds, 1), ("seed", seed, 0)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                raise ArgumentError(f"{name} must be an integer >= {low}, got {value!r}")
         self.controls = controls
         self.rounds = rounds
         self.seed = seed
