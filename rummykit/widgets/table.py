@@ -30,8 +30,10 @@ __all__ = ["LIVE_ROUNDS", "TablePanel", "committed_completion"]
 #: Rounds played live for a table ``data/`` does not hold (the engine's bots take about
 #: 7 ms a round of 4 players in round 1, 70 ms for 6 players in ``family``'s round 7).
 LIVE_ROUNDS = 200
-#: Rounds played between two updates of the progress bar (and checks to stop).
+#: Rounds played between two updates of the progress bar (and checks to stop), at least;
+#: a long run updates it about :data:`LIVE_UPDATES` times.
 LIVE_CHUNK = 10
+LIVE_UPDATES = 50
 #: The buying policy of the tables of ``data/`` that the panel reads.
 TABLE_BUY = "improves"
 #: The committed table the panel reads, in ``data/``.
@@ -56,9 +58,10 @@ def _live_completion(
     progress: Callable[[int, int], None] | None = None,
 ):
     """:func:`~rummykit.odds.completion.completion_by_turn` of one table, played here in
-    chunks of :data:`LIVE_CHUNK` rounds, calling ``progress(done, n)`` after each (which
-    may raise :class:`~rummykit.widgets._common.Superseded` to stop). The same rounds and
-    the same frame as ``completion_by_turn(..., n=n, seed=seed)``.
+    chunks of at least :data:`LIVE_CHUNK` rounds (about :data:`LIVE_UPDATES` chunks in
+    all), calling ``progress(done, n)`` after each (which may raise
+    :class:`~rummykit.widgets._common.Superseded` to stop). The same rounds and the same
+    frame as ``completion_by_turn(..., n=n, seed=seed)``.
 
     >>> from rummykit.odds.completion import completion_by_turn
     >>> standard = RuleSet.preset("standard")
@@ -69,8 +72,9 @@ def _live_completion(
     """
     cell = Cell(rules, players, round, decks=decks, jokers=jokers, buy=TABLE_BUY)
     records: list[RoundRecord] = []
-    for start in range(0, n, LIVE_CHUNK):
-        records += _live_rounds(cell, seed, range(start, min(n, start + LIVE_CHUNK)))
+    chunk = max(LIVE_CHUNK, -(-n // LIVE_UPDATES))
+    for start in range(0, n, chunk):
+        records += _live_rounds(cell, seed, range(start, min(n, start + chunk)))
         if progress is not None:
             progress(len(records), n)
     return tables_from_records([cell], {cell: records})[COMPLETION_TABLE]
