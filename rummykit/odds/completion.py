@@ -44,9 +44,10 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import polars as pl
@@ -68,6 +69,9 @@ from rummykit.odds.tables import (
 )
 from rummykit.rules import RuleSet
 
+if TYPE_CHECKING:
+    from rummykit.odds.checkpoint import Checkpoint
+
 __all__ = [
     "Cell",
     "RoundRecord",
@@ -77,6 +81,7 @@ __all__ = [
     "completion_by_turn",
     "completion_tables",
     "play_round",
+    "play_rounds",
     "round_seed",
     "round_summary",
     "seat_position",
@@ -340,7 +345,17 @@ def _values(value) -> list:
     return list(value)
 
 
-def _play_chunk(cell: Cell, seed: int, indices: list[int]) -> list[RoundRecord]:
+def play_rounds(cell: Cell, seed: int, indices: Sequence[int]) -> list[RoundRecord]:
+    """Play the rounds ``indices`` of ``cell`` (:func:`play_round`): one task of a sweep.
+
+    Any function of this signature that gives the same records can play a sweep's
+    chunks (``simulate_cells(..., play=...)``); it must be a module-level function, as
+    it travels to worker processes.
+
+    >>> cell = Cell(RuleSet.preset("standard"), players=2, round=1)
+    >>> [r.index for r in play_rounds(cell, 7, [3, 4])], play_rounds(cell, 7, [4])[0] == play_round(cell, 7, 4)
+    ([3, 4], True)
+    """
     return [play_round(cell, seed, index) for index in indices]
 
 
@@ -352,36 +367,60 @@ def simulate_cells(
     executor: Executor | None = None,
     max_workers: int | None = None,
     progress: bool = True,
+    play: Callable[[Cell, int, list[int]], list[RoundRecord]] = play_rounds,
+    chunk: int = CHUNK,
+    checkpoint: Checkpoint | None = None,
 ) -> dict[Cell, list[RoundRecord]]:
     """Play ``n`` rounds of every cell: ``{cell: [record of round 0, 1, ...]}``.
 
-    The sweep runs through :func:`~rummykit.odds.pool.run_sweep` in tasks of
-    :data:`CHUNK` rounds; the records are the same whatever the executor and workers.
+    The sweep runs through :func:`~rummykit.odds.pool.run_sweep` (on ``executor``, or a
+    local pool of ``max_workers``) in tasks of ``chunk`` rounds, each played by
+    ``play`` (default :func:`play_rounds`, the engine and its bots); the records are the
+    same whatever the executor, workers and chunk size. With a
+    :class:`~rummykit.odds.checkpoint.Checkpoint`, chunks it holds are not played again
+    and each chunk played is added to it as it finishes.
 
     >>> grid = cells(players=2, rounds=1)
     >>> records = simulate_cells(grid, n=3, seed=5, max_workers=1, progress=False)
     >>> [r.index for r in records[grid[0]]]
     [0, 1, 2]
+    >>> records == simulate_cells(grid, n=3, seed=5, max_workers=1, progress=False, chunk=2)
+    True
     """
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise ArgumentError(f"n must be a positive integer, got {n!r}")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ArgumentError(f"seed must be a non-negative integer, got {seed!r}")
+    if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
+        raise ArgumentError(f"chunk must be a positive integer, got {chunk!r}")
     unique = list(dict.fromkeys(grid))
-    tasks = [(cell, seed, indices) for cell in unique for indices in chunked(range(n), CHUNK)]
-    results = run_sweep(
-        _play_chunk,
-        tasks,
+    tasks = [(cell, seed, indices) for cell in unique for indices in chunked(range(n), chunk)]
+    results: list[list[RoundRecord] | None] = [None] * len(tasks)
+    if checkpoint is not None:
+        for i, task in enumerate(tasks):
+            results[i] = checkpoint.get(*task, play)
+    todo = [i for i, found in enumerate(results) if found is None]
+
+    def finished(k: int, chunk_records: list[RoundRecord]) -> None:
+        if checkpoint is not None:
+            checkpoint.put(*tasks[todo[k]], play, chunk_records)
+
+    played = run_sweep(
+        play,
+        [tasks[i] for i in todo],
         executor=executor,
         max_workers=max_workers,
         progress=progress,
         description="rounds",
-        units=[len(indices) for _, _, indices in tasks],
+        units=[len(tasks[i][2]) for i in todo],
         unit="round",
+        on_result=finished,
     )
+    for i, chunk_records in zip(todo, played, strict=True):
+        results[i] = chunk_records
     records: dict[Cell, list[RoundRecord]] = {cell: [] for cell in unique}
-    for (cell, *_), chunk in zip(tasks, results, strict=True):
-        records[cell].extend(chunk)
+    for (cell, *_), chunk_records in zip(tasks, results, strict=True):
+        records[cell].extend(chunk_records)
     return records
 
 

@@ -13,13 +13,21 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import os
+import shutil
 import time
+import uuid
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rummykit.errors import ArgumentError
 from rummykit.odds.tables import DEFAULT_SEED
 from rummykit.rules import RuleSet
+
+if TYPE_CHECKING:
+    from rummykit.odds.checkpoint import Checkpoint
 
 __all__ = ["DATA_SEED", "DESCRIPTIONS", "RECIPES", "Recipe", "build_tables", "write_tables"]
 
@@ -134,14 +142,21 @@ def build_tables(
     *,
     seed: int = DATA_SEED,
     only: Sequence[str] | None = None,
+    executor: Executor | None = None,
     max_workers: int | None = None,
     progress: bool = True,
     log: Callable[[str], None] = lambda message: None,
+    play: Callable | None = None,
+    checkpoint: Checkpoint | None = None,
 ) -> dict[str, tuple[object, dict]]:
     """Compute the tables of ``data/``: ``{name: (DataFrame, provenance)}``.
 
     ``only`` limits the work to some names of :data:`DESCRIPTIONS`. The provenance holds
-    what the JSON file records except the command.
+    what the JSON file records except the command and the run. Every sweep runs on
+    ``executor`` (a Dask cluster's, :mod:`rummykit.odds.cluster`) or a local pool of
+    ``max_workers``; the tables are the same either way. The simulated rounds are
+    played by ``play`` (default :func:`rummykit.odds.completion.play_rounds`) and, with
+    a ``checkpoint``, kept there as they finish and not played again.
     """
     from rummykit.odds import completion
     from rummykit.odds.tables import (
@@ -159,7 +174,7 @@ def build_tables(
             f"unknown tables {sorted(unknown)}: choose from {', '.join(DESCRIPTIONS)}"
         )
     results: dict[str, tuple[object, dict]] = {}
-    workers = {"max_workers": max_workers, "progress": progress}
+    workers = {"executor": executor, "max_workers": max_workers, "progress": progress}
 
     def done(name: str, table, started: float, **facts) -> None:
         elapsed = time.perf_counter() - started
@@ -235,7 +250,14 @@ def build_tables(
         )
         buying = completion.buying_grid(players=focus, rounds=rounds)
         every = grid + [cell for arms in buying.values() for cell in arms.values()]
-        records = completion.simulate_cells(every, n=recipe.n, seed=seed, **workers)
+        records = completion.simulate_cells(
+            every,
+            n=recipe.n,
+            seed=seed,
+            play=completion.play_rounds if play is None else play,
+            checkpoint=checkpoint,
+            **workers,
+        )
         tables = completion.tables_from_records(grid, records)
         tables["buying_value"] = completion.buying_rows_from_records(buying, records)
         facts = {
@@ -251,29 +273,53 @@ def build_tables(
     return {name: results[name] for name in DESCRIPTIONS if name in results}
 
 
-def write_tables(tables: dict[str, tuple[object, dict]], out: Path, command: str) -> list[Path]:
+def write_tables(
+    tables: dict[str, tuple[object, dict]], out: Path, command: str, run: dict | None = None
+) -> list[Path]:
     """Write each table as ``name.parquet``, ``name.csv`` and ``name.json`` in ``out``.
 
     The data files hold no time or path, so the same command writes the same bytes;
-    the run time is only in the JSON provenance.
+    the run time is only in the JSON provenance, with ``run`` (how the whole run was
+    made: its time, the workers, the Dask address) under the key ``"run"``. Every file
+    is written first into a temporary directory inside ``out`` and moved into place
+    only when all are written, so a failure leaves ``out`` as it was (a new ``out`` is
+    the temporary directory itself, renamed when done).
     """
     import rummykit
     from rummykit.odds.tables import SCHEMAS
 
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, (table, facts) in tables.items():
-        table.write_parquet(out / f"{name}.parquet", statistics=False)
-        table.write_csv(out / f"{name}.csv")
-        provenance = {
-            "table": name,
-            "description": DESCRIPTIONS[name],
-            "rummykit_version": rummykit.__version__,
-            "command": command,
-            "rows": table.height,
-            "schema": {column: str(dtype) for column, dtype in SCHEMAS[name].items()},
-            **facts,
-        }
-        (out / f"{name}.json").write_text(json.dumps(provenance, indent=1) + "\n")
-        written += [out / f"{name}.{ext}" for ext in ("parquet", "csv", "json")]
-    return written
+    fresh = not out.exists()
+    if fresh:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    where = out.parent if fresh else out
+    # mkdir, not tempfile.mkdtemp: a new ``out`` gets the usual permissions, not 0700.
+    staging = where / f".{out.name}-tables-{uuid.uuid4().hex[:12]}"
+    staging.mkdir()
+    try:
+        names = []
+        for name, (table, facts) in tables.items():
+            table.write_parquet(staging / f"{name}.parquet", statistics=False)
+            table.write_csv(staging / f"{name}.csv")
+            provenance = {
+                "table": name,
+                "description": DESCRIPTIONS[name],
+                "rummykit_version": rummykit.__version__,
+                "command": command,
+                "rows": table.height,
+                "schema": {column: str(dtype) for column, dtype in SCHEMAS[name].items()},
+                **facts,
+            }
+            if run is not None:
+                provenance["run"] = run
+            (staging / f"{name}.json").write_text(json.dumps(provenance, indent=1) + "\n")
+            names += [f"{name}.{ext}" for ext in ("parquet", "csv", "json")]
+        # Each rename is atomic, within one file system: a reader sees a file whole,
+        # old or new; only here does anything in ``out`` change.
+        if fresh:
+            os.rename(staging, out)
+        else:
+            for name in names:
+                os.replace(staging / name, out / name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return [out / name for name in names]
