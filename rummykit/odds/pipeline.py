@@ -29,7 +29,15 @@ from rummykit.rules import RuleSet
 if TYPE_CHECKING:
     from rummykit.odds.checkpoint import Checkpoint
 
-__all__ = ["DATA_SEED", "DESCRIPTIONS", "RECIPES", "Recipe", "build_tables", "write_tables"]
+__all__ = [
+    "DATA_SEED",
+    "DESCRIPTIONS",
+    "RECIPES",
+    "Recipe",
+    "build_tables",
+    "preset_completion_cells",
+    "write_tables",
+]
 
 #: The seed of every simulation in the committed ``data/`` (the odds package's default).
 DATA_SEED = DEFAULT_SEED
@@ -44,13 +52,16 @@ class Recipe:
     3 decks and 14 cards, about 25 s; a cell whose count would take longer than
     ``exact_minutes`` is simulated from ``dealt_hands`` hands, see
     :func:`rummykit.odds.tables.counts_in_minutes`); the rest of the time goes to the
-    9,800 simulated rounds (see ``benchmarks/bench_completion.py``).
+    simulated rounds: ``n`` in each of 98 cells of ``standard`` (7 player counts x 7
+    rounds, 28 more for the buying policies and jokers, 21 for buying value) and
+    ``preset_n`` in each of 168 of the other presets (see
+    ``benchmarks/bench_completion.py``).
     """
 
     n: int
-    """Simulated rounds per cell."""
+    """Simulated rounds per cell of ``standard``."""
     players: tuple[int, ...]
-    """Player counts of the completion tables (shoe as ``standard`` assigns)."""
+    """Player counts of the completion tables (shoe as the rules assign)."""
     rounds: tuple[int, ...]
     """Rounds (contracts) of the completion and buying tables."""
     focus_players: int
@@ -82,6 +93,12 @@ class Recipe:
     presets: tuple[str, ...]
     """Presets of the per-preset table (each round at its deal size, each shoe the
     preset uses)."""
+    table_presets: tuple[str, ...] = ()
+    """Presets besides ``standard`` in the completion tables (completion_by_turn,
+    completion_summary, seat_position): each of ``players`` it allows, each of ``rounds``
+    it has, its own shoes, greedy buyers."""
+    preset_n: int = 100
+    """Simulated rounds per cell of ``table_presets``."""
 
 
 RECIPES = {
@@ -102,6 +119,8 @@ RECIPES = {
         distance_shoes=((2, 4), (3, 6)),
         distance_cards=(10, 12),
         presets=tuple(RuleSet.presets()),
+        table_presets=("pagat", "wikipedia", "bga", "family"),
+        preset_n=100,
     ),
     # A smoke test of the whole pipeline in seconds; never the committed data.
     "quick": Recipe(
@@ -121,6 +140,8 @@ RECIPES = {
         distance_shoes=((1, 2),),
         distance_cards=(10,),
         presets=("standard", "family"),
+        table_presets=("family",),
+        preset_n=3,
     ),
 }
 
@@ -137,6 +158,25 @@ DESCRIPTIONS = {
 }
 
 
+def preset_completion_cells(recipe: Recipe) -> list:
+    """The completion cells of ``recipe.table_presets``: every player count of
+    ``recipe.players`` each allows, every round of ``recipe.rounds`` it has.
+
+    >>> cells = preset_completion_cells(RECIPES["default"])
+    >>> len(cells), sorted({(c.rules.name, c.players) for c in cells})[:3]
+    (168, [('bga', 2), ('bga', 3), ('bga', 4)])
+    """
+    from rummykit.odds import completion
+
+    out = []
+    for name in recipe.table_presets:
+        rules = RuleSet.preset(name)
+        players = [p for p in recipe.players if rules.min_players <= p <= rules.max_players]
+        rounds = [r for r in recipe.rounds if r <= rules.rounds]
+        out += completion.cells(rules=rules, players=players, rounds=rounds)
+    return out
+
+
 def build_tables(
     recipe: Recipe,
     *,
@@ -147,6 +187,7 @@ def build_tables(
     progress: bool = True,
     log: Callable[[str], None] = lambda message: None,
     play: Callable | None = None,
+    chunk: int | None = None,
     checkpoint: Checkpoint | None = None,
 ) -> dict[str, tuple[object, dict]]:
     """Compute the tables of ``data/``: ``{name: (DataFrame, provenance)}``.
@@ -155,8 +196,9 @@ def build_tables(
     what the JSON file records except the command and the run. Every sweep runs on
     ``executor`` (a Dask cluster's, :mod:`rummykit.odds.cluster`) or a local pool of
     ``max_workers``; the tables are the same either way. The simulated rounds are
-    played by ``play`` (default :func:`rummykit.odds.completion.play_rounds`) and, with
-    a ``checkpoint``, kept there as they finish and not played again.
+    played by ``play`` (default :func:`rummykit.odds.completion.play_rounds`) in tasks of
+    ``chunk`` rounds (default :data:`rummykit.odds.completion.CHUNK`) and, with a
+    ``checkpoint``, kept there as they finish and not played again.
     """
     from rummykit.odds import completion
     from rummykit.odds.tables import (
@@ -250,20 +292,28 @@ def build_tables(
         )
         buying = completion.buying_grid(players=focus, rounds=rounds)
         every = grid + [cell for arms in buying.values() for cell in arms.values()]
-        records = completion.simulate_cells(
-            every,
-            n=recipe.n,
-            seed=seed,
-            play=completion.play_rounds if play is None else play,
-            checkpoint=checkpoint,
+        others = preset_completion_cells(recipe)
+        sweep = {
+            "play": completion.play_rounds if play is None else play,
+            "checkpoint": checkpoint,
+            "seed": seed,
+            "chunk": completion.CHUNK if chunk is None else chunk,
             **workers,
-        )
-        tables = completion.tables_from_records(grid, records)
+        }
+        # Two sweeps, one per number of rounds; the cells of both are told apart by
+        # their rules, and a round's seed does not depend on the sweep it is in.
+        records = completion.simulate_cells(every, n=recipe.n, **sweep)
+        if others:
+            records |= completion.simulate_cells(others, n=recipe.preset_n, **sweep)
+        tables = completion.tables_from_records(grid + others, records)
         tables["buying_value"] = completion.buying_rows_from_records(buying, records)
         facts = {
-            "rules": ["standard"],
+            "rules": ["standard", *recipe.table_presets],
             "seed": seed,
             "n": recipe.n,
+            "preset_n": recipe.preset_n,
+            "n_note": "rounds per cell of standard (n) and of the other presets (preset_n); "
+            "buying_value is standard only",
             "method": "simulation",
             "turn_limit_per_player": completion.TURN_LIMIT_PER_PLAYER,
             "run_time_note": "one sweep makes all four simulated tables",
