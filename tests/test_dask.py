@@ -19,7 +19,7 @@ from rummykit.odds import completion
 from rummykit.odds.checkpoint import FILE, Checkpoint
 from rummykit.odds.cluster import dask_executor
 from rummykit.odds.completion import cells, play_rounds, simulate_cells
-from rummykit.odds.pipeline import RECIPES, build_tables, write_tables
+from rummykit.odds.pipeline import RECIPES, build_tables, preset_completion_cells, write_tables
 from rummykit.odds.pool import run_sweep
 from rummykit.odds.tables import SCHEMAS
 
@@ -27,7 +27,7 @@ distributed = pytest.importorskip("distributed")
 
 #: The simulated tables of a small recipe (the dealt-odds ones come with --quick).
 SIMULATED = ["buying_value", "completion_by_turn", "completion_summary", "seat_position"]
-SMALL = dataclasses.replace(RECIPES["quick"], n=3)
+SMALL = dataclasses.replace(RECIPES["quick"], n=3, preset_n=2)
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +103,21 @@ def test_tables_on_dask_equal_serial_and_process_pool(cluster, serial_tables):
         assert pooled[name][0].equals(table), name
 
 
+def test_tables_hold_the_other_presets_with_their_own_rounds_per_cell(serial_tables):
+    for name in ("completion_by_turn", "completion_summary", "seat_position"):
+        table, facts = serial_tables[name]
+        family = table.filter(rules="family")
+        assert sorted(set(family["players"])) == [2, 4], name
+        assert sorted(set(family["round"])) == [1, 4], name
+        assert set(family["n"]) == {2}, name
+        assert set(table.filter(rules="standard")["n"]) == {3}, name
+        assert (facts["rules"], facts["n"], facts["preset_n"]) == (["standard", "family"], 3, 2)
+    assert set(serial_tables["buying_value"][0]["rules"]) == {"standard"}
+    # Only the player counts a preset allows: pagat is for 3 to 8.
+    pagat = dataclasses.replace(SMALL, table_presets=("pagat",))
+    assert {(c.players, c.round) for c in preset_completion_cells(pagat)} == {(4, 1), (4, 4)}
+
+
 def test_chunking_does_not_change_the_records():
     grid = cells(players=[2, 3], rounds=1)
     whole = simulate_cells(grid, n=5, seed=4, max_workers=1, progress=False, chunk=5)
@@ -153,6 +168,7 @@ def test_cli_tables_on_dask_write_the_serial_files(cluster, tmp_path, capsys):
         assert "dask" not in here
 
 
+@pytest.mark.slow
 def test_cli_simulate_on_dask_prints_the_serial_estimate(cluster, capsys):
     argv = ["simulate", "--contract", "2", "--n", "250000", "--seed", "5"]
     assert main(argv) == 0
@@ -328,6 +344,26 @@ def test_an_interrupted_sweep_resumes_from_its_checkpoint(tmp_path, monkeypatch)
     assert simulate_cells(grid, n=7, seed=3, max_workers=1, progress=False, chunk=3,
                           checkpoint=again) == whole  # fmt: skip
     assert (again.reused, again.stored) == (12, 0)
+
+
+def test_chunks_played_on_dask_resume_a_serial_run(cluster, tmp_path, monkeypatch):
+    grid = cells(players=[2, 3], rounds=1)
+    store = Checkpoint(tmp_path)
+    with distributed.Client(cluster, set_as_default=False) as client:
+        on_dask = simulate_cells(
+            grid, n=4, seed=6, executor=client.get_executor(), progress=False, chunk=2,
+            checkpoint=store,
+        )  # fmt: skip
+    assert store.stored == 4
+    fail_after(monkeypatch, 0)  # nothing may be played again
+    again = Checkpoint(tmp_path)
+    resumed = simulate_cells(
+        grid, n=4, seed=6, max_workers=1, progress=False, chunk=2, checkpoint=again
+    )
+    assert resumed == on_dask
+    assert again.reused == 4
+    monkeypatch.undo()
+    assert on_dask == simulate_cells(grid, n=4, seed=6, max_workers=1, progress=False)
 
 
 def test_a_checkpoint_is_found_only_under_the_same_key(tmp_path):

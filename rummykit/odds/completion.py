@@ -79,6 +79,7 @@ __all__ = [
     "buying_value",
     "cells",
     "completion_by_turn",
+    "default_chunk",
     "completion_tables",
     "play_round",
     "play_rounds",
@@ -304,8 +305,24 @@ def play_round(cell: Cell, seed: int, index: int = 0) -> RoundRecord:
 # --------------------------------------------------------------------------------------
 # Grids and sweeps
 
-#: Rounds simulated per task of a sweep: small enough to balance the workers' load.
+#: Rounds simulated per task of a sweep, at least: small enough to balance the workers'
+#: load in a small sweep.
 CHUNK = 10
+
+#: Tasks per cell, at most, in a large sweep: each task costs about a millisecond of
+#: this process's time to send and collect (measured with a process pool and a Dask
+#: cluster), so 10,000 rounds a cell go in tasks of 200 rather than 1,000 tasks of 10.
+TASKS_PER_CELL = 50
+
+
+def default_chunk(n: int) -> int:
+    """Rounds per task when a cell plays ``n`` rounds: :data:`CHUNK`, or more so that
+    a cell makes at most :data:`TASKS_PER_CELL` tasks. (Chunks never change the records.)
+
+    >>> default_chunk(100), default_chunk(10_000), default_chunk(2_001)
+    (10, 200, 41)
+    """
+    return max(CHUNK, -(-n // TASKS_PER_CELL))
 
 
 def cells(
@@ -368,15 +385,16 @@ def simulate_cells(
     max_workers: int | None = None,
     progress: bool = True,
     play: Callable[[Cell, int, list[int]], list[RoundRecord]] = play_rounds,
-    chunk: int = CHUNK,
+    chunk: int | None = None,
     checkpoint: Checkpoint | None = None,
 ) -> dict[Cell, list[RoundRecord]]:
     """Play ``n`` rounds of every cell: ``{cell: [record of round 0, 1, ...]}``.
 
     The sweep runs through :func:`~rummykit.odds.pool.run_sweep` (on ``executor``, or a
-    local pool of ``max_workers``) in tasks of ``chunk`` rounds, each played by
-    ``play`` (default :func:`play_rounds`, the engine and its bots); the records are the
-    same whatever the executor, workers and chunk size. With a
+    local pool of ``max_workers``) in tasks of ``chunk`` rounds (default
+    :func:`default_chunk`), each played by ``play`` (default :func:`play_rounds`, the
+    engine and its bots); the records are the same whatever the executor, workers and
+    chunk size. With a
     :class:`~rummykit.odds.checkpoint.Checkpoint`, chunks it holds are not played again
     and each chunk played is added to it as it finishes.
 
@@ -391,6 +409,7 @@ def simulate_cells(
         raise ArgumentError(f"n must be a positive integer, got {n!r}")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ArgumentError(f"seed must be a non-negative integer, got {seed!r}")
+    chunk = default_chunk(n) if chunk is None else chunk
     if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
         raise ArgumentError(f"chunk must be a positive integer, got {chunk!r}")
     unique = list(dict.fromkeys(grid))

@@ -197,7 +197,7 @@ def build_tables(
     ``executor`` (a Dask cluster's, :mod:`rummykit.odds.cluster`) or a local pool of
     ``max_workers``; the tables are the same either way. The simulated rounds are
     played by ``play`` (default :func:`rummykit.odds.completion.play_rounds`) in tasks of
-    ``chunk`` rounds (default :data:`rummykit.odds.completion.CHUNK`) and, with a
+    ``chunk`` rounds (default :func:`rummykit.odds.completion.default_chunk`) and, with a
     ``checkpoint``, kept there as they finish and not played again.
     """
     from rummykit.odds import completion
@@ -297,7 +297,7 @@ def build_tables(
             "play": completion.play_rounds if play is None else play,
             "checkpoint": checkpoint,
             "seed": seed,
-            "chunk": completion.CHUNK if chunk is None else chunk,
+            "chunk": chunk,
             **workers,
         }
         # Two sweeps, one per number of rounds; the cells of both are told apart by
