@@ -263,6 +263,25 @@ def test_a_scheduler_without_workers_is_named():
         assert time.perf_counter() - started < 10
 
 
+def test_workers_running_another_rummykit_are_refused(cluster, monkeypatch):
+    from rummykit.odds import cluster as scale_out
+
+    real = scale_out.code_fingerprint
+
+    def fingerprint(dask_worker=None):  # Client.run passes the worker it runs on
+        return real() if dask_worker is None else "edited-elsewhere"
+
+    monkeypatch.setattr(scale_out, "code_fingerprint", fingerprint)
+    with (
+        pytest.raises(ClusterError, match="run another rummykit than this machine"),
+        dask_executor(cluster.scheduler_address),
+    ):
+        pass
+    monkeypatch.undo()
+    with dask_executor(cluster.scheduler_address) as connected:
+        assert (connected.workers, connected.threads) == (2, 2)
+
+
 # --------------------------------------------------------------------------- atomic writes
 
 

@@ -23,14 +23,16 @@ rummykit.errors.ClusterError: 'no-port-here' is not a Dask scheduler address (mi
 from __future__ import annotations
 
 import contextlib
+import hashlib
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from pathlib import Path
 
 from rummykit._optional import require
 from rummykit.errors import ClusterError
 
-__all__ = ["CONNECT_SECONDS", "Cluster", "dask_executor"]
+__all__ = ["CONNECT_SECONDS", "Cluster", "code_fingerprint", "dask_executor"]
 
 #: Seconds allowed to reach a scheduler, and then for it to have a worker.
 CONNECT_SECONDS = 10
@@ -59,14 +61,49 @@ class Cluster:
         }
 
 
+def code_fingerprint() -> str:
+    """A digest of rummykit's source here (every ``.py`` and ``.c`` file of the package):
+    workers whose digest differs would play other rules or other bots."""
+    import rummykit
+
+    package = Path(rummykit.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".c"):
+            digest.update(path.relative_to(package).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _check_code(client, address: str) -> None:
+    """Refuse a cluster whose workers run another rummykit than this process."""
+    here = code_fingerprint()
+    try:
+        # Sent by reference to this module: a worker without rummykit cannot load it.
+        theirs = client.run(code_fingerprint)
+    except Exception as error:  # whatever a worker raised, sent back
+        raise ClusterError(
+            f"the workers of the Dask scheduler at {address!r} cannot run rummykit "
+            f"({type(error).__name__}: {error}): install it on each, as here"
+        ) from None
+    other = sorted(worker for worker, code in theirs.items() if code != here)
+    if other:
+        raise ClusterError(
+            f"the Dask workers {', '.join(other)} of the scheduler at {address!r} run "
+            "another rummykit than this machine (its source differs), so their rounds "
+            "would differ: install the same rummykit on each"
+        )
+
+
 @contextlib.contextmanager
 def dask_executor(address: str, *, timeout: float = CONNECT_SECONDS) -> Iterator[Cluster]:
     """Connect to the Dask scheduler at ``address``; yield a :class:`Cluster`, close on exit.
 
     Raises :class:`~rummykit.errors.ClusterError`, naming ``address``, when it is not an
     address, nothing answers there within ``timeout`` seconds, or no worker has joined
-    it within ``timeout`` seconds more; MissingDependencyError without ``distributed``
-    (the ``dask`` extra).
+    it within ``timeout`` seconds more, or its workers run another rummykit (another
+    :func:`code_fingerprint`); MissingDependencyError without ``distributed`` (the
+    ``dask`` extra).
     """
     distributed = require("distributed", extra="dask", feature="--dask")
     from distributed.comm.addressing import get_address_host_port, parse_address
@@ -100,6 +137,7 @@ def dask_executor(address: str, *, timeout: float = CONNECT_SECONDS) -> Iterator
                 f"the Dask scheduler at {address!r} has no worker after {timeout:g} s: "
                 f"start one with `dask worker {address}`"
             ) from None
+        _check_code(client, address)
         workers = client.scheduler_info(n_workers=-1)["workers"]
         yield Cluster(
             executor=client.get_executor(),
