@@ -201,7 +201,15 @@ def _parser() -> argparse.ArgumentParser:
         help=f"simulation seed (default {DATA_SEED}, the committed data)",
     )
     tables.add_argument(
-        "--n", type=_positive, help=f"rounds per simulated cell (default {RECIPES['default'].n})"
+        "--n",
+        type=_positive,
+        help=f"rounds per simulated cell of standard (default {RECIPES['default'].n})",
+    )
+    tables.add_argument(
+        "--preset-n",
+        type=_positive,
+        help="rounds per simulated cell of the other presets "
+        f"(default {RECIPES['default'].preset_n})",
     )
     tables.add_argument(
         "--quick",
@@ -420,12 +428,16 @@ def _tables(args, parser) -> int:
     recipe = RECIPES["quick" if args.quick else "default"]
     if args.n is not None:
         recipe = dataclasses.replace(recipe, n=args.n)
+    if args.preset_n is not None:
+        recipe = dataclasses.replace(recipe, preset_n=args.preset_n)
     # The command as recorded: only what changes the data (not --out, --workers ...).
     command = ["rummykit", "tables", "--seed", str(args.seed)]
     if args.quick:
         command.append("--quick")
     if args.n is not None:
         command += ["--n", str(args.n)]
+    if args.preset_n is not None:
+        command += ["--preset-n", str(args.preset_n)]
     started = time.perf_counter()
     checkpoint = None if args.checkpoint is None else Checkpoint(args.checkpoint)
     with _executor(args) as (executor, how):

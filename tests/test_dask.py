@@ -146,7 +146,7 @@ def test_simulate_cells_takes_a_play_function_per_chunk():
 @pytest.mark.slow
 def test_cli_tables_on_dask_write_the_serial_files(cluster, tmp_path, capsys):
     serial, on_dask = tmp_path / "serial", tmp_path / "dask"
-    quick = ["tables", "--quick", "--n", "2", "--no-progress"]
+    quick = ["tables", "--quick", "--n", "2", "--preset-n", "3", "--no-progress"]
     assert main([*quick, "--out", str(serial), "--workers", "1"]) == 0
     assert main([*quick, "--out", str(on_dask), "--dask", cluster.scheduler_address]) == 0
     assert "on the Dask cluster at inproc://" in capsys.readouterr().err
@@ -158,7 +158,9 @@ def test_cli_tables_on_dask_write_the_serial_files(cluster, tmp_path, capsys):
             assert (on_dask / f"{name}.{ext}").read_bytes() == (
                 serial / f"{name}.{ext}"
             ).read_bytes()
-        run = json.loads((on_dask / f"{name}.json").read_text())["run"]
+        provenance = json.loads((on_dask / f"{name}.json").read_text())
+        assert provenance["command"] == "rummykit tables --seed 2026 --quick --n 2 --preset-n 3"
+        run = provenance["run"]
         assert run["executor"] == "dask"
         assert run["dask"] == cluster.scheduler_address
         assert (run["workers"], run["threads"]) == (2, 2)

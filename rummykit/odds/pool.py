@@ -5,9 +5,12 @@ tasks run on a local :class:`~concurrent.futures.ProcessPoolExecutor`; pass
 ``max_workers=1`` to run them in this process, or pass any executor, e.g. a Dask
 cluster's::
 
-    from dask.distributed import Client
-    client = Client("tcp://scheduler:8786")          # or Client(LocalCluster(...))
-    frame = completion_by_turn(..., executor=client.get_executor())
+    from rummykit.odds.cluster import dask_executor
+    with dask_executor("tcp://scheduler:8786") as cluster:
+        frame = completion_by_turn(..., executor=cluster.executor)
+
+(or ``Client(LocalCluster(...)).get_executor()``; ``rummykit tables --dask ADDRESS``
+does the first).
 
 Results come back in task order whatever the executor and however many workers it has,
 and every task carries its own seed, so a sweep gives the same answer everywhere.
