@@ -118,6 +118,22 @@ def test_tables_hold_the_other_presets_with_their_own_rounds_per_cell(serial_tab
     assert {(c.players, c.round) for c in preset_completion_cells(pagat)} == {(4, 1), (4, 4)}
 
 
+@pytest.mark.slow
+def test_worker_processes_give_the_serial_tables(serial_tables):
+    # Separate processes: every task and record crosses a pickle, as on a real cluster.
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as local,
+        dask_executor(local.scheduler_address) as connected,
+    ):
+        assert connected.address.startswith("tcp://")
+        tables = build_tables(
+            SMALL, only=["completion_by_turn"], executor=connected.executor, progress=False
+        )
+    assert tables["completion_by_turn"][0].equals(serial_tables["completion_by_turn"][0])
+
+
 def test_chunking_does_not_change_the_records():
     grid = cells(players=[2, 3], rounds=1)
     whole = simulate_cells(grid, n=5, seed=4, max_workers=1, progress=False, chunk=5)
