@@ -456,7 +456,7 @@ def _tables(args, parser) -> int:
         "seconds": round(elapsed, 1),
         "note": "the whole `rummykit tables` run, every table it wrote, up to writing them",
         **how,
-        "cpus_here": os.cpu_count(),
+        "machine_cpus": os.cpu_count(),
     }
     if checkpoint is not None:
         run["checkpoint"] = {"chunks_reused": checkpoint.reused, "chunks_played": checkpoint.stored}
