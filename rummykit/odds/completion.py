@@ -599,13 +599,23 @@ def _estimate(measure: str, values: Sequence[float]) -> dict:
     return _proportion(values) if measure in ("laid down", "went out") else _mean(values)
 
 
+def _seat_arrays(records: Sequence[RoundRecord], players: int) -> dict[str, np.ndarray]:
+    """:func:`_seat_values` of every round and position at once: ``(rounds, players)``."""
+    return {
+        "laid down": np.array([[x is not None for x in r.laid_down] for r in records], float),
+        "went out": np.array([r.out or 0 for r in records])[:, None] == np.arange(1, players + 1),
+        "points left": np.array([r.points for r in records], float),
+        "buys": np.array([r.buys for r in records], float),
+    }
+
+
 def _seat_rows(cell: Cell, records: Sequence[RoundRecord]) -> list[dict]:
     base = _cell_columns(cell)
+    values = _seat_arrays(records, cell.players)
     rows = []
     for k in range(cell.players):
-        values = [_seat_values(r, k) for r in records]
         for m in SEAT_MEASURES:
-            estimate = _estimate(m, [v[m] for v in values])
+            estimate = _estimate(m, values[m][:, k].astype(float))
             rows.append(
                 {**base, "position": k + 1, "measure": m, **estimate, "method": "simulation"}
             )
