@@ -370,8 +370,16 @@ def _odds(args, parser) -> int:
 def _simulate(args, parser) -> int:
     from rummykit.odds.simulate import simulate_dealt
 
+    tqdm = require("tqdm", extra="analysis", feature="rummykit simulate").tqdm
+
     rules, contract, number, jokers, cards = _hand(args, parser)
-    with _executor(args) as (executor, _):
+    # A bar on a terminal only (disable=None): the hands dealt so far.
+    with (
+        _executor(args) as (executor, _),
+        tqdm(
+            total=args.n, desc="dealing", unit="hand", unit_scale=True, leave=False, disable=None
+        ) as bar,
+    ):
         estimate = simulate_dealt(
             contract,
             decks=args.decks,
@@ -381,6 +389,7 @@ def _simulate(args, parser) -> int:
             n=args.n,
             seed=args.seed,
             executor=executor,
+            progress=lambda done, n: bar.update(done - bar.n),
         )
     p = float(estimate.p)
     low, high = float(estimate.ci_low), float(estimate.ci_high)
@@ -406,9 +415,10 @@ def _executor(args):
     from rummykit.odds.cluster import dask_executor
 
     with dask_executor(args.dask) as cluster:
+        watch = "" if cluster.dashboard is None else f" (dashboard {cluster.dashboard})"
         print(
             f"on the Dask cluster at {cluster.address}: {cluster.workers} workers, "
-            f"{cluster.threads} threads",
+            f"{cluster.threads} threads{watch}",
             file=sys.stderr,
             flush=True,
         )

@@ -50,6 +50,8 @@ class Cluster:
     """Workers connected when the run started."""
     threads: int
     """Threads of those workers, in all (each runs one task at a time)."""
+    dashboard: str | None = None
+    """The scheduler's dashboard, where a run's progress can be watched (None: it has none)."""
 
     def facts(self) -> dict:
         """How the run was made, for the JSON provenance."""
@@ -138,12 +140,14 @@ def dask_executor(address: str, *, timeout: float = CONNECT_SECONDS) -> Iterator
                 f"start one with `dask worker {address}`"
             ) from None
         _check_code(client, address)
-        workers = client.scheduler_info(n_workers=-1)["workers"]
+        info = client.scheduler_info(n_workers=-1)
+        workers = info["workers"]
         yield Cluster(
             executor=client.get_executor(),
             address=address,
             workers=len(workers),
             threads=sum(worker["nthreads"] for worker in workers.values()),
+            dashboard=client.dashboard_link if "dashboard" in info["services"] else None,
         )
     finally:
         client.close()
