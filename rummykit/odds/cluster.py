@@ -6,11 +6,12 @@ A sweep is a list of independent tasks, each carrying its own seed
 :func:`dask_executor` connects to a ``dask.distributed`` scheduler and yields its
 executor, so a sweep on any number of Dask workers gives exactly the tables of a serial
 run with the same seed. Start a cluster with ``dask scheduler`` on one machine and
-``dask worker tcp://HOST:8786`` on each machine that should work (each needs rummykit
-installed, the same version: the workers run its code).
+``dask worker tcp://HOST:8786`` on each machine that should work (each needs the same
+rummykit installed: the workers run its code, and a worker whose copy differs from this
+one, :func:`code_fingerprint`, is refused).
 
-An address that cannot be reached fails within :data:`CONNECT_SECONDS` (plus the few
-seconds a scheduler without workers is given to get one) with a
+An address that cannot be reached fails within :data:`CONNECT_SECONDS` (a scheduler
+reached but without workers, within twice that) with a
 :class:`~rummykit.errors.ClusterError` naming it:
 
 >>> with dask_executor("no-port-here") as cluster:
