@@ -305,7 +305,7 @@ def test_workers_running_another_rummykit_are_refused(cluster, monkeypatch):
 # --------------------------------------------------------------------------- atomic writes
 
 
-def test_a_run_failing_midway_leaves_the_out_directory_unchanged(tmp_path, monkeypatch, capsys):
+def test_a_run_failing_midway_leaves_the_out_directory_unchanged(tmp_path, monkeypatch):
     out = an_old_data_directory(tmp_path)
     before = snapshot(out)
     fail_after(monkeypatch, 5)
