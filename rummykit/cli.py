@@ -6,8 +6,9 @@
                       (the pipeline is :mod:`rummykit.odds.pipeline`)
 
 A contract is given as its round under the rules (``--contract 5``) or in words
-(``--contract "2 sets + 1 run"``, also ``2s1r``). Bad arguments, an unknown preset or a
-hand the shoe cannot deal print a message and exit with status 2.
+(``--contract "2 sets + 1 run"``, also ``2s1r``). Bad arguments, an unknown preset, a
+hand the shoe cannot deal or a Dask scheduler out of reach print a message and exit
+with status 2.
 
 >>> main(["odds", "--contract", "1", "--decks", "1", "--jokers", "0", "--cards", "6"])
 standard, round 1 contract (2 sets), 6 cards from 1 deck + 0 jokers (52 cards), exact
@@ -20,6 +21,7 @@ P = 12/195755
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import math
 import re
@@ -114,11 +116,16 @@ A count of a contract mixing sets and runs can take minutes: the time planned is
 printed first, then a progress bar (use `rummykit simulate` for a quick estimate).""",
     "simulate": """examples:
   rummykit simulate --contract 6 --decks 3 --jokers 8 --cards 15
-  rummykit simulate --contract "2 runs" --n 200000 --seed 7""",
+  rummykit simulate --contract "2 runs" --n 200000 --seed 7
+  rummykit simulate --contract 6 --n 100000000 --dask tcp://scheduler:8786""",
     "tables": """examples:
   rummykit tables                      regenerate data/ as committed (minutes)
   rummykit tables --quick --out /tmp/data
-  rummykit tables --only exact_odds distance --workers 1""",
+  rummykit tables --only exact_odds distance --workers 1
+  rummykit tables --dask tcp://scheduler:8786 --checkpoint /tmp/rounds
+
+With --checkpoint, an interrupted run started again with the same directory plays only
+the rounds it had not finished; the tables are those of an uninterrupted run.""",
 }
 
 
@@ -166,6 +173,14 @@ def _parser() -> argparse.ArgumentParser:
             "--cards", type=_natural, help="cards in the hand (default: the round's deal size)"
         )
 
+    def dask_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--dask",
+            metavar="ADDRESS",
+            help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786); "
+            "the same result as on this machine (needs rummykit[dask])",
+        )
+
     odds = command("odds", "exact probability that a dealt hand holds a contract")
     hand_options(odds)
     simulate = command("simulate", "the same probability estimated by dealing hands")
@@ -176,6 +191,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--seed", type=_natural, default=DATA_SEED, help=f"seed (default {DATA_SEED})"
     )
+    dask_option(simulate)
     tables = command("tables", "regenerate data/ (parquet + CSV + JSON)")
     tables.add_argument("--out", type=Path, default=Path("data"), help="directory (default data)")
     tables.add_argument(
@@ -185,7 +201,15 @@ def _parser() -> argparse.ArgumentParser:
         help=f"simulation seed (default {DATA_SEED}, the committed data)",
     )
     tables.add_argument(
-        "--n", type=_positive, help=f"rounds per simulated cell (default {RECIPES['default'].n})"
+        "--n",
+        type=_positive,
+        help=f"rounds per simulated cell of standard (default {RECIPES['default'].n})",
+    )
+    tables.add_argument(
+        "--preset-n",
+        type=_positive,
+        help="rounds per simulated cell of the other presets "
+        f"(default {RECIPES['default'].preset_n})",
     )
     tables.add_argument(
         "--quick",
@@ -203,6 +227,14 @@ def _parser() -> argparse.ArgumentParser:
         "--workers",
         type=_positive,
         help="worker processes (default: every CPU; 1 runs in this process)",
+    )
+    dask_option(tables)
+    tables.add_argument(
+        "--checkpoint",
+        type=Path,
+        metavar="DIR",
+        help="keep each finished chunk of simulated rounds in DIR and skip those already "
+        "there: run again with the same DIR to resume an interrupted run",
     )
     tables.add_argument("--no-progress", action="store_true", help="no progress bars")
     return parser
@@ -338,16 +370,27 @@ def _odds(args, parser) -> int:
 def _simulate(args, parser) -> int:
     from rummykit.odds.simulate import simulate_dealt
 
+    tqdm = require("tqdm", extra="analysis", feature="rummykit simulate").tqdm
+
     rules, contract, number, jokers, cards = _hand(args, parser)
-    estimate = simulate_dealt(
-        contract,
-        decks=args.decks,
-        jokers=jokers,
-        cards=cards,
-        rules=rules,
-        n=args.n,
-        seed=args.seed,
-    )
+    # A bar on a terminal only (disable=None): the hands dealt so far.
+    with (
+        _executor(args) as (executor, _),
+        tqdm(
+            total=args.n, desc="dealing", unit="hand", unit_scale=True, leave=False, disable=None
+        ) as bar,
+    ):
+        estimate = simulate_dealt(
+            contract,
+            decks=args.decks,
+            jokers=jokers,
+            cards=cards,
+            rules=rules,
+            n=args.n,
+            seed=args.seed,
+            executor=executor,
+            progress=lambda done, n: bar.update(done - bar.n),
+        )
     p = float(estimate.p)
     low, high = float(estimate.ci_low), float(estimate.ci_high)
     method = f"simulated, n = {estimate.n:,}, seed {args.seed}"
@@ -358,28 +401,81 @@ def _simulate(args, parser) -> int:
     return 0
 
 
+@contextlib.contextmanager
+def _executor(args):
+    """``(executor, facts)`` for a command's ``--dask`` and ``--workers``: the cluster's
+    executor, or None (a local pool, or this process); facts are for the provenance."""
+    if getattr(args, "dask", None) is None:
+        from rummykit.odds.pool import default_workers
+
+        workers = getattr(args, "workers", None) or default_workers()
+        kind = "this process" if workers == 1 else "process pool"
+        yield None, {"executor": kind, "workers": workers}
+        return
+    from rummykit.odds.cluster import dask_executor
+
+    with dask_executor(args.dask) as cluster:
+        watch = "" if cluster.dashboard is None else f" (dashboard {cluster.dashboard})"
+        print(
+            f"on the Dask cluster at {cluster.address}: {cluster.workers} workers, "
+            f"{cluster.threads} threads{watch}",
+            file=sys.stderr,
+            flush=True,
+        )
+        yield cluster.executor, cluster.facts()
+
+
 def _tables(args, parser) -> int:
+    import os
+
+    from rummykit.odds.checkpoint import Checkpoint
     from rummykit.odds.pipeline import RECIPES, build_tables, write_tables
 
+    if args.dask is not None and args.workers is not None:
+        parser.error("give either --dask or --workers, not both (a cluster has its own workers)")
+    if args.out.exists() and not args.out.is_dir():
+        parser.error(f"--out {str(args.out)!r} is a file, not a directory")
     recipe = RECIPES["quick" if args.quick else "default"]
     if args.n is not None:
         recipe = dataclasses.replace(recipe, n=args.n)
+    if args.preset_n is not None:
+        recipe = dataclasses.replace(recipe, preset_n=args.preset_n)
     # The command as recorded: only what changes the data (not --out, --workers ...).
     command = ["rummykit", "tables", "--seed", str(args.seed)]
     if args.quick:
         command.append("--quick")
     if args.n is not None:
         command += ["--n", str(args.n)]
+    if args.preset_n is not None:
+        command += ["--preset-n", str(args.preset_n)]
     started = time.perf_counter()
-    tables = build_tables(
-        recipe,
-        seed=args.seed,
-        only=args.only,
-        max_workers=args.workers,
-        progress=not args.no_progress,
-        log=lambda message: print(message, file=sys.stderr, flush=True),
-    )
-    written = write_tables(tables, args.out, " ".join(command))
+    checkpoint = None if args.checkpoint is None else Checkpoint(args.checkpoint)
+    with _executor(args) as (executor, how):
+        tables = build_tables(
+            recipe,
+            seed=args.seed,
+            only=args.only,
+            executor=executor,
+            max_workers=None if executor is not None else args.workers,
+            progress=not args.no_progress,
+            log=lambda message: print(message, file=sys.stderr, flush=True),
+            checkpoint=checkpoint,
+        )
+    elapsed = time.perf_counter() - started
+    run = {
+        "seconds": round(elapsed, 1),
+        "note": "the whole `rummykit tables` run, every table it wrote, up to writing them",
+        **how,
+        "machine_cpus": os.cpu_count(),
+    }
+    if checkpoint is not None:
+        run["checkpoint"] = {"chunks_reused": checkpoint.reused, "chunks_played": checkpoint.stored}
+        print(
+            f"checkpoint {args.checkpoint}: {checkpoint.reused} chunks reused, "
+            f"{checkpoint.stored} played",
+            file=sys.stderr,
+        )
+    written = write_tables(tables, args.out, " ".join(command), run=run)
     print(
         f"wrote {len(written)} files to {args.out} in {time.perf_counter() - started:.1f} s",
         file=sys.stderr,
@@ -401,7 +497,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = {"odds": _odds, "simulate": _simulate, "tables": _tables}[args.command]
     try:
         return command(args, args.parser)
-    except MissingDependencyError as error:  # a base install: say which extra to add
+    except RummyError as error:  # an extra missing, a cluster out of reach ...
         args.parser.exit(2, f"rummykit {args.command}: {error}\n")
 
 

@@ -18,6 +18,7 @@ __all__ = [
     "ArgumentTypeError",
     "CardParseError",
     "CardTypeError",
+    "ClusterError",
     "IllegalActionError",
     "IllegalMeldError",
     "MissingDependencyError",
@@ -69,3 +70,7 @@ class ActionTypeError(IllegalActionError, TypeError):
 
 class MissingDependencyError(RummyError, ImportError):
     """An optional dependency is not installed; the message names the extra that brings it."""
+
+
+class ClusterError(RummyError):
+    """A Dask scheduler that cannot be reached or has no workers; the message names its address."""

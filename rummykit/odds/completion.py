@@ -44,9 +44,10 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import polars as pl
@@ -68,6 +69,9 @@ from rummykit.odds.tables import (
 )
 from rummykit.rules import RuleSet
 
+if TYPE_CHECKING:
+    from rummykit.odds.checkpoint import Checkpoint
+
 __all__ = [
     "Cell",
     "RoundRecord",
@@ -75,8 +79,10 @@ __all__ = [
     "buying_value",
     "cells",
     "completion_by_turn",
+    "default_chunk",
     "completion_tables",
     "play_round",
+    "play_rounds",
     "round_seed",
     "round_summary",
     "seat_position",
@@ -299,8 +305,25 @@ def play_round(cell: Cell, seed: int, index: int = 0) -> RoundRecord:
 # --------------------------------------------------------------------------------------
 # Grids and sweeps
 
-#: Rounds simulated per task of a sweep: small enough to balance the workers' load.
+#: Rounds simulated per task of a sweep, at least: small enough to balance the workers'
+#: load in a small sweep.
 CHUNK = 10
+
+#: Tasks per cell, at most, in a large sweep: each task costs about a millisecond to
+#: send and collect (4,000 empty tasks took 2.8 s on a local Dask cluster of 2 workers
+#: and 5.7 s through a process pool of 2, start-up included, on the 2-core machine), so
+#: 10,000 rounds a cell go in tasks of 200 rather than 1,000 tasks of 10.
+TASKS_PER_CELL = 50
+
+
+def default_chunk(n: int) -> int:
+    """Rounds per task when a cell plays ``n`` rounds: :data:`CHUNK`, or more so that
+    a cell makes at most :data:`TASKS_PER_CELL` tasks. (Chunks never change the records.)
+
+    >>> default_chunk(100), default_chunk(10_000), default_chunk(2_001)
+    (10, 200, 41)
+    """
+    return max(CHUNK, -(-n // TASKS_PER_CELL))
 
 
 def cells(
@@ -340,7 +363,17 @@ def _values(value) -> list:
     return list(value)
 
 
-def _play_chunk(cell: Cell, seed: int, indices: list[int]) -> list[RoundRecord]:
+def play_rounds(cell: Cell, seed: int, indices: Sequence[int]) -> list[RoundRecord]:
+    """Play the rounds ``indices`` of ``cell`` (:func:`play_round`): one task of a sweep.
+
+    Any function of this signature that gives the same records can play a sweep's
+    chunks (``simulate_cells(..., play=...)``); it must be a module-level function, as
+    it travels to worker processes.
+
+    >>> cell = Cell(RuleSet.preset("standard"), players=2, round=1)
+    >>> [r.index for r in play_rounds(cell, 7, [3, 4])], play_rounds(cell, 7, [4])[0] == play_round(cell, 7, 4)
+    ([3, 4], True)
+    """
     return [play_round(cell, seed, index) for index in indices]
 
 
@@ -352,36 +385,62 @@ def simulate_cells(
     executor: Executor | None = None,
     max_workers: int | None = None,
     progress: bool = True,
+    play: Callable[[Cell, int, list[int]], list[RoundRecord]] = play_rounds,
+    chunk: int | None = None,
+    checkpoint: Checkpoint | None = None,
 ) -> dict[Cell, list[RoundRecord]]:
     """Play ``n`` rounds of every cell: ``{cell: [record of round 0, 1, ...]}``.
 
-    The sweep runs through :func:`~rummykit.odds.pool.run_sweep` in tasks of
-    :data:`CHUNK` rounds; the records are the same whatever the executor and workers.
+    The sweep runs through :func:`~rummykit.odds.pool.run_sweep` (on ``executor``, or a
+    local pool of ``max_workers``) in tasks of ``chunk`` rounds (default
+    :func:`default_chunk`), each played by ``play`` (default :func:`play_rounds`, the
+    engine and its bots); the records are the same whatever the executor, workers and
+    chunk size. With a
+    :class:`~rummykit.odds.checkpoint.Checkpoint`, chunks it holds are not played again
+    and each chunk played is added to it as it finishes.
 
     >>> grid = cells(players=2, rounds=1)
     >>> records = simulate_cells(grid, n=3, seed=5, max_workers=1, progress=False)
     >>> [r.index for r in records[grid[0]]]
     [0, 1, 2]
+    >>> records == simulate_cells(grid, n=3, seed=5, max_workers=1, progress=False, chunk=2)
+    True
     """
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise ArgumentError(f"n must be a positive integer, got {n!r}")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ArgumentError(f"seed must be a non-negative integer, got {seed!r}")
+    chunk = default_chunk(n) if chunk is None else chunk
+    if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
+        raise ArgumentError(f"chunk must be a positive integer, got {chunk!r}")
     unique = list(dict.fromkeys(grid))
-    tasks = [(cell, seed, indices) for cell in unique for indices in chunked(range(n), CHUNK)]
-    results = run_sweep(
-        _play_chunk,
-        tasks,
+    tasks = [(cell, seed, indices) for cell in unique for indices in chunked(range(n), chunk)]
+    results: list[list[RoundRecord] | None] = [None] * len(tasks)
+    if checkpoint is not None:
+        for i, task in enumerate(tasks):
+            results[i] = checkpoint.get(*task, play)
+    todo = [i for i, found in enumerate(results) if found is None]
+
+    def finished(k: int, chunk_records: list[RoundRecord]) -> None:
+        if checkpoint is not None:
+            checkpoint.put(*tasks[todo[k]], play, chunk_records)
+
+    played = run_sweep(
+        play,
+        [tasks[i] for i in todo],
         executor=executor,
         max_workers=max_workers,
         progress=progress,
         description="rounds",
-        units=[len(indices) for _, _, indices in tasks],
+        units=[len(tasks[i][2]) for i in todo],
         unit="round",
+        on_result=finished,
     )
+    for i, chunk_records in zip(todo, played, strict=True):
+        results[i] = chunk_records
     records: dict[Cell, list[RoundRecord]] = {cell: [] for cell in unique}
-    for (cell, *_), chunk in zip(tasks, results, strict=True):
-        records[cell].extend(chunk)
+    for (cell, *_), chunk_records in zip(tasks, results, strict=True):
+        records[cell].extend(chunk_records)
     return records
 
 
@@ -468,14 +527,22 @@ def _by_turn_rows(cell: Cell, records: Sequence[RoundRecord]) -> list[dict]:
     players = cell.players
     last = max(max(r.seat_turns) for r in records)
     base = _cell_columns(cell)
+    # One array per measure, one row per round, so that each turn is a few array
+    # operations: tens of thousands of rounds per cell take milliseconds.
+    never = last + 1  # a seat that never laid down
+    laid_on = np.array(
+        [[never if x is None else x for x in r.laid_down] for r in records], dtype=np.int64
+    )
+    out_turns = np.array([r.turns if r.ended == "out" else -1 for r in records], dtype=np.int64)
+    went_out = out_turns >= 0
     rows = []
     for t in range(1, max(last, 1) + 1):
-        laid = [sum(1 for x in r.laid_down if x is not None and x <= t) / players for r in records]
+        laid = (laid_on <= t).sum(axis=1) / players
         rows.append(
             {**base, "measure": "laid down", "turn": t, **_as_p(_proportion(laid, seats=players))}
         )
     for t in range(1, max(last, 1) + 1):
-        out = [float(r.ended == "out" and r.turns <= t * players) for r in records]
+        out = (went_out & (out_turns <= t * players)).astype(float)
         rows.append({**base, "measure": "anyone out", "turn": t, **_as_p(_proportion(out))})
     return rows
 
@@ -532,13 +599,23 @@ def _estimate(measure: str, values: Sequence[float]) -> dict:
     return _proportion(values) if measure in ("laid down", "went out") else _mean(values)
 
 
+def _seat_arrays(records: Sequence[RoundRecord], players: int) -> dict[str, np.ndarray]:
+    """:func:`_seat_values` of every round and position at once: ``(rounds, players)``."""
+    return {
+        "laid down": np.array([[x is not None for x in r.laid_down] for r in records], float),
+        "went out": np.array([r.out or 0 for r in records])[:, None] == np.arange(1, players + 1),
+        "points left": np.array([r.points for r in records], float),
+        "buys": np.array([r.buys for r in records], float),
+    }
+
+
 def _seat_rows(cell: Cell, records: Sequence[RoundRecord]) -> list[dict]:
     base = _cell_columns(cell)
+    values = _seat_arrays(records, cell.players)
     rows = []
     for k in range(cell.players):
-        values = [_seat_values(r, k) for r in records]
         for m in SEAT_MEASURES:
-            estimate = _estimate(m, [v[m] for v in values])
+            estimate = _estimate(m, values[m][:, k].astype(float))
             rows.append(
                 {**base, "position": k + 1, "measure": m, **estimate, "method": "simulation"}
             )

@@ -13,15 +13,31 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import os
+import shutil
 import time
+import uuid
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rummykit.errors import ArgumentError
 from rummykit.odds.tables import DEFAULT_SEED
 from rummykit.rules import RuleSet
 
-__all__ = ["DATA_SEED", "DESCRIPTIONS", "RECIPES", "Recipe", "build_tables", "write_tables"]
+if TYPE_CHECKING:
+    from rummykit.odds.checkpoint import Checkpoint
+
+__all__ = [
+    "DATA_SEED",
+    "DESCRIPTIONS",
+    "RECIPES",
+    "Recipe",
+    "build_tables",
+    "preset_completion_cells",
+    "write_tables",
+]
 
 #: The seed of every simulation in the committed ``data/`` (the odds package's default).
 DATA_SEED = DEFAULT_SEED
@@ -36,13 +52,16 @@ class Recipe:
     3 decks and 14 cards, about 25 s; a cell whose count would take longer than
     ``exact_minutes`` is simulated from ``dealt_hands`` hands, see
     :func:`rummykit.odds.tables.counts_in_minutes`); the rest of the time goes to the
-    9,800 simulated rounds (see ``benchmarks/bench_completion.py``).
+    simulated rounds: ``n`` in each of 98 cells of ``standard`` (7 player counts x 7
+    rounds, 28 more for the buying policies and jokers, 21 for buying value) and
+    ``preset_n`` in each of 168 of the other presets (see
+    ``benchmarks/bench_completion.py``).
     """
 
     n: int
-    """Simulated rounds per cell."""
+    """Simulated rounds per cell of ``standard``."""
     players: tuple[int, ...]
-    """Player counts of the completion tables (shoe as ``standard`` assigns)."""
+    """Player counts of the completion tables (shoe as the rules assign)."""
     rounds: tuple[int, ...]
     """Rounds (contracts) of the completion and buying tables."""
     focus_players: int
@@ -74,6 +93,12 @@ class Recipe:
     presets: tuple[str, ...]
     """Presets of the per-preset table (each round at its deal size, each shoe the
     preset uses)."""
+    table_presets: tuple[str, ...] = ()
+    """Presets besides ``standard`` in the completion tables (completion_by_turn,
+    completion_summary, seat_position): each of ``players`` it allows, each of ``rounds``
+    it has, its own shoes, greedy buyers."""
+    preset_n: int = 100
+    """Simulated rounds per cell of ``table_presets``."""
 
 
 RECIPES = {
@@ -94,6 +119,8 @@ RECIPES = {
         distance_shoes=((2, 4), (3, 6)),
         distance_cards=(10, 12),
         presets=tuple(RuleSet.presets()),
+        table_presets=("pagat", "wikipedia", "bga", "family"),
+        preset_n=100,
     ),
     # A smoke test of the whole pipeline in seconds; never the committed data.
     "quick": Recipe(
@@ -113,6 +140,8 @@ RECIPES = {
         distance_shoes=((1, 2),),
         distance_cards=(10,),
         presets=("standard", "family"),
+        table_presets=("family",),
+        preset_n=3,
     ),
 }
 
@@ -129,19 +158,47 @@ DESCRIPTIONS = {
 }
 
 
+def preset_completion_cells(recipe: Recipe) -> list:
+    """The completion cells of ``recipe.table_presets``: every player count of
+    ``recipe.players`` each allows, every round of ``recipe.rounds`` it has.
+
+    >>> cells = preset_completion_cells(RECIPES["default"])
+    >>> len(cells), sorted({(c.rules.name, c.players) for c in cells})[:3]
+    (168, [('bga', 2), ('bga', 3), ('bga', 4)])
+    """
+    from rummykit.odds import completion
+
+    out = []
+    for name in recipe.table_presets:
+        rules = RuleSet.preset(name)
+        players = [p for p in recipe.players if rules.min_players <= p <= rules.max_players]
+        rounds = [r for r in recipe.rounds if r <= rules.rounds]
+        out += completion.cells(rules=rules, players=players, rounds=rounds)
+    return out
+
+
 def build_tables(
     recipe: Recipe,
     *,
     seed: int = DATA_SEED,
     only: Sequence[str] | None = None,
+    executor: Executor | None = None,
     max_workers: int | None = None,
     progress: bool = True,
     log: Callable[[str], None] = lambda message: None,
+    play: Callable | None = None,
+    chunk: int | None = None,
+    checkpoint: Checkpoint | None = None,
 ) -> dict[str, tuple[object, dict]]:
     """Compute the tables of ``data/``: ``{name: (DataFrame, provenance)}``.
 
     ``only`` limits the work to some names of :data:`DESCRIPTIONS`. The provenance holds
-    what the JSON file records except the command.
+    what the JSON file records except the command and the run. Every sweep runs on
+    ``executor`` (a Dask cluster's, :mod:`rummykit.odds.cluster`) or a local pool of
+    ``max_workers``; the tables are the same either way. The simulated rounds are
+    played by ``play`` (default :func:`rummykit.odds.completion.play_rounds`) in tasks of
+    ``chunk`` rounds (default :func:`rummykit.odds.completion.default_chunk`) and, with a
+    ``checkpoint``, kept there as they finish and not played again.
     """
     from rummykit.odds import completion
     from rummykit.odds.tables import (
@@ -159,7 +216,7 @@ def build_tables(
             f"unknown tables {sorted(unknown)}: choose from {', '.join(DESCRIPTIONS)}"
         )
     results: dict[str, tuple[object, dict]] = {}
-    workers = {"max_workers": max_workers, "progress": progress}
+    workers = {"executor": executor, "max_workers": max_workers, "progress": progress}
 
     def done(name: str, table, started: float, **facts) -> None:
         elapsed = time.perf_counter() - started
@@ -235,13 +292,28 @@ def build_tables(
         )
         buying = completion.buying_grid(players=focus, rounds=rounds)
         every = grid + [cell for arms in buying.values() for cell in arms.values()]
-        records = completion.simulate_cells(every, n=recipe.n, seed=seed, **workers)
-        tables = completion.tables_from_records(grid, records)
+        others = preset_completion_cells(recipe)
+        sweep = {
+            "play": completion.play_rounds if play is None else play,
+            "checkpoint": checkpoint,
+            "seed": seed,
+            "chunk": chunk,
+            **workers,
+        }
+        # Two sweeps, one per number of rounds; the cells of both are told apart by
+        # their rules, and a round's seed does not depend on the sweep it is in.
+        records = completion.simulate_cells(every, n=recipe.n, **sweep)
+        if others:
+            records |= completion.simulate_cells(others, n=recipe.preset_n, **sweep)
+        tables = completion.tables_from_records(grid + others, records)
         tables["buying_value"] = completion.buying_rows_from_records(buying, records)
         facts = {
-            "rules": ["standard"],
+            "rules": ["standard", *recipe.table_presets],
             "seed": seed,
             "n": recipe.n,
+            "preset_n": recipe.preset_n,
+            "n_note": "rounds per cell of standard (n) and of the other presets (preset_n); "
+            "buying_value is standard only",
             "method": "simulation",
             "turn_limit_per_player": completion.TURN_LIMIT_PER_PLAYER,
             "run_time_note": "one sweep makes all four simulated tables",
@@ -251,29 +323,53 @@ def build_tables(
     return {name: results[name] for name in DESCRIPTIONS if name in results}
 
 
-def write_tables(tables: dict[str, tuple[object, dict]], out: Path, command: str) -> list[Path]:
+def write_tables(
+    tables: dict[str, tuple[object, dict]], out: Path, command: str, run: dict | None = None
+) -> list[Path]:
     """Write each table as ``name.parquet``, ``name.csv`` and ``name.json`` in ``out``.
 
     The data files hold no time or path, so the same command writes the same bytes;
-    the run time is only in the JSON provenance.
+    the run time is only in the JSON provenance, with ``run`` (how the whole run was
+    made: its time, the workers, the Dask address) under the key ``"run"``. Every file
+    is written first into a temporary directory inside ``out`` and moved into place
+    only when all are written, so a failure leaves ``out`` as it was (a new ``out`` is
+    the temporary directory itself, renamed when done).
     """
     import rummykit
     from rummykit.odds.tables import SCHEMAS
 
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, (table, facts) in tables.items():
-        table.write_parquet(out / f"{name}.parquet", statistics=False)
-        table.write_csv(out / f"{name}.csv")
-        provenance = {
-            "table": name,
-            "description": DESCRIPTIONS[name],
-            "rummykit_version": rummykit.__version__,
-            "command": command,
-            "rows": table.height,
-            "schema": {column: str(dtype) for column, dtype in SCHEMAS[name].items()},
-            **facts,
-        }
-        (out / f"{name}.json").write_text(json.dumps(provenance, indent=1) + "\n")
-        written += [out / f"{name}.{ext}" for ext in ("parquet", "csv", "json")]
-    return written
+    fresh = not out.exists()
+    if fresh:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    where = out.parent if fresh else out
+    # mkdir, not tempfile.mkdtemp: a new ``out`` gets the usual permissions, not 0700.
+    staging = where / f".{out.name}-tables-{uuid.uuid4().hex[:12]}"
+    staging.mkdir()
+    try:
+        names = []
+        for name, (table, facts) in tables.items():
+            table.write_parquet(staging / f"{name}.parquet", statistics=False)
+            table.write_csv(staging / f"{name}.csv")
+            provenance = {
+                "table": name,
+                "description": DESCRIPTIONS[name],
+                "rummykit_version": rummykit.__version__,
+                "command": command,
+                "rows": table.height,
+                "schema": {column: str(dtype) for column, dtype in SCHEMAS[name].items()},
+                **facts,
+            }
+            if run is not None:
+                provenance["run"] = run
+            (staging / f"{name}.json").write_text(json.dumps(provenance, indent=1) + "\n")
+            names += [f"{name}.{ext}" for ext in ("parquet", "csv", "json")]
+        # Each rename is atomic, within one file system: a reader sees a file whole,
+        # old or new; only here does anything in ``out`` change.
+        if fresh:
+            os.rename(staging, out)
+        else:
+            for name in names:
+                os.replace(staging / name, out / name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return [out / name for name in names]

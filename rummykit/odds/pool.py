@@ -5,9 +5,12 @@ tasks run on a local :class:`~concurrent.futures.ProcessPoolExecutor`; pass
 ``max_workers=1`` to run them in this process, or pass any executor, e.g. a Dask
 cluster's::
 
-    from dask.distributed import Client
-    client = Client("tcp://scheduler:8786")          # or Client(LocalCluster(...))
-    frame = completion_by_turn(..., executor=client.get_executor())
+    from rummykit.odds.cluster import dask_executor
+    with dask_executor("tcp://scheduler:8786") as cluster:
+        frame = completion_by_turn(..., executor=cluster.executor)
+
+(or ``Client(LocalCluster(...)).get_executor()``; ``rummykit tables --dask ADDRESS``
+does the first).
 
 Results come back in task order whatever the executor and however many workers it has,
 and every task carries its own seed, so a sweep gives the same answer everywhere.
@@ -47,6 +50,7 @@ def run_sweep(
     description: str = "sweep",
     units: Sequence[int] | None = None,
     unit: str = "task",
+    on_result: Callable[[int, Any], None] | None = None,
 ) -> list[Any]:
     """``[function(*task) for task in tasks]``, run in parallel, results in task order.
 
@@ -55,7 +59,16 @@ def run_sweep(
     which is used and left open; without one a local process pool of ``max_workers``
     processes (default :func:`default_workers`) is started and shut down, and
     ``max_workers=1`` runs everything in this process. ``progress`` shows a tqdm bar
-    counting ``units`` per task (default one; ``unit`` names them).
+    counting ``units`` per task (default one; ``unit`` names them). ``on_result(i,
+    result)`` is called in this process as each task ``i`` finishes, in the order they
+    finish (a checkpoint stores them so: what finished before a failure is kept).
+
+    >>> finished = []
+    >>> run_sweep(pow, [(2, 3), (3, 2)], max_workers=1, progress=False,
+    ...           on_result=lambda i, result: finished.append((i, result)))
+    [8, 9]
+    >>> finished
+    [(0, 8), (1, 9)]
     """
     if executor is not None and max_workers is not None:
         raise ArgumentError("give either an executor or max_workers, not both")
@@ -66,33 +79,39 @@ def run_sweep(
     if len(units) != len(tasks):
         raise ArgumentError(f"give one unit count per task ({len(tasks)}), got {len(units)}")
     bar = _bar(progress, sum(units), description, unit)
+
+    def finished(i: int, result: Any) -> None:
+        if on_result is not None:
+            on_result(i, result)
+        bar.update(units[i])
+
     try:
         workers = default_workers() if max_workers is None else max_workers
         if executor is None and (workers == 1 or len(tasks) <= 1):
             results = []
-            for task, size in zip(tasks, units, strict=True):
+            for i, task in enumerate(tasks):
                 results.append(function(*task))
-                bar.update(size)
+                finished(i, results[-1])
             return results
         if executor is not None:
-            return _collect(executor, function, tasks, units, bar)
+            return _collect(executor, function, tasks, finished)
         # "spawn" starts clean workers: safe when this process has threads (Jupyter,
         # tqdm's monitor) and the same on every operating system.
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context) as pool:
-            return _collect(pool, function, tasks, units, bar)
+            return _collect(pool, function, tasks, finished)
     finally:
         bar.close()
 
 
-def _collect(executor: Executor, function, tasks, units, bar) -> list[Any]:
+def _collect(executor: Executor, function, tasks, finished) -> list[Any]:
     futures = {executor.submit(function, *task): i for i, task in enumerate(tasks)}
     results: list[Any] = [None] * len(tasks)
     try:
         for future in as_completed(futures):
             i = futures[future]
             results[i] = future.result()
-            bar.update(units[i])
+            finished(i, results[i])
     except BaseException:
         for future in futures:
             future.cancel()

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 
 import numpy as np
+from more_itertools import consume
 
 from rummykit.cards import Card, Rank, Suit
 from rummykit.errors import ArgumentError
@@ -136,12 +138,20 @@ def deal_hands(
     dtype = np.uint8 if size <= 256 else np.uint16
     perm = np.tile(np.arange(size, dtype=dtype), (n, 1))
     rows = np.arange(n)
-    for i in range(cards):
-        j = i + rng.integers(0, size - i, size=n)
+    for i, offset in enumerate(_deal_draws(rng, size=size, cards=cards, n=n)):
+        j = i + offset
         picked = perm[rows, j]
         perm[rows, j] = perm[:, i]
         perm[:, i] = picked
     return perm[:, :cards].astype(np.int16)
+
+
+def _deal_draws(rng: np.random.Generator, *, size: int, cards: int, n: int):
+    """The random numbers :func:`deal_hands` draws, in order: for each card dealt, the
+    offset of the card picked among those left, one per hand. Drawing them without
+    dealing moves ``rng`` on exactly as dealing does (see :func:`simulate_dealt`)."""
+    for i in range(cards):
+        yield rng.integers(0, size - i, size=n)
 
 
 def hand_counts(hands: np.ndarray, decks: int) -> np.ndarray:
@@ -406,8 +416,7 @@ class _Decider:
 
 
 def _outcomes(contract, *, decks, jokers, cards, rules, n, seed, batch):
-    if not isinstance(n, int) or n < 1:
-        raise ArgumentError(f"n must be a positive integer, got {n!r}")
+    _check_n(n)
     rng = np.random.default_rng(seed)
     decider = _Decider(contract, rules, decks)
     done = 0
@@ -416,6 +425,35 @@ def _outcomes(contract, *, decks, jokers, cards, rules, n, seed, batch):
         hands = deal_hands(decks=decks, jokers=jokers, cards=cards, n=size, rng=rng)
         yield decider.decide(hands)
         done += size
+
+
+def _check_n(n) -> None:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ArgumentError(f"n must be a positive integer, got {n!r}")
+
+
+def _batch_successes(contract, rules, decks, jokers, cards, size, state) -> int:
+    """Successes among ``size`` hands dealt from a generator in ``state``: one batch."""
+    rng = np.random.default_rng()
+    rng.bit_generator.state = state
+    hands = deal_hands(decks=decks, jokers=jokers, cards=cards, n=size, rng=rng)
+    return int(_Decider(contract, rules, decks).decide(hands).sum())
+
+
+def _batch_tasks(contract, *, decks, jokers, cards, rules, n, seed, batch) -> list[tuple]:
+    """The batches of a serial run as tasks: each starts from the generator's state where
+    the serial run would deal it, found by drawing (not dealing) the batches before it."""
+    _check_n(n)
+    size = 52 * decks + jokers
+    if not 0 <= cards <= size:
+        raise ArgumentError(f"cannot deal {cards} cards from a shoe of {size}")
+    rng = np.random.default_rng(seed)
+    tasks = []
+    for done in range(0, n, batch):
+        hands = min(batch, n - done)
+        tasks.append((contract, rules, decks, jokers, cards, hands, rng.bit_generator.state))
+        consume(_deal_draws(rng, size=size, cards=cards, n=hands))
+    return tasks
 
 
 def simulate_dealt(
@@ -429,12 +467,30 @@ def simulate_dealt(
     seed: int | None,
     batch: int = _BATCH,
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
 ) -> Estimate:
     """Estimate the probability that a dealt hand holds ``contract``, from ``n`` deals.
 
     The same seed gives the same estimate. ``progress(done, n)`` is called after each
-    batch of hands.
+    batch of hands. With an ``executor`` (a process pool, a Dask cluster's: see
+    :mod:`rummykit.odds.cluster`) the batches are dealt and decided on its workers, each
+    from the generator state where this process would have dealt it, so the estimate is
+    the same as without.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from rummykit import CONTRACTS
+    >>> hand = dict(decks=2, jokers=4, cards=10, rules=RuleSet.preset("standard"))
+    >>> serial = simulate_dealt(CONTRACTS[1], **hand, n=5_000, seed=3, batch=2_000)
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     spread = simulate_dealt(CONTRACTS[1], **hand, n=5_000, seed=3, batch=2_000,
+    ...                             executor=pool)
+    >>> spread == serial
+    True
     """
+    if executor is not None:
+        return _simulate_on(
+            executor, contract, decks, jokers, cards, rules, n, seed, batch, progress
+        )
     successes = 0
     done = 0
     for outcome in _outcomes(
@@ -452,6 +508,25 @@ def simulate_dealt(
         if progress is not None:
             progress(done, n)
     return Estimate.from_counts(successes, n)
+
+
+def _simulate_on(executor, contract, decks, jokers, cards, rules, n, seed, batch, progress):
+    from rummykit.odds.pool import run_sweep
+
+    tasks = _batch_tasks(
+        contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=n, seed=seed, batch=batch
+    )
+    dealt = [0]
+
+    def finished(i: int, successes: int) -> None:
+        dealt[0] += tasks[i][5]
+        if progress is not None:
+            progress(dealt[0], n)
+
+    counts = run_sweep(
+        _batch_successes, tasks, executor=executor, progress=False, on_result=finished
+    )
+    return Estimate.from_counts(sum(counts), n)
 
 
 def running_estimate(
