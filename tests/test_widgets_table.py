@@ -17,7 +17,7 @@ pytest.importorskip("ipywidgets")
 import rummykit.widgets.table as table  # noqa: E402
 from rummykit import RuleSet  # noqa: E402
 from rummykit.errors import RummyError  # noqa: E402
-from rummykit.odds.completion import completion_by_turn  # noqa: E402
+from rummykit.odds.completion import completion_by_turn, default_chunk  # noqa: E402
 from rummykit.odds.tables import DEFAULT_SEED, chance_text, data_directory  # noqa: E402
 from rummykit.widgets import SimulationExplorer  # noqa: E402
 
@@ -117,7 +117,7 @@ def test_a_live_run_stops_when_the_controls_move_on(monkeypatch):
     spy.hold.set()
     explorer.wait(60)
     assert explorer.table.source == "data" and explorer.table.key == ("standard", 1, 4, 2, 4)
-    assert len(spy.indices) <= 2 * table.LIVE_CHUNK  # stopped, not played to 200
+    assert len(spy.indices) <= 2 * default_chunk(200)  # stopped, not played to 200
     assert explorer.table.progress.layout.display == "none" and not explorer.table.playing
 
 

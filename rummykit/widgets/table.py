@@ -20,7 +20,13 @@ import threading
 from collections.abc import Callable, Iterable
 
 from rummykit.errors import ArgumentError, RummyError
-from rummykit.odds.completion import Cell, RoundRecord, play_round, tables_from_records
+from rummykit.odds.completion import (
+    Cell,
+    RoundRecord,
+    default_chunk,
+    play_rounds,
+    tables_from_records,
+)
 from rummykit.odds.tables import DEFAULT_SEED, chance_text, data_directory
 from rummykit.rules import RuleSet
 from rummykit.widgets._common import Superseded, figure_html, ipywidgets, message_html, require
@@ -30,10 +36,6 @@ __all__ = ["LIVE_ROUNDS", "TablePanel", "committed_completion"]
 #: Rounds played live for a table ``data/`` does not hold (the engine's bots take about
 #: 7 ms a round of 4 players in round 1, 70 ms for 6 players in ``family``'s round 7).
 LIVE_ROUNDS = 200
-#: Rounds played between two updates of the progress bar (and checks to stop), at least;
-#: a long run updates it about :data:`LIVE_UPDATES` times.
-LIVE_CHUNK = 10
-LIVE_UPDATES = 50
 #: The buying policy of the tables of ``data/`` that the panel reads.
 TABLE_BUY = "improves"
 #: The committed table the panel reads, in ``data/``.
@@ -42,8 +44,9 @@ COMPLETION_TABLE = "completion_by_turn"
 
 def _live_rounds(cell: Cell, seed: int, indices: Iterable[int]) -> list[RoundRecord]:
     """Rounds ``indices`` of ``cell`` from ``seed``, as ``rummykit tables`` plays them:
-    today by the engine and its bots (:func:`~rummykit.odds.completion.play_round`)."""
-    return [play_round(cell, seed, index) for index in indices]
+    today by the engine and its bots (:func:`~rummykit.odds.completion.play_rounds`, a
+    sweep's own play function; any function giving the same records may stand in)."""
+    return play_rounds(cell, seed, list(indices))
 
 
 def _live_completion(
@@ -58,8 +61,8 @@ def _live_completion(
     progress: Callable[[int, int], None] | None = None,
 ):
     """:func:`~rummykit.odds.completion.completion_by_turn` of one table, played here in
-    chunks of at least :data:`LIVE_CHUNK` rounds (about :data:`LIVE_UPDATES` chunks in
-    all), calling ``progress(done, n)`` after each (which may raise
+    the chunks a sweep uses (:func:`~rummykit.odds.completion.default_chunk`), calling
+    ``progress(done, n)`` after each (which may raise
     :class:`~rummykit.widgets._common.Superseded` to stop). The same rounds and the same
     frame as ``completion_by_turn(..., n=n, seed=seed)``.
 
@@ -72,7 +75,7 @@ def _live_completion(
     """
     cell = Cell(rules, players, round, decks=decks, jokers=jokers, buy=TABLE_BUY)
     records: list[RoundRecord] = []
-    chunk = max(LIVE_CHUNK, -(-n // LIVE_UPDATES))
+    chunk = default_chunk(n)
     for start in range(0, n, chunk):
         records += _live_rounds(cell, seed, range(start, min(n, start + chunk)))
         if progress is not None:
