@@ -12,6 +12,7 @@ odds, game) never import polars or altair.
 from __future__ import annotations
 
 from rummykit._optional import require
+from rummykit.errors import ArgumentError, ArgumentTypeError
 
 require("altair", extra="analysis", feature="rummykit.charts")
 require("polars", extra="analysis", feature="rummykit.charts")
@@ -26,6 +27,7 @@ __all__ = [
     "distance_chart",
     "interval_chart",
     "odds_lines",
+    "settled_turn",
     "shoe_label",
     "wants_log",
     "your_hand_mark",
@@ -40,14 +42,21 @@ PERCENT_FINE = ".2%"
 LOG_BELOW = 0.01
 #: The colour of "your hand": black, which no palette of shoes or decks uses.
 YOUR_HAND_COLOUR = "#000000"
+#: Colours that can be told apart, by colour-blind readers too: Okabe and Ito's palette
+#: without its yellow (faint on white) and its black (the "keep every card" line), and a
+#: mid grey. Seven lines, one per player count from 2 to 8.
+DISTINCT_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#7F7F7F")
+#: The colour and dash of the exact "keep every card" lines of :func:`completion_chart`.
+KEEP_COLOUR = "#000000"
+KEEP_DASHES = ([6, 3], [2, 2], [8, 3, 2, 3])
 
 
 def _require(frame: pl.DataFrame, columns: list[str], chart: str) -> None:
     if not isinstance(frame, pl.DataFrame):
-        raise TypeError(f"{chart} needs a polars DataFrame, got {type(frame).__name__}")
+        raise ArgumentTypeError(f"{chart} needs a polars DataFrame, got {type(frame).__name__}")
     missing = [name for name in columns if name not in frame.columns]
     if missing:
-        raise ValueError(
+        raise ArgumentError(
             f"{chart} needs the columns {', '.join(columns)}; missing {', '.join(missing)} "
             f"(the frame has {', '.join(frame.columns)})"
         )
@@ -58,15 +67,30 @@ def _kind(frame: pl.DataFrame, column: str) -> str:
     return "O" if frame.schema[column].is_numeric() else "N"
 
 
-def _colour(frame: pl.DataFrame, column: str, title: str) -> alt.Color:
-    """A colour channel: ordered viridis shades for numbers, a categorical palette for words.
+def _colour(
+    frame: pl.DataFrame, column: str, title: str, *, distinct: bool = False, domain=None
+) -> alt.Color:
+    """A colour channel: ordered viridis shades for numbers, a categorical palette for words;
+    with ``distinct``, :data:`DISTINCT_COLOURS` for either, in the order of ``domain``
+    when given (so that a value keeps its colour whichever values a chart shows).
 
     Viridis stops short of its pale yellow end, which is hard to see on white.
     """
     kind = _kind(frame, column)
-    scale = (
-        alt.Scale(scheme={"name": "viridis", "extent": [0, 0.85]}) if kind == "O" else alt.Undefined
-    )
+    if distinct and domain is not None:
+        # Each value the colour of its place in ``domain``; the legend lists those shown.
+        shown = set(frame.get_column(column).to_list())
+        places = [i for i, value in enumerate(domain) if value in shown]
+        scale = alt.Scale(
+            domain=[domain[i] for i in places],
+            range=[DISTINCT_COLOURS[i % len(DISTINCT_COLOURS)] for i in places],
+        )
+    elif distinct:
+        scale = alt.Scale(range=list(DISTINCT_COLOURS))
+    elif kind == "O":
+        scale = alt.Scale(scheme={"name": "viridis", "extent": [0, 0.85]})
+    else:
+        scale = alt.Undefined
     return alt.Color(f"{column}:{kind}", title=title, scale=scale)
 
 
@@ -182,7 +206,7 @@ def odds_lines(
     if log == "auto":
         log = wants_log(frame)
     elif not isinstance(log, bool):
-        raise ValueError(f"log must be True, False or 'auto', got {log!r}")
+        raise ArgumentError(f"log must be True, False or 'auto', got {log!r}")
     data = frame.filter(pl.col("p") > 0) if log else frame
     data = data.with_columns(
         pl.when(pl.col("p") > 0).then(1 / pl.col("p")).otherwise(None).alias("one_in")
@@ -365,24 +389,55 @@ def completion_chart(
     color_title: str = "Players",
     y_title: str = "Chance of having laid down",
     facet: str | None = None,
+    distinct: bool = False,
+    color_order: list | None = None,
+    keep: pl.DataFrame | None = None,
+    keep_by: str | None = None,
+    keep_title: str = "Keep every card (exact)",
     title: str = "Laying down the contract, turn by turn",
 ) -> alt.LayerChart | alt.FacetChart:
     """Lines of a simulated chance by turn, one per ``color`` value, with 95% bands.
 
     ``frame`` is long-form with ``x`` (turn), ``p``, ``ci_low``, ``ci_high``, ``color``
-    (players or decks) and optionally ``facet`` (e.g. contract).
+    (players or decks) and optionally ``facet`` (e.g. contract). ``distinct`` colours the
+    lines with :data:`DISTINCT_COLOURS` (up to seven told apart) instead of shades, given
+    to the values of ``color_order`` in its order when given (every preset its colour).
+
+    ``keep`` adds black dashed lines of an exact chance by turn, such as
+    :func:`rummykit.odds.keep.keep_every_card`'s (columns ``x``, ``p``, the ``facet``
+    column, and ``keep_by`` when given: one dash pattern per value, e.g. per shoe); rows
+    without ``p`` (not counted) are left out.
 
     >>> frame = pl.DataFrame({"turn": [1, 2], "p": [0.1, 0.3], "ci_low": [0.08, 0.27],
     ...                       "ci_high": [0.12, 0.33], "players": [4, 4]})
     >>> [layer["mark"]["type"] for layer in completion_chart(frame).to_dict()["layer"]]
     ['area', 'line']
+    >>> keep = pl.DataFrame({"turn": [1, 2], "p": [0.15, None]})
+    >>> spec = completion_chart(frame, keep=keep, distinct=True).to_dict()
+    >>> spec["layer"][2]["mark"]["strokeDash"], spec["layer"][0]["encoding"]["color"]["scale"]
+    ([6, 3], {'range': ['#E69F00', '#56B4E9', '#009E73', '#0072B2', '#D55E00', '#CC79A7', '#7F7F7F']})
     """
     columns = [x, "p", "ci_low", "ci_high", color] + ([facet] if facet else [])
     _require(frame, columns, "completion_chart")
     kind = _kind(frame, color)
-    base = alt.Chart(frame).encode(
-        x=alt.X(f"{x}:Q", title=x_title, axis=alt.Axis(tickMinStep=1)),
-        color=_colour(frame, color, color_title),
+    data = frame.select(columns).with_columns(pl.lit("simulated").alias("_layer"))
+    if keep is not None:
+        wanted = [x, "p"] + ([facet] if facet else []) + ([keep_by] if keep_by else [])
+        _require(keep, wanted, "completion_chart (keep)")
+        label = pl.col(keep_by).cast(pl.String) if keep_by else pl.lit(keep_title)
+        kept = (
+            keep.filter(pl.col("p").is_not_null())
+            .select(x, "p", *([facet] if facet else []), label.alias("_keep"))
+            .with_columns(pl.lit("keep").alias("_layer"))
+        )
+        # One frame for every layer: a faceted chart needs its data at the top.
+        data = pl.concat([data, kept.cast({x: frame.schema[x]})], how="diagonal_relaxed")
+    simulated = alt.Chart().transform_filter("datum._layer == 'simulated'")
+    colour = _colour(frame, color, color_title, distinct=distinct, domain=color_order)
+    # The legend shows the lines, not the pale bands.
+    colour.legend = alt.Legend(symbolType="stroke", symbolStrokeWidth=3, symbolOpacity=1)
+    base = simulated.encode(
+        x=alt.X(f"{x}:Q", title=x_title, axis=alt.Axis(tickMinStep=1)), color=colour
     )
     band = base.mark_area(opacity=0.2).encode(
         y=alt.Y("ci_low:Q", title=y_title, axis=alt.Axis(format=PERCENT)),
@@ -398,14 +453,86 @@ def completion_chart(
             alt.Tooltip("ci_high:Q", title="95% interval to", format=PERCENT_FINE),
         ],
     )
-    layered = alt.layer(band, line, data=frame)
+    layers = [band, line]
+    if keep is not None:
+        labels = kept.get_column("_keep").unique(maintain_order=True).to_list()
+        dashes = [list(KEEP_DASHES[i % len(KEEP_DASHES)]) for i in range(len(labels))]
+        layers.append(
+            alt.Chart()
+            .transform_filter("datum._layer == 'keep'")
+            .mark_line(color=KEEP_COLOUR, strokeDash=dashes[0] if dashes else [6, 3])
+            .encode(
+                x=alt.X(f"{x}:Q"),
+                y="p:Q",
+                strokeDash=alt.StrokeDash(
+                    "_keep:N",
+                    title=keep_title if keep_by else None,
+                    scale=alt.Scale(domain=labels, range=dashes),
+                ),
+                tooltip=[
+                    alt.Tooltip(f"{x}:Q", title=x_title),
+                    alt.Tooltip("_keep:N", title=keep_title),
+                    alt.Tooltip("p:Q", title="Exact chance", format=PERCENT_FINE),
+                ],
+            )
+        )
+    layered = alt.layer(*layers, data=data)
+    notes = [] if keep is None else _not_counted(keep, x=x, by=facet or keep_by)
+    heading = alt.TitleParams(title, subtitle=notes) if notes else title
     if facet is None:
-        return layered.properties(title=title, width=420, height=240)
+        return layered.properties(title=heading, width=420, height=240)
     return (
         layered.properties(width=150, height=150)
         .facet(facet=alt.Facet(f"{facet}:N", title=None, sort=_order(frame, facet)), columns=3)
-        .properties(title=title)
+        .properties(title=heading)
     )
+
+
+def _not_counted(keep: pl.DataFrame, *, x: str, by: str | None) -> list[str]:
+    """Where a "keep every card" line stops because counting would take too long: one
+    line of words per ``by`` value, from the rows whose ``method`` is ``"not counted"``
+    (with their ``cards`` and planned ``seconds``)."""
+    if "method" not in keep.columns:
+        return []
+    _require(keep, [x, "cards", "seconds"], "completion_chart (keep)")
+    from rummykit.odds.tables import duration_text
+
+    missing = keep.filter(pl.col("method") == "not counted")
+    if missing.height == 0:
+        return []
+    groups = [None] if by is None else [g for g in _order(keep, by) if g in set(missing[by])]
+    notes = []
+    for group in groups:
+        own = keep if group is None else keep.filter(pl.col(by) == group)
+        first = own.filter(pl.col("method") == "not counted").sort(x).row(0, named=True)
+        where = "" if group is None else f"{group}: "
+        drawn = first[x] > own[x].min()
+        stop = f"the exact line stops at {x} {first[x] - 1}" if drawn else "no exact line"
+        notes.append(
+            f"{where}{stop}: counting {first['cards']} cards exactly is planned at "
+            f"{duration_text(first['seconds'])}, left out"
+        )
+    return notes
+
+
+def settled_turn(
+    frame: pl.DataFrame, *, by: list[str], x: str = "turn", within: float = 0.005
+) -> int:
+    """The first turn by which every line of ``frame`` (one per value of the ``by``
+    columns) is within ``within`` of its last value: where a chart of chances that only
+    grow can stop. Computed from the data, so it moves with the tables.
+
+    >>> frame = pl.DataFrame({"players": [2, 2, 2, 4, 4, 4], "turn": [1, 2, 3] * 2,
+    ...                       "p": [0.2, 0.5, 0.501, 0.4, 0.6, 0.9]})
+    >>> settled_turn(frame, by=["players"]), settled_turn(frame.filter(players=2), by=["players"])
+    (3, 2)
+    """
+    _require(frame, [x, "p", *by], "settled_turn")
+    if frame.height == 0:
+        raise ArgumentError("settled_turn needs at least one row")
+    last = pl.col("p").sort_by(x).last().over(by)
+    settled = frame.filter(pl.col("p") >= last - within).group_by(by).agg(pl.col(x).min())
+    return int(settled[x].max())
 
 
 def interval_chart(

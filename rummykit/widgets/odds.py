@@ -41,6 +41,7 @@ from rummykit.widgets._common import (
     slow_to_count,
 )
 from rummykit.widgets.deal import describe_probability
+from rummykit.widgets.table import LIVE_ROUNDS, TablePanel
 
 __all__ = ["OddsExplorer", "SimulationExplorer", "chart_svg"]
 
@@ -181,6 +182,8 @@ class _ShoeControls:
             description="Hand size",
             tooltip="cards in the hand",
         )
+        self.changing = False
+        """True while a preset change moves the other controls: listeners wait for the end."""
         self.preset.observe(self._preset_changed, "value")
         self.decks.observe(self._decks_changed, "value")
         self.round.observe(self._round_changed, "value")
@@ -201,10 +204,14 @@ class _ShoeControls:
         return self.rules.contracts[self.round.value - 1]
 
     def _preset_changed(self, change: dict) -> None:
-        number = min(self.round.value, self.rules.rounds)
-        self.round.options = round_options(self.rules)
-        self.round.value = number
-        self._round_changed(None)
+        self.changing = True
+        try:
+            number = min(self.round.value, self.rules.rounds)
+            self.round.options = round_options(self.rules)
+            self.round.value = number
+            self._round_changed(None)
+        finally:
+            self.changing = False
 
     def _round_changed(self, change: dict | None) -> None:
         self.cards.value = self.rules.deal_sizes[self.round.value - 1]
@@ -554,6 +561,15 @@ class SimulationExplorer:
     :data:`~rummykit.widgets._common.COUNT_UNASKED_SECONDS`, otherwise only once "Count
     exactly" is pressed. :meth:`run` does the same in the caller's thread.
 
+    The Players control (:class:`~rummykit.widgets.table.TablePanel`, ``players``) shows
+    how soon the contract is laid down at a table of that many players: the chance that a
+    player has laid down by their t-th turn, with its 95% band, from
+    ``data/completion_by_turn.parquet`` when it holds the table, else ``table_rounds``
+    rounds played live in the background with a progress bar. Choosing the players (or,
+    with players chosen, the preset) sets the decks and jokers to the preset's for that
+    table, so the hands dealt are the table's; a count the preset does not allow shows its
+    rule and changes nothing.
+
     >>> explorer = SimulationExplorer(n=2000, steps=4, seed=1)
     >>> explorer.run_button.click()
     >>> explorer.wait()
@@ -574,10 +590,16 @@ class SimulationExplorer:
         steps: int = 12,
         seed: int = 0,
         exact: bool = True,
+        players: int | None = None,
+        table_rounds: int = LIVE_ROUNDS,
         background: bool = True,
     ) -> None:
         self.controls = _ShoeControls(rules, round, decks, jokers)
         self.background = background
+        self.table = TablePanel(
+            self.controls, players=players, rounds=table_rounds, background=background
+        )
+        """The Players control and completion by turn at that table."""
         self.n = ipywidgets.BoundedIntText(
             value=n, min=10, max=10_000_000, step=1000, description="Hands", tooltip="deals"
         )
@@ -625,6 +647,7 @@ class SimulationExplorer:
                 self.count_progress.button,
                 self.count_progress.widget,
                 self.chart_html,
+                self.table.box,
             ]
         )
         self.box.add_class("rk-simulation-explorer")
@@ -648,11 +671,17 @@ class SimulationExplorer:
         self._run_thread.daemon = True
         self._run_thread.start()
 
+    @property
+    def players(self) -> ipywidgets.Dropdown:
+        """The Players control (None: no table shown)."""
+        return self.table.players
+
     def wait(self, timeout: float | None = None) -> None:
-        """Wait for a run and an exact count running in the background."""
+        """Wait for a run, an exact count and a table running in the background."""
         for thread in (self._run_thread, self._count_thread):
             if thread is not None:
                 thread.join(timeout)
+        self.table.wait(timeout)
 
     def run(self) -> None:
         """Deal the hands step by step, updating the progress bar, estimate and chart;

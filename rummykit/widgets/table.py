@@ -1,0 +1,375 @@
+"""At the table: how soon a contract is laid down at a table of so many players.
+
+The SimulationExplorer's Players control shows, for the table its controls describe
+(preset, round, players, decks, jokers), the chance that a player has laid down the
+round's contract by their t-th turn, with its 95% band. It comes from the committed
+``data/completion_by_turn.parquet`` when that holds the table (every bot buying when a
+card brings it closer, as ``rummykit tables`` plays), and otherwise is played live:
+:data:`LIVE_ROUNDS` seeded rounds with a progress bar, in a thread (the kernel never
+waits), stopped when the controls move on.
+
+Every live round is played by :func:`_live_rounds`, the one place to switch to a faster
+simulator that plays the same rounds.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import threading
+from collections.abc import Callable, Iterable
+
+from rummykit.errors import ArgumentError, RummyError
+from rummykit.odds.completion import (
+    Cell,
+    RoundRecord,
+    default_chunk,
+    play_rounds,
+    tables_from_records,
+)
+from rummykit.odds.tables import DEFAULT_SEED, chance_text, data_directory
+from rummykit.rules import RuleSet
+from rummykit.widgets._common import Superseded, figure_html, ipywidgets, message_html, require
+
+__all__ = ["LIVE_ROUNDS", "TablePanel", "committed_completion"]
+
+#: Rounds played live for a table ``data/`` does not hold (the engine's bots take about
+#: 7 ms a round of 4 players in round 1, 70 ms for 6 players in ``family``'s round 7).
+LIVE_ROUNDS = 200
+#: The buying policy of the tables of ``data/`` that the panel reads.
+TABLE_BUY = "improves"
+#: The committed table the panel reads, in ``data/``.
+COMPLETION_TABLE = "completion_by_turn"
+
+
+def _live_rounds(cell: Cell, seed: int, indices: Iterable[int]) -> list[RoundRecord]:
+    """Rounds ``indices`` of ``cell`` from ``seed``, as ``rummykit tables`` plays them:
+    today by the engine and its bots (:func:`~rummykit.odds.completion.play_rounds`, a
+    sweep's own play function; any function giving the same records may stand in)."""
+    return play_rounds(cell, seed, list(indices))
+
+
+def _live_completion(
+    rules: RuleSet,
+    players: int,
+    round: int,
+    n: int,
+    seed: int,
+    *,
+    decks: int | None = None,
+    jokers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+):
+    """:func:`~rummykit.odds.completion.completion_by_turn` of one table, played here in
+    the chunks a sweep uses (:func:`~rummykit.odds.completion.default_chunk`), calling
+    ``progress(done, n)`` after each (which may raise
+    :class:`~rummykit.widgets._common.Superseded` to stop). The same rounds and the same
+    frame as ``completion_by_turn(..., n=n, seed=seed)``.
+
+    >>> from rummykit.odds.completion import completion_by_turn
+    >>> standard = RuleSet.preset("standard")
+    >>> live = _live_completion(standard, 2, 1, 12, 5, decks=1, jokers=3)
+    >>> live.equals(completion_by_turn(rules=standard, players=2, rounds=1, decks=1, jokers=3,
+    ...                                n=12, seed=5, max_workers=1, progress=False))
+    True
+    """
+    cell = Cell(rules, players, round, decks=decks, jokers=jokers, buy=TABLE_BUY)
+    records: list[RoundRecord] = []
+    chunk = default_chunk(n)
+    for start in range(0, n, chunk):
+        records += _live_rounds(cell, seed, range(start, min(n, start + chunk)))
+        if progress is not None:
+            progress(len(records), n)
+    return tables_from_records([cell], {cell: records})[COMPLETION_TABLE]
+
+
+@functools.cache
+def _committed():
+    """The committed table and its seed (None, None where ``data/`` does not have it)."""
+    pl = require("polars")
+    path = data_directory() / f"{COMPLETION_TABLE}.parquet"
+    if not path.exists():
+        return None, None
+    notes = path.with_suffix(".json")
+    seed = json.loads(notes.read_text())["seed"] if notes.exists() else None
+    return pl.read_parquet(path), seed
+
+
+def committed_completion(rules: RuleSet, players: int, round: int, decks: int, jokers: int):
+    """The rows of ``data/completion_by_turn.parquet`` for this table (bots buying when it
+    helps), or None when the table is not there.
+
+    >>> standard = RuleSet.preset("standard")
+    >>> rows = committed_completion(standard, 4, 1, 2, 4)
+    >>> sorted(set(rows["measure"])), set(rows["players"]), set(rows["buy"])
+    (['anyone out', 'laid down'], {4}, {'improves'})
+    >>> committed_completion(standard, 4, 1, 1, 3) is None   # a shoe no table uses
+    True
+    """
+    pl = require("polars")
+    table, _ = _committed()
+    if table is None:
+        return None
+    rows = table.filter(
+        (pl.col("rules") == rules.name)
+        & (pl.col("round") == round)
+        & (pl.col("players") == players)
+        & (pl.col("decks") == decks)
+        & (pl.col("jokers") == jokers)
+        & (pl.col("buy") == TABLE_BUY)
+    )
+    return rows if rows.height else None
+
+
+def _players_options() -> list[tuple[str, int | None]]:
+    """ "none", then every player count some preset allows (a preset's own range is its
+    rule, checked when chosen)."""
+    presets = [RuleSet.preset(name) for name in RuleSet.presets()]
+    low = min(rules.min_players for rules in presets)
+    high = max(rules.max_players for rules in presets)
+    return [("none", None)] + [(str(n), n) for n in range(low, high + 1)]
+
+
+class TablePanel:
+    """The Players control and what it shows: completion by turn at that table.
+
+    ``controls`` are an explorer's preset, round, decks and jokers controls. Choosing a
+    player count or a preset sets the decks and jokers to what the preset deals that many
+    players (moving them afterwards tries another shoe at the same table); the table is
+    then the controls' preset, round, players, decks and jokers. A count the preset does
+    not allow, or a shoe that cannot deal the table, shows the rule's error and changes
+    nothing. ``rounds`` rounds are played live (seed ``seed``, the seed of ``rummykit
+    tables`` by default) when ``data/`` does not hold the table.
+
+    >>> from rummykit.widgets import SimulationExplorer
+    >>> explorer = SimulationExplorer(players=4, background=False)
+    >>> explorer.table.source, explorer.table.key
+    ('data', ('standard', 1, 4, 2, 4))
+    >>> explorer.players.value = 8   # three decks for eight: data/ has that table too
+    >>> explorer.controls.preset.value = "family"
+    >>> "family is played by 2 to 6 players, not 8" in explorer.table.message_html.value
+    True
+    >>> explorer.table.key   # unchanged
+    ('standard', 1, 8, 3, 6)
+    """
+
+    def __init__(
+        self,
+        controls,
+        *,
+        players: int | None = None,
+        rounds: int = LIVE_ROUNDS,
+        seed: int = DEFAULT_SEED,
+        background: bool = True,
+    ) -> None:
+        for name, value, low in (("rounds", rounds, 1), ("seed", seed, 0)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                raise ArgumentError(f"{name} must be an integer >= {low}, got {value!r}")
+        self.controls = controls
+        self.rounds = rounds
+        self.seed = seed
+        self.background = background
+        self.frame = None
+        """The by-turn rows of the table shown (schema ``BY_TURN_SCHEMA``), or None."""
+        self.source: str | None = None
+        """Where :attr:`frame` came from: ``"data"`` or ``"live"``."""
+        self.key: tuple | None = None
+        """The table shown: (preset, round, players, decks, jokers)."""
+        self._target: tuple | None = None  # the table the controls ask for now
+        self._live: tuple | None = None  # the table being played live, if any
+        self._syncing = False
+        self._threads: list[threading.Thread] = []
+        self.players = ipywidgets.Dropdown(
+            options=_players_options(),
+            value=None,
+            description="Players",
+            tooltip="players at the table: how soon the contract is laid down there",
+        )
+        self.message_html = ipywidgets.HTML()
+        self.progress = ipywidgets.IntProgress(
+            value=0, min=0, max=rounds, description="Played", bar_style="info"
+        )
+        self.progress.layout.display = "none"
+        self.chart_html = ipywidgets.HTML()
+        heading = ipywidgets.HTML(
+            "<strong>At the table</strong>: how soon the contract is laid down with so many players"
+        )
+        self.box = ipywidgets.VBox(
+            [heading, self.players, self.message_html, self.progress, self.chart_html]
+        )
+        self.box.add_class("rk-table")
+        self.players.observe(lambda change: self._follow(change["new"]), "value")
+        controls.preset.observe(lambda _: self._follow(self.players.value), "value")
+        for control in (controls.round, controls.decks, controls.jokers):
+            control.observe(lambda _: self.update(), "value")
+        self.players.value = players
+        if players is None:
+            self.update()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the work running in the background."""
+        for thread in list(self._threads):
+            thread.join(timeout)
+
+    def _follow(self, players: int | None) -> None:
+        """The preset or the players changed: the shoe follows (the preset's for that many
+        players), unless the preset does not allow them (its rule is shown instead)."""
+        if players is not None:
+            rules = self.controls.rules
+            try:
+                rules.check_players(players)
+                decks = rules.decks_for(players)
+                jokers = rules.jokers_for(decks)
+            except RummyError as error:
+                self.message_html.value = message_html(str(error), "error")
+                return
+            self._syncing = True  # one update for the new shoe, not one per slider
+            try:
+                self.controls.decks.value = decks
+                self.controls.jokers.value = jokers
+            finally:
+                self._syncing = False
+        self.update()
+
+    def update(self) -> None:
+        """Show completion by turn for the table the controls describe: from ``data/`` at
+        once, or played live in the background (here without ``background``)."""
+        if self._syncing or self.controls.changing:
+            return
+        players = self.players.value
+        if players is None:
+            self._target = None  # stops a live run
+            self.frame = self.source = self.key = None
+            self.progress.layout.display = "none"
+            self.chart_html.value = ""
+            self.message_html.value = message_html(
+                "Choose the players at the table to see how soon the contract is laid down."
+            )
+            return
+        rules = self.controls.rules
+        try:
+            cell = Cell(
+                rules,
+                players,
+                self.controls.round.value,
+                decks=self.controls.decks.value,
+                jokers=self.controls.jokers.value,
+                buy=TABLE_BUY,
+            )
+        except RummyError as error:
+            self.message_html.value = message_html(str(error), "error")
+            return
+        key = (rules.name, cell.round, players, cell.decks, cell.jokers)
+        if key == self.key:
+            self._target = key  # a live run for another table stops
+            self.progress.layout.display = "none"
+            self.message_html.value = message_html(self._describe(key, self.frame, self.source))
+            return
+        if key == self._target:
+            return  # on its way already
+        committed = committed_completion(
+            rules, players, cell.round, decks=cell.decks, jokers=cell.jokers
+        )
+        self._target = key
+        if committed is not None:
+            self.progress.layout.display = "none"
+            self._run(self._show, key, committed, "data")
+            return
+        self.progress.max, self.progress.value = self.rounds, 0
+        self.progress.layout.display = None
+        self.message_html.value = message_html(
+            f"data/ has no table of {players} players with this shoe ({rules.name} rules, "
+            f"round {cell.round}): playing {self.rounds:,} rounds live with the engine's bots ..."
+        )
+        self._live = key
+        self._run(self._play, key, rules)
+
+    def _run(self, work, *args) -> None:
+        if not self.background:
+            work(*args)
+            return
+        thread = threading.Thread(target=work, args=args, name="rummykit-table", daemon=True)
+        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        thread.start()
+
+    def _play(self, key: tuple, rules: RuleSet) -> None:
+        name, number, players, decks, jokers = key
+
+        def progress(done: int, total: int) -> None:
+            if self._target != key:
+                raise Superseded
+            self.progress.value = done
+
+        try:
+            frame = _live_completion(
+                rules,
+                players,
+                number,
+                self.rounds,
+                self.seed,
+                decks=decks,
+                jokers=jokers,
+                progress=progress,
+            )
+        except Superseded:
+            return
+        finally:
+            if self._live == key:
+                self._live = None
+        if self._target == key:
+            self.progress.layout.display = "none"
+            self._show(key, frame, "live")
+
+    @property
+    def playing(self) -> bool:
+        """Whether a table is being played live now (in the background)."""
+        return self._live is not None and self._live == self._target
+
+    def _show(self, key: tuple, frame, source: str) -> None:
+        """Show ``frame`` as the table ``key``, unless the controls have moved on (a thread
+        finishing late never overwrites a newer table)."""
+        if self._target != key:
+            return
+        self.frame, self.source, self.key = frame, source, key
+        self.message_html.value = message_html(self._describe(key, frame, source))
+        chart = self._chart(key, frame)
+        if self._target == self.key == key:
+            self.chart_html.value = chart
+
+    def _describe(self, key: tuple, frame, source: str) -> str:
+        pl = require("polars")
+        name, number, players, decks, jokers = key
+        laid = frame.filter(pl.col("measure") == "laid down").sort("turn")
+        n = int(laid["n"][0])
+        contract = laid["contract"][0]
+        if source == "data":
+            seed = _committed()[1]
+            where = f"from data/{COMPLETION_TABLE}.parquet, {n:,} rounds"
+            where += "" if seed is None else f" (seed {seed})"
+        else:
+            where = f"played live just now, {n:,} rounds with the engine's bots (seed {self.seed})"
+        first = laid.row(0, named=True)
+        half = laid.filter(pl.col("p") >= 0.5)["turn"]
+        halfway = f"half have by turn {half[0]}" if len(half) else "fewer than half ever do"
+        shoe = f"{decks} deck{'s' if decks != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}"
+        return (
+            f"{name} rules, round {number} ({contract}), {players} players, {shoe}: {where}. "
+            f"By their first turn {chance_text(first['p'])} of players have laid down (95% "
+            f"interval {chance_text(first['ci_low'])} to {chance_text(first['ci_high'])}); "
+            f"{halfway}; {chance_text(laid['p'][-1])} lay down before the round ends."
+        )
+
+    def _chart(self, key: tuple, frame) -> str:
+        pl = require("polars")
+        from rummykit.charts import completion_chart, settled_turn
+        from rummykit.widgets.odds import chart_svg
+
+        name, number, players, decks, jokers = key
+        laid = frame.filter(pl.col("measure") == "laid down")
+        last = settled_turn(laid, by=["players"])
+        chart = completion_chart(
+            laid.filter(pl.col("turn") <= last),
+            title=f"{laid['contract'][0]}: chance a player has laid down by their t-th turn "
+            f"({players} players, {name} rules)",
+        )
+        return figure_html(chart_svg(chart))
