@@ -1,0 +1,1997 @@
+/*
+ * A round of Liverpool Rummy played by BuyerBots, compiled: rummykit.odds.fastplay's core.
+ *
+ * It plays exactly what rummykit.odds.completion.play_round plays: the engine's rules
+ * (rummykit/game.py, phases.py, legal.py, melds.py) and GreedyBot's policy with a buying
+ * policy (rummykit/bots.py), for the rule options rummykit.odds.fastplay.check_fast
+ * accepts. Each function below names the Python function it reproduces; where the
+ * engine's result depends on a search order (find_contract's arrangement, which physical
+ * copy of a card is played, which joker a swap takes) the same order is followed here.
+ *
+ * Chance: the game's random.Random(seed) is CPython's MT19937, seeded by init_by_array
+ * from the seed's 32-bit words, and shuffle/randrange/randint/choice all go through
+ * _randbelow (getrandbits(k) with k = n.bit_length(), retried while >= n). They are
+ * reproduced call for call, so the deal, the cut, every reshuffle and every buy lottery
+ * are the engine's.
+ *
+ * Cards: a physical card is its place in Shoe.cards (deck by deck, suits C D H S, ranks
+ * 2..A, then the jokers): id = deck * 52 + index for a natural, 52 * decks + number for a
+ * joker. index (0..51, 52 for a joker) is Card.index.
+ *
+ * Contract distance: GreedyBot asks contract_distance / contract_within. The functions
+ * solve(), dist_search() and last_run() are search.py's _solve/_runs and
+ * _Distance.search/_last_run, step for step, so the values are the engine's.
+ *
+ * The events, when asked for, are written to an int buffer, one after another:
+ *   kind (index in rummykit.events.EVENT_KINDS), seat (-1: None), n, n card ids,
+ *   meld (-1: None), m, m times (k, k card ids), s, s scores.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BIG (1 << 30)
+#define MAXP 16
+#define MAXSHOE (52 * 8 + 32)
+#define MAXW 200
+#define MAXMC 64     /* cards in one meld */
+#define MAXMELDS 160 /* melds on the table */
+#define MAXSETS 8    /* sets in a contract */
+#define MAXRUNS 8    /* runs in a contract */
+
+/* ---------------------------------------------------------------------------------------
+ * MT19937 as CPython's _randommodule.c */
+
+typedef struct {
+    uint32_t state[624];
+    int index;
+} MT;
+
+static void mt_init_genrand(MT *mt, uint32_t s) {
+    mt->state[0] = s;
+    for (int i = 1; i < 624; i++)
+        mt->state[i] = 1812433253U * (mt->state[i - 1] ^ (mt->state[i - 1] >> 30)) + (uint32_t)i;
+    mt->index = 624;
+}
+
+static void mt_init_by_array(MT *mt, const uint32_t *key, int len) {
+    mt_init_genrand(mt, 19650218U);
+    int i = 1, j = 0;
+    int k = 624 > len ? 624 : len;
+    uint32_t *s = mt->state;
+    for (; k; k--) {
+        s[i] = (s[i] ^ ((s[i - 1] ^ (s[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= 624) {
+            s[0] = s[623];
+            i = 1;
+        }
+        if (j >= len) j = 0;
+    }
+    for (k = 623; k; k--) {
+        s[i] = (s[i] ^ ((s[i - 1] ^ (s[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= 624) {
+            s[0] = s[623];
+            i = 1;
+        }
+    }
+    s[0] = 0x80000000U;
+}
+
+static void mt_seed(MT *mt, unsigned long long seed) {
+    uint32_t key[2] = {(uint32_t)(seed & 0xffffffffULL), (uint32_t)(seed >> 32)};
+    mt_init_by_array(mt, key, key[1] ? 2 : 1);
+}
+
+static uint32_t mt_next(MT *mt) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y;
+    uint32_t *s = mt->state;
+    if (mt->index >= 624) {
+        int kk;
+        for (kk = 0; kk < 624 - 397; kk++) {
+            y = (s[kk] & 0x80000000U) | (s[kk + 1] & 0x7fffffffU);
+            s[kk] = s[kk + 397] ^ (y >> 1) ^ mag01[y & 1U];
+        }
+        for (; kk < 623; kk++) {
+            y = (s[kk] & 0x80000000U) | (s[kk + 1] & 0x7fffffffU);
+            s[kk] = s[kk + (397 - 624)] ^ (y >> 1) ^ mag01[y & 1U];
+        }
+        y = (s[623] & 0x80000000U) | (s[0] & 0x7fffffffU);
+        s[623] = s[396] ^ (y >> 1) ^ mag01[y & 1U];
+        mt->index = 0;
+    }
+    y = s[mt->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* random.Random._randbelow_with_getrandbits (n >= 1, n < 2**32) */
+static int randbelow(MT *mt, int n) {
+    int k = 0;
+    while ((n >> k) != 0) k++;
+    uint32_t r;
+    do {
+        r = mt_next(mt) >> (32 - k);
+    } while (r >= (uint32_t)n);
+    return (int)r;
+}
+
+static void shuffle(MT *mt, short *x, int n) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = randbelow(mt, i + 1);
+        short t = x[i];
+        x[i] = x[j];
+        x[j] = t;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------
+ * The contract solver (search.py's _Solver), built once per rule set and contract. */
+
+typedef struct {
+    int set_size, run_size, max_jokers, set_nat, run_nat, set_lo, separated;
+    int lo_pos, hi_pos, longest, set_full, set_joker_cap, run_full, cap_most;
+    int nw;
+    int wstart[MAXW], wlen[MAXW], caps[MAXW];
+    uint32_t wbits[MAXW];
+    signed char cells[4][MAXW][14];
+} Solver;
+
+static int cell_of(int suit, int p) { return suit * 13 + ((p == 1 || p == 14) ? 12 : p - 2); }
+
+static uint32_t CARD_BITS[52];
+
+static void solver_init(Solver *s, int set_size, int run_size, int max_jokers, int set_nat,
+                        int run_nat, int ace_low, int ace_high, int separated) {
+    s->set_size = set_size;
+    s->run_size = run_size;
+    s->max_jokers = max_jokers < 0 ? BIG : max_jokers;
+    s->set_nat = set_nat;
+    s->run_nat = run_nat;
+    int lo = set_size - s->max_jokers;
+    s->set_lo = set_nat;
+    if (lo > s->set_lo) s->set_lo = lo;
+    if (s->set_lo < 1) s->set_lo = 1;
+    s->separated = separated;
+    s->lo_pos = ace_low ? 1 : 2;
+    s->hi_pos = ace_high ? 14 : 13;
+    int npos = s->hi_pos - s->lo_pos + 1;
+    int minimal = run_size - s->max_jokers >= run_nat;
+    int longest = npos < 13 ? npos : 13;
+    int lmin = run_size, lmax = minimal ? run_size : longest;
+    s->longest = lmax;
+    s->nw = 0;
+    for (int start = s->lo_pos; start <= s->hi_pos; start++)
+        for (int length = lmin; length <= lmax; length++) {
+            if (start + length - 1 > s->hi_pos) continue;
+            int w = s->nw++;
+            s->wstart[w] = start;
+            s->wlen[w] = length;
+            uint32_t bits = 0;
+            for (int p = start; p < start + length; p++) bits |= 1U << p;
+            s->wbits[w] = bits;
+            for (int suit = 0; suit < 4; suit++)
+                for (int i = 0; i < length; i++) s->cells[suit][w][i] = (signed char)cell_of(suit, start + i);
+        }
+    s->set_full = set_size > set_nat ? set_size : set_nat;
+    s->set_joker_cap = s->set_full - set_nat;
+    if (s->max_jokers < s->set_joker_cap) s->set_joker_cap = s->max_jokers;
+    s->cap_most = 0;
+    for (int w = 0; w < s->nw; w++) {
+        int c = s->wlen[w] - run_nat;
+        if (s->max_jokers < c) c = s->max_jokers;
+        s->caps[w] = c;
+        if (w == 0 || c > s->cap_most) s->cap_most = c;
+    }
+    s->run_full = run_size > run_nat ? run_size : run_nat;
+}
+
+typedef struct {
+    int cnt[52];
+    int tot[13];
+    uint32_t masks[4];
+    int jokers, ncards, repeats;
+} RHand;
+
+static void rhand_from_counts(RHand *h, const unsigned char *counts) {
+    memset(h, 0, sizeof(*h));
+    for (int i = 0; i < 52; i++) {
+        int c = counts[i];
+        if (!c) continue;
+        h->cnt[i] = c;
+        h->tot[i % 13] += c;
+        h->masks[i / 13] |= CARD_BITS[i];
+        if (c > 1) h->repeats |= 1 << (i / 13);
+        h->ncards += c;
+    }
+    h->jokers = counts[52];
+    h->ncards += counts[52];
+}
+
+static int popcount32(uint32_t x) { return __builtin_popcount(x); }
+
+/* _Solver.table: usable windows (naturals >= run_nat, holes <= max_jokers), window order */
+static int solver_table(const Solver *s, uint32_t mask, int *ws, int *hs) {
+    int n = 0;
+    for (int w = 0; w < s->nw; w++) {
+        int naturals = popcount32(mask & s->wbits[w]);
+        int holes = s->wlen[w] - naturals;
+        if (naturals >= s->run_nat && holes <= s->max_jokers) {
+            ws[n] = w;
+            hs[n] = holes;
+            n++;
+        }
+    }
+    return n;
+}
+
+static void sort_ints(int *a, int n) {
+    for (int i = 1; i < n; i++) {
+        int v = a[i], j = i - 1;
+        while (j >= 0 && a[j] > v) {
+            a[j + 1] = a[j];
+            j--;
+        }
+        a[j + 1] = v;
+    }
+}
+
+/* the `sets` largest of tot, descending */
+static void top_counts(const int *tot, int sets, int *top) {
+    int sorted[13];
+    memcpy(sorted, tot, sizeof(sorted));
+    sort_ints(sorted, 13);
+    for (int i = 0; i < sets; i++) top[i] = sorted[12 - i];
+}
+
+/* _Solver._set_marginals over `tot` (length n): pairs (cost, r) */
+static int set_marginals(const Solver *s, const int *tot, int n, int sets, int *cost, int *rank) {
+    int sorted[13];
+    memcpy(sorted, tot, sizeof(int) * n);
+    sort_ints(sorted, n);
+    int top = sorted[n - sets];
+    int m = 0;
+    for (int r = 0; r < n; r++) {
+        int c = tot[r];
+        if (c < s->set_lo || c < top) continue;
+        int previous = 0, kmax = c / s->set_lo;
+        if (kmax > sets) kmax = sets;
+        for (int k = 1; k <= kmax; k++) {
+            int value = k * s->set_size - c;
+            if (value < 0) value = 0;
+            cost[m] = value - previous;
+            rank[m] = r;
+            m++;
+            previous = value;
+        }
+    }
+    /* sort the pairs (cost, r) ascending, as Python sorts tuples */
+    for (int i = 1; i < m; i++) {
+        int cv = cost[i], rv = rank[i], j = i - 1;
+        while (j >= 0 && (cost[j] > cv || (cost[j] == cv && rank[j] > rv))) {
+            cost[j + 1] = cost[j];
+            rank[j + 1] = rank[j];
+            j--;
+        }
+        cost[j + 1] = cv;
+        rank[j + 1] = rv;
+    }
+    return m;
+}
+
+static int set_cost(const Solver *s, const int *tot, int sets) {
+    if (sets == 0) return 0;
+    int top[MAXSETS], cost[13 * MAXSETS], rank[13 * MAXSETS];
+    top_counts(tot, sets, top);
+    int m = set_marginals(s, top, sets, sets, cost, rank);
+    if (m < sets) return BIG;
+    int sum = 0;
+    for (int i = 0; i < sets; i++) sum += cost[i];
+    return sum;
+}
+
+typedef struct {
+    int nruns;
+    int suit[MAXRUNS], start[MAXRUNS], len[MAXRUNS];
+    unsigned char used[MAXRUNS][14];
+    int nsets;
+    int srank[MAXSETS], sk[MAXSETS];
+} Plan;
+
+/* _Solver.set_plan: 1 and the plan's sets (rank ascending), or 0 */
+static int set_plan(const Solver *s, const int *tot, int jokers, int sets, Plan *plan) {
+    if (set_cost(s, tot, sets) > jokers) return 0;
+    plan->nsets = 0;
+    if (sets == 0) return 1;
+    int cost[13 * MAXSETS], rank[13 * MAXSETS], counts[13] = {0};
+    set_marginals(s, tot, 13, sets, cost, rank);
+    for (int i = 0; i < sets; i++) counts[rank[i]]++;
+    for (int r = 0; r < 13; r++)
+        if (counts[r]) {
+            plan->srank[plan->nsets] = r;
+            plan->sk[plan->nsets] = counts[r];
+            plan->nsets++;
+        }
+    return 1;
+}
+
+/* _Solver.run_lower_bound */
+static int run_lower_bound(const Solver *s, const RHand *h, int runs) {
+    int ws[MAXW], hs[MAXW];
+    if (runs == 1) {
+        int best = BIG;
+        for (int suit = 0; suit < 4; suit++) {
+            if (!h->masks[suit]) continue;
+            int n = solver_table(s, h->masks[suit], ws, hs);
+            sort_ints(hs, n);
+            if (n && hs[0] < best) best = hs[0];
+        }
+        return best <= h->jokers ? best : BIG;
+    }
+    int seen[4 * MAXRUNS * MAXRUNS], ns = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        if (!h->masks[suit]) continue;
+        int n = solver_table(s, h->masks[suit], ws, hs);
+        sort_ints(hs, n);
+        int repeat = (h->repeats >> suit & 1) ? runs : 1;
+        for (int i = 0; i < n && i < runs; i++) {
+            if (hs[i] > h->jokers) break;
+            for (int k = 0; k < repeat; k++) seen[ns++] = hs[i];
+        }
+    }
+    if (ns < runs) return BIG;
+    sort_ints(seen, ns);
+    int sum = 0;
+    for (int i = 0; i < runs; i++) sum += seen[i];
+    return sum;
+}
+
+typedef struct {
+    int suit, start, len;
+} Chosen;
+
+static int fits_separation(const Solver *s, int suit, int start, int length, const Chosen *chosen,
+                           int nchosen) {
+    if (!s->separated) return 1;
+    int end = start + length - 1;
+    for (int i = 0; i < nchosen; i++)
+        if (chosen[i].suit == suit && !(chosen[i].start + chosen[i].len < start || end + 1 < chosen[i].start))
+            return 0;
+    return 1;
+}
+
+/* The next combination of k of n (indices ascending), lexicographic; 0 after the last. */
+static int next_combination(int *idx, int k, int n) {
+    int i = k - 1;
+    while (i >= 0 && idx[i] == n - k + i) i--;
+    if (i < 0) return 0;
+    idx[i]++;
+    for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+    return 1;
+}
+
+typedef struct {
+    const Solver *s;
+    int cnt[52], tot[13];
+    uint32_t masks[4];
+    int sets, swaps;
+    Chosen chosen[MAXRUNS];
+    unsigned char used[MAXRUNS][14];
+    int nchosen;
+    Plan *plan;
+} RunSearch;
+
+/* _Solver._runs */
+static int runs_search(RunSearch *R, int jokers, int runs, int suit0, int w0) {
+    const Solver *s = R->s;
+    if (runs == 0) {
+        if (!set_plan(s, R->tot, jokers, R->sets, R->plan)) return 0;
+        R->plan->nruns = R->nchosen;
+        for (int i = 0; i < R->nchosen; i++) {
+            R->plan->suit[i] = R->chosen[i].suit;
+            R->plan->start[i] = R->chosen[i].start;
+            R->plan->len[i] = R->chosen[i].len;
+            memcpy(R->plan->used[i], R->used[i], 14);
+        }
+        return 1;
+    }
+    int need = s->run_nat;
+    int ws[MAXW], hs[MAXW];
+    for (int suit = suit0; suit < 4; suit++) {
+        uint32_t mask = R->masks[suit];
+        if (!mask) continue;
+        int nt = solver_table(s, mask, ws, hs);
+        for (int t = 0; t < nt; t++) {
+            int w = ws[t], holes = hs[t];
+            if ((suit == suit0 && w < w0) || holes > jokers) continue;
+            int start = s->wstart[w], length = s->wlen[w];
+            if (s->separated && !fits_separation(s, suit, start, length, R->chosen, R->nchosen)) continue;
+            const signed char *cells = s->cells[suit][w];
+            int present[14], np = 0;
+            for (int i = 0; i < length; i++)
+                if (R->cnt[cells[i]]) present[np++] = cells[i];
+            int wanted[14], nwanted = 0, spare = 0;
+            if (R->swaps) {
+                int mj = s->max_jokers < jokers ? s->max_jokers : jokers;
+                spare = mj - holes;
+                if (np - need < spare) spare = np - need;
+                if (runs > 1) {
+                    memcpy(wanted, present, sizeof(int) * np);
+                    nwanted = np;
+                } else {
+                    for (int i = 0; i < np; i++)
+                        if (R->sets && R->tot[present[i] % 13] >= s->set_lo) wanted[nwanted++] = present[i];
+                }
+            }
+            /* the options: () first, then combinations of wanted by size */
+            int k = 0, idx[14];
+            for (;;) {
+                unsigned char given[52];
+                memset(given, 0, sizeof(given));
+                for (int i = 0; i < k; i++) given[wanted[idx[i]]] = 1;
+                uint32_t cleared = 0;
+                for (int i = 0; i < np; i++) {
+                    int c = present[i];
+                    if (given[c]) continue;
+                    R->cnt[c]--;
+                    R->tot[c % 13]--;
+                    if (!R->cnt[c]) cleared |= CARD_BITS[c];
+                }
+                R->masks[suit] = mask & ~cleared;
+                Chosen *ch = &R->chosen[R->nchosen];
+                ch->suit = suit;
+                ch->start = start;
+                ch->len = length;
+                for (int i = 0; i < length; i++) {
+                    int c = cells[i];
+                    int in_used = 0;
+                    for (int q = 0; q < np; q++)
+                        if (present[q] == c && !given[c]) in_used = 1;
+                    R->used[R->nchosen][i] = (unsigned char)in_used;
+                }
+                R->nchosen++;
+                int found = runs_search(R, jokers - holes - k, runs - 1, suit, w);
+                R->nchosen--;
+                R->masks[suit] = mask;
+                for (int i = 0; i < np; i++) {
+                    int c = present[i];
+                    if (given[c]) continue;
+                    R->cnt[c]++;
+                    R->tot[c % 13]++;
+                }
+                if (found) return 1;
+                /* the next option */
+                if (k > 0 && next_combination(idx, k, nwanted)) continue;
+                k++;
+                if (k > spare || k > nwanted) break;
+                for (int i = 0; i < k; i++) idx[i] = i;
+            }
+        }
+    }
+    return 0;
+}
+
+static int run_search_pass(const Solver *s, const RHand *h, int sets, int runs, int swaps, Plan *plan) {
+    RunSearch R;
+    R.s = s;
+    memcpy(R.cnt, h->cnt, sizeof(R.cnt));
+    memcpy(R.tot, h->tot, sizeof(R.tot));
+    memcpy(R.masks, h->masks, sizeof(R.masks));
+    R.sets = sets;
+    R.swaps = swaps;
+    R.nchosen = 0;
+    R.plan = plan;
+    return runs_search(&R, h->jokers, runs, 0, 0);
+}
+
+/* search._solve: 1 and the plan, or 0 */
+static int solve(const Solver *s, const RHand *h, int sets, int runs, Plan *plan) {
+    if (h->ncards < sets * s->set_size + runs * s->run_size) return 0;
+    int jokers = h->jokers;
+    if (!runs) {
+        if (!set_plan(s, h->tot, jokers, sets, plan)) return 0;
+        plan->nruns = 0;
+        return 1;
+    }
+    int lower = set_cost(s, h->tot, sets);
+    if (lower > jokers) return 0;
+    lower += run_lower_bound(s, h, runs);
+    if (lower > jokers) return 0;
+    if (run_search_pass(s, h, sets, runs, 0, plan)) return 1;
+    if (jokers && (sets || runs > 1)) return run_search_pass(s, h, sets, runs, 1, plan);
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Contract distance (search.py's _Distance) */
+
+static void set_group_cost(int c, int k, int full, int cap, int *ga, int *gb) {
+    int holes = k * full - c;
+    if (holes < 0) holes = 0;
+    int q = holes / k, rem = holes % k;
+    int x = q + 1 - cap, y = q - cap;
+    *ga = rem * (x > 0 ? x : 0) + (k - rem) * (y > 0 ? y : 0);
+    *gb = holes;
+}
+
+/* every composition of `sets` into `sets` parts (search._compositions), its (A, B) */
+static void compositions(const Solver *s, const int *top, int sets, int *ks, int i, int left,
+                         int *pa, int *pb, int *n) {
+    if (i == sets - 1) {
+        ks[i] = left;
+        int a = 0, b = 0;
+        for (int q = 0; q < sets; q++)
+            if (ks[q]) {
+                int ga, gb;
+                set_group_cost(top[q], ks[q], s->set_full, s->set_joker_cap, &ga, &gb);
+                a += ga;
+                b += gb;
+            }
+        pa[*n] = a;
+        pb[*n] = b;
+        (*n)++;
+        return;
+    }
+    for (int first = 0; first <= left; first++) {
+        ks[i] = first;
+        compositions(s, top, sets, ks, i + 1, left - first, pa, pb, n);
+    }
+}
+
+/* _Solver.set_placements: the (A, B) pairs; returns their number, the floors in fa, fb */
+static int set_placements(const Solver *s, const int *tot, int sets, int *pa, int *pb, int *fa,
+                          int *fb) {
+    if (sets == 0) {
+        pa[0] = pb[0] = 0;
+        *fa = *fb = 0;
+        return 1;
+    }
+    int top[MAXSETS];
+    top_counts(tot, sets, top);
+    int ks[MAXSETS], n = 0;
+    compositions(s, top, sets, ks, 0, sets, pa, pb, &n);
+    *fa = pa[0];
+    *fb = pb[0];
+    for (int i = 1; i < n; i++) {
+        if (pa[i] < *fa) *fa = pa[i];
+        if (pb[i] < *fb) *fb = pb[i];
+    }
+    return n;
+}
+
+#define MAXPAIRS 7000
+typedef struct {
+    const Solver *s;
+    int sets, runs, jokers, best, goal, floor_a, floor_b;
+    int nentries;
+    short eh[4 * MAXW], esuit[4 * MAXW], ew[4 * MAXW];
+    Chosen chosen[MAXRUNS];
+    int nchosen;
+} Dist;
+
+static void dist_entries(Dist *D, const RHand *h) {
+    const Solver *s = D->s;
+    int holes[4][MAXW], fewest_by_suit[4];
+    for (int suit = 0; suit < 4; suit++) {
+        int f = BIG;
+        for (int w = 0; w < s->nw; w++) {
+            holes[suit][w] = s->wlen[w] - popcount32(h->masks[suit] & s->wbits[w]);
+            if (holes[suit][w] < f) f = holes[suit][w];
+        }
+        fewest_by_suit[suit] = f;
+    }
+    int fewest = fewest_by_suit[0];
+    for (int suit = 1; suit < 4; suit++)
+        if (fewest_by_suit[suit] < fewest) fewest = fewest_by_suit[suit];
+    int cap = s->cap_most, others = D->runs - 1;
+    int others_a = others * (fewest - cap > 0 ? fewest - cap : 0) + D->floor_a;
+    int others_b = others * fewest + D->floor_b - D->jokers;
+    int most = fewest;
+    for (;;) {
+        if (most >= s->longest) break;
+        int x = others_a + (most + 1 - cap > 0 ? most + 1 - cap : 0), y = others_b + most + 1;
+        if ((x > y ? x : y) < D->best)
+            most++;
+        else
+            break;
+    }
+    int n = 0;
+    for (int hh = fewest; hh <= most; hh++)
+        for (int suit = 0; suit < 4; suit++)
+            for (int w = 0; w < s->nw; w++)
+                if (holes[suit][w] == hh) {
+                    D->eh[n] = (short)hh;
+                    D->esuit[n] = (short)suit;
+                    D->ew[n] = (short)w;
+                    n++;
+                }
+    D->nentries = n;
+}
+
+static int imax(int a, int b) { return a > b ? a : b; }
+
+static void dist_last_run(Dist *D, int *cnt, int a, int b, int j0) {
+    const Solver *s = D->s;
+    for (int j = j0; j < D->nentries; j++) {
+        int h0 = D->eh[j], suit = D->esuit[j], w = D->ew[j];
+        if (imax(a + imax(0, h0 - s->cap_most) + D->floor_a, b + h0 - D->jokers) >= D->best) return;
+        int start = s->wstart[w], length = s->wlen[w];
+        if (s->separated && !fits_separation(s, suit, start, length, D->chosen, D->nchosen)) continue;
+        int h = length;
+        for (int i = 0; i < length; i++)
+            if (cnt[(int)s->cells[suit][w][i]]) h--;
+        int d = imax(a + imax(0, h - s->caps[w]), b + h - D->jokers);
+        if (d < D->best) {
+            D->best = d;
+            if (d <= D->goal) return;
+        }
+    }
+}
+
+static void dist_search(Dist *D, int *cnt, int *tot, int a, int b, int runs_left, int j0) {
+    const Solver *s = D->s;
+    int jokers = D->jokers;
+    if (runs_left == 0) {
+        static int pa[MAXPAIRS], pb[MAXPAIRS];
+        int fa, fb;
+        int n = set_placements(s, tot, D->sets, pa, pb, &fa, &fb);
+        for (int i = 0; i < n; i++) {
+            int d = imax(a + pa[i], b + pb[i] - jokers);
+            if (d < D->best) D->best = d;
+        }
+        return;
+    }
+    if (runs_left == 1 && !D->sets) {
+        dist_last_run(D, cnt, a, b, j0);
+        return;
+    }
+    int swaps = jokers > 0 && (D->sets || D->runs > 1);
+    int cap_most = s->cap_most;
+    int floor_a = D->floor_a, floor_b = D->floor_b - jokers;
+    int empty_tried = 0;
+    for (int j = j0; j < D->nentries; j++) {
+        int h0 = D->eh[j], suit = D->esuit[j], w = D->ew[j];
+        int over0 = h0 > cap_most ? h0 - cap_most : 0;
+        int low_a = a + runs_left * over0 + floor_a;
+        int low_b = b + runs_left * h0 + floor_b;
+        if (imax(low_a, low_b) >= D->best) return;
+        int start = s->wstart[w], length = s->wlen[w];
+        if (s->separated && !fits_separation(s, suit, start, length, D->chosen, D->nchosen)) continue;
+        const signed char *cells = s->cells[suit][w];
+        int present[14], np = 0;
+        for (int i = 0; i < length; i++)
+            if (cnt[(int)cells[i]]) present[np++] = cells[i];
+        if (!np) {
+            if (empty_tried >> suit & 1) continue;
+            empty_tried |= 1 << suit;
+        }
+        int holes = length - np;
+        int cap = s->caps[w];
+        int rest_a = low_a - over0, rest_b = low_b - h0;
+        if (imax(rest_a + (holes > cap ? holes - cap : 0), rest_b + holes) >= D->best) continue;
+        int kmax = 0;
+        if (swaps) {
+            kmax = (cap < jokers ? cap : jokers) - holes;
+            if (kmax > np) kmax = np;
+        }
+        D->chosen[D->nchosen].suit = suit;
+        D->chosen[D->nchosen].start = start;
+        D->chosen[D->nchosen].len = length;
+        D->nchosen++;
+        int k = 0, idx[14];
+        int stop = 0;
+        for (;;) {
+            int hh = holes + k;
+            if (k && imax(rest_a + (hh > cap ? hh - cap : 0), rest_b + hh) >= D->best) break;
+            unsigned char given[14] = {0};
+            for (int i = 0; i < k; i++) given[idx[i]] = 1;
+            for (int i = 0; i < np; i++)
+                if (!given[i]) {
+                    cnt[present[i]]--;
+                    tot[present[i] % 13]--;
+                }
+            dist_search(D, cnt, tot, a + (hh > cap ? hh - cap : 0), b + hh, runs_left - 1, j);
+            for (int i = 0; i < np; i++)
+                if (!given[i]) {
+                    cnt[present[i]]++;
+                    tot[present[i] % 13]++;
+                }
+            if (D->best <= D->goal) {
+                stop = 1;
+                break;
+            }
+            if (k > 0 && next_combination(idx, k, np)) continue;
+            k++;
+            if (k > kmax) break;
+            for (int i = 0; i < k; i++) idx[i] = i;
+        }
+        D->nchosen--;
+        if (stop) return;
+    }
+}
+
+static int dist_run(const Solver *s, const RHand *h, int sets, int runs, int best, int goal) {
+    Dist D;
+    D.s = s;
+    D.sets = sets;
+    D.runs = runs;
+    D.jokers = h->jokers;
+    D.best = best;
+    D.goal = goal;
+    static int pa[MAXPAIRS], pb[MAXPAIRS];
+    set_placements(s, h->tot, sets, pa, pb, &D.floor_a, &D.floor_b);
+    D.nchosen = 0;
+    D.nentries = 0;
+    if (runs) dist_entries(&D, h);
+    int cnt[52], tot[13];
+    memcpy(cnt, h->cnt, sizeof(cnt));
+    memcpy(tot, h->tot, sizeof(tot));
+    dist_search(&D, cnt, tot, 0, 0, runs, 0);
+    return D.best;
+}
+
+/* search._unlimited_distance */
+static int distance(const Solver *s, const RHand *h, int sets, int runs) {
+    Plan plan;
+    if (solve(s, h, sets, runs, &plan)) return 0;
+    int best = sets * s->set_full + runs * s->run_full;
+    int d = dist_run(s, h, sets, runs, best, 1);
+    return d > 1 ? d : 1;
+}
+
+/* search.contract_within */
+static int within(const Solver *s, const RHand *h, int sets, int runs, int cards) {
+    if (cards == 0) {
+        Plan plan;
+        return solve(s, h, sets, runs, &plan);
+    }
+    return dist_run(s, h, sets, runs, cards + 1, cards) <= cards;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * The table */
+
+typedef struct {
+    int kind; /* 0 set, 1 run */
+    int n;
+    short cards[MAXMC];
+    signed char stands[MAXMC]; /* -1 for a natural, else the index the joker stands for */
+    int rank, suit, start;     /* rank index (0 = 2 .. 12 = A) of a set; suit and start of a run */
+} Meld;
+
+enum {
+    EV_DEAL, EV_UPCARD, EV_CUT, EV_DRAW_STOCK, EV_TAKE_DISCARD, EV_DECLINE, EV_BUY_LIMIT, EV_BUY,
+    EV_PASS_BUY, EV_BUY_LOTTERY, EV_LAY_DOWN, EV_LAY_OFF, EV_SWAP, EV_DISCARD, EV_CALL,
+    EV_RUMMY_PENALTY, EV_RESHUFFLE, EV_FLOAT, EV_END_TURN, EV_GO_OUT, EV_INVALID_LAY_DOWN,
+    EV_PILES_EXHAUSTED, EV_ROUND_END, EV_GAME_END, EV_COUNT
+};
+/* rummykit.events.EVENT_KINDS, in the order of the enum (a test compares them) */
+static const char *EVENT_NAMES[EV_COUNT] = {
+    "deal", "upcard", "cut", "draw stock", "take discard", "decline", "buy limit", "buy",
+    "pass buy", "buy lottery", "lay down", "lay off", "swap", "discard", "call",
+    "rummy penalty", "reshuffle", "float", "end turn", "go out", "invalid lay down",
+    "piles exhausted", "round end", "game end"};
+
+enum { ENDED_OUT, ENDED_EXHAUSTED, ENDED_LIMIT };
+enum { POLICY_NEVER, POLICY_IMPROVES, POLICY_ALWAYS };
+enum { ERR_NONE, ERR_UNSUPPORTED, ERR_MEMORY };
+
+/* The fields of the config tuple, in order (fastplay._CONFIG_FIELDS names them). */
+enum {
+    C_PLAYERS, C_DECKS, C_JOKERS, C_DEAL, C_SETS, C_RUNS, C_SET_SIZE, C_RUN_SIZE, C_MAX_JOKERS,
+    C_SET_NAT, C_RUN_NAT, C_ACE_LOW, C_ACE_HIGH, C_SEPARATED, C_BUYING, C_BUY_TIMING,
+    C_BUY_PRIORITY, C_PENALTY_CARDS, C_BUY_LIMIT, C_FACE, C_NEGATIVE, C_CUT_BONUS, C_TURN_LIMIT,
+    C_JOKER_SWAP, C_COUNT
+};
+
+typedef struct {
+    int n, decks, njk, deal, sets, runs, min_cards, nshoe;
+    int buying, before_draw, priority, penalty_cards, buy_limit, face, negative, cut_bonus,
+        turn_limit, joker_swap;
+    int policy[MAXP]; /* by seat */
+    Solver s;
+    uint64_t near[52]; /* bots.could_improve's _neighbours, as bits of card indices */
+    MT mt;
+    short hand[MAXP][MAXSHOE];
+    int hn[MAXP];
+    short stock[MAXSHOE];
+    int ns;
+    short disc[MAXSHOE];
+    int nd;
+    Meld melds[MAXMELDS];
+    int owner[MAXMELDS];
+    int nm;
+    int laid[MAXP], buys[MAXP], last_turn[MAXP], penalties[MAXP];
+    int turns, current, dealer, taken;
+    short pending[MAXSHOE];
+    int npending;
+    uint64_t traded; /* jokers traded once, by joker number */
+    int went_out, ended, error;
+    int seat_turns[MAXP], laid_turn[MAXP];
+    int record;
+    int *ev;
+    Py_ssize_t nev, evcap;
+} G;
+
+static inline int IDX(const G *g, int id) { return id < 52 * g->decks ? id % 52 : 52; }
+static inline int DECK(const G *g, int id) { return id < 52 * g->decks ? id / 52 : id - 52 * g->decks; }
+/* legal._by_rank: rank-major, suit, deck; jokers last */
+static inline int RKEY(const G *g, int id) {
+    int i = IDX(g, id);
+    return (i == 52 ? 99 : (i % 13) * 4 + i / 13) * 64 + DECK(g, id);
+}
+static inline int RANK_AT(int p) { return (p == 1 || p == 14) ? 12 : p - 2; }
+
+/* RuleSet.point_value */
+static int value_of(const G *g, int id) {
+    int i = IDX(g, id);
+    if (i == 52) return 20;
+    int r = i % 13;
+    if (g->face) return r <= 8 ? r + 2 : (r == 12 ? 1 : 10);
+    return r <= 7 ? 5 : (r == 12 ? 15 : 10);
+}
+
+/* -- events */
+static void ev_push(G *g, int v) {
+    if (g->nev == g->evcap) {
+        Py_ssize_t cap = g->evcap ? 2 * g->evcap : 4096;
+        int *grown = realloc(g->ev, sizeof(int) * cap);
+        if (!grown) {
+            g->error = ERR_MEMORY;
+            return;
+        }
+        g->ev = grown;
+        g->evcap = cap;
+    }
+    g->ev[g->nev++] = v;
+}
+
+static void event(G *g, int kind, int seat, const short *cards, int nc, int meld, const Meld *melds,
+                  int nmelds, const int *scores, int nscores) {
+    if (!g->record) return;
+    ev_push(g, kind);
+    ev_push(g, seat);
+    ev_push(g, nc);
+    for (int i = 0; i < nc; i++) ev_push(g, cards[i]);
+    ev_push(g, meld);
+    ev_push(g, nmelds);
+    for (int m = 0; m < nmelds; m++) {
+        ev_push(g, melds[m].n);
+        for (int i = 0; i < melds[m].n; i++) ev_push(g, melds[m].cards[i]);
+    }
+    ev_push(g, nscores);
+    for (int i = 0; i < nscores; i++) ev_push(g, scores[i]);
+}
+
+static void event1(G *g, int kind, int seat, int card) {
+    short c = (short)card;
+    event(g, kind, seat, &c, card < 0 ? 0 : 1, -1, NULL, 0, NULL, 0);
+}
+
+/* -- hands, kept sorted by RKEY */
+static void hand_add(G *g, int seat, int id) {
+    short *h = g->hand[seat];
+    int n = g->hn[seat], key = RKEY(g, id), j = n;
+    while (j > 0 && RKEY(g, h[j - 1]) > key) {
+        h[j] = h[j - 1];
+        j--;
+    }
+    h[j] = (short)id;
+    g->hn[seat] = n + 1;
+}
+
+static void hand_remove(G *g, int seat, int id) {
+    short *h = g->hand[seat];
+    int n = g->hn[seat];
+    for (int i = 0; i < n; i++)
+        if (h[i] == id) {
+            memmove(h + i, h + i + 1, sizeof(short) * (n - i - 1));
+            g->hn[seat] = n - 1;
+            return;
+        }
+}
+
+static void hand_counts(const G *g, int seat, unsigned char *counts) {
+    memset(counts, 0, 53);
+    for (int i = 0; i < g->hn[seat]; i++) counts[IDX(g, g->hand[seat][i])]++;
+}
+
+static int is_pending(const G *g, int id) {
+    for (int i = 0; i < g->npending; i++)
+        if (g->pending[i] == id) return 1;
+    return 0;
+}
+
+static void pending_remove(G *g, int id) {
+    for (int i = 0; i < g->npending; i++)
+        if (g->pending[i] == id) {
+            memmove(g->pending + i, g->pending + i + 1, sizeof(short) * (g->npending - i - 1));
+            g->npending--;
+            return;
+        }
+}
+
+/* legal._meld_key, for copies of one index */
+static int meld_key(const G *g, int id) {
+    if (IDX(g, id) != 52) return DECK(g, id);
+    int rank = is_pending(g, id) ? 0 : ((g->traded >> DECK(g, id)) & 1) ? 1 : 2;
+    return rank * 1000 + DECK(g, id);
+}
+
+/* -- the distance cache (GreedyBot._cache: copies are interchangeable, so the distance
+ * depends on the counts of card indices only). One round, one contract. */
+#define CACHE_SLOTS 8192
+static unsigned char cache_keys[CACHE_SLOTS][53];
+static int cache_values[CACHE_SLOTS];
+static unsigned cache_gen[CACHE_SLOTS];
+static unsigned cache_now = 0;
+static int cache_fill = 0;
+
+static void cache_reset(void) {
+    cache_now++;
+    if (cache_now == 0) {
+        memset(cache_gen, 0, sizeof(cache_gen));
+        cache_now = 1;
+    }
+    cache_fill = 0;
+}
+
+static uint32_t counts_hash(const unsigned char *counts) {
+    uint32_t h = 2166136261U;
+    for (int i = 0; i < 53; i++) h = (h ^ counts[i]) * 16777619U;
+    return h;
+}
+
+static int cache_get(const unsigned char *counts) {
+    uint32_t slot = counts_hash(counts) & (CACHE_SLOTS - 1);
+    while (cache_gen[slot] == cache_now) {
+        if (!memcmp(cache_keys[slot], counts, 53)) return cache_values[slot];
+        slot = (slot + 1) & (CACHE_SLOTS - 1);
+    }
+    return -1;
+}
+
+static void cache_put(const unsigned char *counts, int value) {
+    if (cache_fill > CACHE_SLOTS * 3 / 4) cache_reset();
+    uint32_t slot = counts_hash(counts) & (CACHE_SLOTS - 1);
+    while (cache_gen[slot] == cache_now) slot = (slot + 1) & (CACHE_SLOTS - 1);
+    cache_gen[slot] = cache_now;
+    memcpy(cache_keys[slot], counts, 53);
+    cache_values[slot] = value;
+    cache_fill++;
+}
+
+/* GreedyBot._distance: low < 0, the distance; else it is known to be low or low + 1 */
+static int bot_distance(G *g, const unsigned char *counts, int low) {
+    int v = cache_get(counts);
+    if (v >= 0) return v;
+    RHand h;
+    rhand_from_counts(&h, counts);
+    if (low < 0)
+        v = distance(&g->s, &h, g->sets, g->runs);
+    else
+        v = within(&g->s, &h, g->sets, g->runs, low) ? low : low + 1;
+    cache_put(counts, v);
+    return v;
+}
+
+/* GreedyBot._distance_after_draw */
+static int distance_after_draw(G *g, unsigned char *counts) {
+    for (int i = 0; i < 53; i++) {
+        if (!counts[i]) continue;
+        counts[i]--;
+        int before = cache_get(counts);
+        counts[i]++;
+        if (before >= 0) return before == 0 ? 0 : bot_distance(g, counts, before - 1);
+    }
+    return bot_distance(g, counts, -1);
+}
+
+/* bots.could_improve, on counts of the hand's indices */
+static int could_improve(const G *g, const unsigned char *counts, int ncards, int index) {
+    if (index == 52 || ncards < g->min_cards) return 1;
+    uint64_t held = 0;
+    for (int i = 0; i < 53; i++)
+        if (counts[i]) held |= 1ULL << i;
+    return (g->near[index] & held) != 0;
+}
+
+/* GreedyBot._improves */
+static int improves(G *g, int seat, int card) {
+    if (card < 0 || g->laid[seat]) return 0;
+    unsigned char counts[53];
+    hand_counts(g, seat, counts);
+    int index = IDX(g, card);
+    if (!could_improve(g, counts, g->hn[seat], index)) return 0;
+    int now = bot_distance(g, counts, -1);
+    if (now == 0) return 0;
+    counts[index]++;
+    return bot_distance(g, counts, now - 1) < now;
+}
+
+/* -- melds (melds.py) */
+static void make_set(Meld *m, const short *cards, int n, int rank, const G *g) {
+    m->kind = 0;
+    m->n = n;
+    m->rank = rank;
+    m->suit = -1;
+    m->start = -1;
+    int held = 0;
+    for (int i = 0; i < n; i++) {
+        m->cards[i] = cards[i];
+        if (IDX(g, cards[i]) != 52) held |= 1 << (IDX(g, cards[i]) / 13);
+    }
+    int order[8], no = 0;
+    for (int s = 0; s < 4; s++)
+        if (!(held >> s & 1)) order[no++] = s;
+    for (int s = 0; s < 4; s++) order[no++] = s;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (IDX(g, cards[i]) == 52)
+            m->stands[i] = (signed char)(order[(k++) % no] * 13 + rank);
+        else
+            m->stands[i] = -1;
+    }
+}
+
+static void make_run(Meld *m, const short *cards, int n, int suit, int start, const G *g) {
+    m->kind = 1;
+    m->n = n;
+    m->rank = -1;
+    m->suit = suit;
+    m->start = start;
+    for (int i = 0; i < n; i++) {
+        m->cards[i] = cards[i];
+        m->stands[i] = IDX(g, cards[i]) == 52 ? (signed char)(suit * 13 + RANK_AT(start + i)) : -1;
+    }
+}
+
+static int meld_jokers(const G *g, const Meld *m) {
+    int k = 0;
+    for (int i = 0; i < m->n; i++) k += IDX(g, m->cards[i]) == 52;
+    return k;
+}
+
+/* melds.lay_off_options: the new melds (low end first), their number */
+static int lay_off_options(const G *g, const Meld *m, int card, Meld *out) {
+    int index = IDX(g, card), joker = index == 52;
+    if (joker && g->s.max_jokers != BIG && meld_jokers(g, m) >= g->s.max_jokers) return 0;
+    if (m->n + 1 > MAXMC) return 0;
+    short cards[MAXMC + 1];
+    if (m->kind == 0) {
+        if (!joker && index % 13 != m->rank) return 0;
+        if (out) {
+            memcpy(cards, m->cards, sizeof(short) * m->n);
+            cards[m->n] = (short)card;
+            make_set(out, cards, m->n + 1, m->rank, g);
+        }
+        return 1;
+    }
+    int k = 0, low = m->start - 1, high = m->start + m->n;
+    int end = high - 1;
+    if (low >= g->s.lo_pos && !(low == 1 && end == 14) &&
+        (joker || (index / 13 == m->suit && RANK_AT(low) == index % 13))) {
+        if (out) {
+            cards[0] = (short)card;
+            memcpy(cards + 1, m->cards, sizeof(short) * m->n);
+            make_run(&out[k], cards, m->n + 1, m->suit, low, g);
+        }
+        k++;
+    }
+    if (high <= g->s.hi_pos && !(high == 14 && m->start == 1) &&
+        (joker || (index / 13 == m->suit && RANK_AT(high) == index % 13))) {
+        if (out) {
+            memcpy(cards, m->cards, sizeof(short) * m->n);
+            cards[m->n] = (short)card;
+            make_run(&out[k], cards, m->n + 1, m->suit, m->start, g);
+        }
+        k++;
+    }
+    return k;
+}
+
+static int fits_table(const G *g, int card, const Meld *melds, int nm) {
+    for (int i = 0; i < nm; i++)
+        if (lay_off_options(g, &melds[i], card, NULL)) return 1;
+    return 0;
+}
+
+/* legal._can_finish (no floating, no going out by melding): some card left may be discarded */
+static int can_finish(const G *g, const short *rest, int n, int extra_pending) {
+    for (int i = 0; i < n; i++)
+        if (rest[i] != g->taken && !is_pending(g, rest[i]) && rest[i] != extra_pending) return 1;
+    return 0;
+}
+
+/* legal._joker_to_play (only laid-down players swap, check_fast makes sure) */
+static int joker_to_play(const G *g, int seat) {
+    if (!g->npending || !g->laid[seat]) return 0;
+    for (int i = 0; i < g->npending; i++)
+        if (fits_table(g, g->pending[i], g->melds, g->nm)) return 1;
+    return 0;
+}
+
+/* One card per index, the copy legal._legal_actions lists: the least by _meld_key. */
+static int faces(const G *g, int seat, short *out) {
+    int best[53], n = 0;
+    for (int i = 0; i < 53; i++) best[i] = -1;
+    for (int i = 0; i < g->hn[seat]; i++) {
+        int id = g->hand[seat][i], x = IDX(g, id);
+        if (best[x] < 0 || meld_key(g, id) < meld_key(g, best[x])) best[x] = id;
+    }
+    /* rank-major order of the indices */
+    for (int r = 0; r < 13; r++)
+        for (int s = 0; s < 4; s++)
+            if (best[s * 13 + r] >= 0) out[n++] = (short)best[s * 13 + r];
+    if (best[52] >= 0) out[n++] = (short)best[52];
+    return n;
+}
+
+/* legal._discardable (play phase): one physical card per index, rank-major */
+static int discardable(const G *g, int seat, short *out) {
+    if (joker_to_play(g, seat)) return 0;
+    int best[53], n = 0;
+    for (int i = 0; i < 53; i++) best[i] = -1;
+    for (int i = 0; i < g->hn[seat]; i++) {
+        int id = g->hand[seat][i], x = IDX(g, id);
+        if (id == g->taken) continue;
+        if (best[x] < 0) {
+            best[x] = id;
+            continue;
+        }
+        /* ordered by (pending, _by_rank): the first wins */
+        int p_new = is_pending(g, id), p_old = is_pending(g, best[x]);
+        if (p_new < p_old || (p_new == p_old && RKEY(g, id) < RKEY(g, best[x]))) best[x] = id;
+    }
+    for (int r = 0; r < 13; r++)
+        for (int s = 0; s < 4; s++)
+            if (best[s * 13 + r] >= 0) out[n++] = (short)best[s * 13 + r];
+    if (best[52] >= 0) out[n++] = (short)best[52];
+    return n;
+}
+
+/* -- laying down: legal._canonical_lay_down (find_contract's arrangement) and phases._lay_down */
+
+typedef struct {
+    int nmelds;
+    int kind[MAXSETS * 4 + MAXRUNS], rank[MAXSETS * 4 + MAXRUNS], suit[MAXSETS * 4 + MAXRUNS],
+        start[MAXSETS * 4 + MAXRUNS], len[MAXSETS * 4 + MAXRUNS];
+    int code[MAXSETS * 4 + MAXRUNS][MAXMC]; /* card indices, 52 for a joker */
+} Groups;
+
+/* search._build, by card index: the sets (plan order), then the runs */
+static void build_groups(const G *g, const Plan *plan, const unsigned char *counts, Groups *out) {
+    const Solver *s = &g->s;
+    int pool[53];
+    for (int i = 0; i < 53; i++) pool[i] = counts[i];
+    Groups runs;
+    runs.nmelds = 0;
+    for (int r = 0; r < plan->nruns; r++) {
+        int m = runs.nmelds++;
+        runs.kind[m] = 1;
+        runs.suit[m] = plan->suit[r];
+        runs.start[m] = plan->start[r];
+        runs.len[m] = plan->len[r];
+        for (int o = 0; o < plan->len[r]; o++) {
+            if (plan->used[r][o]) {
+                int c = cell_of(plan->suit[r], plan->start[r] + o);
+                pool[c]--;
+                runs.code[m][o] = c;
+            } else {
+                pool[52]--;
+                runs.code[m][o] = 52;
+            }
+        }
+    }
+    out->nmelds = 0;
+    int size = s->set_size, cap = s->set_size > s->set_lo ? s->set_size : s->set_lo;
+    for (int q = 0; q < plan->nsets; q++) {
+        int r = plan->srank[q], k = plan->sk[q];
+        int naturals[4 * MAXSHOE / 52 + 8], nn = 0;
+        for (int suit = 0; suit < 4; suit++)
+            for (int c = 0; c < pool[suit * 13 + r]; c++) naturals[nn++] = suit * 13 + r;
+        int first = out->nmelds;
+        for (int j = 0; j < k; j++) {
+            int m = out->nmelds++;
+            out->kind[m] = 0;
+            out->rank[m] = r;
+            out->len[m] = 0;
+        }
+        if (k == 1) {
+            int take = nn < cap ? nn : cap;
+            for (int i = 0; i < take; i++) out->code[first][out->len[first]++] = naturals[i];
+        } else {
+            int take = nn < k * cap ? nn : k * cap;
+            for (int i = 0; i < take; i++) {
+                int m = first + i % k;
+                out->code[m][out->len[m]++] = naturals[i];
+            }
+        }
+        for (int j = 0; j < k; j++) {
+            int m = first + j;
+            while (out->len[m] < size) {
+                out->code[m][out->len[m]++] = 52;
+                pool[52]--;
+            }
+        }
+    }
+    for (int m = 0; m < runs.nmelds; m++) {
+        int d = out->nmelds++;
+        out->kind[d] = 1;
+        out->suit[d] = runs.suit[m];
+        out->start[d] = runs.start[m];
+        out->len[d] = runs.len[m];
+        memcpy(out->code[d], runs.code[m], sizeof(int) * runs.len[m]);
+    }
+}
+
+/* The lay-down GreedyBot plays, or 0 when there is none. The melds go to `melds`. */
+static int lay_down_melds(G *g, int seat, Meld *melds, int *nmelds, short *rest, int *nrest) {
+    if (g->hn[seat] < g->min_cards) return 0;
+    unsigned char counts[53];
+    hand_counts(g, seat, counts);
+    RHand h;
+    rhand_from_counts(&h, counts);
+    Plan plan;
+    if (!solve(&g->s, &h, g->sets, g->runs, &plan)) return 0;
+    Groups groups;
+    build_groups(g, &plan, counts, &groups);
+    /* _build takes the lowest-deck copies (the hand is sorted by rank, then deck): the
+     * first `used` copies of each index in hand order; can the turn end without them? */
+    int used[53] = {0};
+    for (int m = 0; m < groups.nmelds; m++)
+        for (int i = 0; i < groups.len[m]; i++) used[groups.code[m][i]]++;
+    int seen[53] = {0}, n = 0;
+    short left[MAXSHOE];
+    const short *hand = g->hand[seat];
+    /* jokers: _build sorts them by deck; the hand order (RKEY) is by deck too */
+    for (int i = 0; i < g->hn[seat]; i++) {
+        int x = IDX(g, hand[i]);
+        if (seen[x] < used[x])
+            seen[x]++;
+        else
+            left[n++] = hand[i];
+    }
+    /* With minimal melds (check_fast makes sure) no meld can give a card back: when the
+     * turn could not end, there is no lay-down. */
+    if (!can_finish(g, left, n, -1)) return 0;
+    /* phases._cards_for_melds: legal._match picks, code by code, the least copy by _meld_key */
+    unsigned char taken_flag[MAXSHOE];
+    memset(taken_flag, 0, g->hn[seat]);
+    for (int m = 0; m < groups.nmelds; m++) {
+        short physical[MAXMC];
+        for (int i = 0; i < groups.len[m]; i++) {
+            int best = -1;
+            for (int q = 0; q < g->hn[seat]; q++)
+                if (!taken_flag[q] && IDX(g, hand[q]) == groups.code[m][i] &&
+                    (best < 0 || meld_key(g, hand[q]) < meld_key(g, hand[best])))
+                    best = q;
+            taken_flag[best] = 1;
+            physical[i] = hand[best];
+        }
+        if (groups.kind[m] == 0)
+            make_set(&melds[m], physical, groups.len[m], groups.rank[m], g);
+        else
+            make_run(&melds[m], physical, groups.len[m], groups.suit[m], groups.start[m], g);
+    }
+    *nmelds = groups.nmelds;
+    n = 0;
+    for (int q = 0; q < g->hn[seat]; q++)
+        if (!taken_flag[q]) rest[n++] = hand[q];
+    *nrest = n;
+    if (!can_finish(g, rest, n, -1)) {
+        g->error = ERR_UNSUPPORTED; /* the engine would refuse its own lay-down */
+        return 0;
+    }
+    return 1;
+}
+
+/* -- swaps: legal._try_swap for a laid-down player; 1 and the new meld and joker if legal */
+static int try_swap(const G *g, int seat, int card, int number, Meld *out, int *joker_out) {
+    const Meld *m = &g->melds[number];
+    int index = IDX(g, card);
+    if (m->kind == 0 && g->joker_swap == 1) return 0; /* jokers only from runs */
+    int at = -1;
+    for (int i = 0; i < m->n; i++)
+        if (m->stands[i] >= 0 && (m->kind == 0 || m->stands[i] == index)) {
+            at = i;
+            break;
+        }
+    if (at < 0) return 0;
+    short cards[MAXMC];
+    memcpy(cards, m->cards, sizeof(short) * m->n);
+    int joker = cards[at];
+    cards[at] = (short)card;
+    if (m->kind == 0)
+        make_set(out, cards, m->n, m->rank, g);
+    else
+        make_run(out, cards, m->n, m->suit, m->start, g);
+    /* the hand less the card must keep a card to discard (the joker joins the pending) */
+    short rest[MAXSHOE];
+    int n = 0;
+    int removed = 0;
+    for (int i = 0; i < g->hn[seat]; i++) {
+        if (!removed && g->hand[seat][i] == card) {
+            removed = 1;
+            continue;
+        }
+        rest[n++] = g->hand[seat][i];
+    }
+    if (!n || !can_finish(g, rest, n, joker)) return 0;
+    /* swapped_joker_must_be_played: the joker must fit the table with the new meld */
+    int fits = 0;
+    for (int i = 0; i < g->nm && !fits; i++)
+        fits = lay_off_options(g, i == number ? out : &g->melds[i], joker, NULL) > 0;
+    if (!fits) return 0;
+    *joker_out = joker;
+    return 1;
+}
+
+/* -- the round */
+static void end_round(G *g) {
+    int points[MAXP];
+    int sign = g->negative ? -1 : 1;
+    for (int seat = 0; seat < g->n; seat++) {
+        int v = 0;
+        for (int i = 0; i < g->hn[seat]; i++) v += value_of(g, g->hand[seat][i]);
+        points[seat] = sign * (v + g->penalties[seat]);
+    }
+    event(g, EV_ROUND_END, g->went_out, NULL, 0, -1, NULL, 0, points, g->n);
+}
+
+/* phases._pop_stock (no max_reshuffles: completion.play_round sets none) */
+static int pop_stock(G *g) {
+    if (!g->ns && g->nd > 1) {
+        int top = g->disc[g->nd - 1];
+        memcpy(g->stock, g->disc, sizeof(short) * (g->nd - 1));
+        g->ns = g->nd - 1;
+        shuffle(&g->mt, g->stock, g->ns);
+        g->disc[0] = (short)top;
+        g->nd = 1;
+        int size = g->ns;
+        event(g, EV_RESHUFFLE, -1, NULL, 0, -1, NULL, 0, &size, 1);
+    }
+    return g->ns ? g->stock[--g->ns] : -1;
+}
+
+static void execute_buy(G *g, int seat) {
+    short cards[MAXSHOE];
+    int nc = 0;
+    cards[nc++] = g->disc[--g->nd];
+    for (int k = 0; k < g->penalty_cards; k++) cards[nc++] = g->stock[--g->ns];
+    for (int i = 0; i < nc; i++) hand_add(g, seat, cards[i]);
+    g->buys[seat]++;
+    int before = g->current;
+    event(g, EV_BUY, seat, cards, nc, -1, NULL, 0, &before, g->before_draw ? 1 : 0);
+}
+
+/* phases._open_buy_window and the bots' answers, to the end of the window */
+static void buy_window(G *g) {
+    if (!g->nd || !g->buying) return;
+    int top = g->disc[g->nd - 1], n = g->n;
+    int limit = g->buy_limit;
+    if (limit >= 0 && g->ns >= g->penalty_cards)
+        for (int i = 1; i < n; i++) {
+            int seat = (g->current + i) % n;
+            if (g->buys[seat] >= limit) {
+                short c = (short)top;
+                int scores[2] = {g->buys[seat], limit};
+                event(g, EV_BUY_LIMIT, seat, &c, 1, -1, NULL, 0, scores, 2);
+            }
+        }
+    if (g->ns < g->penalty_cards) return;
+    int queue[MAXP], nq = 0;
+    for (int i = 1; i < n; i++) {
+        int seat = (g->current + i) % n;
+        if (limit < 0 || g->buys[seat] < limit) queue[nq++] = seat;
+    }
+    if (g->priority == 1) /* longest_waiting: a stable sort by last turn */
+        for (int i = 1; i < nq; i++) {
+            int v = queue[i], j = i - 1;
+            while (j >= 0 && g->last_turn[queue[j]] > g->last_turn[v]) {
+                queue[j + 1] = queue[j];
+                j--;
+            }
+            queue[j + 1] = v;
+        }
+    int requests[MAXP], nr = 0;
+    for (int q = 0; q < nq; q++) {
+        int seat = queue[q], policy = g->policy[seat];
+        int buy = policy == POLICY_ALWAYS || (policy == POLICY_IMPROVES && improves(g, seat, top));
+        if (!buy) {
+            event(g, EV_PASS_BUY, seat, NULL, 0, -1, NULL, 0, NULL, 0);
+            continue;
+        }
+        if (g->priority == 2) {
+            requests[nr++] = seat;
+            continue;
+        }
+        execute_buy(g, seat);
+        return;
+    }
+    if (nr) {
+        int winner = nr == 1 ? requests[0] : requests[randbelow(&g->mt, nr)];
+        event(g, EV_BUY_LOTTERY, winner, NULL, 0, -1, NULL, 0, requests, nr);
+        execute_buy(g, winner);
+    }
+}
+
+/* The play phase of `seat`, GreedyBot._play until the turn ends: 1 if the round ended. */
+static int play_phase(G *g, int seat) {
+    for (;;) {
+        if (g->error) return 1;
+        if (!g->laid[seat]) {
+            Meld melds[MAXSETS * 4 + MAXRUNS];
+            short rest[MAXSHOE];
+            int nmelds, nrest;
+            if (lay_down_melds(g, seat, melds, &nmelds, rest, &nrest)) {
+                if (g->nm + nmelds > MAXMELDS) {
+                    g->error = ERR_UNSUPPORTED;
+                    return 1;
+                }
+                int start = g->nm;
+                for (int m = 0; m < nmelds; m++) {
+                    g->melds[g->nm] = melds[m];
+                    g->owner[g->nm++] = seat;
+                }
+                memcpy(g->hand[seat], rest, sizeof(short) * nrest);
+                g->hn[seat] = nrest;
+                g->laid[seat] = 1;
+                g->laid_turn[seat] = g->seat_turns[seat];
+                for (int i = g->npending - 1; i >= 0; i--) {
+                    int kept = 0;
+                    for (int q = 0; q < nrest; q++) kept |= rest[q] == g->pending[i];
+                    if (!kept) pending_remove(g, g->pending[i]);
+                }
+                event(g, EV_LAY_DOWN, seat, NULL, 0, start, melds, nmelds, NULL, 0);
+                continue;
+            }
+            if (g->error) return 1;
+        }
+        short face[53];
+        int nf = faces(g, seat, face);
+        if (g->laid[seat]) {
+            /* LayOff: the most points, then the lowest meld number, first listed */
+            int free = 0;
+            for (int i = 0; i < g->hn[seat]; i++)
+                free += g->hand[seat][i] != g->taken && !is_pending(g, g->hand[seat][i]);
+            int best = -1, best_meld = -1, best_value = -1;
+            for (int f = 0; f < nf; f++) {
+                int card = face[f];
+                if (g->hn[seat] == 1) continue;
+                int rest_free = free - (card != g->taken && !is_pending(g, card));
+                if (rest_free == 0) continue;
+                int value = value_of(g, card);
+                for (int m = 0; m < g->nm; m++)
+                    if (lay_off_options(g, &g->melds[m], card, NULL) &&
+                        (best < 0 || value > best_value || (value == best_value && m < best_meld))) {
+                        best = card;
+                        best_meld = m;
+                        best_value = value;
+                    }
+            }
+            if (best >= 0) {
+                Meld options[2];
+                lay_off_options(g, &g->melds[best_meld], best, options);
+                hand_remove(g, seat, best);
+                g->melds[best_meld] = options[0];
+                pending_remove(g, best);
+                short c = (short)best;
+                event(g, EV_LAY_OFF, seat, &c, 1, best_meld, &options[0], 1, NULL, 0);
+                if (!g->hn[seat]) {
+                    g->error = ERR_UNSUPPORTED;
+                    return 1;
+                }
+                continue;
+            }
+            if (g->joker_swap) {
+                int done = 0;
+                for (int f = 0; f < nf && !done; f++) {
+                    int card = face[f], index = IDX(g, card);
+                    if (index == 52) continue;
+                    for (int m = 0; m < g->nm && !done; m++) {
+                        int wanted = 0;
+                        for (int i = 0; i < g->melds[m].n; i++) wanted |= g->melds[m].stands[i] == index;
+                        if (!wanted) continue;
+                        Meld fresh;
+                        int joker;
+                        if (!try_swap(g, seat, card, m, &fresh, &joker)) continue;
+                        hand_remove(g, seat, card);
+                        hand_add(g, seat, joker);
+                        g->melds[m] = fresh;
+                        g->pending[g->npending++] = (short)joker;
+                        g->traded |= 1ULL << DECK(g, joker);
+                        short cards[2] = {(short)card, (short)joker};
+                        event(g, EV_SWAP, seat, cards, 2, m, &fresh, 1, NULL, 0);
+                        done = 1;
+                    }
+                }
+                if (done) continue;
+            }
+        }
+        /* Discard */
+        short options[53];
+        int no = discardable(g, seat, options);
+        if (!no) {
+            g->error = ERR_UNSUPPORTED; /* the engine's bot would look for 'end turn' */
+            return 1;
+        }
+        int keys[53];
+        for (int i = 0; i < no; i++) {
+            int x = IDX(g, options[i]);
+            keys[i] = x == 52 ? 1 << 20 : (100 - value_of(g, options[i])) * 1000 + (x % 13) * 4 + x / 13;
+        }
+        /* sort the options by key (distinct keys) */
+        for (int i = 1; i < no; i++) {
+            int k = keys[i];
+            short o = options[i];
+            int j = i - 1;
+            while (j >= 0 && keys[j] > k) {
+                keys[j + 1] = keys[j];
+                options[j + 1] = options[j];
+                j--;
+            }
+            keys[j + 1] = k;
+            options[j + 1] = o;
+        }
+        int chosen = options[0];
+        if (!g->laid[seat]) {
+            unsigned char counts[53];
+            hand_counts(g, seat, counts);
+            int now = -1;
+            for (int i = 0; i < no; i++) {
+                int x = IDX(g, options[i]);
+                counts[x]--;
+                if (!could_improve(g, counts, g->hn[seat] - 1, x)) {
+                    chosen = options[i];
+                    counts[x]++;
+                    break;
+                }
+                if (now < 0) {
+                    counts[x]++;
+                    now = distance_after_draw(g, counts);
+                    counts[x]--;
+                }
+                int d = bot_distance(g, counts, now);
+                counts[x]++;
+                if (d == now) {
+                    chosen = options[i];
+                    break;
+                }
+            }
+        }
+        hand_remove(g, seat, chosen);
+        g->disc[g->nd++] = (short)chosen;
+        event1(g, EV_DISCARD, seat, chosen);
+        if (!g->hn[seat]) {
+            event(g, EV_GO_OUT, seat, NULL, 0, -1, NULL, 0, NULL, 0);
+            g->went_out = seat;
+            g->ended = ENDED_OUT;
+            end_round(g);
+            return 1;
+        }
+        return 0;
+    }
+}
+
+static void play(G *g, unsigned long long seed) {
+    int n = g->n;
+    mt_seed(&g->mt, seed);
+    g->dealer = randbelow(&g->mt, n);
+    int order[MAXP];
+    for (int i = 0; i < n; i++) order[i] = (g->dealer + 1 + i) % n;
+    if (g->cut_bonus) {
+        int cut = 1 + randbelow(&g->mt, g->nshoe - 1);
+        int cutter = (g->dealer - 1 + n) % n;
+        int perfect = cut == n * g->deal + 1;
+        int scores[2] = {cut, perfect};
+        event(g, EV_CUT, cutter, NULL, 0, -1, NULL, 0, scores, 2);
+        if (perfect) g->penalties[cutter] -= g->cut_bonus;
+    }
+    short pool[MAXSHOE];
+    for (int i = 0; i < g->nshoe; i++) pool[i] = (short)i;
+    shuffle(&g->mt, pool, g->nshoe);
+    int np = g->nshoe;
+    short dealt[MAXP][64];
+    for (int k = 0; k < g->deal; k++)
+        for (int i = 0; i < n; i++) {
+            int seat = order[i];
+            dealt[seat][k] = pool[--np];
+            hand_add(g, seat, pool[np]);
+        }
+    int upcard = pool[--np];
+    memcpy(g->stock, pool, sizeof(short) * np);
+    g->ns = np;
+    g->disc[0] = (short)upcard;
+    g->nd = 1;
+    for (int i = 0; i < n; i++) event(g, EV_DEAL, order[i], dealt[order[i]], g->deal, -1, NULL, 0, NULL, 0);
+    event1(g, EV_UPCARD, -1, upcard);
+    g->current = order[0];
+    for (;;) {
+        int seat = g->current;
+        /* phases._start_turn */
+        g->turns++;
+        g->last_turn[seat] = g->turns;
+        g->taken = -1;
+        g->npending = 0;
+        if (g->before_draw) buy_window(g);
+        /* GreedyBot._draw */
+        int top = g->nd ? g->disc[g->nd - 1] : -1, take = 0;
+        if (top >= 0) {
+            int wanted = g->laid[seat] ? fits_table(g, top, g->melds, g->nm) : improves(g, seat, top);
+            take = wanted && (g->hn[seat] > 0 || fits_table(g, top, g->melds, g->nm));
+        }
+        g->seat_turns[seat]++;
+        if (take) {
+            g->nd--;
+            hand_add(g, seat, top);
+            g->taken = top;
+            event1(g, EV_TAKE_DISCARD, seat, top);
+        } else {
+            event1(g, EV_DECLINE, seat, top);
+            if (!g->before_draw) buy_window(g);
+            int card = pop_stock(g);
+            if (card < 0) {
+                event(g, EV_PILES_EXHAUSTED, seat, NULL, 0, -1, NULL, 0, NULL, 0);
+                g->ended = ENDED_EXHAUSTED;
+                end_round(g);
+                return;
+            }
+            hand_add(g, seat, card);
+            event1(g, EV_DRAW_STOCK, seat, card);
+        }
+        if (play_phase(g, seat)) return;
+        /* phases._next_turn_from */
+        if (g->turns >= g->turn_limit) {
+            event(g, EV_PILES_EXHAUSTED, -1, NULL, 0, -1, NULL, 0, NULL, 0);
+            g->ended = ENDED_LIMIT;
+            end_round(g);
+            return;
+        }
+        g->current = (seat + 1) % n;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Python interface */
+
+static void near_init(G *g) {
+    int reach = g->s.run_size - 1;
+    for (int index = 0; index < 52; index++) {
+        uint64_t bits = 1ULL << 52;
+        int va = index % 13 + 2;
+        int pa[2] = {va, va == 14 ? 1 : va};
+        for (int other = 0; other < 52; other++) {
+            int ok = other % 13 == index % 13;
+            if (!ok && other / 13 == index / 13) {
+                int vb = other % 13 + 2;
+                int pb[2] = {vb, vb == 14 ? 1 : vb};
+                for (int a = 0; a < 2 && !ok; a++)
+                    for (int b = 0; b < 2 && !ok; b++) ok = abs(pa[a] - pb[b]) <= reach;
+            }
+            if (ok) bits |= 1ULL << other;
+        }
+        g->near[index] = bits;
+    }
+}
+
+static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd integers", what, n);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int config_game(G *g, const int *c) {
+    memset(g, 0, offsetof(G, hand));
+    g->n = c[C_PLAYERS];
+    g->decks = c[C_DECKS];
+    g->njk = c[C_JOKERS];
+    g->deal = c[C_DEAL];
+    g->sets = c[C_SETS];
+    g->runs = c[C_RUNS];
+    if (g->n < 2 || g->n > MAXP || g->decks < 1 || g->decks > 8 || g->njk < 0 || g->njk > 32 ||
+        g->deal < 1 || g->deal > 52 || g->sets < 0 || g->sets > MAXSETS || g->runs < 0 ||
+        g->runs > MAXRUNS || g->n * g->deal + 1 > 52 * g->decks + g->njk) {
+        PyErr_SetString(PyExc_ValueError, "config out of range");
+        return -1;
+    }
+    g->nshoe = 52 * g->decks + g->njk;
+    solver_init(&g->s, c[C_SET_SIZE], c[C_RUN_SIZE], c[C_MAX_JOKERS], c[C_SET_NAT], c[C_RUN_NAT],
+                c[C_ACE_LOW], c[C_ACE_HIGH], c[C_SEPARATED]);
+    g->min_cards = g->sets * c[C_SET_SIZE] + g->runs * c[C_RUN_SIZE];
+    g->buying = c[C_BUYING];
+    g->before_draw = c[C_BUY_TIMING];
+    g->priority = c[C_BUY_PRIORITY];
+    g->penalty_cards = c[C_PENALTY_CARDS];
+    g->buy_limit = c[C_BUY_LIMIT];
+    g->face = c[C_FACE];
+    g->negative = c[C_NEGATIVE];
+    g->cut_bonus = c[C_CUT_BONUS];
+    g->turn_limit = c[C_TURN_LIMIT];
+    g->joker_swap = c[C_JOKER_SWAP];
+    near_init(g);
+    g->ev = NULL;
+    g->nev = g->evcap = 0;
+    return 0;
+}
+
+static void reset_round(G *g) {
+    memset(g->hn, 0, sizeof(g->hn));
+    g->ns = g->nd = g->nm = 0;
+    memset(g->laid, 0, sizeof(g->laid));
+    memset(g->buys, 0, sizeof(g->buys));
+    for (int i = 0; i < MAXP; i++) {
+        g->last_turn[i] = -1;
+        g->laid_turn[i] = -1;
+    }
+    memset(g->penalties, 0, sizeof(g->penalties));
+    memset(g->seat_turns, 0, sizeof(g->seat_turns));
+    g->turns = 0;
+    g->taken = -1;
+    g->npending = 0;
+    g->traded = 0;
+    g->went_out = -1;
+    g->ended = ENDED_EXHAUSTED;
+    g->error = ERR_NONE;
+    g->nev = 0;
+    cache_reset();
+}
+
+static PyObject *tuple_by_position(const G *g, const int *by_seat) {
+    PyObject *t = PyTuple_New(g->n);
+    if (!t) return NULL;
+    for (int k = 0; k < g->n; k++) {
+        int v = by_seat[(g->dealer + 1 + k) % g->n];
+        PyObject *x = v < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(v);
+        if (!x) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, k, x);
+    }
+    return t;
+}
+
+static const char play_doc[] =
+    "play(config, seeds, policies, events=False) -> list\n\n"
+    "Play one round per seed (the engine's game seed). config: the integers of\n"
+    "fastplay._CONFIG_FIELDS; policies: per seed, one policy per position (0 never,\n"
+    "1 improves, 2 always). Each result: (error, ended, out, laid_down, seat_turns,\n"
+    "points, buys, dealer, events), per-seat tuples by position (1 first), out the\n"
+    "position that went out (1-based) or None, events the int32 bytes of the log or None.";
+
+static PyObject *py_play(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"config", "seeds", "policies", "events", NULL};
+    PyObject *config, *seeds, *policies;
+    int record = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|p", kwlist, &config, &seeds, &policies, &record))
+        return NULL;
+    int c[C_COUNT];
+    if (read_ints(config, c, C_COUNT, "config") < 0) return NULL;
+    G *g = malloc(sizeof(G));
+    if (!g) return PyErr_NoMemory();
+    if (config_game(g, c) < 0) {
+        free(g);
+        return NULL;
+    }
+    g->record = record;
+    PyObject *seed_seq = PySequence_Fast(seeds, "seeds"), *policy_seq = NULL, *out = NULL;
+    if (!seed_seq) goto done;
+    policy_seq = PySequence_Fast(policies, "policies");
+    if (!policy_seq) goto done;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seed_seq);
+    if (PySequence_Fast_GET_SIZE(policy_seq) != count) {
+        PyErr_SetString(PyExc_ValueError, "one policy tuple per seed");
+        goto done;
+    }
+    out = PyList_New(count);
+    if (!out) goto done;
+    for (Py_ssize_t r = 0; r < count; r++) {
+        unsigned long long seed = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seed_seq, r));
+        if (PyErr_Occurred()) goto fail;
+        int by_position[MAXP];
+        if (read_ints(PySequence_Fast_GET_ITEM(policy_seq, r), by_position, g->n, "policies") < 0)
+            goto fail;
+        reset_round(g);
+        /* the dealer is the first draw of the seed: the policies go by position from it */
+        MT probe;
+        mt_seed(&probe, seed);
+        int dealer = randbelow(&probe, g->n);
+        for (int k = 0; k < g->n; k++) g->policy[(dealer + 1 + k) % g->n] = by_position[k];
+        play(g, seed);
+        if (g->error == ERR_MEMORY) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+        int points[MAXP];
+        for (int seat = 0; seat < g->n; seat++) {
+            int v = 0;
+            for (int i = 0; i < g->hn[seat]; i++) v += value_of(g, g->hand[seat][i]);
+            points[seat] = v;
+        }
+        PyObject *laid = tuple_by_position(g, g->laid_turn);
+        PyObject *turns = tuple_by_position(g, g->seat_turns);
+        PyObject *pts = tuple_by_position(g, points);
+        PyObject *buys = tuple_by_position(g, g->buys);
+        PyObject *events = record ? PyBytes_FromStringAndSize((const char *)g->ev, sizeof(int) * g->nev)
+                                  : Py_NewRef(Py_None);
+        PyObject *went = g->went_out < 0 ? Py_NewRef(Py_None)
+                                         : PyLong_FromLong((g->went_out - g->dealer - 1 + 2 * g->n) % g->n + 1);
+        PyObject *item = NULL;
+        if (laid && turns && pts && buys && events && went)
+            item = Py_BuildValue("(iiOOOOOiO)", g->error, g->ended, went, laid, turns, pts, buys,
+                                 g->dealer, events);
+        Py_XDECREF(laid);
+        Py_XDECREF(turns);
+        Py_XDECREF(pts);
+        Py_XDECREF(buys);
+        Py_XDECREF(events);
+        Py_XDECREF(went);
+        if (!item) goto fail;
+        PyList_SET_ITEM(out, r, item);
+    }
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    Py_XDECREF(seed_seq);
+    Py_XDECREF(policy_seq);
+    free(g->ev);
+    free(g);
+    return out;
+}
+
+/* -- hooks for the tests: the solver and the generator on their own */
+
+static int rules_solver(PyObject *rules, Solver *s) {
+    int r[8];
+    if (read_ints(rules, r, 8, "rules") < 0) return -1;
+    solver_init(s, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
+    return 0;
+}
+
+static int read_counts(PyObject *seq, unsigned char *counts) {
+    int c[53];
+    if (read_ints(seq, c, 53, "counts") < 0) return -1;
+    for (int i = 0; i < 53; i++) {
+        if (c[i] < 0 || c[i] > 255) {
+            PyErr_SetString(PyExc_ValueError, "counts must be 0..255");
+            return -1;
+        }
+        counts[i] = (unsigned char)c[i];
+    }
+    return 0;
+}
+
+static const char distance_doc[] =
+    "distance(rules, sets, runs, counts, within=-1) -> int\n\n"
+    "search.contract_distance of the hand with counts[i] cards of index i (53 counts),\n"
+    "or with within >= 0 whether search.contract_within(..., within) holds (0 or 1).\n"
+    "rules: (min_set_size, min_run_size, max_jokers_per_meld or -1, min_naturals_in_set,\n"
+    "min_naturals_in_run, ace_low, ace_high, separated).";
+
+static PyObject *py_distance(PyObject *self, PyObject *args) {
+    PyObject *rules, *counts_seq;
+    int sets, runs, cards = -1;
+    if (!PyArg_ParseTuple(args, "OiiO|i", &rules, &sets, &runs, &counts_seq, &cards)) return NULL;
+    if (sets < 0 || sets > MAXSETS || runs < 0 || runs > MAXRUNS || sets + runs == 0) {
+        PyErr_SetString(PyExc_ValueError, "sets and runs out of range");
+        return NULL;
+    }
+    Solver *s = malloc(sizeof(Solver));
+    if (!s) return PyErr_NoMemory();
+    unsigned char counts[53];
+    if (rules_solver(rules, s) < 0 || read_counts(counts_seq, counts) < 0) {
+        free(s);
+        return NULL;
+    }
+    RHand h;
+    rhand_from_counts(&h, counts);
+    int v = cards < 0 ? distance(s, &h, sets, runs) : within(s, &h, sets, runs, cards);
+    free(s);
+    return PyLong_FromLong(v);
+}
+
+static const char randoms_doc[] =
+    "randoms(seed, bounds, shuffle=0) -> (draws, permutation)\n\n"
+    "random.Random(seed): _randbelow(b) for each b of bounds, then shuffle(list(range(shuffle))).";
+
+static PyObject *py_randoms(PyObject *self, PyObject *args) {
+    unsigned long long seed;
+    PyObject *bounds;
+    int n = 0;
+    if (!PyArg_ParseTuple(args, "KO|i", &seed, &bounds, &n)) return NULL;
+    if (n < 0 || n > MAXSHOE) {
+        PyErr_SetString(PyExc_ValueError, "shuffle size out of range");
+        return NULL;
+    }
+    PyObject *fast = PySequence_Fast(bounds, "bounds");
+    if (!fast) return NULL;
+    MT mt;
+    mt_seed(&mt, seed);
+    Py_ssize_t nb = PySequence_Fast_GET_SIZE(fast);
+    PyObject *draws = PyList_New(nb);
+    if (!draws) {
+        Py_DECREF(fast);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < nb; i++) {
+        long b = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (b < 1 || b > (1L << 30)) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bounds must be 1..2**30");
+            Py_DECREF(fast);
+            Py_DECREF(draws);
+            return NULL;
+        }
+        PyList_SET_ITEM(draws, i, PyLong_FromLong(randbelow(&mt, (int)b)));
+    }
+    Py_DECREF(fast);
+    short x[MAXSHOE];
+    for (int i = 0; i < n; i++) x[i] = (short)i;
+    shuffle(&mt, x, n);
+    PyObject *perm = PyList_New(n);
+    if (!perm) {
+        Py_DECREF(draws);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) PyList_SET_ITEM(perm, i, PyLong_FromLong(x[i]));
+    return Py_BuildValue("(NN)", draws, perm);
+}
+
+static PyMethodDef methods[] = {
+    {"play", (PyCFunction)(void (*)(void))py_play, METH_VARARGS | METH_KEYWORDS, play_doc},
+    {"distance", py_distance, METH_VARARGS, distance_doc},
+    {"randoms", py_randoms, METH_VARARGS, randoms_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_table",
+    "The compiled round simulator of rummykit.odds.fastplay (see the comment atop _table.c).", -1,
+    methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__table(void) {
+    for (int i = 0; i < 52; i++) CARD_BITS[i] = i % 13 == 12 ? (1U << 1) | (1U << 14) : 1U << (i % 13 + 2);
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    PyObject *names = PyTuple_New(EV_COUNT);
+    if (!names) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    for (int i = 0; i < EV_COUNT; i++) PyTuple_SET_ITEM(names, i, PyUnicode_FromString(EVENT_NAMES[i]));
+    if (PyModule_AddObject(m, "EVENT_KINDS", names) < 0) {
+        Py_DECREF(names);
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(m, "CONFIG_FIELDS", C_COUNT) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
