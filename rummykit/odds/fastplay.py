@@ -23,7 +23,7 @@ True
 >>> check_fast(RuleSet.preset("wikipedia"))
 Traceback (most recent call last):
 ...
-rummykit.errors.UnsupportedRuleError: the fast simulator does not implement max_jokers_per_meld=None (melds longer than the fewest cards), wikipedia: the engine plays it (completion.play_round)
+rummykit.errors.UnsupportedRuleError: the fast simulator does not implement joker_swap='any', wikipedia: the engine plays it (completion.play_round)
 """
 
 from __future__ import annotations
@@ -301,7 +301,7 @@ def fast_events(cell: Cell, seed: int, index: int = 0) -> list[tuple]:
     >>> from rummykit.odds.completion import Cell
     >>> cell = Cell(RuleSet.preset("standard"), players=3, round=1)
     >>> [event[0] for event in fast_events(cell, seed=1)][:5]
-    ['deal', 'deal', 'deal', 'upcard', 'decline']
+    ['deal', 'deal', 'deal', 'upcard', 'take discard']
     """
     result = _play(cell, seed, [index], True)[0]
     names = _physical(Shoe(decks=cell.decks, jokers=cell.jokers))

@@ -1,0 +1,291 @@
+"""The fast round simulator (rummykit.odds.fastplay, _table.c) against the engine.
+
+The engine (completion.play_round: Game, GameState and BuyerBots) is the reference: on
+seeded rounds the compiled core must log the same events, card for physical card, and
+return the same RoundRecord. Its parts are checked on their own too: the random
+generator against random.Random, the contract distance against search.py.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+
+import pytest
+
+from rummykit import RuleSet
+from rummykit.bots import BUY_POLICIES, BuyerBot
+from rummykit.cards import Shoe
+from rummykit.errors import RuleSetError, RummyError, UnsupportedRuleError
+from rummykit.events import EVENT_KINDS
+from rummykit.game import Game
+from rummykit.odds import fastplay
+from rummykit.odds.completion import (
+    TURN_LIMIT_PER_PLAYER,
+    Cell,
+    _table_rules,
+    play_round,
+    round_seed,
+)
+from rummykit.search import contract_distance, contract_within
+from tests.tiers import slow
+
+needs_core = pytest.mark.skipif(not fastplay.NATIVE, reason="the compiled core is not built")
+
+#: The presets the fast simulator plays (check_fast accepts them).
+FAST_PRESETS = ("standard", "pagat", "bga", "family")
+
+
+def engine_round(cell: Cell, seed: int, index: int) -> list[tuple]:
+    """The engine's events of round ``index`` of ``cell``, played as play_round plays it."""
+    rules = _table_rules(cell.rules, cell.players, cell.decks, cell.jokers)
+    game_seed, bot_seed = round_seed(seed, cell.seed_key, index)
+    players = cell.players
+    limit = TURN_LIMIT_PER_PLAYER * players
+    state = Game(rules, players, seed=game_seed, turn_limit=limit).new_state(round=cell.round)
+    bots = [None] * players
+    for k in range(players):
+        seat = (state.dealer + 1 + k) % players
+        bots[seat] = BuyerBot(cell.policy(k + 1, index), seed=bot_seed + k)
+    while not state.round_scores:
+        seat = state.to_act
+        state.apply(bots[seat].choose(state.view(seat)))
+    return fastplay.log_events(state.log, cell.round)
+
+
+def first_difference(engine: list[tuple], fast: list[tuple]) -> str:
+    at = next(
+        (i for i, (a, b) in enumerate(zip(engine, fast, strict=False)) if a != b),
+        min(len(engine), len(fast)),
+    )
+    before = engine[at - 1] if at else None
+    return (
+        f"event {at} of {len(engine)} (engine) / {len(fast)} (fast) differs; before it "
+        f"{before}; engine {engine[at] if at < len(engine) else 'ends'}; "
+        f"fast {fast[at] if at < len(fast) else 'ends'}"
+    )
+
+
+def assert_same_round(cell: Cell, seed: int, index: int) -> list[tuple]:
+    engine = engine_round(cell, seed, index)
+    fast = fastplay.fast_events(cell, seed, index)
+    assert fast == engine, f"{cell}, seed {seed}, index {index}: {first_difference(engine, fast)}"
+    assert fastplay.play_round_fast(cell, seed, index) == play_round(cell, seed, index)
+    return engine
+
+
+def sample_cells(count: int, seed: int) -> list[tuple[Cell, int]]:
+    """``count`` (cell, index) pairs over every fast preset, player count its rules allow,
+    round, buying policy (one for all, or one per position), with some shoe overrides."""
+    rng = random.Random(seed)
+    out = []
+    for n in range(count):
+        rules = RuleSet.preset(FAST_PRESETS[n % len(FAST_PRESETS)])
+        players = rules.min_players + n // len(FAST_PRESETS) % (
+            rules.max_players - rules.min_players + 1
+        )
+        round_ = 1 + n // 3 % rules.rounds
+        buy = BUY_POLICIES[n % 3] if n % 5 else tuple(rng.choices(BUY_POLICIES, k=players))
+        decks = jokers = None
+        if n % 7 == 3:
+            jokers = 0
+        elif n % 7 == 5:
+            decks = rules.decks_for(players) + 1
+        cell = Cell(rules, players, round_, decks=decks, jokers=jokers, buy=buy, rotate=n % 2 == 0)
+        out.append((cell, rng.randrange(10_000)))
+    return out
+
+
+# --------------------------------------------------------------------------------------
+# The build and the layouts
+
+
+def test_compiled_core_is_built():
+    """setup.py builds it; where it is expected (``.ci/run`` sets RUMMYKIT_REQUIRE_NATIVE=1)
+    a missing core must fail, elsewhere (no C compiler) it is a skip that says so."""
+    if not fastplay.NATIVE and not os.environ.get("RUMMYKIT_REQUIRE_NATIVE"):
+        pytest.skip("the fast simulator's core is not built (no C compiler?)")
+    assert fastplay.NATIVE
+
+
+@needs_core
+def test_the_core_names_the_event_kinds_and_config_as_python_does():
+    assert fastplay._table.EVENT_KINDS == EVENT_KINDS
+    assert len(fastplay._CONFIG_FIELDS) == fastplay._table.CONFIG_FIELDS
+
+
+def test_without_the_core_the_fast_path_says_so(monkeypatch):
+    monkeypatch.setattr(fastplay, "_table", None)
+    cell = Cell(RuleSet.preset("standard"), players=3, round=1)
+    with pytest.raises(RummyError, match="not built"):
+        fastplay.play_round_fast(cell, seed=1)
+
+
+@needs_core
+@pytest.mark.parametrize("seed", [0, 1, 2026, 2**32 - 1, 2**32, 2**62 + 12345, 2**63 - 1])
+def test_random_draws_are_python_random(seed):
+    bounds = [1, 2, 3, 7, 8, 100, 107, 2**20 + 1, 161]
+    python = random.Random(seed)
+    draws = [python._randbelow(b) for b in bounds]
+    shuffled = list(range(162))
+    python.shuffle(shuffled)
+    assert fastplay._table.randoms(seed, bounds, 162) == (draws, shuffled)
+
+
+# --------------------------------------------------------------------------------------
+# Contract distance against search.py
+
+
+def _solver_rules(rules: RuleSet) -> tuple[int, ...]:
+    return (
+        rules.min_set_size,
+        rules.min_run_size,
+        -1 if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld,
+        rules.min_naturals_in_set,
+        rules.min_naturals_in_run,
+        int(rules.ace_low),
+        int(rules.ace_high),
+        int(rules.same_suit_runs == "separated"),
+    )
+
+
+DISTANCE_RULES = {
+    **{name: RuleSet.preset(name) for name in RuleSet.presets()},
+    "no ace low, 1 joker": dataclasses.replace(
+        RuleSet.preset("standard"), ace_low=False, max_jokers_per_meld=1
+    ),
+    "no ace high, sets of 4": dataclasses.replace(
+        RuleSet.preset("standard"), ace_high=False, min_set_size=4
+    ),
+}
+
+
+@needs_core
+@pytest.mark.parametrize(
+    ("name", "hands"),
+    [(name, 40) for name in DISTANCE_RULES] + [slow(name, 500) for name in DISTANCE_RULES],
+)
+def test_distance_is_search_distance(name, hands):
+    """contract_distance and contract_within of random hands (with copies and jokers),
+    every contract, as search.py counts them (copies unlimited, as GreedyBot asks)."""
+    rules = DISTANCE_RULES[name]
+    solver = _solver_rules(rules)
+    shoe = Shoe(decks=3, jokers=6).cards
+    rng = random.Random(hash(name) % 1000 + hands)
+    for contract in rules.contracts:
+        for _ in range(hands):
+            hand = rng.sample(shoe, rng.randint(0, 16))
+            counts = [0] * 53
+            for card in hand:
+                counts[card.index] += 1
+            expected = contract_distance(hand, contract, rules)
+            got = fastplay._table.distance(solver, contract.sets, contract.runs, counts)
+            assert got == expected, f"{name} {contract}: {sorted(hand)}"
+            for cards in {0, max(0, expected - 1), expected, expected + 1}:
+                within = fastplay._table.distance(
+                    solver, contract.sets, contract.runs, counts, cards
+                )
+                assert bool(within) == contract_within(hand, contract, rules, cards)
+
+
+# --------------------------------------------------------------------------------------
+# Whole rounds against the engine
+
+
+@needs_core
+def test_rounds_are_the_engines():
+    """100 seeded rounds over the fast presets, player counts, rounds, policies, shoes."""
+    kinds = set()
+    for cell, index in sample_cells(100, seed=15):
+        kinds |= {event[0] for event in assert_same_round(cell, 2026, index)}
+    # The sample reaches the rare parts: buys, lay-offs, swaps, reshuffles, lotteries.
+    assert {"buy", "lay off", "swap", "reshuffle", "buy lottery", "cut", "go out"} <= kinds
+
+
+@pytest.mark.slow
+@needs_core
+def test_many_rounds_are_the_engines():
+    """2,100 seeded rounds: every fast preset, every player count it allows, all 7
+    rounds, every buying policy, per-position policies and shoe overrides."""
+    seen = set()
+    for cell, index in sample_cells(2100, seed=2026):
+        assert_same_round(cell, 7, index)
+        seen.add((cell.rules.name, cell.players, cell.round))
+    expected = {
+        (name, players, round_)
+        for name in FAST_PRESETS
+        for players in range(RuleSet.preset(name).min_players, RuleSet.preset(name).max_players + 1)
+        for round_ in range(1, 8)
+    }
+    assert seen == expected
+
+
+@needs_core
+def test_batches_are_single_rounds():
+    cell = Cell(
+        RuleSet.preset("family"),
+        players=4,
+        round=7,
+        buy=("always", "never", "improves", "never"),
+        rotate=True,
+    )
+    batch = fastplay.play_rounds_fast(cell, 3, [5, 0, 9])
+    assert batch == [fastplay.play_round_fast(cell, 3, i) for i in (5, 0, 9)]
+    assert batch == [play_round(cell, 3, i) for i in (5, 0, 9)]
+
+
+# --------------------------------------------------------------------------------------
+# Refusals and bad input
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"floating": True}, "floating"),
+        ({"discard_call": "liverpool"}, "discard_call"),
+        ({"discard_call": "rummy"}, "discard_call"),
+        ({"last_round_no_discard": True}, "last_round_no_discard"),
+        ({"joker_swap": "any"}, "joker_swap"),
+        ({"joker_trade_once": True}, "joker_trade_once"),
+        ({"joker_swap_needs_laid_down": False}, "joker_swap_needs_laid_down"),
+        ({"swapped_joker_must_be_played": False}, "swapped_joker_must_be_played"),
+        ({"reshuffle_discards": False}, "reshuffle_discards"),
+        ({"max_jokers_per_meld": None}, "max_jokers_per_meld"),
+        ({"min_naturals_in_run": 3}, "min_naturals_in_run"),
+    ],
+)
+def test_unsupported_options_are_refused_by_name(change, field):
+    rules = dataclasses.replace(RuleSet.preset("standard"), **change)
+    with pytest.raises(UnsupportedRuleError, match=field) as error:
+        fastplay.check_fast(rules)
+    assert isinstance(error.value, RuleSetError)
+    cell = Cell(rules, players=4, round=1)
+    with pytest.raises(UnsupportedRuleError, match=field):
+        fastplay.play_round_fast(cell, seed=1)
+
+
+def test_wikipedia_is_refused_and_the_others_accepted():
+    with pytest.raises(UnsupportedRuleError, match="wikipedia"):
+        fastplay.check_fast(RuleSet.preset("wikipedia"))
+    for name in FAST_PRESETS:
+        fastplay.check_fast(RuleSet.preset(name))
+
+
+def test_every_rule_field_is_listed():
+    """A RuleSet field added later is refused until the core is taught it."""
+    names = {f.name for f in dataclasses.fields(RuleSet)}
+    assert set(fastplay.SUPPORTED) == names
+
+
+@needs_core
+def test_bad_arguments_are_clear_errors():
+    cell = Cell(RuleSet.preset("standard"), players=3, round=1)
+    with pytest.raises(RummyError, match="seed"):
+        fastplay.play_round_fast(cell, seed=-1)
+    with pytest.raises(RummyError, match="index"):
+        fastplay.play_rounds_fast(cell, 1, [0, -2])
+    with pytest.raises(RummyError, match="Cell"):
+        fastplay.play_round_fast("standard", seed=1)
+    with pytest.raises(RuleSetError):  # Cell's own check of the player count
+        Cell(RuleSet.preset("family"), players=7, round=1)
