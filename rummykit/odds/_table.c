@@ -217,7 +217,12 @@ static void rhand_from_counts(RHand *h, const unsigned char *counts) {
     h->ncards += counts[52];
 }
 
-static int popcount32(uint32_t x) { return __builtin_popcount(x); }
+/* (bit tricks: without -mpopcnt __builtin_popcount is a library call) */
+static int popcount32(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555U);
+    x = (x & 0x33333333U) + ((x >> 2) & 0x33333333U);
+    return (int)((((x + (x >> 4)) & 0x0f0f0f0fU) * 0x01010101U) >> 24);
+}
 
 /* _Solver.table: usable windows (naturals >= run_nat, holes <= max_jokers), window order */
 static int solver_table(const Solver *s, uint32_t mask, int *ws, int *hs) {
@@ -290,7 +295,7 @@ static int set_marginals(const Solver *s, const int *tot, int n, int sets, int *
 
 static int set_cost(const Solver *s, const int *tot, int sets) {
     if (sets == 0) return 0;
-    int top[MAXSETS], cost[13 * MAXSETS], rank[13 * MAXSETS];
+    int top[MAXSETS] = {0}, cost[13 * MAXSETS], rank[13 * MAXSETS];
     top_counts(tot, sets, top);
     int m = set_marginals(s, top, sets, sets, cost, rank);
     if (m < sets) return BIG;
@@ -797,7 +802,8 @@ typedef struct {
     int n, decks, njk, deal, sets, runs, min_cards, nshoe;
     int buying, before_draw, priority, penalty_cards, buy_limit, face, negative, cut_bonus,
         turn_limit, joker_swap;
-    int policy[MAXP]; /* by seat */
+    int policy[MAXP];      /* by seat */
+    int by_position[MAXP]; /* the same, by position (1 = left of the dealer) */
     Solver s;
     uint64_t near[52]; /* bots.could_improve's _neighbours, as bits of card indices */
     MT mt;
@@ -1587,6 +1593,8 @@ static void play(G *g, unsigned long long seed) {
     int n = g->n;
     mt_seed(&g->mt, seed);
     g->dealer = randbelow(&g->mt, n);
+    /* the policies go by position, counted from the dealer */
+    for (int k = 0; k < n; k++) g->policy[(g->dealer + 1 + k) % n] = g->by_position[k];
     int order[MAXP];
     for (int i = 0; i < n; i++) order[i] = (g->dealer + 1 + i) % n;
     if (g->cut_bonus) {
@@ -1816,11 +1824,7 @@ static PyObject *py_play(PyObject *self, PyObject *args, PyObject *kwargs) {
         if (read_ints(PySequence_Fast_GET_ITEM(policy_seq, r), by_position, g->n, "policies") < 0)
             goto fail;
         reset_round(g);
-        /* the dealer is the first draw of the seed: the policies go by position from it */
-        MT probe;
-        mt_seed(&probe, seed);
-        int dealer = randbelow(&probe, g->n);
-        for (int k = 0; k < g->n; k++) g->policy[(dealer + 1 + k) % g->n] = by_position[k];
+        memcpy(g->by_position, by_position, sizeof(by_position));
         play(g, seed);
         if (g->error == ERR_MEMORY) {
             PyErr_NoMemory();
