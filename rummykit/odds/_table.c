@@ -795,13 +795,14 @@ enum {
     C_PLAYERS, C_DECKS, C_JOKERS, C_DEAL, C_SETS, C_RUNS, C_SET_SIZE, C_RUN_SIZE, C_MAX_JOKERS,
     C_SET_NAT, C_RUN_NAT, C_ACE_LOW, C_ACE_HIGH, C_SEPARATED, C_BUYING, C_BUY_TIMING,
     C_BUY_PRIORITY, C_PENALTY_CARDS, C_BUY_LIMIT, C_FACE, C_NEGATIVE, C_CUT_BONUS, C_TURN_LIMIT,
-    C_JOKER_SWAP, C_COUNT
+    C_JOKER_SWAP, C_TRADE_ONCE, C_FLOATING, C_NO_DISCARD, C_LIVERPOOL, C_COUNT
 };
 
 typedef struct {
     int n, decks, njk, deal, sets, runs, min_cards, nshoe;
     int buying, before_draw, priority, penalty_cards, buy_limit, face, negative, cut_bonus,
-        turn_limit, joker_swap;
+        turn_limit, joker_swap, trade_once;
+    int floating, no_discard, liverpool; /* no_discard: this round is gone out by melding */
     int policy[MAXP];      /* by seat */
     int by_position[MAXP]; /* the same, by position (1 = left of the dealer) */
     Solver s;
@@ -1111,8 +1112,11 @@ static int fits_table(const G *g, int card, const Meld *melds, int nm) {
     return 0;
 }
 
-/* legal._can_finish (no floating, no going out by melding): some card left may be discarded */
+/* legal._can_finish: the turn could still end holding `rest` (extra_pending: a joker
+ * about to be pending, or -1) */
 static int can_finish(const G *g, const short *rest, int n, int extra_pending) {
+    if (!n) return g->floating || g->no_discard; /* legal._empty_ok */
+    if (g->no_discard && n == 1) return 1;       /* "end turn" without a discard */
     for (int i = 0; i < n; i++)
         if (rest[i] != g->taken && !is_pending(g, rest[i]) && rest[i] != extra_pending) return 1;
     return 0;
@@ -1143,8 +1147,9 @@ static int faces(const G *g, int seat, short *out) {
 }
 
 /* legal._discardable (play phase): one physical card per index, rank-major */
-static int discardable(const G *g, int seat, short *out) {
-    if (joker_to_play(g, seat)) return 0;
+static int discardable(const G *g, int seat, short *out, int play) {
+    if (play && g->no_discard && g->hn[seat] == 1) return 0;
+    if (play && joker_to_play(g, seat)) return 0;
     int best[53], n = 0;
     for (int i = 0; i < 53; i++) best[i] = -1;
     for (int i = 0; i < g->hn[seat]; i++) {
@@ -1240,7 +1245,133 @@ static void build_groups(const G *g, const Plan *plan, const unsigned char *coun
     }
 }
 
-/* The lay-down GreedyBot plays, or 0 when there is none. The melds go to `melds`. */
+/* melds._place_run: the run `cards` make (the order given, when it reads as a run, places
+ * the jokers; else they fill the gaps, then extend the run up, then down); 0 if none */
+static int place_run(const G *g, const short *cards, int n, Meld *out) {
+    int lowest = g->s.lo_pos, highest = g->s.hi_pos;
+    int suit = -1, ace = -1, naces = 0, njk = 0;
+    short jokers[MAXMC];
+    int by_rank[13];
+    for (int r = 0; r < 13; r++) by_rank[r] = -1;
+    for (int i = 0; i < n; i++) {
+        int x = IDX(g, cards[i]);
+        if (x == 52) {
+            jokers[njk++] = cards[i];
+            continue;
+        }
+        if (suit < 0) suit = x / 13;
+        if (x % 13 == 12) {
+            ace = cards[i];
+            naces++;
+            continue;
+        }
+        if (by_rank[x % 13] >= 0) return 0; /* a rank twice */
+        by_rank[x % 13] = cards[i];
+    }
+    if (naces > 1) return 0;
+    /* the choices: position -> card (-1 empty), ace low first */
+    int placed[2][15], nchoices = 0;
+    int ace_options[2] = {1, 14};
+    for (int a = 0; a < 2; a++) {
+        if (naces && !(a == 0 ? g->s.lo_pos == 1 : g->s.hi_pos == 14)) continue;
+        if (!naces && a == 1) break;
+        int *pl = placed[nchoices++];
+        for (int p = 0; p < 15; p++) pl[p] = -1;
+        for (int r = 0; r < 12; r++)
+            if (by_rank[r] >= 0) pl[r + 2] = by_rank[r];
+        if (naces) pl[ace_options[a]] = ace;
+    }
+    if (!nchoices) return 0;
+    short ordered[MAXMC];
+    for (int dir = 0; dir < 2; dir++) {
+        for (int i = 0; i < n; i++) ordered[i] = dir ? cards[n - 1 - i] : cards[i];
+        for (int c = 0; c < nchoices; c++) {
+            int *pl = placed[c];
+            int first = 0;
+            while (IDX(g, ordered[first]) == 52) first++;
+            int at = -1;
+            for (int p = 1; p < 15; p++)
+                if (pl[p] == ordered[first]) {
+                    at = p;
+                    break;
+                }
+            int start = at - first;
+            if (start < lowest || start + n - 1 > highest) continue;
+            int ok = 1;
+            for (int i = 0; i < n && ok; i++)
+                ok = IDX(g, ordered[i]) == 52 || pl[start + i] == ordered[i];
+            if (ok) {
+                make_run(out, ordered, n, suit, start, g);
+                return 1;
+            }
+        }
+    }
+    for (int c = 0; c < nchoices; c++) {
+        int *pl = placed[c];
+        int low = 15, high = 0, count = 0;
+        for (int p = 1; p < 15; p++)
+            if (pl[p] >= 0) {
+                if (p < low) low = p;
+                if (p > high) high = p;
+                count++;
+            }
+        int gaps = high - low + 1 - count;
+        if (gaps > njk) continue;
+        int extra = njk - gaps;
+        int up = extra < highest - high ? extra : highest - high;
+        int down = extra - up;
+        if (low - down < lowest) continue;
+        int start = low - down, k = 0, j = 0;
+        short slots[MAXMC];
+        for (int p = start; p <= high + up; p++) slots[k++] = pl[p] >= 0 ? (short)pl[p] : jokers[j++];
+        make_run(out, slots, k, suit, start, g);
+        return 1;
+    }
+    return 0;
+}
+
+/* melds._count_problem is None */
+static int counts_ok(const G *g, int n, int naturals, int size, int min_naturals) {
+    return n >= size && naturals >= min_naturals &&
+           (g->s.max_jokers == BIG || n - naturals <= g->s.max_jokers);
+}
+
+/* melds.check_meld(cards, kind="set") / kind="run": 1 and the meld, or 0 */
+static int check_kind(const G *g, const short *cards, int n, int kind, Meld *out) {
+    int naturals = 0, rank = -1, suit = -1;
+    for (int i = 0; i < n; i++) {
+        int x = IDX(g, cards[i]);
+        if (x == 52) continue;
+        naturals++;
+        if (kind == 0 && rank >= 0 && x % 13 != rank) return 0;
+        if (kind == 1 && suit >= 0 && x / 13 != suit) return 0;
+        rank = x % 13;
+        suit = x / 13;
+    }
+    if (!naturals) return 0;
+    if (kind == 0) {
+        if (!counts_ok(g, n, naturals, g->s.set_size, g->s.set_nat)) return 0;
+        make_set(out, cards, n, rank, g);
+        return 1;
+    }
+    if (!counts_ok(g, n, naturals, g->s.run_size, g->s.run_nat)) return 0;
+    return place_run(g, cards, n, out) && n <= 13;
+}
+
+/* `hand` less the cards of `melds` (physical) */
+static int hand_without(const G *g, int seat, const Meld *melds, int nmelds, short *rest) {
+    int n = 0;
+    for (int i = 0; i < g->hn[seat]; i++) {
+        int id = g->hand[seat][i], used = 0;
+        for (int m = 0; m < nmelds && !used; m++)
+            for (int k = 0; k < melds[m].n && !used; k++) used = melds[m].cards[k] == id;
+        if (!used) rest[n++] = (short)id;
+    }
+    return n;
+}
+
+/* The lay-down GreedyBot plays (legal._canonical_lay_down, then phases._lay_down), or 0
+ * when there is none. The melds go to `melds`, the hand left to `rest`. */
 static int lay_down_melds(G *g, int seat, Meld *melds, int *nmelds, short *rest, int *nrest) {
     if (g->hn[seat] < g->min_cards) return 0;
     unsigned char counts[53];
@@ -1251,47 +1382,92 @@ static int lay_down_melds(G *g, int seat, Meld *melds, int *nmelds, short *rest,
     if (!solve(&g->s, &h, g->sets, g->runs, &plan)) return 0;
     Groups groups;
     build_groups(g, &plan, counts, &groups);
-    /* _build takes the lowest-deck copies (the hand is sorted by rank, then deck): the
-     * first `used` copies of each index in hand order; can the turn end without them? */
-    int used[53] = {0};
-    for (int m = 0; m < groups.nmelds; m++)
-        for (int i = 0; i < groups.len[m]; i++) used[groups.code[m][i]]++;
-    int seen[53] = {0}, n = 0;
-    short left[MAXSHOE];
+    /* search._build's melds, physical: the runs take the lowest-deck copies first (the
+     * hand is sorted by rank, then deck; the jokers by deck), then the sets */
     const short *hand = g->hand[seat];
-    /* jokers: _build sorts them by deck; the hand order (RKEY) is by deck too */
-    for (int i = 0; i < g->hn[seat]; i++) {
-        int x = IDX(g, hand[i]);
-        if (seen[x] < used[x])
-            seen[x]++;
-        else
-            left[n++] = hand[i];
-    }
-    /* With minimal melds (check_fast makes sure) no meld can give a card back: when the
-     * turn could not end, there is no lay-down. */
-    if (!can_finish(g, left, n, -1)) return 0;
-    /* phases._cards_for_melds: legal._match picks, code by code, the least copy by _meld_key */
-    unsigned char taken_flag[MAXSHOE];
-    memset(taken_flag, 0, g->hn[seat]);
-    for (int m = 0; m < groups.nmelds; m++) {
+    int nh = g->hn[seat], nm = groups.nmelds, nsets = nm - plan.nruns;
+    Meld built[MAXSETS * 4 + MAXRUNS];
+    unsigned char used[MAXSHOE];
+    memset(used, 0, nh);
+    for (int step = 0; step < nm; step++) {
+        int m = step < plan.nruns ? nsets + step : step - plan.nruns;
         short physical[MAXMC];
         for (int i = 0; i < groups.len[m]; i++) {
-            int best = -1;
-            for (int q = 0; q < g->hn[seat]; q++)
-                if (!taken_flag[q] && IDX(g, hand[q]) == groups.code[m][i] &&
+            int q = 0;
+            while (used[q] || IDX(g, hand[q]) != groups.code[m][i]) q++;
+            used[q] = 1;
+            physical[i] = hand[q];
+        }
+        if (groups.kind[m] == 0)
+            make_set(&built[m], physical, groups.len[m], groups.rank[m], g);
+        else
+            make_run(&built[m], physical, groups.len[m], groups.suit[m], groups.start[m], g);
+    }
+    short left[MAXSHOE];
+    int n = hand_without(g, seat, built, nm, left);
+    if (!can_finish(g, left, n, -1)) {
+        /* Give a card back from a meld longer than it need be (an end card first) so that
+         * the turn can end. Minimal melds have none to give. */
+        int found = 0;
+        for (int m = 0; m < nm && !found; m++) {
+            int k = built[m].n;
+            short drops[MAXMC + 2];
+            int nd = 0;
+            short order[MAXMC + 2];
+            order[0] = built[m].cards[0];
+            order[1] = built[m].cards[k - 1];
+            memcpy(order + 2, built[m].cards, sizeof(short) * k);
+            for (int i = 0; i < k + 2; i++) {
+                int dup = 0;
+                for (int j = 0; j < nd; j++) dup |= drops[j] == order[i];
+                if (!dup) drops[nd++] = order[i];
+            }
+            for (int d = 0; d < nd && !found; d++) {
+                short group[MAXMC];
+                int ng = 0, gone = 0;
+                for (int i = 0; i < k; i++) {
+                    if (!gone && built[m].cards[i] == drops[d]) {
+                        gone = 1;
+                        continue;
+                    }
+                    group[ng++] = built[m].cards[i];
+                }
+                Meld trimmed;
+                if (!check_kind(g, group, ng, built[m].kind, &trimmed)) continue;
+                Meld saved = built[m];
+                built[m] = trimmed;
+                n = hand_without(g, seat, built, nm, left);
+                if (can_finish(g, left, n, -1))
+                    found = 1;
+                else
+                    built[m] = saved;
+            }
+        }
+        if (!found) return 0;
+    }
+    /* phases._cards_for_melds: legal._match picks, code by code, the least copy by
+     * _meld_key; melds.check_lay_down makes the melds of them */
+    unsigned char taken_flag[MAXSHOE];
+    memset(taken_flag, 0, nh);
+    for (int m = 0; m < nm; m++) {
+        short physical[MAXMC];
+        for (int i = 0; i < built[m].n; i++) {
+            int best = -1, code = IDX(g, built[m].cards[i]);
+            for (int q = 0; q < nh; q++)
+                if (!taken_flag[q] && IDX(g, hand[q]) == code &&
                     (best < 0 || meld_key(g, hand[q]) < meld_key(g, hand[best])))
                     best = q;
             taken_flag[best] = 1;
             physical[i] = hand[best];
         }
-        if (groups.kind[m] == 0)
-            make_set(&melds[m], physical, groups.len[m], groups.rank[m], g);
-        else
-            make_run(&melds[m], physical, groups.len[m], groups.suit[m], groups.start[m], g);
+        if (!check_kind(g, physical, built[m].n, built[m].kind, &melds[m])) {
+            g->error = ERR_UNSUPPORTED;
+            return 0;
+        }
     }
-    *nmelds = groups.nmelds;
+    *nmelds = nm;
     n = 0;
-    for (int q = 0; q < g->hn[seat]; q++)
+    for (int q = 0; q < nh; q++)
         if (!taken_flag[q]) rest[n++] = hand[q];
     *nrest = n;
     if (!can_finish(g, rest, n, -1)) {
@@ -1332,7 +1508,8 @@ static int try_swap(const G *g, int seat, int card, int number, Meld *out, int *
         }
         rest[n++] = g->hand[seat][i];
     }
-    if (!n || !can_finish(g, rest, n, joker)) return 0;
+    if (g->trade_once && (g->traded >> DECK(g, joker) & 1)) return 0;
+    if (!can_finish(g, rest, n, joker)) return 0;
     /* swapped_joker_must_be_played: the joker must fit the table with the new meld */
     int fits = 0;
     for (int i = 0; i < g->nm && !fits; i++)
@@ -1431,6 +1608,83 @@ static void buy_window(G *g) {
     }
 }
 
+/* phases._after_play with an empty hand: go out by melding (the last round without a final
+ * discard) or float; 1 if the round ended */
+static int after_play(G *g, int seat) {
+    if (g->no_discard) {
+        event(g, EV_GO_OUT, seat, NULL, 0, -1, NULL, 0, NULL, 0);
+        g->went_out = seat;
+        g->ended = ENDED_OUT;
+        end_round(g);
+        return 1;
+    }
+    event(g, EV_FLOAT, seat, NULL, 0, -1, NULL, 0, NULL, 0);
+    return 0;
+}
+
+/* GreedyBot._fits of a Discard's card: its face, the deck-0 copy (actions.face), which
+ * fits no meld it lies in (melds.lay_off_options: a card is not laid off twice) */
+static int face_fits(const G *g, int index) {
+    int face = index == 52 ? 52 * g->decks : index;
+    for (int m = 0; m < g->nm; m++) {
+        int inside = 0;
+        for (int i = 0; i < g->melds[m].n && !inside; i++) inside = g->melds[m].cards[i] == face;
+        if (!inside && lay_off_options(g, &g->melds[m], face, NULL)) return 1;
+    }
+    return 0;
+}
+
+/* GreedyBot._discard_key, as one integer per face */
+static int discard_key(const G *g, int card) {
+    int x = IDX(g, card);
+    if (x == 52) return 1 << 20;
+    int fits = g->liverpool && face_fits(g, x);
+    return (100 - value_of(g, card)) * 1000 + fits * 100 + (x % 13) * 4 + x / 13;
+}
+
+/* the options sorted by discard_key (distinct keys) */
+static void sort_discards(const G *g, short *options, int no) {
+    int keys[53];
+    for (int i = 0; i < no; i++) keys[i] = discard_key(g, options[i]);
+    for (int i = 1; i < no; i++) {
+        int k = keys[i];
+        short o = options[i];
+        int j = i - 1;
+        while (j >= 0 && keys[j] > k) {
+            keys[j + 1] = keys[j];
+            options[j + 1] = options[j];
+            j--;
+        }
+        keys[j + 1] = k;
+        options[j + 1] = o;
+    }
+}
+
+/* phases._callable and _call under discard_call="liverpool", with the bots' answers: the
+ * first laid-down player holding cards claims the discard (GreedyBot always calls) and
+ * discards in the phase "call discard" */
+static void liverpool_call(G *g, int seat, int card) {
+    if (!g->laid[seat] || !fits_table(g, card, g->melds, g->nm)) return;
+    int caller = -1;
+    for (int i = 1; i < g->n && caller < 0; i++) {
+        int other = (seat + i) % g->n;
+        if (g->laid[other] && g->hn[other]) caller = other;
+    }
+    if (caller < 0) return;
+    short c = (short)card;
+    event(g, EV_CALL, caller, &c, 1, -1, NULL, 0, &seat, 1);
+    g->nd--;
+    hand_add(g, caller, card);
+    g->taken = card;
+    g->npending = 0;
+    short options[53];
+    int no = discardable(g, caller, options, 0);
+    sort_discards(g, options, no);
+    hand_remove(g, caller, options[0]);
+    g->disc[g->nd++] = options[0];
+    event1(g, EV_DISCARD, caller, options[0]);
+}
+
 /* The play phase of `seat`, GreedyBot._play until the turn ends: 1 if the round ended. */
 static int play_phase(G *g, int seat) {
     for (;;) {
@@ -1459,6 +1713,7 @@ static int play_phase(G *g, int seat) {
                     if (!kept) pending_remove(g, g->pending[i]);
                 }
                 event(g, EV_LAY_DOWN, seat, NULL, 0, start, melds, nmelds, NULL, 0);
+                if (!g->hn[seat]) return after_play(g, seat);
                 continue;
             }
             if (g->error) return 1;
@@ -1471,11 +1726,15 @@ static int play_phase(G *g, int seat) {
             for (int i = 0; i < g->hn[seat]; i++)
                 free += g->hand[seat][i] != g->taken && !is_pending(g, g->hand[seat][i]);
             int best = -1, best_meld = -1, best_value = -1;
+            int single = g->no_discard && g->hn[seat] == 2;
             for (int f = 0; f < nf; f++) {
                 int card = face[f];
-                if (g->hn[seat] == 1) continue;
-                int rest_free = free - (card != g->taken && !is_pending(g, card));
-                if (rest_free == 0) continue;
+                if (g->hn[seat] == 1) {
+                    if (!g->floating && !g->no_discard) continue;
+                } else if (!single) {
+                    int rest_free = free - (card != g->taken && !is_pending(g, card));
+                    if (rest_free == 0) continue;
+                }
                 int value = value_of(g, card);
                 for (int m = 0; m < g->nm; m++)
                     if (lay_off_options(g, &g->melds[m], card, NULL) &&
@@ -1493,10 +1752,7 @@ static int play_phase(G *g, int seat) {
                 pending_remove(g, best);
                 short c = (short)best;
                 event(g, EV_LAY_OFF, seat, &c, 1, best_meld, &options[0], 1, NULL, 0);
-                if (!g->hn[seat]) {
-                    g->error = ERR_UNSUPPORTED;
-                    return 1;
-                }
+                if (!g->hn[seat]) return after_play(g, seat);
                 continue;
             }
             if (g->joker_swap) {
@@ -1526,29 +1782,16 @@ static int play_phase(G *g, int seat) {
         }
         /* Discard */
         short options[53];
-        int no = discardable(g, seat, options);
+        int no = discardable(g, seat, options, 1);
         if (!no) {
-            g->error = ERR_UNSUPPORTED; /* the engine's bot would look for 'end turn' */
+            if (g->no_discard && g->hn[seat] == 1) {
+                event(g, EV_END_TURN, seat, NULL, 0, -1, NULL, 0, NULL, 0);
+                return 0;
+            }
+            g->error = ERR_UNSUPPORTED; /* the engine's bot would find no action */
             return 1;
         }
-        int keys[53];
-        for (int i = 0; i < no; i++) {
-            int x = IDX(g, options[i]);
-            keys[i] = x == 52 ? 1 << 20 : (100 - value_of(g, options[i])) * 1000 + (x % 13) * 4 + x / 13;
-        }
-        /* sort the options by key (distinct keys) */
-        for (int i = 1; i < no; i++) {
-            int k = keys[i];
-            short o = options[i];
-            int j = i - 1;
-            while (j >= 0 && keys[j] > k) {
-                keys[j + 1] = keys[j];
-                options[j + 1] = options[j];
-                j--;
-            }
-            keys[j + 1] = k;
-            options[j + 1] = o;
-        }
+        sort_discards(g, options, no);
         int chosen = options[0];
         if (!g->laid[seat]) {
             unsigned char counts[53];
@@ -1585,6 +1828,7 @@ static int play_phase(G *g, int seat) {
             end_round(g);
             return 1;
         }
+        if (g->liverpool) liverpool_call(g, seat, chosen);
         return 0;
     }
 }
@@ -1740,6 +1984,10 @@ static int config_game(G *g, const int *c) {
     g->cut_bonus = c[C_CUT_BONUS];
     g->turn_limit = c[C_TURN_LIMIT];
     g->joker_swap = c[C_JOKER_SWAP];
+    g->trade_once = c[C_TRADE_ONCE];
+    g->floating = c[C_FLOATING];
+    g->no_discard = c[C_NO_DISCARD];
+    g->liverpool = c[C_LIVERPOOL];
     near_init(g);
     g->ev = NULL;
     g->nev = g->evcap = 0;

@@ -9,7 +9,8 @@ in the same order. :func:`fast_events` gives its event log in the form
 :func:`log_events` gives the engine's, which is how the tests check that both play the
 same round. The engine stays the reference.
 
-It refuses, never approximates: :func:`check_fast` raises
+It plays every preset (``standard``, ``pagat``, ``wikipedia``, ``bga``, ``family``) and
+refuses, never approximates, the rest: :func:`check_fast` raises
 :class:`~rummykit.errors.UnsupportedRuleError`, naming the field and value, for any rule
 option the core does not implement (:data:`SUPPORTED` lists the others), before any play.
 
@@ -20,10 +21,11 @@ option the core does not implement (:data:`SUPPORTED` lists the others), before 
 True
 >>> [r.index for r in play_rounds_fast(cell, seed=7, indices=range(3))]
 [0, 1, 2]
->>> check_fast(RuleSet.preset("wikipedia"))
+>>> import dataclasses
+>>> check_fast(dataclasses.replace(RuleSet.preset("standard"), discard_call="rummy"))
 Traceback (most recent call last):
 ...
-rummykit.errors.UnsupportedRuleError: the fast simulator does not implement joker_swap='any', wikipedia: the engine plays it (completion.play_round)
+rummykit.errors.UnsupportedRuleError: the fast simulator does not implement discard_call='rummy', standard: the engine plays it (completion.play_round)
 """
 
 from __future__ import annotations
@@ -80,19 +82,20 @@ SUPPORTED: dict[str, object] = {
     "same_suit_runs": ("unrestricted", "separated"),
     # Bots lay down find_contract's melds, exactly the contract: extra melds never arise.
     "extra_melds": (False, True),
-    "joker_swap": ("runs", "none"),
+    "joker_swap": ("runs", "any", "none"),
     "joker_swap_needs_laid_down": (True,),
     "swapped_joker_must_be_played": (True,),
-    "joker_trade_once": (False,),
+    "joker_trade_once": (False, True),
     "buying": (True, False),
     "buy_timing": ("after_decline", "before_draw"),
     "buy_priority": ("nearest", "longest_waiting", "first_call"),
     "buy_penalty_cards": _ANY,
     "buy_limit": _ANY,
     "last_round_buy_limit": _ANY,
-    "last_round_no_discard": (False,),
-    "floating": (False,),
-    "discard_call": ("none",),
+    "last_round_no_discard": (False, True),
+    "floating": (False, True),
+    # GreedyBot always calls: the first laid-down player holding cards claims the card.
+    "discard_call": ("none", "liverpool"),
     # Bots never lay down invalid melds; RoundRecord.points leaves penalties out.
     "invalid_lay_down_penalty": _ANY,
     "perfect_cut_bonus": _ANY,
@@ -128,7 +131,11 @@ _CONFIG_FIELDS = (
     "negative_scores",
     "perfect_cut_bonus",
     "turn_limit",
-    "joker_swap",  # 0 none, 1 runs
+    "joker_swap",  # 0 none, 1 runs, 2 any
+    "joker_trade_once",
+    "floating",
+    "no_final_discard",  # this round is gone out by melding (last_round_no_discard)
+    "liverpool_call",
 )
 _PRIORITIES = ("nearest", "longest_waiting", "first_call")
 _ENDED = ("out", "exhausted", "limit")
@@ -149,10 +156,10 @@ def check_fast(rules: RuleSet) -> None:
 
     >>> check_fast(RuleSet.preset("standard"))
     >>> import dataclasses
-    >>> check_fast(dataclasses.replace(RuleSet.preset("standard"), floating=True))
+    >>> check_fast(dataclasses.replace(RuleSet.preset("standard"), reshuffle_discards=False))
     Traceback (most recent call last):
     ...
-    rummykit.errors.UnsupportedRuleError: the fast simulator does not implement floating=True, standard: the engine plays it (completion.play_round)
+    rummykit.errors.UnsupportedRuleError: the fast simulator does not implement reshuffle_discards=False, standard: the engine plays it (completion.play_round)
     """
     if not isinstance(rules, RuleSet):
         raise RummyError(f"rules must be a RuleSet, got {rules!r}")
@@ -161,24 +168,11 @@ def check_fast(rules: RuleSet) -> None:
         value = getattr(rules, f.name)
         if allowed is None or (allowed is not _ANY and value not in allowed):
             raise _unsupported(rules, f.name, value)
-    # Every meld find_contract lays must be as short as the rules allow (no card can be
-    # given back to let the turn end: legal._canonical_lay_down's trimming never applies).
-    if rules.max_jokers_per_meld is None:
-        raise _unsupported(
-            rules, "max_jokers_per_meld", None, " (melds longer than the fewest cards)"
-        )
-    if rules.min_run_size - rules.max_jokers_per_meld < rules.min_naturals_in_run:
-        raise _unsupported(
-            rules,
-            "min_naturals_in_run",
-            rules.min_naturals_in_run,
-            f" (more than min_run_size - max_jokers_per_meld = "
-            f"{rules.min_run_size - rules.max_jokers_per_meld}: longer runs)",
-        )
-    if rules.min_naturals_in_set > rules.min_set_size:
-        raise _unsupported(
-            rules, "min_naturals_in_set", rules.min_naturals_in_set, " (above min_set_size)"
-        )
+    # A group of cards is then a set or a run, never both (melds.check_lay_down's choice
+    # of kinds never arises).
+    for name in ("min_naturals_in_set", "min_naturals_in_run"):
+        if getattr(rules, name) < 2:
+            raise _unsupported(rules, name, getattr(rules, name), " (below 2)")
     for contract in rules.contracts:
         if contract.sets > _MOST_SETS or contract.runs > _MOST_RUNS:
             raise _unsupported(rules, "contracts", contract, " (more sets or runs than 8)")
@@ -212,7 +206,9 @@ def _config(cell: Cell) -> tuple[int, ...]:
         "runs": contract.runs,
         "min_set_size": rules.min_set_size,
         "min_run_size": rules.min_run_size,
-        "max_jokers_per_meld": rules.max_jokers_per_meld,
+        "max_jokers_per_meld": -1
+        if rules.max_jokers_per_meld is None
+        else rules.max_jokers_per_meld,
         "min_naturals_in_set": rules.min_naturals_in_set,
         "min_naturals_in_run": rules.min_naturals_in_run,
         "ace_low": int(rules.ace_low),
@@ -227,7 +223,11 @@ def _config(cell: Cell) -> tuple[int, ...]:
         "negative_scores": int(rules.negative_scores),
         "perfect_cut_bonus": rules.perfect_cut_bonus,
         "turn_limit": TURN_LIMIT_PER_PLAYER * cell.players,
-        "joker_swap": int(rules.joker_swap == "runs"),
+        "joker_swap": ("none", "runs", "any").index(rules.joker_swap),
+        "joker_trade_once": int(rules.joker_trade_once),
+        "floating": int(rules.floating),
+        "no_final_discard": int(last and rules.last_round_no_discard),
+        "liverpool_call": int(rules.discard_call == "liverpool"),
     }
     return tuple(values[name] for name in _CONFIG_FIELDS)
 
