@@ -1,5 +1,7 @@
 /*
  * A round of Liverpool Rummy played by BuyerBots, compiled: rummykit.odds.fastplay's core.
+ * docs/fast-table.md is the design note (the data, the chance, each decision and what
+ * decides its ties, the costs measured).
  *
  * It plays exactly what rummykit.odds.completion.play_round plays: the engine's rules
  * (rummykit/game.py, phases.py, legal.py, melds.py) and GreedyBot's policy with a buying

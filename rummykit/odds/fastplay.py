@@ -7,7 +7,7 @@ rules and :class:`~rummykit.bots.BuyerBot`'s policy step for step, and draws its
 (dealer, cut, deal, reshuffles, buy lotteries) from the same ``random.Random(game seed)``
 in the same order. :func:`fast_events` gives its event log in the form
 :func:`log_events` gives the engine's, which is how the tests check that both play the
-same round. The engine stays the reference.
+same round. The engine stays the reference; ``docs/fast-table.md`` is the design note.
 
 It plays every preset (``standard``, ``pagat``, ``wikipedia``, ``bga``, ``family``) and
 refuses, never approximates, the rest: :func:`check_fast` raises
