@@ -312,6 +312,9 @@ def test_unsupported_options_are_refused_by_name(change, field):
 def test_every_preset_is_accepted():
     for name in RuleSet.presets():
         fastplay.check_fast(RuleSet.preset(name))
+        assert fastplay.fast_available(RuleSet.preset(name)) == fastplay.NATIVE
+    rummy = dataclasses.replace(RuleSet.preset("standard"), discard_call="rummy")
+    assert not fastplay.fast_available(rummy)
 
 
 def test_every_rule_field_is_listed():

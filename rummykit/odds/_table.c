@@ -40,7 +40,7 @@
 #define MAXSHOE (52 * 8 + 32)
 #define MAXW 200
 #define MAXMC 64     /* cards in one meld */
-#define MAXMELDS 160 /* melds on the table */
+#define MAXMELDS 256 /* melds on the table: 16 players laying 8 sets and 8 runs */
 #define MAXSETS 8    /* sets in a contract */
 #define MAXRUNS 8    /* runs in a contract */
 

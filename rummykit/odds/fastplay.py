@@ -50,6 +50,7 @@ __all__ = [
     "NATIVE",
     "SUPPORTED",
     "check_fast",
+    "fast_available",
     "fast_events",
     "log_events",
     "play_round_fast",
@@ -178,6 +179,20 @@ def check_fast(rules: RuleSet) -> None:
             raise _unsupported(rules, "contracts", contract, " (more sets or runs than 8)")
     if rules.max_players > _MOST_PLAYERS:
         raise _unsupported(rules, "max_players", rules.max_players)
+
+
+def fast_available(rules: RuleSet) -> bool:
+    """True when the fast simulator can play ``rules``: the core is built and
+    :func:`check_fast` accepts them (a sweep uses it then, else the engine).
+
+    >>> fast_available(RuleSet.preset("standard")) == NATIVE
+    True
+    """
+    try:
+        check_fast(rules)
+    except UnsupportedRuleError:
+        return False
+    return NATIVE
 
 
 def _require_native() -> None:
