@@ -1,5 +1,5 @@
 """Build the optional compiled parts: the exact sweep's step (rummykit/odds/_sweep.c) and
-the fast round simulator (rummykit/odds/_table.c).
+the fast round simulator (rummykit/odds/_table.c, _contract.c).
 
 Everything else is in pyproject.toml. The extension is optional: when it cannot be
 built (no C compiler), rummykit installs anyway and counts with the same sweep in Python;
@@ -18,7 +18,8 @@ setup(
         ),
         Extension(
             "rummykit.odds._table",
-            ["rummykit/odds/_table.c"],
+            ["rummykit/odds/_table.c", "rummykit/odds/_contract.c"],
+            depends=["rummykit/odds/_contract.h"],
             extra_compile_args=["-O2"],
             optional=True,
         ),
