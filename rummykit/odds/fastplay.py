@@ -9,6 +9,10 @@ in the same order. :func:`fast_events` gives its event log in the form
 :func:`log_events` gives the engine's, which is how the tests check that both play the
 same round. The engine stays the reference; ``docs/fast-table.md`` is the design note.
 
+A sweep uses it cell by cell: ``play_rounds_fast(cell, seed, indices)`` where
+:func:`fast_available` says so, else ``[play_round(cell, seed, i) for i in indices]``;
+the records are the same either way.
+
 It plays every preset (``standard``, ``pagat``, ``wikipedia``, ``bga``, ``family``) and
 refuses, never approximates, the rest: :func:`check_fast` raises
 :class:`~rummykit.errors.UnsupportedRuleError`, naming the field and value, for any rule
