@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -282,6 +283,17 @@ def test_batches_are_single_rounds():
     batch = fastplay.play_rounds_fast(cell, 3, [5, 0, 9])
     assert batch == [fastplay.play_round_fast(cell, 3, i) for i in (5, 0, 9)]
     assert batch == [play_round(cell, 3, i) for i in (5, 0, 9)]
+
+
+@needs_core
+def test_threads_play_the_same_rounds():
+    """The core runs without the GIL and keeps no state between calls: rounds played in
+    threads at once are the rounds played one after another."""
+    grid = [Cell(RuleSet.preset(name), players=4, round=5) for name in FAST_PRESETS]
+    serial = [fastplay.play_rounds_fast(cell, 11, range(40)) for cell in grid]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        threaded = list(pool.map(lambda cell: fastplay.play_rounds_fast(cell, 11, range(40)), grid))
+    assert threaded == serial
 
 
 # --------------------------------------------------------------------------------------

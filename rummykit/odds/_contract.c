@@ -427,9 +427,11 @@ static int set_placements(const Solver *s, const int *tot, int sets, int *pa, in
     return n;
 }
 
-#define MAXPAIRS 7000
+#define MAXPAIRS 7000 /* compositions of 8 sets into 8 parts: 6435 */
 typedef struct {
     const Solver *s;
+    int pa[MAXPAIRS], pb[MAXPAIRS]; /* set_placements' pairs (no static state: the
+                                     * core runs without the GIL) */
     int sets, runs, jokers, best, goal, floor_a, floor_b;
     int nentries;
     short eh[4 * MAXW], esuit[4 * MAXW], ew[4 * MAXW];
@@ -500,11 +502,10 @@ static void dist_search(Dist *D, int *cnt, int *tot, int a, int b, int runs_left
     const Solver *s = D->s;
     int jokers = D->jokers;
     if (runs_left == 0) {
-        static int pa[MAXPAIRS], pb[MAXPAIRS];
         int fa, fb;
-        int n = set_placements(s, tot, D->sets, pa, pb, &fa, &fb);
+        int n = set_placements(s, tot, D->sets, D->pa, D->pb, &fa, &fb);
         for (int i = 0; i < n; i++) {
-            int d = imax(a + pa[i], b + pb[i] - jokers);
+            int d = imax(a + D->pa[i], b + D->pb[i] - jokers);
             if (d < D->best) D->best = d;
         }
         return;
@@ -586,8 +587,7 @@ static int dist_run(const Solver *s, const RHand *h, int sets, int runs, int bes
     D.jokers = h->jokers;
     D.best = best;
     D.goal = goal;
-    static int pa[MAXPAIRS], pb[MAXPAIRS];
-    set_placements(s, h->tot, sets, pa, pb, &D.floor_a, &D.floor_b);
+    set_placements(s, h->tot, sets, D.pa, D.pb, &D.floor_a, &D.floor_b);
     D.nchosen = 0;
     D.nentries = 0;
     if (runs) dist_entries(&D, h);

@@ -196,6 +196,7 @@ typedef struct {
     int went_out, ended, error;
     int seat_turns[MAXP], laid_turn[MAXP];
     int record;
+    struct Cache *cache;
     int *ev;
     Py_ssize_t nev, evcap;
 } G;
@@ -306,21 +307,24 @@ static int meld_key(const G *g, int id) {
 }
 
 /* -- the distance cache (GreedyBot._cache: copies are interchangeable, so the distance
- * depends on the counts of card indices only). One round, one contract. */
+ * depends on the counts of card indices only). One round, one contract: emptied (a new
+ * generation) at each round. */
 #define CACHE_SLOTS 8192
-static unsigned char cache_keys[CACHE_SLOTS][53];
-static int cache_values[CACHE_SLOTS];
-static unsigned cache_gen[CACHE_SLOTS];
-static unsigned cache_now = 0;
-static int cache_fill = 0;
+typedef struct Cache {
+    unsigned char keys[CACHE_SLOTS][53];
+    int values[CACHE_SLOTS];
+    unsigned gen[CACHE_SLOTS]; /* a slot is full when its gen is now */
+    unsigned now;
+    int fill;
+} Cache;
 
-static void cache_reset(void) {
-    cache_now++;
-    if (cache_now == 0) {
-        memset(cache_gen, 0, sizeof(cache_gen));
-        cache_now = 1;
+static void cache_reset(Cache *c) {
+    c->now++;
+    if (c->now == 0) {
+        memset(c->gen, 0, sizeof(c->gen));
+        c->now = 1;
     }
-    cache_fill = 0;
+    c->fill = 0;
 }
 
 static uint32_t counts_hash(const unsigned char *counts) {
@@ -329,28 +333,28 @@ static uint32_t counts_hash(const unsigned char *counts) {
     return h;
 }
 
-static int cache_get(const unsigned char *counts) {
+static int cache_get(const Cache *c, const unsigned char *counts) {
     uint32_t slot = counts_hash(counts) & (CACHE_SLOTS - 1);
-    while (cache_gen[slot] == cache_now) {
-        if (!memcmp(cache_keys[slot], counts, 53)) return cache_values[slot];
+    while (c->gen[slot] == c->now) {
+        if (!memcmp(c->keys[slot], counts, 53)) return c->values[slot];
         slot = (slot + 1) & (CACHE_SLOTS - 1);
     }
     return -1;
 }
 
-static void cache_put(const unsigned char *counts, int value) {
-    if (cache_fill > CACHE_SLOTS * 3 / 4) cache_reset();
+static void cache_put(Cache *c, const unsigned char *counts, int value) {
+    if (c->fill > CACHE_SLOTS * 3 / 4) cache_reset(c);
     uint32_t slot = counts_hash(counts) & (CACHE_SLOTS - 1);
-    while (cache_gen[slot] == cache_now) slot = (slot + 1) & (CACHE_SLOTS - 1);
-    cache_gen[slot] = cache_now;
-    memcpy(cache_keys[slot], counts, 53);
-    cache_values[slot] = value;
-    cache_fill++;
+    while (c->gen[slot] == c->now) slot = (slot + 1) & (CACHE_SLOTS - 1);
+    c->gen[slot] = c->now;
+    memcpy(c->keys[slot], counts, 53);
+    c->values[slot] = value;
+    c->fill++;
 }
 
 /* GreedyBot._distance: low < 0, the distance; else it is known to be low or low + 1 */
 static int bot_distance(G *g, const unsigned char *counts, int low) {
-    int v = cache_get(counts);
+    int v = cache_get(g->cache, counts);
     if (v >= 0) return v;
     RHand h;
     rhand_from_counts(&h, counts);
@@ -358,7 +362,7 @@ static int bot_distance(G *g, const unsigned char *counts, int low) {
         v = distance(&g->s, &h, g->sets, g->runs);
     else
         v = within(&g->s, &h, g->sets, g->runs, low) ? low : low + 1;
-    cache_put(counts, v);
+    cache_put(g->cache, counts, v);
     return v;
 }
 
@@ -367,7 +371,7 @@ static int distance_after_draw(G *g, unsigned char *counts) {
     for (int i = 0; i < 53; i++) {
         if (!counts[i]) continue;
         counts[i]--;
-        int before = cache_get(counts);
+        int before = cache_get(g->cache, counts);
         counts[i]++;
         if (before >= 0) return before == 0 ? 0 : bot_distance(g, counts, before - 1);
     }
@@ -1384,7 +1388,7 @@ static void reset_round(G *g) {
     g->ended = ENDED_EXHAUSTED;
     g->error = ERR_NONE;
     g->nev = 0;
-    cache_reset();
+    cache_reset(g->cache);
 }
 
 static PyObject *tuple_by_position(const G *g, const int *by_seat) {
@@ -1425,6 +1429,11 @@ static PyObject *py_play(PyObject *self, PyObject *args, PyObject *kwargs) {
         return NULL;
     }
     g->record = record;
+    g->cache = calloc(1, sizeof(Cache));
+    if (!g->cache) {
+        free(g);
+        return PyErr_NoMemory();
+    }
     PyObject *seed_seq = PySequence_Fast(seeds, "seeds"), *policy_seq = NULL, *out = NULL;
     if (!seed_seq) goto done;
     policy_seq = PySequence_Fast(policies, "policies");
@@ -1444,7 +1453,10 @@ static PyObject *py_play(PyObject *self, PyObject *args, PyObject *kwargs) {
             goto fail;
         reset_round(g);
         memcpy(g->by_position, by_position, sizeof(by_position));
+        /* The round touches no Python object and no static state: other threads run. */
+        Py_BEGIN_ALLOW_THREADS
         play(g, seed);
+        Py_END_ALLOW_THREADS
         if (g->error == ERR_MEMORY) {
             PyErr_NoMemory();
             goto fail;
@@ -1483,6 +1495,7 @@ done:
     Py_XDECREF(seed_seq);
     Py_XDECREF(policy_seq);
     free(g->ev);
+    free(g->cache);
     free(g);
     return out;
 }
