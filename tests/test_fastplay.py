@@ -139,6 +139,27 @@ def test_random_draws_are_python_random(seed):
     assert fastplay._table.randoms(seed, bounds, 162) == (draws, shuffled)
 
 
+@needs_core
+def test_game_seeds_are_round_seeds():
+    """The core's port of numpy's SeedSequence gives completion.round_seed's game seeds."""
+    rng = random.Random(4)
+    for _ in range(300):
+        seed = rng.choice([0, 1, 2026, 2**32, 2**64 - 1, rng.randrange(2**64)])
+        key = tuple(rng.choice([0, 3, rng.randrange(2**40)]) for _ in range(rng.choice([0, 1, 4])))
+        indices = [0, rng.randrange(10**6), rng.randrange(2**62)]
+        expected = [round_seed(seed, key, index)[0] for index in indices]
+        assert fastplay._table.game_seeds(seed, key, indices) == expected
+
+
+@needs_core
+def test_seeds_past_64_bits_play_the_engines_rounds():
+    cell = Cell(RuleSet.preset("standard"), players=3, round=2)
+    seed = 2**70 + 5
+    assert fastplay.play_rounds_fast(cell, seed, [0, 1]) == [
+        play_round(cell, seed, i) for i in (0, 1)
+    ]
+
+
 # --------------------------------------------------------------------------------------
 # Contract distance against search.py
 

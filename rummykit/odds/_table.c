@@ -1597,7 +1597,120 @@ static PyObject *py_randoms(PyObject *self, PyObject *args) {
     return Py_BuildValue("(NN)", draws, perm);
 }
 
+/* -- completion.round_seed: numpy.random.SeedSequence(seed, spawn_key=key + (index,))
+ * .generate_state(2, uint64)[0] >> 1, the game seed of a round (bit_generator.pyx) */
+#define SS_POOL 4
+#define SS_INIT_A 0x43b0d7e5U
+#define SS_MULT_A 0x931e8875U
+#define SS_INIT_B 0x8b51f9ddU
+#define SS_MULT_B 0x58f38dedU
+#define SS_MIX_L 0xca01f9ddU
+#define SS_MIX_R 0x4973f715U
+
+static uint32_t ss_hashmix(uint32_t value, uint32_t *hash) {
+    value ^= *hash;
+    *hash *= SS_MULT_A;
+    value *= *hash;
+    value ^= value >> 16;
+    return value;
+}
+
+static uint32_t ss_mix(uint32_t x, uint32_t y) {
+    uint32_t r = SS_MIX_L * x - SS_MIX_R * y;
+    return r ^ (r >> 16);
+}
+
+/* the 32-bit words of n, least first ([0] for 0: _int_to_uint32_array) */
+static int ss_words(unsigned long long n, uint32_t *out) {
+    int k = 0;
+    if (!n) out[k++] = 0;
+    while (n) {
+        out[k++] = (uint32_t)(n & 0xffffffffULL);
+        n >>= 32;
+    }
+    return k;
+}
+
+static unsigned long long game_seed(unsigned long long seed, const long *key, int nkey) {
+    uint32_t entropy[4 + 2 * 16], pool[SS_POOL];
+    int n = ss_words(seed, entropy);
+    while (n < SS_POOL) entropy[n++] = 0; /* a spawn key follows: pad to the pool size */
+    for (int i = 0; i < nkey; i++) n += ss_words((unsigned long long)key[i], entropy + n);
+    uint32_t hash = SS_INIT_A;
+    for (int i = 0; i < SS_POOL; i++) pool[i] = ss_hashmix(i < n ? entropy[i] : 0, &hash);
+    for (int src = 0; src < SS_POOL; src++)
+        for (int dst = 0; dst < SS_POOL; dst++)
+            if (src != dst) pool[dst] = ss_mix(pool[dst], ss_hashmix(pool[src], &hash));
+    for (int src = SS_POOL; src < n; src++)
+        for (int dst = 0; dst < SS_POOL; dst++) pool[dst] = ss_mix(pool[dst], ss_hashmix(entropy[src], &hash));
+    uint32_t state[2], h = SS_INIT_B;
+    for (int i = 0; i < 2; i++) {
+        uint32_t v = pool[i % SS_POOL];
+        v ^= h;
+        h *= SS_MULT_B;
+        v *= h;
+        v ^= v >> 16;
+        state[i] = v;
+    }
+    return ((unsigned long long)state[1] << 32 | state[0]) >> 1;
+}
+
+static const char game_seeds_doc[] =
+    "game_seeds(seed, key, indices) -> list[int]\n\n"
+    "The game seed completion.round_seed(seed, key, index)[0] of each index (seed < 2**64,\n"
+    "key and indices non-negative and below 2**63).";
+
+static PyObject *py_game_seeds(PyObject *self, PyObject *args) {
+    unsigned long long seed;
+    PyObject *key_seq, *indices;
+    if (!PyArg_ParseTuple(args, "KOO", &seed, &key_seq, &indices)) return NULL;
+    PyObject *kf = PySequence_Fast(key_seq, "key");
+    if (!kf) return NULL;
+    Py_ssize_t nk = PySequence_Fast_GET_SIZE(kf);
+    long key[16];
+    if (nk > 15) {
+        Py_DECREF(kf);
+        PyErr_SetString(PyExc_ValueError, "key: at most 15 integers");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < nk; i++) {
+        key[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(kf, i));
+        if (key[i] < 0) {
+            Py_DECREF(kf);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "key: non-negative integers");
+            return NULL;
+        }
+    }
+    Py_DECREF(kf);
+    PyObject *fast = PySequence_Fast(indices, "indices");
+    if (!fast) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    PyObject *out = PyList_New(n);
+    if (!out) {
+        Py_DECREF(fast);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        key[nk] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        PyObject *v = NULL;
+        if (key[nk] < 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "indices: non-negative integers");
+        } else {
+            v = PyLong_FromUnsignedLongLong(game_seed(seed, key, (int)nk + 1));
+        }
+        if (!v) {
+            Py_DECREF(fast);
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    Py_DECREF(fast);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"game_seeds", py_game_seeds, METH_VARARGS, game_seeds_doc},
     {"play", (PyCFunction)(void (*)(void))py_play, METH_VARARGS | METH_KEYWORDS, play_doc},
     {"distance", py_distance, METH_VARARGS, distance_doc},
     {"randoms", py_randoms, METH_VARARGS, randoms_doc},

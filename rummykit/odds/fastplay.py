@@ -261,7 +261,10 @@ def _play(cell: Cell, seed: int, indices: Sequence[int], events: bool) -> list[t
         raise RummyError(f"cell must be a completion.Cell, got {cell!r}")
     config = _config(cell)
     key = cell.seed_key
-    seeds = [round_seed(seed, key, index)[0] for index in indices]
+    if seed < 2**64:  # the core derives round_seed's game seeds itself (numpy's algorithm)
+        seeds = _table.game_seeds(seed, key, indices)
+    else:
+        seeds = [round_seed(seed, key, index)[0] for index in indices]
     if isinstance(cell.buy, str):
         policies = [_policies(cell, 0)] * len(seeds)
     else:
