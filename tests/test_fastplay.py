@@ -283,6 +283,54 @@ def test_rule_variants_are_the_engines(name, rounds):
         assert wanted.get(name, "go out") in kinds
 
 
+#: Values of the options the core plays, for random rule sets.
+RANDOM_OPTIONS = {
+    "min_set_size": [3, 4],
+    "min_run_size": [3, 4, 5],
+    "max_jokers_per_meld": [None, 1, 2, 3],
+    "min_naturals_in_set": [2, 3],
+    "min_naturals_in_run": [2, 3],
+    "ace_low": [True, False],
+    "ace_high": [True, False],
+    "same_suit_runs": ["unrestricted", "separated"],
+    "joker_swap": ["runs", "any", "none"],
+    "joker_trade_once": [False, True],
+    "buying": [True, False],
+    "buy_timing": ["after_decline", "before_draw"],
+    "buy_priority": ["nearest", "longest_waiting", "first_call"],
+    "buy_penalty_cards": [0, 1, 2],
+    "buy_limit": [None, 1, 3],
+    "last_round_buy_limit": [None, 2],
+    "last_round_no_discard": [False, True],
+    "floating": [False, True],
+    "discard_call": ["none", "liverpool"],
+    "perfect_cut_bonus": [0, 50],
+    "points": ["liverpool", "face"],
+    "negative_scores": [False, True],
+}
+
+
+@needs_core
+@pytest.mark.parametrize("rounds", [15, slow(400)])
+def test_random_rule_sets_are_the_engines(rounds):
+    """Options combined at random (each a preset's field changed with probability 0.3):
+    whatever check_fast accepts plays the engine's round."""
+    rng = random.Random(rounds)
+    played = 0
+    while played < rounds:
+        base = RuleSet.preset(rng.choice(RuleSet.presets()))
+        change = {k: rng.choice(v) for k, v in RANDOM_OPTIONS.items() if rng.random() < 0.3}
+        try:
+            rules = dataclasses.replace(base, name="random", **change)
+            fastplay.check_fast(rules)
+            players = rng.randint(rules.min_players, rules.max_players)
+            cell = Cell(rules, players, rng.randint(1, 7), buy=rng.choice(BUY_POLICIES))
+        except RummyError:  # an impossible combination, or one the core refuses
+            continue
+        assert_same_round(cell, 3, rng.randrange(1000))
+        played += 1
+
+
 @needs_core
 def test_a_liverpool_call_is_the_engines():
     """GreedyBots almost never leave a discard that can be claimed (they lay off what
