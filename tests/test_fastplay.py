@@ -255,6 +255,14 @@ VARIANTS = {
     "no swaps": ("standard", {"joker_swap": "none"}),
     "jokers unlimited": ("standard", {"max_jokers_per_meld": None}),
     "no buying": ("standard", {"buying": False}),
+    "rummy calls": ("standard", {"discard_call": "rummy"}),
+    "no reshuffle": ("standard", {"reshuffle_discards": False}),
+    "swapped joker kept": ("standard", {"swapped_joker_must_be_played": False}),
+    "swap before laying down": ("standard", {"joker_swap_needs_laid_down": False}),
+    "swap before, kept": (
+        "standard",
+        {"joker_swap_needs_laid_down": False, "swapped_joker_must_be_played": False},
+    ),
     "two penalty cards": ("family", {"buy_penalty_cards": 2, "last_round_buy_limit": 1}),
     "short runs, long sets": (
         "standard",
@@ -303,7 +311,10 @@ RANDOM_OPTIONS = {
     "last_round_buy_limit": [None, 2],
     "last_round_no_discard": [False, True],
     "floating": [False, True],
-    "discard_call": ["none", "liverpool"],
+    "discard_call": ["none", "liverpool", "rummy"],
+    "reshuffle_discards": [True, False],
+    "joker_swap_needs_laid_down": [True, False],
+    "swapped_joker_must_be_played": [True, False],
     "perfect_cut_bonus": [0, 50],
     "points": ["liverpool", "face"],
     "negative_scores": [False, True],
@@ -341,6 +352,16 @@ def test_a_liverpool_call_is_the_engines():
 
 
 @needs_core
+@pytest.mark.parametrize(("players", "buy", "index"), [(7, "improves", 64), (8, "always", 148)])
+def test_rummy_calls_are_the_engines(players, buy, index):
+    """Rounds with a rummy call (the discarder takes the card back and a penalty card),
+    found by the fast simulator under wikipedia's rules with discard_call="rummy"."""
+    rules = dataclasses.replace(RuleSet.preset("wikipedia"), name="rummy", discard_call="rummy")
+    events = assert_same_round(Cell(rules, players, 4, buy=buy), 11, index)
+    assert "rummy penalty" in {event[0] for event in events}
+
+
+@needs_core
 def test_batches_are_single_rounds():
     cell = Cell(
         RuleSet.preset("family"),
@@ -372,10 +393,6 @@ def test_threads_play_the_same_rounds():
 @pytest.mark.parametrize(
     ("change", "field"),
     [
-        ({"discard_call": "rummy"}, "discard_call"),
-        ({"joker_swap_needs_laid_down": False}, "joker_swap_needs_laid_down"),
-        ({"swapped_joker_must_be_played": False}, "swapped_joker_must_be_played"),
-        ({"reshuffle_discards": False}, "reshuffle_discards"),
         ({"min_naturals_in_set": 1}, "min_naturals_in_set"),
         ({"min_naturals_in_run": 1, "max_jokers_per_meld": 3}, "min_naturals_in_run"),
     ],
@@ -394,8 +411,8 @@ def test_every_preset_is_accepted():
     for name in RuleSet.presets():
         fastplay.check_fast(RuleSet.preset(name))
         assert fastplay.fast_available(RuleSet.preset(name)) == fastplay.NATIVE
-    rummy = dataclasses.replace(RuleSet.preset("standard"), discard_call="rummy")
-    assert not fastplay.fast_available(rummy)
+    lone = dataclasses.replace(RuleSet.preset("standard"), min_naturals_in_set=1)
+    assert not fastplay.fast_available(lone)
 
 
 def test_every_rule_field_is_listed():

@@ -136,7 +136,7 @@ static void shuffle(MT *mt, short *x, int n) {
 /* ---------------------------------------------------------------------------------------
  * The table */
 
-typedef struct {
+typedef struct Meld {
     int kind; /* 0 set, 1 run */
     int n;
     short cards[MAXMC];
@@ -166,7 +166,8 @@ enum {
     C_PLAYERS, C_DECKS, C_JOKERS, C_DEAL, C_SETS, C_RUNS, C_SET_SIZE, C_RUN_SIZE, C_MAX_JOKERS,
     C_SET_NAT, C_RUN_NAT, C_ACE_LOW, C_ACE_HIGH, C_SEPARATED, C_BUYING, C_BUY_TIMING,
     C_BUY_PRIORITY, C_PENALTY_CARDS, C_BUY_LIMIT, C_FACE, C_NEGATIVE, C_CUT_BONUS, C_TURN_LIMIT,
-    C_JOKER_SWAP, C_TRADE_ONCE, C_FLOATING, C_NO_DISCARD, C_LIVERPOOL, C_COUNT
+    C_JOKER_SWAP, C_TRADE_ONCE, C_FLOATING, C_NO_DISCARD, C_LIVERPOOL, C_RUMMY, C_RESHUFFLE,
+    C_MUST_PLAY, C_NEEDS_LAID, C_COUNT
 };
 
 typedef struct {
@@ -174,6 +175,7 @@ typedef struct {
     int buying, before_draw, priority, penalty_cards, buy_limit, face, negative, cut_bonus,
         turn_limit, joker_swap, trade_once;
     int floating, no_discard, liverpool; /* no_discard: this round is gone out by melding */
+    int rummy, reshuffle, must_play, needs_laid;
     int policy[MAXP];      /* by seat */
     int by_position[MAXP]; /* the same, by position (1 = left of the dealer) */
     Solver s;
@@ -497,9 +499,17 @@ static int can_finish(const G *g, const short *rest, int n, int extra_pending) {
     return 0;
 }
 
-/* legal._joker_to_play (only laid-down players swap, check_fast makes sure) */
-static int joker_to_play(const G *g, int seat) {
-    if (!g->npending || !g->laid[seat]) return 0;
+static int lay_down_melds(G *g, int seat, struct Meld *melds, int *nmelds, short *rest, int *nrest);
+
+/* legal._joker_to_play: a joker taken by a swap must still be played (while it can be) */
+static int joker_to_play(G *g, int seat) {
+    if (!g->npending) return 0;
+    if (!g->laid[seat]) {
+        struct Meld melds[MAXSETS * 4 + MAXRUNS];
+        short rest[MAXSHOE];
+        int nmelds, nrest;
+        return lay_down_melds(g, seat, melds, &nmelds, rest, &nrest);
+    }
     for (int i = 0; i < g->npending; i++)
         if (fits_table(g, g->pending[i], g->melds, g->nm)) return 1;
     return 0;
@@ -522,7 +532,7 @@ static int faces(const G *g, int seat, short *out) {
 }
 
 /* legal._discardable (play phase): one physical card per index, rank-major */
-static int discardable(const G *g, int seat, short *out, int play) {
+static int discardable(G *g, int seat, short *out, int play) {
     if (play && g->no_discard && g->hn[seat] == 1) return 0;
     if (play && joker_to_play(g, seat)) return 0;
     int best[53], n = 0;
@@ -747,7 +757,7 @@ static int hand_without(const G *g, int seat, const Meld *melds, int nmelds, sho
 
 /* The lay-down GreedyBot plays (legal._canonical_lay_down, then phases._lay_down), or 0
  * when there is none. The melds go to `melds`, the hand left to `rest`. */
-static int lay_down_melds(G *g, int seat, Meld *melds, int *nmelds, short *rest, int *nrest) {
+static int lay_down_melds(G *g, int seat, struct Meld *melds, int *nmelds, short *rest, int *nrest) {
     if (g->hn[seat] < g->min_cards) return 0;
     unsigned char counts[53];
     hand_counts(g, seat, counts);
@@ -762,6 +772,7 @@ static int lay_down_melds(G *g, int seat, Meld *melds, int *nmelds, short *rest,
     const short *hand = g->hand[seat];
     int nh = g->hn[seat], nm = groups.nmelds, nsets = nm - plan.nruns;
     Meld built[MAXSETS * 4 + MAXRUNS];
+    memset(built, 0, sizeof(Meld) * nm); /* (each is built below; this quiets -Wmaybe-uninitialized) */
     unsigned char used[MAXSHOE];
     memset(used, 0, nh);
     for (int step = 0; step < nm; step++) {
@@ -885,11 +896,23 @@ static int try_swap(const G *g, int seat, int card, int number, Meld *out, int *
     }
     if (g->trade_once && (g->traded >> DECK(g, joker) & 1)) return 0;
     if (!can_finish(g, rest, n, joker)) return 0;
-    /* swapped_joker_must_be_played: the joker must fit the table with the new meld */
-    int fits = 0;
-    for (int i = 0; i < g->nm && !fits; i++)
-        fits = lay_off_options(g, i == number ? out : &g->melds[i], joker, NULL) > 0;
-    if (!fits) return 0;
+    if (g->must_play && g->laid[seat]) {
+        /* the joker must fit the table with the new meld */
+        int fits = 0;
+        for (int i = 0; i < g->nm && !fits; i++)
+            fits = lay_off_options(g, i == number ? out : &g->melds[i], joker, NULL) > 0;
+        if (!fits) return 0;
+    } else if (g->must_play) {
+        /* before laying down: the hand with the joker must hold the contract */
+        unsigned char counts[53];
+        hand_counts(g, seat, counts);
+        counts[index]--;
+        counts[52]++;
+        RHand h;
+        rhand_from_counts(&h, counts);
+        Plan plan;
+        if (!solve(&g->s, &h, g->sets, g->runs, &plan)) return 0;
+    }
     *joker_out = joker;
     return 1;
 }
@@ -908,7 +931,7 @@ static void end_round(G *g) {
 
 /* phases._pop_stock (no max_reshuffles: completion.play_round sets none) */
 static int pop_stock(G *g) {
-    if (!g->ns && g->nd > 1) {
+    if (!g->ns && g->reshuffle && g->nd > 1) {
         int top = g->disc[g->nd - 1];
         memcpy(g->stock, g->disc, sizeof(short) * (g->nd - 1));
         g->ns = g->nd - 1;
@@ -1013,7 +1036,7 @@ static int face_fits(const G *g, int index) {
 static int discard_key(const G *g, int card) {
     int x = IDX(g, card);
     if (x == 52) return 1 << 20;
-    int fits = g->liverpool && face_fits(g, x);
+    int fits = (g->liverpool || g->rummy) && face_fits(g, x);
     return (100 - value_of(g, card)) * 1000 + fits * 100 + (x % 13) * 4 + x / 13;
 }
 
@@ -1058,6 +1081,23 @@ static void liverpool_call(G *g, int seat, int card) {
     hand_remove(g, caller, options[0]);
     g->disc[g->nd++] = options[0];
     event1(g, EV_DISCARD, caller, options[0]);
+}
+
+/* phases._callable and _call under discard_call="rummy": the next player calls (GreedyBot
+ * always does) and the discarder takes the card back with a card from the stock */
+static void rummy_call(G *g, int seat, int card) {
+    if (!g->laid[seat] || !fits_table(g, card, g->melds, g->nm)) return;
+    int caller = (seat + 1) % g->n;
+    short cards[2] = {(short)card, -1};
+    event(g, EV_CALL, caller, cards, 1, -1, NULL, 0, &seat, 1);
+    g->nd--;
+    hand_add(g, seat, card);
+    int extra = pop_stock(g);
+    if (extra >= 0) {
+        hand_add(g, seat, extra);
+        cards[1] = (short)extra;
+    }
+    event(g, EV_RUMMY_PENALTY, seat, cards, extra >= 0 ? 2 : 1, -1, NULL, 0, NULL, 0);
 }
 
 /* The play phase of `seat`, GreedyBot._play until the turn ends: 1 if the round ended. */
@@ -1130,30 +1170,30 @@ static int play_phase(G *g, int seat) {
                 if (!g->hn[seat]) return after_play(g, seat);
                 continue;
             }
-            if (g->joker_swap) {
-                int done = 0;
-                for (int f = 0; f < nf && !done; f++) {
-                    int card = face[f], index = IDX(g, card);
-                    if (index == 52) continue;
-                    for (int m = 0; m < g->nm && !done; m++) {
-                        int wanted = 0;
-                        for (int i = 0; i < g->melds[m].n; i++) wanted |= g->melds[m].stands[i] == index;
-                        if (!wanted) continue;
-                        Meld fresh;
-                        int joker;
-                        if (!try_swap(g, seat, card, m, &fresh, &joker)) continue;
-                        hand_remove(g, seat, card);
-                        hand_add(g, seat, joker);
-                        g->melds[m] = fresh;
-                        g->pending[g->npending++] = (short)joker;
-                        g->traded |= 1ULL << DECK(g, joker);
-                        short cards[2] = {(short)card, (short)joker};
-                        event(g, EV_SWAP, seat, cards, 2, m, &fresh, 1, NULL, 0);
-                        done = 1;
-                    }
+        }
+        if (g->joker_swap && (g->laid[seat] || !g->needs_laid)) {
+            int done = 0;
+            for (int f = 0; f < nf && !done; f++) {
+                int card = face[f], index = IDX(g, card);
+                if (index == 52) continue;
+                for (int m = 0; m < g->nm && !done; m++) {
+                    int wanted = 0;
+                    for (int i = 0; i < g->melds[m].n; i++) wanted |= g->melds[m].stands[i] == index;
+                    if (!wanted) continue;
+                    Meld fresh;
+                    int joker;
+                    if (!try_swap(g, seat, card, m, &fresh, &joker)) continue;
+                    hand_remove(g, seat, card);
+                    hand_add(g, seat, joker);
+                    g->melds[m] = fresh;
+                    if (g->must_play) g->pending[g->npending++] = (short)joker;
+                    g->traded |= 1ULL << DECK(g, joker);
+                    short cards[2] = {(short)card, (short)joker};
+                    event(g, EV_SWAP, seat, cards, 2, m, &fresh, 1, NULL, 0);
+                    done = 1;
                 }
-                if (done) continue;
             }
+            if (done) continue;
         }
         /* Discard */
         short options[53];
@@ -1204,6 +1244,7 @@ static int play_phase(G *g, int seat) {
             return 1;
         }
         if (g->liverpool) liverpool_call(g, seat, chosen);
+        if (g->rummy) rummy_call(g, seat, chosen);
         return 0;
     }
 }
@@ -1363,6 +1404,10 @@ static int config_game(G *g, const int *c) {
     g->floating = c[C_FLOATING];
     g->no_discard = c[C_NO_DISCARD];
     g->liverpool = c[C_LIVERPOOL];
+    g->rummy = c[C_RUMMY];
+    g->reshuffle = c[C_RESHUFFLE];
+    g->must_play = c[C_MUST_PLAY];
+    g->needs_laid = c[C_NEEDS_LAID];
     near_init(g);
     g->ev = NULL;
     g->nev = g->evcap = 0;

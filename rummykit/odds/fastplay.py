@@ -14,7 +14,8 @@ A sweep uses it cell by cell: ``play_rounds_fast(cell, seed, indices)`` where
 the records are the same either way.
 
 It plays every preset (``standard``, ``pagat``, ``wikipedia``, ``bga``, ``family``) and
-refuses, never approximates, the rest: :func:`check_fast` raises
+every option of RuleSet but meld rules with fewer than two naturals, and refuses, never
+approximates, the rest: :func:`check_fast` raises
 :class:`~rummykit.errors.UnsupportedRuleError`, naming the field and value, for any rule
 option the core does not implement (:data:`SUPPORTED` lists the others), before any play.
 
@@ -26,10 +27,10 @@ True
 >>> [r.index for r in play_rounds_fast(cell, seed=7, indices=range(3))]
 [0, 1, 2]
 >>> import dataclasses
->>> check_fast(dataclasses.replace(RuleSet.preset("standard"), discard_call="rummy"))
+>>> check_fast(dataclasses.replace(RuleSet.preset("standard"), min_naturals_in_set=1))
 Traceback (most recent call last):
 ...
-rummykit.errors.UnsupportedRuleError: the fast simulator does not implement discard_call='rummy', standard: the engine plays it (completion.play_round)
+rummykit.errors.UnsupportedRuleError: the fast simulator does not implement min_naturals_in_set=1 (below 2), standard: the engine plays it (completion.play_round)
 """
 
 from __future__ import annotations
@@ -88,8 +89,8 @@ SUPPORTED: dict[str, object] = {
     # Bots lay down find_contract's melds, exactly the contract: extra melds never arise.
     "extra_melds": (False, True),
     "joker_swap": ("runs", "any", "none"),
-    "joker_swap_needs_laid_down": (True,),
-    "swapped_joker_must_be_played": (True,),
+    "joker_swap_needs_laid_down": (True, False),
+    "swapped_joker_must_be_played": (True, False),
     "joker_trade_once": (False, True),
     "buying": (True, False),
     "buy_timing": ("after_decline", "before_draw"),
@@ -99,8 +100,9 @@ SUPPORTED: dict[str, object] = {
     "last_round_buy_limit": _ANY,
     "last_round_no_discard": (False, True),
     "floating": (False, True),
-    # GreedyBot always calls: the first laid-down player holding cards claims the card.
-    "discard_call": ("none", "liverpool"),
+    # GreedyBot always calls: the first laid-down player holding cards claims the card
+    # (liverpool), the next player makes the discarder take it back (rummy).
+    "discard_call": ("none", "liverpool", "rummy"),
     # Bots never lay down invalid melds; RoundRecord.points leaves penalties out.
     "invalid_lay_down_penalty": _ANY,
     "perfect_cut_bonus": _ANY,
@@ -108,7 +110,7 @@ SUPPORTED: dict[str, object] = {
     "repeat_missed_contract": (False, True),
     "points": ("liverpool", "face"),
     "negative_scores": (False, True),
-    "reshuffle_discards": (True,),
+    "reshuffle_discards": (True, False),
 }
 
 #: The integers the core reads, in order (``_table.CONFIG_FIELDS`` says how many).
@@ -141,6 +143,10 @@ _CONFIG_FIELDS = (
     "floating",
     "no_final_discard",  # this round is gone out by melding (last_round_no_discard)
     "liverpool_call",
+    "rummy_call",
+    "reshuffle_discards",
+    "swapped_joker_must_be_played",
+    "joker_swap_needs_laid_down",
 )
 _PRIORITIES = ("nearest", "longest_waiting", "first_call")
 _ENDED = ("out", "exhausted", "limit")
@@ -161,10 +167,10 @@ def check_fast(rules: RuleSet) -> None:
 
     >>> check_fast(RuleSet.preset("standard"))
     >>> import dataclasses
-    >>> check_fast(dataclasses.replace(RuleSet.preset("standard"), reshuffle_discards=False))
+    >>> check_fast(dataclasses.replace(RuleSet.preset("standard"), min_naturals_in_run=1))
     Traceback (most recent call last):
     ...
-    rummykit.errors.UnsupportedRuleError: the fast simulator does not implement reshuffle_discards=False, standard: the engine plays it (completion.play_round)
+    rummykit.errors.UnsupportedRuleError: the fast simulator does not implement min_naturals_in_run=1 (below 2), standard: the engine plays it (completion.play_round)
     """
     if not isinstance(rules, RuleSet):
         raise RummyError(f"rules must be a RuleSet, got {rules!r}")
@@ -247,6 +253,10 @@ def _config(cell: Cell) -> tuple[int, ...]:
         "floating": int(rules.floating),
         "no_final_discard": int(last and rules.last_round_no_discard),
         "liverpool_call": int(rules.discard_call == "liverpool"),
+        "rummy_call": int(rules.discard_call == "rummy"),
+        "reshuffle_discards": int(rules.reshuffle_discards),
+        "swapped_joker_must_be_played": int(rules.swapped_joker_must_be_played),
+        "joker_swap_needs_laid_down": int(rules.joker_swap_needs_laid_down),
     }
     return tuple(values[name] for name in _CONFIG_FIELDS)
 
