@@ -1,7 +1,9 @@
-"""Build the optional compiled step of the exact sweep (rummykit/odds/_sweep.c).
+"""Build the optional compiled parts: the exact sweep's step (rummykit/odds/_sweep.c) and
+the fast round simulator (rummykit/odds/_table.c, _contract.c).
 
 Everything else is in pyproject.toml. The extension is optional: when it cannot be
-built (no C compiler), rummykit installs anyway and counts with the same sweep in Python.
+built (no C compiler), rummykit installs anyway and counts with the same sweep in Python;
+without _table the fast simulator says so and the engine plays the rounds.
 """
 
 from setuptools import Extension, setup
@@ -13,6 +15,13 @@ setup(
             ["rummykit/odds/_sweep.c"],
             extra_compile_args=["-O2"],
             optional=True,
-        )
+        ),
+        Extension(
+            "rummykit.odds._table",
+            ["rummykit/odds/_table.c", "rummykit/odds/_contract.c"],
+            depends=["rummykit/odds/_contract.h"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ]
 )

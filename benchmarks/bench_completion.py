@@ -1,13 +1,17 @@
-"""Speed of completion by turn: simulated rounds per second, by round and player count.
+"""Speed of completion by turn: simulated rounds per second, by round and player count,
+for the engine and for the fast simulator, on the same cells in the same run.
 
-Each cell plays ``--rounds`` rounds of ``standard`` with BuyerBots (policy "improves",
-decks and jokers as the preset assigns), on one core, through
-:func:`rummykit.odds.completion.simulate_cells` with ``max_workers=1``. Rates are per
-second of CPU time (``time.process_time``), so other work on the machine does not count.
-The last line is the mean over the cells of the default ``rummykit tables`` grid
-(players 2-8, rounds 1-7), weighting each cell equally: what sets its run time.
+Each cell plays ``standard`` with BuyerBots (policy "improves", decks and jokers as the
+preset assigns), on one core. The engine plays ``--rounds`` rounds through
+:func:`rummykit.odds.completion.simulate_cells` with ``max_workers=1``; the fast
+simulator (:func:`rummykit.odds.fastplay.play_rounds_fast`, the compiled core) plays
+``--fast-rounds`` rounds of the same cells, the first ``--rounds`` of which must equal
+the engine's records. Rates are per second of CPU time (``time.process_time``), so other
+work on the machine does not count. The summary lines are means over the cells of the
+default ``rummykit tables`` grid (players 2-8, rounds 1-7), weighting each cell equally
+(what sets a sweep's run time); the last line is the ratio of the two.
 
-    .venv/bin/python benchmarks/bench_completion.py            # --rounds N --seed S
+    .venv/bin/python benchmarks/bench_completion.py       # --rounds N --fast-rounds M --seed S
     .venv/bin/python benchmarks/bench_completion.py --players 4 --rounds 20
 """
 
@@ -17,18 +21,19 @@ import argparse
 import time
 
 from rummykit.odds.completion import cells, simulate_cells
+from rummykit.odds.fastplay import play_rounds_fast
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=6, help="rounds per cell")
+    parser.add_argument("--rounds", type=int, default=6, help="engine rounds per cell")
+    parser.add_argument("--fast-rounds", type=int, default=300, help="fast rounds per cell")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6, 7, 8])
     parser.add_argument("--round", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6, 7])
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    print(f"{'players':>7} {'round':>5} {'rounds/s':>9} {'turns/s':>8}")
-    seconds_per_round = []
-    total_rounds = total_time = 0.0
+    print(f"{'players':>7} {'round':>5} {'engine/s':>9} {'fast/s':>9} {'ratio':>6} {'turns/s':>8}")
+    engine_seconds, fast_seconds = [], []
     for players in args.players:
         for round_ in args.round:
             grid = cells(players=players, rounds=round_)
@@ -37,18 +42,27 @@ def main() -> None:
                 grid, n=args.rounds, seed=args.seed, max_workers=1, progress=False
             )[grid[0]]
             elapsed = time.process_time() - start
-            turns = sum(r.turns for r in records)
+            start = time.process_time()
+            fast = play_rounds_fast(grid[0], args.seed, range(args.fast_rounds))
+            fast_elapsed = time.process_time() - start
+            if fast[: len(records)] != records:
+                raise SystemExit(f"the fast simulator disagrees with the engine on {grid[0]}")
+            engine_seconds.append(elapsed / len(records))
+            fast_seconds.append(fast_elapsed / len(fast))
+            turns = sum(r.turns for r in fast)
             print(
-                f"{players:>7} {round_:>5} {len(records) / elapsed:>9.1f} {turns / elapsed:>8.0f}",
+                f"{players:>7} {round_:>5} {len(records) / elapsed:>9.1f} "
+                f"{len(fast) / fast_elapsed:>9.1f} "
+                f"{engine_seconds[-1] / fast_seconds[-1]:>5.1f}x {turns / fast_elapsed:>8.0f}",
                 flush=True,
             )
-            seconds_per_round.append(elapsed / len(records))
-            total_rounds += len(records)
-            total_time += elapsed
-    mean = sum(seconds_per_round) / len(seconds_per_round)
+    engine = sum(engine_seconds) / len(engine_seconds)
+    fast = sum(fast_seconds) / len(fast_seconds)
+    print(f"engine, all cells: {engine * 1000:.1f} ms per round on average over cells")
+    print(f"fast, all cells: {fast * 1000:.3f} ms per round on average over cells")
     print(
-        f"all cells: {total_rounds / total_time:.1f} rounds/s; "
-        f"{mean * 1000:.0f} ms per round on average over cells"
+        f"speedup: {engine / fast:.1f}x (fast {1 / fast:.0f} rounds/s, "
+        f"engine {1 / engine:.1f} rounds/s, same cells)"
     )
 
 

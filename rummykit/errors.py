@@ -25,6 +25,7 @@ __all__ = [
     "RuleSetError",
     "RummyError",
     "SaveFileError",
+    "UnsupportedRuleError",
 ]
 
 
@@ -46,6 +47,11 @@ class IllegalMeldError(RummyError):
 
 class IllegalActionError(RummyError):
     """An action the rules do not allow in the current game state."""
+
+
+class UnsupportedRuleError(RuleSetError):
+    """A rule option that a fast path (such as :mod:`rummykit.odds.fastplay`) does not
+    implement: the message names the RuleSet field and its value. The engine plays it."""
 
 
 class SaveFileError(RummyError):
