@@ -236,6 +236,12 @@ def _parser() -> argparse.ArgumentParser:
         help="keep each finished chunk of simulated rounds in DIR and skip those already "
         "there: run again with the same DIR to resume an interrupted run",
     )
+    tables.add_argument(
+        "--engine",
+        action="store_true",
+        help="play every round with the engine and its bots (the reference; about 60 times "
+        "slower), not the compiled simulator, which plays the same rounds",
+    )
     tables.add_argument("--no-progress", action="store_true", help="no progress bars")
     return parser
 
@@ -428,7 +434,9 @@ def _executor(args):
 def _tables(args, parser) -> int:
     import os
 
+    from rummykit.odds import completion
     from rummykit.odds.checkpoint import Checkpoint
+    from rummykit.odds.fastplay import NATIVE
     from rummykit.odds.pipeline import RECIPES, build_tables, write_tables
 
     if args.dask is not None and args.workers is not None:
@@ -460,11 +468,20 @@ def _tables(args, parser) -> int:
             progress=not args.no_progress,
             log=lambda message: print(message, file=sys.stderr, flush=True),
             checkpoint=checkpoint,
+            play=completion.play_rounds if args.engine else completion.play_rounds_fastest,
         )
     elapsed = time.perf_counter() - started
+    if args.engine or not NATIVE:
+        played = "the engine and its bots (completion.play_rounds)"
+    else:
+        played = (
+            "the compiled simulator (rummykit.odds.fastplay) for every cell whose rules it "
+            "implements, else the engine: the same rounds (completion.play_rounds_fastest)"
+        )
     run = {
         "seconds": round(elapsed, 1),
         "note": "the whole `rummykit tables` run, every table it wrote, up to writing them",
+        "rounds_played_by": played,
         **how,
         "machine_cpus": os.cpu_count(),
     }

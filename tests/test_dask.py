@@ -15,7 +15,7 @@ import pytest
 
 from rummykit.cli import main
 from rummykit.errors import ArgumentError, ClusterError
-from rummykit.odds import completion
+from rummykit.odds import completion, fastplay
 from rummykit.odds.checkpoint import FILE, Checkpoint
 from rummykit.odds.cluster import dask_executor
 from rummykit.odds.completion import cells, play_rounds, simulate_cells
@@ -74,9 +74,10 @@ class Interrupted(Exception):
 
 
 def fail_after(monkeypatch, rounds: int) -> None:
-    """Make the engine's round player raise once ``rounds`` rounds have been played."""
+    """Make the round players (the engine's and the compiled simulator's, whichever a
+    sweep uses) raise once ``rounds`` rounds have been played."""
     played = [0]
-    real = completion.play_round
+    real, real_fast = completion.play_round, fastplay.play_rounds_fast
 
     def play_round(cell, seed, index=0):
         if played[0] == rounds:
@@ -84,7 +85,17 @@ def fail_after(monkeypatch, rounds: int) -> None:
         played[0] += 1
         return real(cell, seed, index)
 
+    def play_rounds_fast(cell, seed, indices):
+        records = []
+        for index in indices:
+            if played[0] == rounds:
+                raise Interrupted(f"stopped after {rounds} rounds")
+            played[0] += 1
+            records += real_fast(cell, seed, [index])
+        return records
+
     monkeypatch.setattr(completion, "play_round", play_round)
+    monkeypatch.setattr(fastplay, "play_rounds_fast", play_rounds_fast)
 
 
 # --------------------------------------------------------------------------- same results

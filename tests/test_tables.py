@@ -423,7 +423,16 @@ def test_committed_files_and_provenance(name):
     assert isinstance(provenance["run_time_seconds"], float)
     if provenance["method"] == "simulation":
         assert (provenance["seed"], provenance["n"]) == (DATA_SEED, RECIPE.n)
-        assert (table["n"] == RECIPE.n).all()
+        if "rules" in table.columns:  # the other presets have their own rounds a cell
+            n = pl.when(pl.col("rules") == "standard").then(RECIPE.n).otherwise(RECIPE.preset_n)
+            assert provenance["preset_n"] == RECIPE.preset_n
+            assert table.select((pl.col("n") == n).all()).item()
+        else:
+            assert (table["n"] == RECIPE.n).all()
+        # Issue 15's scale: at least 10,000 rounds a cell of standard, 2,000 of the other
+        # presets, and the whole `rummykit tables` run within 30 minutes (as recorded).
+        assert RECIPE.n >= 10_000 and RECIPE.preset_n >= 2_000
+        assert provenance["run"]["seconds"] <= 30 * 60
     elif provenance["method"] == "exact and simulation":
         assert (provenance["seed"], provenance["n"]) == (DATA_SEED, RECIPE.dealt_hands)
         exact = table.filter(method="exact")
@@ -489,6 +498,17 @@ def test_committed_exact_tables_recompute():
     assert committed("distance").filter(round=1).equals(distance)
 
 
+def test_committed_completion_covers_every_preset_table():
+    # Every preset at every player count of the recipe it allows, every round it has.
+    rows = committed("completion_by_turn").filter(buy="improves")
+    for name in RuleSet.presets():
+        rules = RuleSet.preset(name)
+        players = [p for p in RECIPE.players if rules.min_players <= p <= rules.max_players]
+        tables = set(rows.filter(rules=name).select("players", "round").iter_rows())
+        expected = {(p, r) for p in players for r in range(1, rules.rounds + 1)}
+        assert expected <= tables, (name, sorted(expected - tables))
+
+
 @pytest.mark.slow
 def test_committed_simulations_recompute_for_a_cell():
     # Per-cell seeds: one cell simulated alone is the same as inside the whole sweep.
@@ -496,7 +516,7 @@ def test_committed_simulations_recompute_for_a_cell():
         players=2, rounds=4, n=RECIPE.n, seed=DATA_SEED, max_workers=1, progress=False
     )
     for name, table in tables.items():
-        part = committed(name).filter(players=2, round=4)
+        part = committed(name).filter(rules="standard", players=2, round=4)
         assert part.equals(table), name
     buying = buying_value(
         players=RECIPE.focus_players,

@@ -83,6 +83,7 @@ __all__ = [
     "completion_tables",
     "play_round",
     "play_rounds",
+    "play_rounds_fastest",
     "round_seed",
     "round_summary",
     "seat_position",
@@ -377,6 +378,25 @@ def play_rounds(cell: Cell, seed: int, indices: Sequence[int]) -> list[RoundReco
     return [play_round(cell, seed, index) for index in indices]
 
 
+def play_rounds_fastest(cell: Cell, seed: int, indices: Sequence[int]) -> list[RoundRecord]:
+    """:func:`play_rounds` by the fastest path that plays ``cell``'s rules exactly: the
+    compiled round simulator (:func:`rummykit.odds.fastplay.play_rounds_fast`) where it
+    is built and implements every option of the rules
+    (:func:`~rummykit.odds.fastplay.fast_available`), else the engine and its bots. The
+    records are the same either way (``tests/test_fastplay.py`` compares the two event by
+    event); the default of every sweep.
+
+    >>> cell = Cell(RuleSet.preset("standard"), players=3, round=2)
+    >>> play_rounds_fastest(cell, 7, [0, 5]) == play_rounds(cell, 7, [0, 5])
+    True
+    """
+    from rummykit.odds import fastplay  # (fastplay imports this module)
+
+    if fastplay.fast_available(cell.rules):
+        return fastplay.play_rounds_fast(cell, seed, indices)
+    return play_rounds(cell, seed, indices)
+
+
 def simulate_cells(
     grid: Sequence[Cell],
     *,
@@ -385,7 +405,7 @@ def simulate_cells(
     executor: Executor | None = None,
     max_workers: int | None = None,
     progress: bool = True,
-    play: Callable[[Cell, int, list[int]], list[RoundRecord]] = play_rounds,
+    play: Callable[[Cell, int, list[int]], list[RoundRecord]] = play_rounds_fastest,
     chunk: int | None = None,
     checkpoint: Checkpoint | None = None,
 ) -> dict[Cell, list[RoundRecord]]:
@@ -393,9 +413,10 @@ def simulate_cells(
 
     The sweep runs through :func:`~rummykit.odds.pool.run_sweep` (on ``executor``, or a
     local pool of ``max_workers``) in tasks of ``chunk`` rounds (default
-    :func:`default_chunk`), each played by ``play`` (default :func:`play_rounds`, the
-    engine and its bots); the records are the same whatever the executor, workers and
-    chunk size. With a
+    :func:`default_chunk`), each played by ``play`` (default :func:`play_rounds_fastest`: the
+    compiled simulator where it plays the rules, else the engine and its bots,
+    :func:`play_rounds`); the records are the same whatever the play function, executor,
+    workers and chunk size. With a
     :class:`~rummykit.odds.checkpoint.Checkpoint`, chunks it holds are not played again
     and each chunk played is added to it as it finishes.
 

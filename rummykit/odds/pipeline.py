@@ -3,7 +3,7 @@
 which writes each as parquet, CSV and JSON provenance. ``rummykit tables`` runs it.
 
 >>> RECIPES["default"].n, DATA_SEED
-(100, 2026)
+(10000, 2026)
 >>> sorted(DESCRIPTIONS)[:2]
 ['buying_value', 'completion_by_turn']
 """
@@ -54,8 +54,11 @@ class Recipe:
     :func:`rummykit.odds.tables.counts_in_minutes`); the rest of the time goes to the
     simulated rounds: ``n`` in each of 98 cells of ``standard`` (7 player counts x 7
     rounds, 28 more for the buying policies and jokers, 21 for buying value) and
-    ``preset_n`` in each of 168 of the other presets (see
-    ``benchmarks/bench_completion.py``).
+    ``preset_n`` in each of 168 of the other presets, about 1.3 million rounds at the
+    default's 10,000 and 2,000, played by the compiled simulator
+    (:mod:`rummykit.odds.fastplay`, ``benchmarks/bench_completion.py``). The whole
+    ``rummykit tables`` run took 537 s on the project's two cores (recorded in each
+    JSON provenance under ``run``).
     """
 
     n: int
@@ -103,7 +106,7 @@ class Recipe:
 
 RECIPES = {
     "default": Recipe(
-        n=100,
+        n=10_000,
         players=(2, 3, 4, 5, 6, 7, 8),
         rounds=(1, 2, 3, 4, 5, 6, 7),
         focus_players=4,
@@ -120,7 +123,7 @@ RECIPES = {
         distance_cards=(10, 12),
         presets=tuple(RuleSet.presets()),
         table_presets=("pagat", "wikipedia", "bga", "family"),
-        preset_n=100,
+        preset_n=2_000,
     ),
     # A smoke test of the whole pipeline in seconds; never the committed data.
     "quick": Recipe(
@@ -196,7 +199,7 @@ def build_tables(
     what the JSON file records except the command and the run. Every sweep runs on
     ``executor`` (a Dask cluster's, :mod:`rummykit.odds.cluster`) or a local pool of
     ``max_workers``; the tables are the same either way. The simulated rounds are
-    played by ``play`` (default :func:`rummykit.odds.completion.play_rounds`) in tasks of
+    played by ``play`` (default :func:`rummykit.odds.completion.play_rounds_fastest`) in tasks of
     ``chunk`` rounds (default :func:`rummykit.odds.completion.default_chunk`) and, with a
     ``checkpoint``, kept there as they finish and not played again.
     """
@@ -294,7 +297,7 @@ def build_tables(
         every = grid + [cell for arms in buying.values() for cell in arms.values()]
         others = preset_completion_cells(recipe)
         sweep = {
-            "play": completion.play_rounds if play is None else play,
+            "play": completion.play_rounds_fastest if play is None else play,
             "checkpoint": checkpoint,
             "seed": seed,
             "chunk": chunk,

@@ -14,17 +14,21 @@ simulator that plays the same rounds.
 
 from __future__ import annotations
 
+import concurrent.futures
 import functools
 import json
+import os
 import threading
 from collections.abc import Callable, Iterable
+
+from more_itertools import chunked
 
 from rummykit.errors import ArgumentError, RummyError
 from rummykit.odds.completion import (
     Cell,
     RoundRecord,
     default_chunk,
-    play_rounds,
+    play_rounds_fastest,
     tables_from_records,
 )
 from rummykit.odds.tables import DEFAULT_SEED, chance_text, data_directory
@@ -33,9 +37,13 @@ from rummykit.widgets._common import Superseded, figure_html, ipywidgets, messag
 
 __all__ = ["LIVE_ROUNDS", "TablePanel", "committed_completion"]
 
-#: Rounds played live for a table ``data/`` does not hold (the engine's bots take about
-#: 7 ms a round of 4 players in round 1, 70 ms for 6 players in ``family``'s round 7).
-LIVE_ROUNDS = 200
+#: Rounds played live for a table ``data/`` does not hold: the compiled simulator
+#: (:mod:`rummykit.odds.fastplay`) plays 2,000 rounds of 4 players in round 1 in about
+#: 0.2 s, of 8 players in round 7 in about 1-2 s on two cores (the engine's bots, where
+#: the simulator is not built, take about 60 times as long).
+LIVE_ROUNDS = 2_000
+#: Chunks of live rounds played at once, in threads.
+LIVE_THREADS = max(1, min(4, os.cpu_count() or 1))
 #: The buying policy of the tables of ``data/`` that the panel reads.
 TABLE_BUY = "improves"
 #: The committed table the panel reads, in ``data/``.
@@ -44,9 +52,9 @@ COMPLETION_TABLE = "completion_by_turn"
 
 def _live_rounds(cell: Cell, seed: int, indices: Iterable[int]) -> list[RoundRecord]:
     """Rounds ``indices`` of ``cell`` from ``seed``, as ``rummykit tables`` plays them:
-    today by the engine and its bots (:func:`~rummykit.odds.completion.play_rounds`, a
-    sweep's own play function; any function giving the same records may stand in)."""
-    return play_rounds(cell, seed, list(indices))
+    by the compiled simulator where it plays the rules, else by the engine and its bots
+    (:func:`~rummykit.odds.completion.play_rounds_fastest`, the same records)."""
+    return play_rounds_fastest(cell, seed, list(indices))
 
 
 def _live_completion(
@@ -76,10 +84,19 @@ def _live_completion(
     cell = Cell(rules, players, round, decks=decks, jokers=jokers, buy=TABLE_BUY)
     records: list[RoundRecord] = []
     chunk = default_chunk(n)
-    for start in range(0, n, chunk):
-        records += _live_rounds(cell, seed, range(start, min(n, start + chunk)))
-        if progress is not None:
-            progress(len(records), n)
+    starts = range(0, n, chunk)
+    # The compiled simulator plays without the GIL: LIVE_THREADS chunks at once, their
+    # records kept in round order (a chunk's rounds do not depend on the others).
+    with concurrent.futures.ThreadPoolExecutor(LIVE_THREADS) as pool:
+        for batch in chunked(starts, LIVE_THREADS):
+            played = [
+                pool.submit(_live_rounds, cell, seed, range(start, min(n, start + chunk)))
+                for start in batch
+            ]
+            for future in played:
+                records += future.result()
+                if progress is not None:
+                    progress(len(records), n)
     return tables_from_records([cell], {cell: records})[COMPLETION_TABLE]
 
 
