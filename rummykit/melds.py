@@ -21,7 +21,7 @@ from operator import attrgetter
 
 from rummykit.cards import Card, Hand, Rank, Suit
 from rummykit.errors import ArgumentError, ArgumentTypeError, IllegalMeldError
-from rummykit.rules import Contract, RuleSet
+from rummykit.rules import MAX_RUN_LENGTH, Contract, RuleSet
 
 __all__ = [
     "Meld",
@@ -157,10 +157,6 @@ class MeldCheck:
 
 # ------------------------------------------------------------------------------------
 # Checking one meld
-
-
-#: The most cards in a run: the thirteen ranks, the ace low or high but never both.
-MAX_RUN_LENGTH = 13
 
 
 def _meld_limits(kind: str, rules: RuleSet) -> tuple[int, int, int | None]:
