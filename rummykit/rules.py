@@ -183,6 +183,13 @@ class RuleSet:
 
     Use :meth:`preset` for the named presets and :func:`dataclasses.replace` for
     variations. Fields are grouped as in ``RULES.md``.
+
+    Each field belongs to a part of the rules, its ``metadata["part"]``: ``"meld"``
+    fields decide what is a meld, a lay-off and a contract's distance, and make up
+    :attr:`meld_rules`; ``"play"`` fields are the rest.
+
+    >>> [f.name for f in fields(RuleSet) if f.metadata["part"] == "meld"][:4]
+    ['min_set_size', 'min_run_size', 'max_jokers_per_meld', 'min_naturals_in_set']
     """
 
     name: str = _play("standard")
@@ -533,10 +540,12 @@ class MeldLimits:
     """The numbers every contract search reads off the meld rules (:func:`meld_limits`).
 
     >>> limits = meld_limits(RuleSet.preset("standard"))
-    >>> limits.set_cards, limits.set_naturals, limits.run_cards, limits.run_naturals
+    >>> limits.set_cards, limits.set_naturals, limits.run_size, limits.run_naturals
     (3, 2, 4, 2)
     >>> limits.run_ok(length=5, naturals=3), limits.run_ok(length=5, naturals=2)
     (True, False)
+    >>> limits.set_jokers, limits.run_jokers(4), limits.run_jokers(5)
+    (1, 2, 2)
     """
 
     max_jokers: int | None
@@ -545,8 +554,8 @@ class MeldLimits:
     """Fewest cards in a set: ``max(min_set_size, min_naturals_in_set)``."""
     set_naturals: int
     """Fewest naturals in a set of ``set_cards`` cards (the rest jokers)."""
-    run_cards: int
-    """Fewest cards in a run: ``min_run_size``."""
+    run_size: int
+    """Fewest positions a run spans: ``min_run_size``."""
     run_naturals: int
     """Fewest naturals in a run: ``min_naturals_in_run``."""
     separated: bool
@@ -554,17 +563,32 @@ class MeldLimits:
     positions: range
     """The run positions the ace options allow (:meth:`RuleSet.run_positions`)."""
 
+    @property
+    def run_cards(self) -> int:
+        """Fewest cards in a run: ``max(min_run_size, min_naturals_in_run)``."""
+        return max(self.run_size, self.run_naturals)
+
+    @property
+    def set_jokers(self) -> int:
+        """Jokers in a smallest set with fewest naturals: ``set_cards - set_naturals``
+        (the most a set can take once added cards count as naturals)."""
+        return self.set_cards - self.set_naturals
+
     def jokers_ok(self, jokers: int) -> bool:
         """Whether one meld may hold ``jokers`` jokers."""
         return self.max_jokers is None or jokers <= self.max_jokers
 
+    def run_jokers(self, length: int) -> int:
+        """The most jokers a run of ``length`` cards may hold: the joker limit, and
+        enough naturals (negative when ``length`` is too short for the naturals)."""
+        most = length - self.run_naturals
+        return most if self.max_jokers is None else min(self.max_jokers, most)
+
     def run_ok(self, length: int, naturals: int) -> bool:
         """Whether ``length`` positions in sequence holding ``naturals`` naturals (jokers
         in the rest) make a legal run."""
-        return (
-            self.run_cards <= length <= MAX_RUN_LENGTH
-            and naturals >= self.run_naturals
-            and self.jokers_ok(length - naturals)
+        return self.run_size <= length <= MAX_RUN_LENGTH and length - naturals <= self.run_jokers(
+            length
         )
 
 
@@ -587,7 +611,7 @@ def _limits(rules: MeldRules) -> MeldLimits:
         set_naturals=rules.min_naturals_in_set
         if jokers is None
         else max(rules.min_naturals_in_set, set_cards - jokers),
-        run_cards=rules.min_run_size,
+        run_size=rules.min_run_size,
         run_naturals=rules.min_naturals_in_run,
         separated=rules.same_suit_runs == "separated",
         positions=rules.run_positions(),
@@ -598,9 +622,10 @@ def run_windows(rules: RuleSet | MeldRules) -> tuple[tuple[int, int], ...]:
     """The windows a contract search tries a run on: ``(first position, length)``, by
     first position then length, within :meth:`~RuleSet.run_positions`.
 
-    When every legal run holds a legal run of ``min_run_size`` (its jokers at most
-    ``min_run_size - min_naturals_in_run``), those windows are enough: using fewer cards
-    never hurts the other melds. Otherwise every length up to the longest run is tried.
+    When ``max_jokers_per_meld <= min_run_size - min_naturals_in_run``, any
+    ``min_run_size`` positions of a legal run hold enough naturals to be a legal run
+    themselves, so windows of that length are enough (using fewer cards never hurts the
+    other melds). Otherwise every length up to the longest run is tried.
 
     >>> rules = RuleSet.preset("standard")
     >>> windows = run_windows(rules)
@@ -617,7 +642,7 @@ def run_windows(rules: RuleSet | MeldRules) -> tuple[tuple[int, int], ...]:
 def _windows(rules: MeldRules) -> tuple[tuple[int, int], ...]:
     limits = _limits(rules)
     positions = limits.positions
-    size, jokers = limits.run_cards, limits.max_jokers
+    size, jokers = limits.run_size, limits.max_jokers
     if jokers is not None and size - jokers >= limits.run_naturals:
         lengths: range | list[int] = [size]
     else:

@@ -48,10 +48,10 @@ __all__ = ["contract_completion", "contract_distance", "contract_within", "find_
 # each window and fills the holes with jokers, then decides the sets exactly.
 #
 # Why this is exact:
-# - When every legal run contains a legal run of the minimum length (true when
-#   min_run_size - max_jokers_per_meld >= min_naturals_in_run), only minimum-length
-#   windows are tried: using fewer cards never hurts the other melds. Otherwise every
-#   length is tried.
+# - The windows are rummykit.rules.run_windows: only minimum-length windows when every
+#   legal run contains a legal run of the minimum length (using fewer cards never hurts
+#   the other melds), otherwise every length. The solver reads the meld rules only
+#   (MeldRules, with the numbers of rummykit.rules.meld_limits).
 # - A run may have to leave one of its naturals to another meld and play a joker in
 #   its place (4♥5♥6♥7♥ 5♣ JK JK makes 4♥ JK 6♥ 7♥ + 5♣ 5♥ JK). The first pass never
 #   does this; when it finds nothing, a second pass also tries every such swap.
@@ -142,12 +142,9 @@ class _Solver:
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
         limits = meld_limits(rules)
-        max_jokers = limits.max_jokers
-        self.max_jokers = _BIG if max_jokers is None else max_jokers
-        self.run_size = limits.run_cards
-        self.run_naturals = limits.run_naturals
+        self.limits = limits
+        self.run_size = limits.run_size
         self.set_size = rules.min_set_size
-        self.set_naturals = rules.min_naturals_in_set
         self.set_lo = limits.set_naturals
         self.separated = limits.separated
         # The same windows serve every suit: (start, length, position bits).
@@ -169,12 +166,10 @@ class _Solver:
         self.levels_by_mask: list[dict[int, tuple]] = [{}, {}, {}, {}]
         # Distance: jokers a meld can take once added cards count as naturals.
         self.set_full = limits.set_cards
-        self.set_joker_cap = min(self.max_jokers, self.set_full - self.set_naturals)
-        self.run_joker_caps = [
-            min(self.max_jokers, length - self.run_naturals) for _, length, _ in self.windows
-        ]
+        self.set_joker_cap = limits.set_jokers
+        self.run_joker_caps = [limits.run_jokers(length) for _, length, _ in self.windows]
         self.cap_most = max(self.run_joker_caps)
-        self.run_full = max(self.run_size, self.run_naturals)
+        self.run_full = limits.run_cards
         # Keyed by the naturals of the ranks with most (their number says how many sets).
         self._placements: dict[tuple[int, ...], tuple[list, tuple[int, int]]] = {}
 
@@ -185,9 +180,8 @@ class _Solver:
             usable = []
             for w, (_, length, bits) in enumerate(self.windows):
                 naturals = (mask & bits).bit_count()
-                holes = length - naturals
-                if naturals >= self.run_naturals and holes <= self.max_jokers:
-                    usable.append((w, holes))
+                if self.limits.run_ok(length, naturals):
+                    usable.append((w, length - naturals))
             found = self._tables[mask] = (tuple(usable), tuple(sorted(h for _, h in usable)))
         return found
 
@@ -332,7 +326,6 @@ class _Solver:
         if runs == 0:
             set_plan = self.set_plan(tot, jokers, sets)
             return None if set_plan is None else _Plan(list(chosen), set_plan)
-        need, max_jokers = self.run_naturals, self.max_jokers
         for suit in range(suit0, 4):
             mask = masks[suit]
             if not mask:
@@ -350,7 +343,7 @@ class _Solver:
                 if swaps:
                     # A natural given up serves a run still to come, or a set of its
                     # rank, which needs at least set_lo naturals of that rank.
-                    spare = min(min(max_jokers, jokers) - holes, len(present) - need)
+                    spare = min(self.run_joker_caps[w], jokers) - holes
                     wanted = (
                         present
                         if runs > 1

@@ -185,7 +185,7 @@ class StateModel:
         self.J = limits.max_jokers
         self.Ls = limits.set_cards
         self.set_naturals = limits.set_naturals
-        self.mr = limits.run_cards
+        self.mr = limits.run_size
         self.nr = limits.run_naturals
         self.separated = limits.separated
         self.ace_low, self.ace_high = limits.positions[0] == 1, limits.positions[-1] == 14

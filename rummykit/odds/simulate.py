@@ -185,7 +185,6 @@ class _Decider:
     def __init__(self, contract: Contract, rules: RuleSet, decks: int):
         self.contract, self.rules, self.decks = contract, rules, decks
         self.limits = limits = meld_limits(rules)
-        self.J = _INF if limits.max_jokers is None else limits.max_jokers
         self.Ls = limits.set_cards
         self.set_naturals = limits.set_naturals
         # Every physical card a hand can hold: copy k of card type t, and joker k.
@@ -213,12 +212,12 @@ class _Decider:
         lengths_w = np.array([n for _, n in windows])
         naturals = _MASK_RANKS @ ((self.win_ranks[:, None] >> np.arange(13)) & 1).T
         self.win_holes = (lengths_w - naturals).astype(np.int64)
-        # MeldLimits.run_ok, for every window and mask at once.
-        self.win_ok = (naturals >= limits.run_naturals) & (self.win_holes <= self.J)
-        # How many of its naturals a run may leave out, taking a joker for each.
-        self.win_give = np.clip(
-            np.minimum(self.J - self.win_holes, naturals - limits.run_naturals), 0, None
-        )
+        # The most jokers a run on each window may hold: a window is a legal run when
+        # its holes are no more (MeldLimits.run_ok), and the run may leave out as many
+        # more of its naturals as that leaves room for, taking a joker for each.
+        caps = np.array([limits.run_jokers(n) for _, n in windows], dtype=np.int64)
+        self.win_ok = self.win_holes <= caps
+        self.win_give = np.clip(caps - self.win_holes, 0, None)
 
     def set_jokers(self, ranks: np.ndarray) -> np.ndarray:
         """Fewest jokers for the contract's sets alone, from naturals per rank (n, 13).
@@ -329,7 +328,7 @@ class _Decider:
             suit_naturals = counts[:, :52].reshape(-1, 4, 13).sum(axis=2)
             room = np.where(capable, suit_naturals // self.limits.run_naturals, 0)
             material = np.where(capable, suit_naturals, 0).sum(axis=1) + jokers
-            mr = self.limits.run_cards
+            mr = self.limits.run_size
             possible = (room.sum(axis=1) >= contract.runs) & (material >= contract.runs * mr)
             if contract.runs == 2:
                 # Two suits, each paying for its own run, or one suit holding both.
