@@ -154,7 +154,7 @@ def _per_players(low: int, high: int, decks: dict[range, int]) -> tuple[tuple[in
 # "meld" when it changes what is a meld, a lay-off or a contract's distance (the solver,
 # the exact and simulated odds and the property tests all derive from these, through
 # MeldRules), "play" for everything else (the table, rounds, how many melds a lay-down
-# may hold, joker swaps, buying, going out, scoring, the name). tests/test_rules.py
+# may hold, joker swaps, buying, going out, scoring, the name). tests/test_meld_rules.py
 # fails on a field with no part, and on a meld field that MeldRules, the sweep key, the
 # solver's cache or the test strategies leave out.
 #: The parts a RuleSet field may belong to (``field.metadata["part"]``).
