@@ -21,7 +21,7 @@ from operator import attrgetter
 
 from rummykit.cards import Card, Hand, Rank, Suit
 from rummykit.errors import ArgumentError, ArgumentTypeError, IllegalMeldError
-from rummykit.rules import Contract, RuleSet
+from rummykit.rules import MAX_RUN_LENGTH, Contract, RuleSet
 
 __all__ = [
     "Meld",
@@ -159,11 +159,7 @@ class MeldCheck:
 # Checking one meld
 
 
-#: The most cards in a run: the thirteen ranks, the ace low or high but never both.
-MAX_RUN_LENGTH = 13
-
-
-def _meld_limits(kind: str, rules: RuleSet) -> tuple[int, int, int | None]:
+def _kind_rules(kind: str, rules: RuleSet) -> tuple[int, int, int | None]:
     if kind == "set":
         return rules.min_set_size, rules.min_naturals_in_set, rules.max_jokers_per_meld
     return rules.min_run_size, rules.min_naturals_in_run, rules.max_jokers_per_meld
@@ -171,7 +167,7 @@ def _meld_limits(kind: str, rules: RuleSet) -> tuple[int, int, int | None]:
 
 def _count_problem(kind: str, size: int, naturals: int, rules: RuleSet) -> str | None:
     """The rule a meld of ``size`` cards with ``naturals`` naturals breaks, if any."""
-    min_size, min_naturals, max_jokers = _meld_limits(kind, rules)
+    min_size, min_naturals, max_jokers = _kind_rules(kind, rules)
     jokers = size - naturals
     if size < min_size:
         return f"a {kind} needs at least {min_size} cards, these are {size}"

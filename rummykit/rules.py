@@ -23,7 +23,8 @@ rummykit.errors.RuleSetError: min_players must be at least 2 (Liverpool Rummy ne
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
+from functools import cache, cached_property
 from typing import Literal
 
 from rummykit.cards import Card, Rank
@@ -36,8 +37,14 @@ __all__ = [
     "MAX_JOKERS",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
+    "MAX_RUN_LENGTH",
+    "RULE_PARTS",
     "Contract",
+    "MeldLimits",
+    "MeldRules",
     "RuleSet",
+    "meld_limits",
+    "run_windows",
 ]
 
 # Upper bounds on a rule set, so that every game, and every save file's rules, costs a
@@ -143,109 +150,143 @@ def _per_players(low: int, high: int, decks: dict[range, int]) -> tuple[tuple[in
     return tuple((n, d) for n in range(low, high + 1) for span, d in decks.items() if n in span)
 
 
+# Every RuleSet field says which part of the rules it belongs to, in its metadata:
+# "meld" when it changes what is a meld, a lay-off or a contract's distance (the solver,
+# the exact and simulated odds and the property tests all derive from these, through
+# MeldRules), "play" for everything else (the table, rounds, how many melds a lay-down
+# may hold, joker swaps, buying, going out, scoring, the name). tests/test_meld_rules.py
+# fails on a field with no part, and on a meld field that MeldRules, the sweep key, the
+# solver's cache or the test strategies leave out.
+#: The parts a RuleSet field may belong to (``field.metadata["part"]``).
+RULE_PARTS = ("meld", "play")
+
+
+def _meld(default):
+    return field(default=default, metadata={"part": "meld"})
+
+
+def _play(default):
+    return field(default=default, metadata={"part": "play"})
+
+
+#: The most cards in a run: the thirteen ranks, the ace low or high but never both.
+MAX_RUN_LENGTH = 13
+
+
+def _run_positions(ace_low: bool, ace_high: bool) -> range:
+    return range(1 if ace_low else 2, 15 if ace_high else 14)
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """Every rule option of ``RULES.md``, with ``standard``'s values as defaults.
 
     Use :meth:`preset` for the named presets and :func:`dataclasses.replace` for
     variations. Fields are grouped as in ``RULES.md``.
+
+    Each field belongs to a part of the rules, its ``metadata["part"]``: ``"meld"``
+    fields decide what is a meld, a lay-off and a contract's distance, and make up
+    :attr:`meld_rules`; ``"play"`` fields are the rest.
+
+    >>> [f.name for f in fields(RuleSet) if f.metadata["part"] == "meld"][:4]
+    ['min_set_size', 'min_run_size', 'max_jokers_per_meld', 'min_naturals_in_set']
     """
 
-    name: str = "standard"
+    name: str = _play("standard")
     """A label for tables and charts."""
 
     # --- table and shoe --------------------------------------------------------------
-    min_players: int = 2
+    min_players: int = _play(2)
     """Fewest players."""
-    max_players: int = 8
+    max_players: int = _play(8)
     """Most players."""
-    decks_by_players: tuple[tuple[int, int], ...] = _per_players(
-        2, 8, {range(2, 5): 2, range(5, 9): 3}
+    decks_by_players: tuple[tuple[int, int], ...] = _play(
+        _per_players(2, 8, {range(2, 5): 2, range(5, 9): 3})
     )
     """``(players, decks)`` pairs: how many 52-card decks for each player count."""
-    jokers_by_decks: tuple[tuple[int, int], ...] = ((1, 2), (2, 4), (3, 6), (4, 8))
+    jokers_by_decks: tuple[tuple[int, int], ...] = _play(((1, 2), (2, 4), (3, 6), (4, 8)))
     """``(decks, jokers)`` pairs: how many jokers (in all) for each deck count."""
 
     # --- rounds ----------------------------------------------------------------------
-    contracts: tuple[Contract, ...] = CONTRACTS
+    contracts: tuple[Contract, ...] = _play(CONTRACTS)
     """The contract of each round, in order."""
-    deal_sizes: tuple[int, ...] = (10, 10, 10, 10, 12, 12, 12)
+    deal_sizes: tuple[int, ...] = _play((10, 10, 10, 10, 12, 12, 12))
     """Cards dealt to each player in each round."""
 
     # --- melds -----------------------------------------------------------------------
-    min_set_size: int = 3
+    min_set_size: int = _meld(3)
     """Fewest cards in a set."""
-    min_run_size: int = 4
+    min_run_size: int = _meld(4)
     """Fewest cards in a run."""
-    max_jokers_per_meld: int | None = 2
+    max_jokers_per_meld: int | None = _meld(2)
     """Most jokers in one meld, or None for no limit."""
-    min_naturals_in_set: int = 2
+    min_naturals_in_set: int = _meld(2)
     """Fewest natural (non-joker) cards in a set."""
-    min_naturals_in_run: int = 2
+    min_naturals_in_run: int = _meld(2)
     """Fewest natural (non-joker) cards in a run."""
-    ace_low: bool = True
+    ace_low: bool = _meld(True)
     """The ace may be played below the 2 (A-2-3-4)."""
-    ace_high: bool = True
+    ace_high: bool = _meld(True)
     """The ace may be played above the king (J-Q-K-A). Never both in one run, never wrapping."""
-    same_suit_runs: SameSuitRuns = "unrestricted"
+    same_suit_runs: SameSuitRuns = _meld("unrestricted")
     """Two runs of one suit in a contract: ``"unrestricted"`` (only not sharing a card) or
     ``"separated"`` (at least one rank between them)."""
 
     # --- laying down and off ---------------------------------------------------------
-    extra_melds: bool = False
+    extra_melds: bool = _play(False)
     """When laying down, melds beyond the contract's number may be laid too."""
 
     # --- jokers ----------------------------------------------------------------------
-    joker_swap: JokerSwap = "runs"
+    joker_swap: JokerSwap = _play("runs")
     """Which table melds a joker may be taken from by playing the card it stands for:
     ``"runs"``, ``"any"`` (runs or sets) or ``"none"``."""
-    joker_swap_needs_laid_down: bool = True
+    joker_swap_needs_laid_down: bool = _play(True)
     """Only a player who has laid down may swap a joker."""
-    swapped_joker_must_be_played: bool = True
+    swapped_joker_must_be_played: bool = _play(True)
     """A joker taken by a swap must be played (laid off) in the same turn."""
-    joker_trade_once: bool = False
+    joker_trade_once: bool = _play(False)
     """A joker that has been traded once is laid face down and cannot be traded again."""
 
     # --- buying ----------------------------------------------------------------------
-    buying: bool = True
+    buying: bool = _play(True)
     """Players other than the one about to draw may buy the top discard (when: ``buy_timing``)."""
-    buy_timing: BuyTiming = "after_decline"
+    buy_timing: BuyTiming = _play("after_decline")
     """When the buy window opens: ``"after_decline"``, once the player about to draw has
     declined the discard by drawing from the stock; or ``"before_draw"``, before that
     player chooses (source 004): after a buy that player draws from the stock or takes the
     new top discard, and with no buy may take the discard as usual."""
-    buy_priority: BuyPriority = "nearest"
+    buy_priority: BuyPriority = _play("nearest")
     """Who gets a discard several want: ``"nearest"`` clockwise to the player about to draw,
     ``"longest_waiting"`` (not had a turn the longest), or ``"first_call"``."""
-    buy_penalty_cards: int = 1
+    buy_penalty_cards: int = _play(1)
     """Cards a buyer draws from the stock as the price of a buy."""
-    buy_limit: int | None = None
+    buy_limit: int | None = _play(None)
     """Most buys per player per round, or None."""
-    last_round_buy_limit: int | None = None
+    last_round_buy_limit: int | None = _play(None)
     """Most buys per player in the last round, or None for ``buy_limit``."""
 
     # --- going out -------------------------------------------------------------------
-    last_round_no_discard: bool = False
+    last_round_no_discard: bool = _play(False)
     """In the last round a player goes out by melding every card, with no final discard."""
-    floating: bool = False
+    floating: bool = _play(False)
     """A player left with no card to discard "floats" (keeps playing) instead of being stuck."""
 
     # --- calls, penalties, scoring ---------------------------------------------------
-    discard_call: DiscardCall = "none"
+    discard_call: DiscardCall = _play("none")
     """A discard that could have been laid off: ``"liverpool"`` (another laid-down player may
     claim it), ``"rummy"`` (the discarder takes it back plus a penalty card) or ``"none"``."""
-    invalid_lay_down_penalty: int = 0
+    invalid_lay_down_penalty: int = _play(0)
     """Points added for laying down melds that turn out invalid (0 for none)."""
-    perfect_cut_bonus: int = 0
+    perfect_cut_bonus: int = _play(0)
     """Points taken off the cutter who cuts exactly the cards needed for the deal (0 for none)."""
-    repeat_missed_contract: bool = False
+    repeat_missed_contract: bool = _play(False)
     """A player who did not lay down repeats the same contract next round."""
-    points: PointScheme = "liverpool"
+    points: PointScheme = _play("liverpool")
     """Card values: ``"liverpool"`` (2-9: 5, 10-K: 10, A: 15, joker: 20) or ``"face"``
     (A: 1, 2-10 pips, J/Q/K: 10, joker: 20)."""
-    negative_scores: bool = False
+    negative_scores: bool = _play(False)
     """Scores are written as negative numbers (the least negative total wins)."""
-    reshuffle_discards: bool = True
+    reshuffle_discards: bool = _play(True)
     """An empty stock is rebuilt from the discard pile less its top card."""
 
     def __post_init__(self) -> None:
@@ -309,7 +350,19 @@ class RuleSet:
 
     def run_positions(self) -> range:
         """Positions a run may use: 1 (ace low) .. 14 (ace high), as the ace options allow."""
-        return range(1 if self.ace_low else 2, 15 if self.ace_high else 14)
+        return _run_positions(self.ace_low, self.ace_high)
+
+    @cached_property
+    def meld_rules(self) -> MeldRules:
+        """The meld part of these rules: the fields that decide what is a meld, a lay-off
+        and a contract's distance (see :class:`MeldRules`).
+
+        >>> RuleSet.preset("bga").meld_rules == RuleSet.preset("standard").meld_rules
+        True
+        >>> RuleSet.preset("pagat").meld_rules.same_suit_runs
+        'separated'
+        """
+        return MeldRules(**{f.name: getattr(self, f.name) for f in fields(MeldRules)})
 
     # --------------------------------------------------------------------------------
     def _check(self) -> None:
@@ -371,7 +424,7 @@ class RuleSet:
                     f"{name} must be one of {', '.join(map(repr, allowed))}, got {getattr(self, name)!r}"
                 )
 
-        longest_run = min(13, len(self.run_positions()))  # never both aces in one run
+        longest_run = min(MAX_RUN_LENGTH, len(self.run_positions()))  # never both aces in one run
         if longest_run < self.min_run_size or self.min_naturals_in_run > longest_run:
             fail(
                 f"no run is possible: runs need {max(self.min_run_size, self.min_naturals_in_run)} "
@@ -439,6 +492,167 @@ class RuleSet:
                     f"{players} players cannot be dealt {biggest} cards each plus a discard "
                     f"from {decks} decks and {jokers} jokers ({shoe} cards)"
                 )
+
+
+# ------------------------------------------------------------------------------------
+# The meld rules: one value, and what the solver, the simulator and the exact sweep
+# derive from it.
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    """The part of a :class:`RuleSet` that decides what is a meld, a lay-off and how far
+    a hand is from a contract: exactly its fields marked ``"meld"``, documented there.
+
+    Two rule sets with equal meld rules agree on every meld, lay-off and contract search,
+    so the contract solver and the exact sweeps are cached by this value. Get it as
+    :attr:`RuleSet.meld_rules`; built directly, it is checked as a RuleSet would be.
+
+    >>> rules = RuleSet.preset("wikipedia").meld_rules
+    >>> rules.max_jokers_per_meld is None, rules.min_naturals_in_run
+    (True, 3)
+    >>> MeldRules(1, 4, 2, 2, 2, ace_low=True, ace_high=True, same_suit_runs="unrestricted")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.RuleSetError: min_set_size must be at least 2, got 1
+    """
+
+    min_set_size: int
+    min_run_size: int
+    max_jokers_per_meld: int | None
+    min_naturals_in_set: int
+    min_naturals_in_run: int
+    ace_low: bool
+    ace_high: bool
+    same_suit_runs: SameSuitRuns
+
+    def __post_init__(self) -> None:
+        # The checks are RuleSet's (the other fields' defaults never fail them).
+        RuleSet(**{f.name: getattr(self, f.name) for f in fields(self)})
+
+    def run_positions(self) -> range:
+        """Positions a run may use, as :meth:`RuleSet.run_positions`."""
+        return _run_positions(self.ace_low, self.ace_high)
+
+
+@dataclass(frozen=True)
+class MeldLimits:
+    """The numbers every contract search reads off the meld rules (:func:`meld_limits`).
+
+    >>> limits = meld_limits(RuleSet.preset("standard"))
+    >>> limits.set_cards, limits.set_naturals, limits.run_size, limits.run_naturals
+    (3, 2, 4, 2)
+    >>> limits.run_ok(length=5, naturals=3), limits.run_ok(length=5, naturals=2)
+    (True, False)
+    >>> limits.set_jokers, limits.run_jokers(4), limits.run_jokers(5)
+    (1, 2, 2)
+    """
+
+    max_jokers: int | None
+    """Most jokers in one meld (None: no limit)."""
+    set_cards: int
+    """Fewest cards in a set: ``max(min_set_size, min_naturals_in_set)``."""
+    set_naturals: int
+    """Fewest naturals in a set of ``set_cards`` cards (the rest jokers)."""
+    run_size: int
+    """Fewest positions a run spans: ``min_run_size``."""
+    run_naturals: int
+    """Fewest naturals in a run: ``min_naturals_in_run``."""
+    separated: bool
+    """Two runs of one suit in a contract need a rank between them."""
+    positions: range
+    """The run positions the ace options allow (:meth:`RuleSet.run_positions`)."""
+
+    @property
+    def run_cards(self) -> int:
+        """Fewest cards in a run: ``max(min_run_size, min_naturals_in_run)``."""
+        return max(self.run_size, self.run_naturals)
+
+    @property
+    def set_jokers(self) -> int:
+        """Jokers in a smallest set with fewest naturals: ``set_cards - set_naturals``
+        (the most a set can take once added cards count as naturals)."""
+        return self.set_cards - self.set_naturals
+
+    def jokers_ok(self, jokers: int) -> bool:
+        """Whether one meld may hold ``jokers`` jokers."""
+        return self.max_jokers is None or jokers <= self.max_jokers
+
+    def run_jokers(self, length: int) -> int:
+        """The most jokers a run of ``length`` cards may hold: the joker limit, and
+        enough naturals (negative when ``length`` is too short for the naturals)."""
+        most = length - self.run_naturals
+        return most if self.max_jokers is None else min(self.max_jokers, most)
+
+    def run_ok(self, length: int, naturals: int) -> bool:
+        """Whether ``length`` positions in sequence holding ``naturals`` naturals (jokers
+        in the rest) make a legal run."""
+        return self.run_size <= length <= MAX_RUN_LENGTH and length - naturals <= self.run_jokers(
+            length
+        )
+
+
+def _meld_part(rules: RuleSet | MeldRules) -> MeldRules:
+    return rules.meld_rules if isinstance(rules, RuleSet) else rules
+
+
+def meld_limits(rules: RuleSet | MeldRules) -> MeldLimits:
+    """The :class:`MeldLimits` of ``rules`` (a RuleSet or its :attr:`~RuleSet.meld_rules`)."""
+    return _limits(_meld_part(rules))
+
+
+@cache
+def _limits(rules: MeldRules) -> MeldLimits:
+    set_cards = max(rules.min_set_size, rules.min_naturals_in_set)
+    jokers = rules.max_jokers_per_meld
+    return MeldLimits(
+        max_jokers=jokers,
+        set_cards=set_cards,
+        set_naturals=rules.min_naturals_in_set
+        if jokers is None
+        else max(rules.min_naturals_in_set, set_cards - jokers),
+        run_size=rules.min_run_size,
+        run_naturals=rules.min_naturals_in_run,
+        separated=rules.same_suit_runs == "separated",
+        positions=rules.run_positions(),
+    )
+
+
+def run_windows(rules: RuleSet | MeldRules) -> tuple[tuple[int, int], ...]:
+    """The windows a contract search tries a run on: ``(first position, length)``, by
+    first position then length, within :meth:`~RuleSet.run_positions`.
+
+    When ``max_jokers_per_meld <= min_run_size - min_naturals_in_run``, any
+    ``min_run_size`` positions of a legal run hold enough naturals to be a legal run
+    themselves, so windows of that length are enough (using fewer cards never hurts the
+    other melds). Otherwise every length up to the longest run is tried.
+
+    >>> rules = RuleSet.preset("standard")
+    >>> windows = run_windows(rules)
+    >>> windows[:2], windows[-1], len(windows)
+    (((1, 4), (2, 4)), (11, 4), 11)
+    >>> wikipedia = run_windows(RuleSet.preset("wikipedia"))   # no joker limit
+    >>> wikipedia[:3], len(wikipedia)
+    (((1, 4), (1, 5), (1, 6)), 65)
+    """
+    return _windows(_meld_part(rules))
+
+
+@cache
+def _windows(rules: MeldRules) -> tuple[tuple[int, int], ...]:
+    limits = _limits(rules)
+    positions = limits.positions
+    size, jokers = limits.run_size, limits.max_jokers
+    if jokers is not None and size - jokers >= limits.run_naturals:
+        lengths: range | list[int] = [size]
+    else:
+        lengths = range(size, min(MAX_RUN_LENGTH, len(positions)) + 1)
+    return tuple(
+        (start, length)
+        for start in positions
+        for length in lengths
+        if start + length - 1 <= positions[-1]
+    )
 
 
 # ------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from rummykit.melds import (
     _make_run,
     _make_set,
 )
-from rummykit.rules import Contract, RuleSet
+from rummykit.rules import Contract, MeldRules, RuleSet, meld_limits, run_windows
 
 __all__ = ["contract_completion", "contract_distance", "contract_within", "find_contract"]
 
@@ -48,10 +48,10 @@ __all__ = ["contract_completion", "contract_distance", "contract_within", "find_
 # each window and fills the holes with jokers, then decides the sets exactly.
 #
 # Why this is exact:
-# - When every legal run contains a legal run of the minimum length (true when
-#   min_run_size - max_jokers_per_meld >= min_naturals_in_run), only minimum-length
-#   windows are tried: using fewer cards never hurts the other melds. Otherwise every
-#   length is tried.
+# - The windows are rummykit.rules.run_windows: only minimum-length windows when every
+#   legal run contains a legal run of the minimum length (using fewer cards never hurts
+#   the other melds), otherwise every length. The solver reads the meld rules only
+#   (MeldRules, with the numbers of rummykit.rules.meld_limits).
 # - A run may have to leave one of its naturals to another meld and play a joker in
 #   its place (4♥5♥6♥7♥ 5♣ JK JK makes 4♥ JK 6♥ 7♥ + 5♣ 5♥ JK). The first pass never
 #   does this; when it finds nothing, a second pass also tries every such swap.
@@ -133,30 +133,26 @@ class _Hand:
 
 
 class _Solver:
-    """Per-RuleSet tables for the contract search (built once per RuleSet, cached)."""
+    """Per-meld-rules tables for the contract search (built once per MeldRules, cached).
 
-    def __init__(self, rules: RuleSet) -> None:
+    It reads the meld rules only (a :class:`~rummykit.rules.MeldRules`), so rule sets
+    that differ in play rules alone share one solver.
+    """
+
+    def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
-        max_jokers = rules.max_jokers_per_meld
-        self.max_jokers = _BIG if max_jokers is None else max_jokers
-        self.run_size = rules.min_run_size
-        self.run_naturals = rules.min_naturals_in_run
+        limits = meld_limits(rules)
+        self.limits = limits
+        self.run_size = limits.run_size
         self.set_size = rules.min_set_size
-        self.set_naturals = rules.min_naturals_in_set
-        self.set_lo = max(self.set_naturals, self.set_size - self.max_jokers, 1)
-        self.separated = rules.same_suit_runs == "separated"
-        positions = rules.run_positions()
-        minimal_runs = self.run_size - self.max_jokers >= self.run_naturals
-        longest = min(13, len(positions))
-        lengths = [self.run_size] if minimal_runs else range(self.run_size, longest + 1)
-        self.longest = lengths[-1]
+        self.set_lo = limits.set_naturals
+        self.separated = limits.separated
         # The same windows serve every suit: (start, length, position bits).
         self.windows = [
             (start, length, sum(1 << p for p in range(start, start + length)))
-            for start in positions
-            for length in lengths
-            if start + length - 1 <= positions[-1]
+            for start, length in run_windows(rules)
         ]
+        self.longest = max(length for _, length, _ in self.windows)
         self.cells = [
             [
                 tuple(_cell(suit, p) for p in range(start, start + length))
@@ -169,13 +165,11 @@ class _Solver:
         # suit_levels, memoised: one dict per suit, by mask.
         self.levels_by_mask: list[dict[int, tuple]] = [{}, {}, {}, {}]
         # Distance: jokers a meld can take once added cards count as naturals.
-        self.set_full = max(self.set_size, self.set_naturals)
-        self.set_joker_cap = min(self.max_jokers, self.set_full - self.set_naturals)
-        self.run_joker_caps = [
-            min(self.max_jokers, length - self.run_naturals) for _, length, _ in self.windows
-        ]
+        self.set_full = limits.set_cards
+        self.set_joker_cap = limits.set_jokers
+        self.run_joker_caps = [limits.run_jokers(length) for _, length, _ in self.windows]
         self.cap_most = max(self.run_joker_caps)
-        self.run_full = max(self.run_size, self.run_naturals)
+        self.run_full = limits.run_cards
         # Keyed by the naturals of the ranks with most (their number says how many sets).
         self._placements: dict[tuple[int, ...], tuple[list, tuple[int, int]]] = {}
 
@@ -186,9 +180,8 @@ class _Solver:
             usable = []
             for w, (_, length, bits) in enumerate(self.windows):
                 naturals = (mask & bits).bit_count()
-                holes = length - naturals
-                if naturals >= self.run_naturals and holes <= self.max_jokers:
-                    usable.append((w, holes))
+                if self.limits.run_ok(length, naturals):
+                    usable.append((w, length - naturals))
             found = self._tables[mask] = (tuple(usable), tuple(sorted(h for _, h in usable)))
         return found
 
@@ -333,7 +326,6 @@ class _Solver:
         if runs == 0:
             set_plan = self.set_plan(tot, jokers, sets)
             return None if set_plan is None else _Plan(list(chosen), set_plan)
-        need, max_jokers = self.run_naturals, self.max_jokers
         for suit in range(suit0, 4):
             mask = masks[suit]
             if not mask:
@@ -351,7 +343,7 @@ class _Solver:
                 if swaps:
                     # A natural given up serves a run still to come, or a set of its
                     # rank, which needs at least set_lo naturals of that rank.
-                    spare = min(min(max_jokers, jokers) - holes, len(present) - need)
+                    spare = min(self.run_joker_caps[w], jokers) - holes
                     wanted = (
                         present
                         if runs > 1
@@ -392,17 +384,25 @@ class _Solver:
         return None
 
 
-_SOLVERS: dict[int, _Solver] = {}
+# Solvers by the identity of the RuleSet asked about, and by its meld rules.
+_SOLVERS: dict[int, tuple[RuleSet, _Solver]] = {}
+_SOLVERS_BY_MELD_RULES: dict[MeldRules, _Solver] = {}
 
 
 def _solver(rules: RuleSet) -> _Solver:
-    # Keyed by identity: hashing a RuleSet costs more than a whole quick rejection.
-    solver = _SOLVERS.get(id(rules))
-    if solver is None or solver.rules is not rules:
+    # By identity first: hashing a RuleSet costs more than a whole quick rejection.
+    found = _SOLVERS.get(id(rules))
+    if found is None or found[0] is not rules:
         if len(_SOLVERS) > 64:
             _SOLVERS.clear()
-        solver = _SOLVERS[id(rules)] = _Solver(rules)
-    return solver
+        key = rules.meld_rules
+        solver = _SOLVERS_BY_MELD_RULES.get(key)
+        if solver is None:
+            if len(_SOLVERS_BY_MELD_RULES) > 64:
+                _SOLVERS_BY_MELD_RULES.clear()
+            solver = _SOLVERS_BY_MELD_RULES[key] = _Solver(key)
+        found = _SOLVERS[id(rules)] = (rules, solver)
+    return found[1]
 
 
 def _build(plan: _Plan, cards: list[Card], solver: _Solver) -> list[Meld]:

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from rummykit.cards import Rank
 from rummykit.errors import ArgumentError
+from rummykit.rules import meld_limits
 
 Progress = Callable[[int, int], None]
 
@@ -179,15 +180,16 @@ class StateModel:
         self.T = max_naturals
         self.distance = mode == "distance"
         self.mode = mode
-        self.J = rules.max_jokers_per_meld
-        jmax = math.inf if self.J is None else self.J
-        self.Ls = max(rules.min_set_size, rules.min_naturals_in_set)
-        self.set_naturals = max(rules.min_naturals_in_set, self.Ls - jmax)
-        self.mr = rules.min_run_size
-        self.nr = rules.min_naturals_in_run
-        self.separated = rules.same_suit_runs == "separated"
-        self.ace_low, self.ace_high = rules.ace_low, rules.ace_high
-        self.last = 14 if rules.ace_high else 13
+        # The meld rules, through the numbers every contract search reads off them.
+        self.limits = limits = meld_limits(rules)
+        self.J = limits.max_jokers
+        self.Ls = limits.set_cards
+        self.set_naturals = limits.set_naturals
+        self.mr = limits.run_size
+        self.nr = limits.run_naturals
+        self.separated = limits.separated
+        self.ace_low, self.ace_high = limits.positions[0] == 1, limits.positions[-1] == 14
+        self.last = limits.positions[-1]
         # Jokers beyond what the contract could ever use are never tracked.
         useful = self.S * (self.Ls - self.set_naturals)
         useful += self.R * (13 if self.J is None else self.J)
@@ -373,7 +375,7 @@ class StateModel:
         (run, 1, jokers, 0)."""
         out = []
         jokers = max(self.mr, length) - nats
-        if nats >= self.nr and length <= 13 and (self.J is None or jokers <= self.J):
+        if self.limits.run_ok(max(self.mr, length), nats):
             out.append((None, 1, jokers - paid, 0))
         if self.keep_open(length, nats, remaining):
             out.append((Run(length, nats, 0, 0), 1, length - nats - paid, 0))
@@ -389,7 +391,7 @@ class StateModel:
             total = length + more
             if total > 13:
                 break
-            if self.J is None or max(self.mr, total) - nats - more <= self.J:
+            if self.limits.jokers_ok(max(self.mr, total) - nats - more):
                 return True
         return False
 
@@ -425,7 +427,7 @@ class StateModel:
             nat = Run(min(length + 1, self.mr), min(nats + 1, self.nr), jk, low)
             if self.can_finish(nat, remaining):
                 ways.append((nat, 1, 0))
-            if self.J is None or jk < self.J:
+            if self.limits.jokers_ok(jk + 1):
                 joker = Run(min(length + 1, self.mr), nats, jk + 1, low)
                 if self.can_finish(joker, remaining):
                     ways.append((joker, 0, 1))
@@ -457,13 +459,13 @@ class StateModel:
         kinds = []
         for nat in (1, 0):
             run = Run(1, nat, 1 - nat, 0)
-            if (nat or self.J != 0) and self.can_finish(run, remaining):
+            if (nat or self.limits.jokers_ok(1)) and self.can_finish(run, remaining):
                 kinds.append((run, nat, 1 - nat, 0))
         if p == 2 and self.ace_low:
             for ace, two in _LOW_STARTS:
                 jokers = 2 - ace - two
                 run = Run(min(2, self.mr), min(ace + two, self.nr), jokers, int(self.ace_high))
-                if self.J is not None and jokers > self.J:
+                if not self.limits.jokers_ok(jokers):
                     continue
                 if self.can_finish(run, remaining):
                     kinds.append((run, two, jokers, ace))

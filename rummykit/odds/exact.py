@@ -65,7 +65,7 @@ from rummykit.cards import Rank, Suit
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds._exact_layers import NATIVE, Sweep
 from rummykit.odds._exact_model import ExactTable, Progress, pareto
-from rummykit.rules import Contract, RuleSet
+from rummykit.rules import Contract, MeldRules, RuleSet
 
 __all__ = [
     "NATIVE",
@@ -291,25 +291,17 @@ def exact_table(
     )
 
 
-def sweep_rules(rules: RuleSet) -> tuple:
-    """The rules a sweep depends on: two rule sets with the same tuple share their sweeps.
+def sweep_rules(rules: RuleSet) -> MeldRules:
+    """The rules a sweep depends on: two rule sets with the same value share their sweeps.
 
-    Meld sizes, naturals required, jokers per meld, same-suit runs and the ace; the rest
-    (dealing, buying, scoring) never changes which hands hold a contract.
+    They are the meld rules, :attr:`RuleSet.meld_rules <rummykit.rules.RuleSet.meld_rules>`
+    (meld sizes, naturals required, jokers per meld, same-suit runs and the ace); the
+    rest (dealing, buying, scoring) never changes which hands hold a contract.
 
     >>> sweep_rules(RuleSet.preset("bga")) == sweep_rules(RuleSet.preset("standard"))
     True
     """
-    return (
-        rules.min_set_size,
-        rules.min_naturals_in_set,
-        rules.min_run_size,
-        rules.min_naturals_in_run,
-        rules.max_jokers_per_meld,
-        rules.same_suit_runs == "separated",
-        rules.ace_low,
-        rules.ace_high,
-    )
+    return rules.meld_rules
 
 
 def _cached_table(contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode, progress):

@@ -28,7 +28,7 @@ from more_itertools import consume
 
 from rummykit.cards import Card, Rank, Suit
 from rummykit.errors import ArgumentError
-from rummykit.rules import Contract, RuleSet
+from rummykit.rules import Contract, RuleSet, meld_limits, run_windows
 from rummykit.search import find_contract
 
 __all__ = [
@@ -194,9 +194,9 @@ class _Decider:
 
     def __init__(self, contract: Contract, rules: RuleSet, decks: int):
         self.contract, self.rules, self.decks = contract, rules, decks
-        self.J = _INF if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
-        self.Ls = max(rules.min_set_size, rules.min_naturals_in_set)
-        self.set_naturals = max(rules.min_naturals_in_set, self.Ls - self.J)
+        self.limits = limits = meld_limits(rules)
+        self.Ls = limits.set_cards
+        self.set_naturals = limits.set_naturals
         # Every physical card a hand can hold: copy k of card type t, and joker k.
         self.copies = [
             [Card(Rank(t % 13 + 2), list(Suit)[t // 13], k) for k in range(decks)]
@@ -204,31 +204,15 @@ class _Decider:
         ]
         self.jokers = [Card.joker(k) for k in range(64)]
         self.checked = 0
+        self._windows()
         # Fewest jokers for one run in a suit, for every mask of ranks the suit holds.
-        self.run_cost = self._run_costs(_MASK_RANKS.astype(bool))
-        if contract.runs in (1, 2):
-            self._windows()
+        self.run_cost = np.where(self.win_ok, self.win_holes, _INF).min(axis=1)
 
     def _windows(self) -> None:
-        """Tables of the windows a run may fill, by suit mask, as the exact search uses.
-
-        When ``min_run_size - max_jokers_per_meld >= min_naturals_in_run``, every window
-        of ``min_run_size`` inside a legal run is a legal run (it has no more jokers),
-        so only those windows are needed; otherwise every length is.
-        """
-        rules = self.rules
-        positions = rules.run_positions()
-        size = rules.min_run_size
-        if size - self.J >= rules.min_naturals_in_run:
-            lengths: range | list[int] = [size]
-        else:
-            lengths = range(size, min(13, len(positions)) + 1)
-        windows = [
-            (start, length)
-            for start in positions
-            for length in lengths
-            if start + length - 1 <= positions[-1]
-        ]
+        """Tables of the windows a run may fill, by suit mask: the windows the exact
+        search tries (:func:`~rummykit.rules.run_windows`)."""
+        limits = self.limits
+        windows = run_windows(self.rules)
         self.win_start = np.array([s for s, _ in windows])
         self.win_end = np.array([s + n - 1 for s, n in windows])
         # The ace low (1) and high (14) are one rank; a window never holds both.
@@ -238,11 +222,12 @@ class _Decider:
         lengths_w = np.array([n for _, n in windows])
         naturals = _MASK_RANKS @ ((self.win_ranks[:, None] >> np.arange(13)) & 1).T
         self.win_holes = (lengths_w - naturals).astype(np.int64)
-        self.win_ok = (naturals >= rules.min_naturals_in_run) & (self.win_holes <= self.J)
-        # How many of its naturals a run may leave out, taking a joker for each.
-        self.win_give = np.clip(
-            np.minimum(self.J - self.win_holes, naturals - rules.min_naturals_in_run), 0, None
-        )
+        # The most jokers a run on each window may hold: a window is a legal run when
+        # its holes are no more (MeldLimits.run_ok), and the run may leave out as many
+        # more of its naturals as that leaves room for, taking a joker for each.
+        caps = np.array([limits.run_jokers(n) for _, n in windows], dtype=np.int64)
+        self.win_ok = self.win_holes <= caps
+        self.win_give = np.clip(caps - self.win_holes, 0, None)
 
     def set_jokers(self, ranks: np.ndarray) -> np.ndarray:
         """Fewest jokers for the contract's sets alone, from naturals per rank (n, 13).
@@ -269,30 +254,6 @@ class _Decider:
                 for k in range(1, have + 1):
                     np.minimum(best[:, have], best[:, have - k] + cost[k - 1], out=best[:, have])
         return best[:, S]
-
-    def _run_costs(self, present: np.ndarray) -> np.ndarray:
-        """Fewest jokers for one run from the ranks one suit holds, ``(m, 13)`` flags."""
-        rules = self.rules
-        # Positions 1..14: the ace low, 2..K, the ace high; unusable positions are off.
-        present = np.concatenate([present[:, 12:13], present], axis=1)
-        allowed = np.zeros(14, dtype=bool)
-        allowed[[p - 1 for p in rules.run_positions()]] = True
-        present &= allowed
-        csum = np.zeros((present.shape[0], 15), dtype=np.int8)
-        np.cumsum(present, axis=1, out=csum[:, 1:])
-        best = np.full(present.shape[0], _INF, dtype=np.int64)
-        # A longer run holds a window this long with no more holes and enough naturals.
-        shortest = max(rules.min_run_size, rules.min_naturals_in_run)
-        longest = min(13, shortest + min(self.J, 13))
-        for length in range(rules.min_run_size, longest + 1):
-            # Window [low, low + length - 1] for low = 1 .. 15 - length.
-            nats = csum[:, length:] - csum[:, :-length]
-            lows = np.arange(1, 16 - length)
-            legal = allowed[lows - 1] & allowed[lows + length - 2] & ~((lows == 1) & (length == 14))
-            nats = np.where(legal, nats, 0).max(axis=1).astype(np.int64)
-            ok = (nats >= rules.min_naturals_in_run) & (length - nats <= self.J)
-            best = np.minimum(best, np.where(ok, length - nats, _INF))
-        return best
 
     def window_bounds(
         self, masks: np.ndarray, twice: np.ndarray, ranks: np.ndarray, jokers: np.ndarray
@@ -332,7 +293,7 @@ class _Decider:
             left = ranks[row] - _MASK_RANKS[used[a]] - _MASK_RANKS[used[b]] + _MASK_RANKS[lone]
             cost = np.where(left_out <= give, holes + self.set_jokers(left), _INF)
             legal = np.ones(a.size, dtype=bool)
-            if self.rules.same_suit_runs == "separated":
+            if self.limits.separated:
                 # Two runs of one suit at least one rank apart, as the exact search has it.
                 legal = ~same | (
                     (self.win_end[window[a]] + 1 < self.win_start[window[b]])
@@ -375,9 +336,9 @@ class _Decider:
             # Necessary: room for every run, a suit holding at most
             # (its naturals // min_naturals_in_run) of them.
             suit_naturals = counts[:, :52].reshape(-1, 4, 13).sum(axis=2)
-            room = np.where(capable, suit_naturals // self.rules.min_naturals_in_run, 0)
+            room = np.where(capable, suit_naturals // self.limits.run_naturals, 0)
             material = np.where(capable, suit_naturals, 0).sum(axis=1) + jokers
-            mr = self.rules.min_run_size
+            mr = self.limits.run_size
             possible = (room.sum(axis=1) >= contract.runs) & (material >= contract.runs * mr)
             if contract.runs == 2:
                 # Two suits, each paying for its own run, or one suit holding both.
