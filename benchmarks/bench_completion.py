@@ -3,7 +3,8 @@ for the engine and for the fast simulator, on the same cells in the same run.
 
 Each cell plays ``standard`` with BuyerBots (policy "improves", decks and jokers as the
 preset assigns), on one core. The engine plays ``--rounds`` rounds through
-:func:`rummykit.odds.completion.simulate_cells` with ``max_workers=1``; the fast
+:func:`rummykit.odds.completion.simulate_cells` with ``max_workers=1`` and
+``play=play_rounds`` (a sweep's default would pick the fast simulator); the fast
 simulator (:func:`rummykit.odds.fastplay.play_rounds_fast`, the compiled core) plays
 ``--fast-rounds`` rounds of the same cells, the first ``--rounds`` of which must equal
 the engine's records. Rates are per second of CPU time (``time.process_time``), so other
@@ -20,7 +21,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from rummykit.odds.completion import cells, simulate_cells
+from rummykit.odds.completion import cells, play_rounds, simulate_cells
 from rummykit.odds.fastplay import play_rounds_fast
 
 
@@ -39,7 +40,7 @@ def main() -> None:
             grid = cells(players=players, rounds=round_)
             start = time.process_time()
             records = simulate_cells(
-                grid, n=args.rounds, seed=args.seed, max_workers=1, progress=False
+                grid, n=args.rounds, seed=args.seed, max_workers=1, progress=False, play=play_rounds
             )[grid[0]]
             elapsed = time.process_time() - start
             start = time.process_time()
