@@ -30,6 +30,7 @@ ENGINE = (
     "legal",
     "melds",
     "narrate",
+    "outs",
     "phases",
     "rules",
     "saves",
