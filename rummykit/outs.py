@@ -204,30 +204,42 @@ def _within(cards: list[Card], decks: int) -> bool:
     return all(count <= decks for count in counts.values())
 
 
-def _limited(cards: list[Card], contract: Contract, rules: RuleSet, decks: int) -> int:
-    """contract_distance(cards, decks=decks), skipping the slow copy-limited search when a
-    cheapest completion without the limit already keeps within ``decks`` copies (then the
-    limited distance, never below the unlimited one, equals it)."""
-    unlimited = contract_distance(cards, contract, rules)
+def _limited(
+    cards: list[Card], contract: Contract, rules: RuleSet, decks: int, unlimited: int
+) -> tuple[int, tuple[int, ...]]:
+    """contract_distance(cards, decks=decks), given the unlimited one, and the faces of a
+    cheapest completion (empty when the copy-limited search had to run).
+
+    The limited distance is never below the unlimited one, so when a cheapest completion
+    without the limit keeps within ``decks`` copies the two are equal and the slow
+    copy-limited search is skipped."""
     if unlimited == 0:
-        return 0
-    if _within(cards + list(contract_completion(cards, contract, rules)), decks):
-        return unlimited
-    return contract_distance(cards, contract, rules, decks=decks)
+        return 0, ()
+    completion = contract_completion(cards, contract, rules)
+    if _within(cards + list(completion), decks):
+        return unlimited, tuple(card.index for card in completion)
+    return contract_distance(cards, contract, rules, decks=decks), ()
 
 
 def _outs(hand: list[Card], contract: Contract, rules: RuleSet, shoe: _Shoe) -> Outs:
-    distance = _limited(hand, contract, rules, shoe.decks)
+    unlimited = contract_distance(hand, contract, rules)
+    distance, completion = _limited(hand, contract, rules, shoe.decks, unlimited)
     cards: dict[str, int] = {}
     if distance:
         for index, copies in enumerate(shoe.unseen):
             if not copies:
                 continue
+            if index in completion:
+                # The hand with this card and the rest of the completion holds the
+                # contract within the copies: one card closer, no search needed.
+                cards[_FACES[index].code] = copies
+                continue
             grown = _plus(hand, index)
             # The unlimited distance is a lower bound: at the distance or above, no out.
-            if contract_distance(grown, contract, rules) >= distance:
+            below = contract_distance(grown, contract, rules)
+            if below >= distance:
                 continue
-            if _limited(grown, contract, rules, shoe.decks) < distance:
+            if _limited(grown, contract, rules, shoe.decks, below)[0] < distance:
                 cards[_FACES[index].code] = copies
     return Outs(distance=distance, cards=cards, unseen=shoe.size)
 
@@ -248,10 +260,12 @@ def outs(
     distance of the hand holding one more joker). The shoe holds ``decks`` copies of
     each natural and ``jokers`` jokers; ``seen`` are cards known not to be in the stock.
 
-    Cost: one unlimited distance per face with an unseen copy (53 at most), plus a
-    copy-limited check of the faces that pass it; the limited search is skipped when an
-    unlimited cheapest completion keeps within the shoe's copies, so most hands cost
-    milliseconds (``benchmarks/bench_outs.py`` prints hands per second).
+    Cost: the faces of one cheapest completion are outs at once; every other face with an
+    unseen copy costs one unlimited distance (a lower bound, which rules most out) and,
+    when below the distance, a copy-limited check. The slow copy-limited search runs only
+    where an unlimited cheapest completion would exceed the shoe's copies. From about
+    a hundred hands a second (2 sets) down to a few (rounds 5-7, 12 cards): see
+    ``benchmarks/bench_outs.py``.
 
     >>> from rummykit import RuleSet, parse_cards
     >>> rules = RuleSet.preset("standard")
