@@ -257,3 +257,16 @@ def test_reprs_and_html():
     table = advice._repr_html_()
     assert table.count("<tr>") == len(advice) + 1
     assert repr(advice).startswith("DiscardAdvice([DiscardOption(discard='2C'")
+
+
+def test_outs_where_the_copy_limit_raises_the_distance():
+    # Without a limit two more 8s make two sets of 8s; one deck has no fifth 8, so the
+    # copy-limited search (not the unlimited shortcut) decides the distance and the outs.
+    shoe = Shoe(decks=1, jokers=2)
+    hand = [card for card in shoe.cards if card.code in ("8S", "8H", "8D", "8C")]
+    contract = SMALL.contracts[0]
+    assert contract_distance(hand, contract, SMALL) == 2
+    result = outs(hand, contract, SMALL, decks=1, jokers=2)
+    assert result.distance == contract_distance(hand, contract, SMALL, decks=1) == 3
+    assert result.cards == direct_outs(hand, contract, SMALL, shoe, [])
+    assert result.total == 48 + 2
