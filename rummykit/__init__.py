@@ -18,9 +18,9 @@ from rummykit.errors import (
     SaveFileError,
 )
 from rummykit.game import Game, GameState, play_game
+from rummykit.hints import DiscardAdvice, DiscardOption, Outs, discard_advice, outs
 from rummykit.legal import PlayerView
 from rummykit.melds import Meld, MeldCheck, check_meld
-from rummykit.hints import DiscardAdvice, DiscardOption, Outs, discard_advice, outs
 from rummykit.rules import CONTRACTS, Contract, RuleSet
 from rummykit.search import contract_completion, contract_distance, find_contract
 
