@@ -35,7 +35,7 @@ from rummykit.cards import Card, Rank, Suit
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardCountError
 from rummykit.legal import PlayerView
 from rummykit.rules import Contract, RuleSet
-from rummykit.search import contract_distance, find_contract
+from rummykit.search import contract_distance, contract_within
 
 __all__ = ["DiscardAdvice", "DiscardOption", "Outs", "discard_advice", "outs"]
 
@@ -194,9 +194,18 @@ class _Shoe:
         self.size = 52 * decks + jokers - len(hand) - len(seen)
 
 
-def _plus(cards: list[Card], index: int, serial: int = 0) -> list[Card]:
+def _spare(index: int, serial: int) -> Card:
     face = _FACES[index]
-    return [*cards, Card(face.rank, face.suit, _SPARE_DECK + serial)]
+    return Card(face.rank, face.suit, _SPARE_DECK + serial)
+
+
+# The added cards, built once (hints add them by the hundred thousand).
+_SPARES = tuple(tuple(_spare(index, serial) for index in range(53)) for serial in range(16))
+
+
+def _plus(cards: list[Card], index: int, serial: int = 0) -> list[Card]:
+    card = _SPARES[serial][index] if serial < len(_SPARES) else _spare(index, serial)
+    return [*cards, card]
 
 
 def _descends(
@@ -276,9 +285,9 @@ def outs(
     a completion within the shoe's copies, whose faces are outs at once; every other
     face with an unseen copy costs one unlimited distance (a lower bound, which rules
     most out) and, when below the distance, another descent. The slow copy-limited
-    search of ``contract_distance(..., decks=decks)`` runs only where a descent fails. From about
-    a hundred hands a second (2 sets) down to a few (rounds 5-7, 12 cards): see
-    ``benchmarks/bench_outs.py``.
+    search of ``contract_distance(..., decks=decks)`` runs only where a descent fails.
+    About 1,000 hands a second for 2 sets, 20-70 for the contracts of two or three runs
+    (random 10- and 12-card hands, 2 decks + 4 jokers; ``benchmarks/bench_outs.py``).
 
     >>> from rummykit import RuleSet, parse_cards
     >>> rules = RuleSet.preset("standard")
@@ -322,17 +331,20 @@ class _Key:
     def complete(self, cards: list[Card]) -> bool:
         key = self.key(cards)
         if key not in self.completes:
-            self.completes[key] = find_contract(cards, self.contract, self.rules) is not None
+            self.completes[key] = contract_within(cards, self.contract, self.rules, 0)
         return self.completes[key]
 
     def finishing(self, cards: list[Card]) -> frozenset[int]:
         """The faces one copy of which makes ``cards`` hold the contract."""
         key = self.key(cards)
         if key not in self.finishers:
-            if contract_distance(cards, self.contract, self.rules) >= 2:
+            contract, rules = self.contract, self.rules
+            if not contract_within(cards, contract, rules, 1):
                 found = frozenset()
             else:
-                found = frozenset(i for i in range(53) if self.complete(_plus(cards, i, 1)))
+                found = frozenset(
+                    i for i in range(53) if contract_within(_plus(cards, i, 1), contract, rules, 0)
+                )
             self.finishers[key] = found
         return self.finishers[key]
 
@@ -395,10 +407,11 @@ def discard_advice(
     cards it shows: the melds on the table and the top of the discard pile (the cards
     under it are not in the view; pass a longer ``seen`` with a hand to count them).
 
-    Cost: :func:`outs` once per distinct face of the hand; the two-draw chance needs
-    only completion checks (memoized over hands), and only for discards that leave
-    distance 2 or less; about a tenth of a second to a few seconds a 12-card hand
-    (``benchmarks/bench_outs.py``).
+    Cost: :func:`outs` once per distinct face of the hand, and for the two-draw chance of
+    each discard leaving distance 1 or 2 (a card lowers it by one at most, so the rest
+    have none) up to 53 first cards x the distinct discards x 53 second cards of
+    completion checks (memoized over hands, hands 2 away ruled out first): from about
+    0.03 to 0.7 s a hand of 10 or 12 cards (``benchmarks/bench_outs.py``).
 
     >>> from rummykit import RuleSet, parse_cards
     >>> rules = RuleSet.preset("standard")

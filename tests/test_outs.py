@@ -270,3 +270,17 @@ def test_outs_where_the_copy_limit_raises_the_distance():
     assert result.distance == contract_distance(hand, contract, SMALL, decks=1) == 3
     assert result.cards == direct_outs(hand, contract, SMALL, shoe, [])
     assert result.total == 48 + 2
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), cards=st.integers(5, 7), round_index=st.integers(0, 1))
+def test_two_draw_chance_property_on_tiny_pools(seed, cards, round_index):
+    shoe = Shoe(decks=1, jokers=2)
+    rng = random.Random(seed)
+    shuffled = rng.sample(shoe.cards, len(shoe.cards))
+    hand, unseen = shuffled[:cards], shuffled[cards : cards + 9]
+    seen = shuffled[cards + 9 :]
+    contract = SMALL.contracts[round_index]
+    for option in discard_advice(hand, contract, SMALL, decks=1, jokers=2, seen=seen):
+        left = [card for card in hand if card.code != option.discard]
+        assert option.p_two == direct_two(left, contract, SMALL, unseen)
