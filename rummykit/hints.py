@@ -124,7 +124,18 @@ class DiscardOption:
 
 class DiscardAdvice(tuple):
     """The :class:`DiscardOption` of every distinct face of a hand, best first: lowest
-    distance, then most outs, then the best two-draw chance, then the card code."""
+    distance, then most outs, then the best two-draw chance, then the card code. A tuple,
+    shown in Jupyter as a table.
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> advice = discard_advice(parse_cards("8S 8H 8D JH JS JD 2C"), rules.contracts[0],
+    ...                         rules, decks=2, jokers=4)
+    >>> advice[0]
+    DiscardOption(discard='2C', outs=Outs(distance=0, cards={}, unseen=101), p_two=Fraction(1, 1))
+    >>> advice._repr_html_().count("<tr>") == len(advice) + 1 == 8
+    True
+    """
 
     __slots__ = ()
 
@@ -315,7 +326,7 @@ def _check_rules(contract: object, rules: object) -> None:
         raise ArgumentTypeError(f"rules must be a RuleSet, got {rules!r}")
 
 
-class _Key:
+class _Memo:
     """Hands as multisets of faces, and memoized completion checks over them."""
 
     def __init__(self, contract: Contract, rules: RuleSet) -> None:
@@ -349,7 +360,7 @@ class _Key:
         return self.finishers[key]
 
 
-def _p_two(left: list[Card], result: Outs, shoe: _Shoe, memo: _Key) -> Fraction:
+def _p_two(left: list[Card], result: Outs, shoe: _Shoe, memo: _Memo) -> Fraction:
     """The chance that ``left`` holds the contract after the next stock card, or after
     the one after it with the best discard in between (every ordered pair of distinct
     unseen cards equally likely)."""
@@ -439,7 +450,7 @@ def discard_advice(
     seen = _cards(seen, "seen")
     _check_rules(contract, rules)
     shoe = _Shoe(hand, seen, _count(decks, "decks", 1), _count(jokers, "jokers", 0))
-    memo = _Key(contract, rules)
+    memo = _Memo(contract, rules)
     options = []
     for index in dict.fromkeys(card.index for card in hand):
         at = next(i for i, card in enumerate(hand) if card.index == index)
