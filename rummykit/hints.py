@@ -422,7 +422,7 @@ def discard_advice(
     each discard leaving distance 1 or 2 (a card lowers it by one at most, so the rest
     have none) up to 53 first cards x the distinct discards x 53 second cards of
     completion checks (memoized over hands, hands 2 away ruled out first): from about
-    0.03 to 0.7 s a hand of 10 or 12 cards (``benchmarks/bench_outs.py``).
+    0.02 to 0.7 s a hand of 10 or 12 cards (``benchmarks/bench_outs.py``).
 
     >>> from rummykit import RuleSet, parse_cards
     >>> rules = RuleSet.preset("standard")
