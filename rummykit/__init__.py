@@ -18,6 +18,7 @@ from rummykit.errors import (
     SaveFileError,
 )
 from rummykit.game import Game, GameState, play_game
+from rummykit.hints import DiscardAdvice, DiscardOption, Outs, discard_advice, outs
 from rummykit.legal import PlayerView
 from rummykit.melds import Meld, MeldCheck, check_meld
 from rummykit.rules import CONTRACTS, Contract, RuleSet
@@ -30,6 +31,8 @@ __all__ = [
     "Card",
     "CardParseError",
     "Contract",
+    "DiscardAdvice",
+    "DiscardOption",
     "Game",
     "GameState",
     "Hand",
@@ -37,6 +40,7 @@ __all__ = [
     "IllegalMeldError",
     "Meld",
     "MeldCheck",
+    "Outs",
     "PlayerView",
     "Rank",
     "RuleSet",
@@ -49,7 +53,9 @@ __all__ = [
     "check_meld",
     "contract_completion",
     "contract_distance",
+    "discard_advice",
     "find_contract",
+    "outs",
     "parse_action",
     "parse_cards",
     "play_game",

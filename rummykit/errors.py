@@ -16,6 +16,7 @@ __all__ = [
     "ActionTypeError",
     "ArgumentError",
     "ArgumentTypeError",
+    "CardCountError",
     "CardParseError",
     "CardTypeError",
     "ClusterError",
@@ -64,6 +65,11 @@ class ArgumentError(RummyError):
 
 class ArgumentTypeError(ArgumentError, TypeError):
     """An argument of the wrong type (a seat given as None, a seed given as a string)."""
+
+
+class CardCountError(ArgumentError):
+    """More copies of a card than the shoe holds: in a hand, or in a hand and the cards
+    seen together (the message names the card and the shoe)."""
 
 
 class CardTypeError(CardParseError, TypeError):

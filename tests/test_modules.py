@@ -27,6 +27,7 @@ ENGINE = (
     "errors",
     "events",
     "game",
+    "hints",
     "legal",
     "melds",
     "narrate",
