@@ -228,6 +228,7 @@ def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
     from fractions import Fraction
 
     import rummykit.odds as odds
+    from rummykit.odds import exact
     from rummykit.odds.simulate import simulate_dealt
     from rummykit.odds.tables import ExactCell, known_probability
 
@@ -243,6 +244,9 @@ def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
         return Fraction(1, 3)
 
     monkeypatch.setattr(odds, "dealt_probability", count)
+    # Sweeps other tests made in this process would answer some of these counts
+    # (known_probability reads them): start from none.
+    monkeypatch.setattr(exact, "_CACHE", {})
 
     def shown(rules, cards, decks=2):
         estimate = simulate_dealt(

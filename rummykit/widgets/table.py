@@ -21,6 +21,8 @@ import os
 import threading
 from collections.abc import Callable, Iterable
 
+from more_itertools import chunked
+
 from rummykit.errors import ArgumentError, RummyError
 from rummykit.odds.completion import (
     Cell,
@@ -84,20 +86,18 @@ def _live_completion(
     chunk = default_chunk(n)
     starts = range(0, n, chunk)
     # The compiled simulator plays without the GIL: LIVE_THREADS chunks at once, their
-    # records kept in round order (a chunk's rounds do not depend on the others). When
-    # progress stops the run, the chunks not started are cancelled.
-    pool = concurrent.futures.ThreadPoolExecutor(LIVE_THREADS)
-    try:
-        played = [
-            pool.submit(_live_rounds, cell, seed, range(start, min(n, start + chunk)))
-            for start in starts
-        ]
-        for future in played:
-            records += future.result()
-            if progress is not None:
-                progress(len(records), n)
-    finally:
-        pool.shutdown(cancel_futures=True)
+    # records kept in round order (a chunk's rounds do not depend on the others). One
+    # batch at a time, so a run that progress stops plays at most one batch more.
+    with concurrent.futures.ThreadPoolExecutor(LIVE_THREADS) as pool:
+        for batch in chunked(starts, LIVE_THREADS):
+            played = [
+                pool.submit(_live_rounds, cell, seed, range(start, min(n, start + chunk)))
+                for start in batch
+            ]
+            for future in played:
+                records += future.result()
+                if progress is not None:
+                    progress(len(records), n)
     return tables_from_records([cell], {cell: records})[COMPLETION_TABLE]
 
 
