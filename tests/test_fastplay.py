@@ -221,6 +221,15 @@ def test_distance_is_search_distance(name, hands):
 
 
 @needs_core
+def test_a_few_rounds_are_the_engines():
+    """40 seeded rounds over the fast presets, player counts, rounds, policies, shoes:
+    the fast tier's check (under 2 s) that the two still play the same rounds."""
+    for cell, index in sample_cells(40, seed=15):
+        assert_same_round(cell, 2026, index)
+
+
+@pytest.mark.slow
+@needs_core
 def test_rounds_are_the_engines():
     """100 seeded rounds over the fast presets, player counts, rounds, policies, shoes."""
     kinds = set()

@@ -82,6 +82,7 @@ def test_cells_measured_fast_are_counted_unasked_and_slow_ones_wait_to_be_asked(
     assert count_seconds(STANDARD, STANDARD.contracts[5], 3, 6, 14) == 0
 
 
+@pytest.mark.slow
 def test_odds_explorer_counts_pagat_round_2_unasked_and_plans_round_6_slow(monkeypatch):
     stand_in = StandIn(monkeypatch)
     explorer = OddsExplorer("pagat", round=2, decks=3, neighbour_decks=(3,))
