@@ -15,6 +15,7 @@ import rummykit
 from rummykit import RuleSet
 from rummykit.cli import EXAMPLES, count_plan, main, parse_contract
 from rummykit.odds import dealt_probability
+from rummykit.odds.fastplay import NATIVE
 from rummykit.odds.tables import SCHEMAS
 
 STANDARD = RuleSet.preset("standard")
@@ -227,6 +228,24 @@ def test_tables_quick_writes_parquet_csv_and_provenance(tmp_path, capsys):
         for ext in ("parquet", "csv"):
             assert (first / f"{name}.{ext}").read_bytes() == (second / f"{name}.{ext}").read_bytes()
         assert read_provenance(first / f"{name}.json") == read_provenance(second / f"{name}.json")
+
+
+def test_tables_engine_plays_the_same_rounds(tmp_path, capsys):
+    # --engine plays every round with the engine's bots, the default the compiled
+    # simulator where it is built: the same tables, byte for byte; the run says which.
+    simulated = ["completion_by_turn", "completion_summary", "seat_position", "buying_value"]
+    quick = ["tables", "--quick", "--only", *simulated, "--workers", "1", "--no-progress"]
+    fast, engine = tmp_path / "fast", tmp_path / "engine"
+    assert main([*quick, "--out", str(fast)]) == 0
+    assert main([*quick, "--engine", "--out", str(engine)]) == 0
+    for name in simulated:
+        for ext in ("parquet", "csv"):
+            assert (fast / f"{name}.{ext}").read_bytes() == (engine / f"{name}.{ext}").read_bytes()
+        played = json.loads((engine / f"{name}.json").read_text())["run"]["rounds_played_by"]
+        assert played == "the engine and its bots (completion.play_rounds)"
+    expected = "the compiled simulator" if NATIVE else "the engine"
+    run = json.loads((fast / "buying_value.json").read_text())["run"]
+    assert run["rounds_played_by"].startswith(expected)
 
 
 def test_tables_only_and_n(tmp_path, capsys):
