@@ -8,7 +8,8 @@ computes them in one background thread: the pane says "Counting the outs ..." at
 and the result replaces it when it is ready, unless the position has moved on by then.
 Results are kept by position, so selecting cards or redrawing never counts again.
 
-Chances are written for a student: ``"1 in 10 (9.9%)"``, never ``"0.0%"``.
+Chances are written for a student by :func:`rummykit.odds.tables.chance_text`
+(``"9.9% (1 in 10)"``, never ``"0.0%"``).
 """
 
 from __future__ import annotations
@@ -16,43 +17,20 @@ from __future__ import annotations
 import html
 import threading
 from collections.abc import Callable, Iterable
-from fractions import Fraction
 
 from rummykit import svg
 from rummykit.cards import Card
 from rummykit.errors import RummyError
 from rummykit.hints import DiscardAdvice, Outs, discard_advice, outs
 from rummykit.legal import PlayerView
+from rummykit.odds.tables import chance_text
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import ipywidgets, message_html
 
-__all__ = ["OutsPane", "advice_html", "chance_text", "outs_html", "view_seen"]
+__all__ = ["OutsPane", "advice_html", "outs_html", "view_seen"]
 
 #: Positions whose outs or advice a pane keeps (the oldest is forgotten first).
 KEPT_POSITIONS = 64
-
-
-def chance_text(p: Fraction) -> str:
-    """A chance as "1 in N" with its percentage, in words a student reads at a glance.
-
-    >>> chance_text(Fraction(10, 101))
-    'about 1 in 10 (9.9%)'
-    >>> chance_text(Fraction(1, 4)), chance_text(Fraction(2, 5))
-    ('1 in 4 (25.0%)', 'about 1 in 2.5 (40.0%)')
-    >>> chance_text(Fraction(1, 2000)), chance_text(Fraction(0)), chance_text(Fraction(1))
-    ('1 in 2,000 (0.05%)', 'none (0%)', 'certain (100%)')
-    """
-    if p <= 0:
-        return "none (0%)"
-    if p >= 1:
-        return "certain (100%)"
-    # Small chances keep three significant digits: never "0.0%".
-    percent = f"{float(p) * 100:.3g}%" if p < Fraction(1, 1000) else f"{float(p):.1%}"
-    if p.numerator == 1:
-        return f"1 in {p.denominator:,} ({percent})"
-    inverse = 1 / float(p)
-    number = f"{inverse:.1f}" if inverse < 10 else f"{round(inverse):,}"
-    return f"about 1 in {number} ({percent})"
 
 
 def _faces(cards: dict[str, int]) -> str:
@@ -68,7 +46,7 @@ def outs_html(result: Outs, contract: Contract, *, four_colour: bool = False) ->
     >>> result = outs(parse_cards("8S 8H 8D JH JS 2C 5D"), rules.contracts[0], rules,
     ...               decks=2, jokers=4)
     >>> text = outs_html(result, rules.contracts[0])
-    >>> "10 of the 101 unseen cards complete 2 sets" in text, "about 1 in 10 (9.9%)" in text
+    >>> "10 of the 101 unseen cards complete 2 sets" in text, "9.9% (1 in 10)" in text
     (True, True)
     """
     if result.distance == 0:
@@ -129,8 +107,8 @@ def advice_html(advice: DiscardAdvice, *, selected: Card | None = None) -> str:
         rows.append(
             f"<tr class='rk-advice-row'{style}><th scope='row'>{html.escape(str(card))}</th>"
             f"<td>{option.distance}</td><td>{option.outs.total}</td>"
-            f"<td>{html.escape(chance_text(option.p_next))}</td>"
-            f"<td>{html.escape(chance_text(option.p_two))}</td>"
+            f"<td title='exactly {option.p_next}'>{html.escape(chance_text(option.p_next))}</td>"
+            f"<td title='exactly {option.p_two}'>{html.escape(chance_text(option.p_two))}</td>"
             f"<td>{', '.join(marks)}</td></tr>"
         )
     unseen = advice[0].outs.unseen
@@ -170,7 +148,7 @@ class OutsPane:
     >>> pane = OutsPane(background=False)
     >>> pane.show_outs(parse_cards("8S 8H 8D JH JS 2C 5D"), rules.contracts[0], rules,
     ...                decks=2, jokers=4)
-    >>> pane.result.total, "about 1 in 10" in pane.html.value
+    >>> pane.result.total, "(1 in 10)" in pane.html.value
     (10, True)
     >>> pane.show_outs(parse_cards("8S 8S 8S"), rules.contracts[0], rules, decks=2, jokers=4)
     >>> pane.result.total, "3 copies of 8S" in pane.html.value
