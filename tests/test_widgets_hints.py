@@ -243,6 +243,10 @@ def test_deal_shows_the_outs_of_the_dealt_hand_and_follows_re_deals():
     assert first.unseen == 52 * widget.decks.value + widget.jokers.value - len(widget.hand)
     text = html.unescape(widget.outs_pane.html.value)
     assert chance_text(first.p_next) in text
+    assert 'aria-label="5 out faces"' in text  # 6♣ 6♦ 6♥ 6♠ and the joker
+    widget.four_colour.value = True  # drawn again, not counted again
+    assert widget.outs is first and "#1b7837" in widget.outs_pane.html.value
+    assert "#1b7837" not in text
     hands = set()
     for _ in range(4):
         widget.deal_button.click()

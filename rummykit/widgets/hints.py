@@ -168,7 +168,9 @@ class OutsPane:
         self.error: str | None = None
         """The rule's error for the last position asked for, or None."""
         self.four_colour = False
+        """Draw the out faces in four colours (set before asking for a position)."""
         self.selected: Card | None = None
+        """The card marked in the advice table."""
         self._known: dict[tuple, Outs | DiscardAdvice] = {}
         self._wanted: tuple | None = None  # the position to show
         self._pending: tuple | None = None  # (key, compute, what was shown) to count next
@@ -217,13 +219,6 @@ class OutsPane:
             self.result = self.error = None
             self.html.value = ""
 
-    def redraw(self) -> None:
-        """Draw the position shown again (after :attr:`four_colour` or :attr:`selected`
-        changed)."""
-        with self._lock:
-            if self.result is not None:
-                self._draw(self._wanted, self.result)
-
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the background count (for scripts and tests)."""
         thread = self._thread
@@ -250,7 +245,8 @@ class OutsPane:
             what = "outs" if key[0] == "outs" else "outs of every discard"
             self.html.value = message_html(f"Counting the {what} ...")
             self._pending = (key, compute, before)
-            if self._thread is None:
+            # (A thread a bug stopped is replaced, so the pane never stays on "Counting".)
+            if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(
                     target=self._work, name="rummykit-outs", daemon=True
                 )

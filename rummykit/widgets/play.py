@@ -202,7 +202,10 @@ class PlayWidget:
         )
         self.next_round_button.layout.display = "none"
         self.hint = ipywidgets.Checkbox(
-            value=hint, description="Hints", tooltip="show how far you are", indent=False
+            value=hint,
+            description="Hints",
+            tooltip="show how far you are and your outs",
+            indent=False,
         )
         self.four_colour = four_colour_box()
         self.preset.observe(self._preset_changed, "value")
