@@ -288,3 +288,15 @@ def test_deal_a_value_out_of_range_shows_the_error_and_keeps_the_outs():
     widget.decks.value = 2
     assert widget.jokers.value == 4 and list(widget.hand) == hand
     assert widget.outs == result and "Outs:" in widget.outs_pane.html.value
+
+
+def test_deal_outs_follow_the_preset():
+    widget = DealWidget(seed=2, round=2, odds=False, background=False)
+    widget.deal_button.click()
+    for preset in RuleSet.presets():
+        widget.preset.value = preset
+        assert widget.rules.name == preset and len(widget.hand) == widget.hand_size
+        assert widget.outs == _want(widget) and widget.outs.distance == widget.distance
+        assert widget.outs.unseen == 52 * widget.decks.value + widget.jokers.value - len(
+            widget.hand
+        )
