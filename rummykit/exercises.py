@@ -33,7 +33,8 @@ which it receives from :data:`READING_RULES`, and the tests run both on one tabl
   the answer, or when the answer, written in the same unit (a number, a percentage, the
   N of "K in N"), lies within half a unit of the last digit typed (``0.0638`` covers
   0.06375 to 0.06385) *and* the reader typed at least 3 significant figures. Fewer
-  figures that round right get "Nearly" (``0.06`` for 3/47): still not right.
+  figures that round right get "Nearly" (``0.06`` for 3/47): still not right. A zero
+  (``0``, ``0.00``) is right only for an answer of 0.
 - An exercise with a ``tolerance`` also accepts any number within that relative distance
   of the answer.
 - An answer that is a word (``"yes"``) is compared with the word, case and spaces aside.
@@ -54,11 +55,15 @@ from fractions import Fraction
 from rummykit.errors import AnswerError, ArgumentError, ArgumentTypeError
 
 __all__ = [
+    "BOOK_EXERCISE_MODULES",
     "EXERCISES",
+    "MIN_SIGNIFICANT",
     "READING_RULES",
     "Exercise",
     "ExerciseSheet",
     "Verdict",
+    "answer_text",
+    "book_exercises",
     "checker_js",
     "exercise",
     "exercise_sheet",
@@ -233,29 +238,38 @@ def _figures(x: Fraction, figures: int) -> str:
     return f"{float(x):,.{decimals}f}"
 
 
-def answer_text(answer: int | Fraction | float | str) -> str:
-    """The answer as the verdict shows it: exact, and readable beside it.
+def answer_text(answer: int | Fraction | float | str, *, chance: bool = True) -> str:
+    """The answer as the verdict shows it: exact, and readable beside it (a ``chance``
+    between 0 and 1 as "1 in N" or a percentage, other numbers to 4 significant figures;
+    a float, itself not exact, to 4 significant figures alone).
 
     >>> answer_text(Fraction(3, 47)), answer_text(Fraction(49909, 153117))
     ('3/47 (1 in 15.7)', '49909/153117 (32.6%)')
+    >>> answer_text(Fraction(331, 1000), chance=False), answer_text(3.0822070014844885)
+    ('331/1000 (0.3310)', '3.082')
     >>> answer_text(77937), answer_text(Fraction(342, 25)), answer_text(0.25), answer_text("yes")
     ('77,937', '342/25 (13.68)', '0.25', 'yes')
     """
     if isinstance(answer, str):
         return answer
     if isinstance(answer, float):
-        return repr(answer)
+        value = _as_fraction(answer, "answer")
+        if value == 0 or len(repr(abs(answer)).replace(".", "").strip("0")) <= 4:
+            return repr(answer)
+        return ("-" if answer < 0 else "") + _figures(abs(value), 4)
     value = Fraction(answer)
     if value.denominator == 1:
         return f"{value.numerator:,}"
     size = abs(value)
-    if size < Fraction(1, 10):
+    if not chance:
+        readable = _figures(size, 4)
+    elif size < Fraction(1, 10):
         readable = f"1 in {_figures(1 / size, 3)}"
     elif size < 1:
         readable = f"{_figures(size * 100, 3)}%"
     else:
         readable = _figures(size, 4)
-    return f"{value} ({'-' if value < 0 and size < 1 else ''}{readable})"
+    return f"{value} ({'-' if value < 0 else ''}{readable})"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -301,6 +315,9 @@ class Exercise:
     seed: int | None = None
     """The seed of the variant (0 is the book's numbers); None for an exercise not made by
     a generator."""
+    chance: bool = True
+    """Whether the answer is a probability: the verdict then shows one between 0 and 1 as
+    "1 in N" or a percentage, as it shows other numbers to 4 significant figures."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.key, str) or not _KEY.fullmatch(self.key):
@@ -331,7 +348,7 @@ class Exercise:
     @property
     def answer_text(self) -> str:
         """The answer as a right verdict shows it, e.g. ``"3/47 (1 in 15.7)"``."""
-        return answer_text(self.answer)
+        return answer_text(self.answer, chance=self.chance)
 
     def _verdict(self, kind: str) -> Verdict:
         if kind == "right":
@@ -356,7 +373,8 @@ class Exercise:
         if tolerance and abs(reading.value - answer) <= tolerance * abs(answer):
             return self._verdict("right")
         approximate = reading.approximate
-        if approximate is not None:
+        # A typed zero (0, 0.00) claims no figure: it is wrong, never "Nearly".
+        if approximate is not None and approximate.significant > 0:
             if approximate.unit == "value":
                 target = answer
             elif approximate.unit == "percent":
@@ -400,7 +418,7 @@ class Exercise:
             f"<script>{_page_script()}</script>"
             f'<div class="rk-question">{_markup(self.question)}</div>'
             f'<label for="{box}">Your answer: </label>'
-            f'<input type="text" id="{box}" class="rk-answer" size="24" autocomplete="off" '
+            f'<input type="text" id="{box}" class="rk-answer" size="32" autocomplete="off" '
             'placeholder="e.g. 3/47, 0.0638, 6.38% or 1 in 15.7" '
             "onkeydown=\"if (event.key === 'Enter') rummykitCheck(this)\"> "
             '<button type="button" class="rk-check" onclick="rummykitCheck(this)">'
@@ -452,7 +470,8 @@ function rkEq(a, b) { return a[0] * b[1] === b[0] * a[1]; }
 function rkPow10(e) { return e >= 0 ? [10n ** BigInt(e), 1n] : [1n, 10n ** BigInt(-e)]; }
 
 function rkError(name, text) {
-  return {error: RK_RULES.messages[name].replace("{text}", text)};
+  // A function, so that "$&" in what the reader typed is not a replacement pattern.
+  return {error: RK_RULES.messages[name].replace("{text}", () => text)};
 }
 
 function rkDecimal(text, raw, unit, k) {
@@ -522,7 +541,7 @@ function rkVerdict(text, data) {
   if (tolerance[0] !== 0n &&
       rkLe(rkAbs(rkSub(reading.value, answer)), rkMul(tolerance, rkAbs(answer)))) return right;
   const a = reading.approximate;
-  if (a) {
+  if (a && a.significant > 0) {
     let target = null;
     if (a.unit === "value") target = answer;
     else if (a.unit === "percent") target = rkMul(answer, [100n, 1n]);
@@ -532,7 +551,7 @@ function rkVerdict(text, data) {
       const gap = rkAbs(rkSub(rkMul([a.mantissa, 1n], unit), target));
       if (rkLe(rkMul(gap, [2n, 1n]), unit)) {
         if (a.significant >= RK_RULES.min_significant) return right;
-        return {correct: false, message: RK_RULES.messages.nearly, error: false};
+        return {correct: false, message: RK_RULES.messages.nearly, error: false, nearly: true};
       }
     }
   }
@@ -549,8 +568,11 @@ window.rummykitCheck = function (element) {
   const verdict = rkVerdict(box.querySelector(".rk-answer").value, data);
   const line = box.querySelector(".rk-verdict");
   line.textContent = verdict.message;
-  line.dataset.verdict = verdict.correct ? "right" : (verdict.error ? "unread" : "wrong");
-  line.style.color = verdict.correct ? "#1a7f37" : (verdict.error ? "#8a4b00" : "#b42318");
+  const kind = verdict.correct ? "right"
+    : (verdict.error ? "unread" : (verdict.nearly ? "nearly" : "wrong"));
+  line.dataset.verdict = kind;
+  // Colours on white at least 4.5:1; "Nearly" and unreadable input in amber.
+  line.style.color = {right: "#1a7f37", wrong: "#b42318"}[kind] || "#8a4b00";
   const explanation = box.querySelector(".rk-explanation");
   if (explanation) explanation.hidden = !verdict.correct;
 };
@@ -579,7 +601,8 @@ def _page_script() -> str:
 #: the modules of :data:`BOOK_EXERCISE_MODULES` are imported (:func:`book_exercises`).
 EXERCISES: dict[str, Callable[[int], Exercise]] = {}
 
-#: The modules whose generators the book's chapters use.
+#: The modules whose generators the book's chapters use: a chapter with exercises adds its
+#: module here, so that exercise_sheet and the tests see every one.
 BOOK_EXERCISE_MODULES = ("rummykit.odds.exercise_sets",)
 
 
@@ -604,7 +627,7 @@ def exercise(key: str) -> Callable[[Callable[[int], Exercise]], Callable[[int], 
     ...     return Exercise("doc-jokers-in-a-deck", f"Cards in 1 deck and {jokers} jokers?",
     ...                     answer=52 + jokers)
     >>> EXERCISES["doc-jokers-in-a-deck"](4)
-    Exercise(key='doc-jokers-in-a-deck', question='Cards in 1 deck and 3 jokers?', answer=55, hint='', explanation='', tolerance=0.0, seed=4)
+    Exercise(key='doc-jokers-in-a-deck', question='Cards in 1 deck and 3 jokers?', answer=55, hint='', explanation='', tolerance=0.0, seed=4, chance=True)
     >>> del EXERCISES["doc-jokers-in-a-deck"]
     """
     if not isinstance(key, str) or not _KEY.fullmatch(key):
