@@ -233,29 +233,38 @@ def _figures(x: Fraction, figures: int) -> str:
     return f"{float(x):,.{decimals}f}"
 
 
-def answer_text(answer: int | Fraction | float | str) -> str:
-    """The answer as the verdict shows it: exact, and readable beside it.
+def answer_text(answer: int | Fraction | float | str, *, chance: bool = True) -> str:
+    """The answer as the verdict shows it: exact, and readable beside it (a ``chance``
+    between 0 and 1 as "1 in N" or a percentage, other numbers to 4 significant figures;
+    a float, itself not exact, to 4 significant figures alone).
 
     >>> answer_text(Fraction(3, 47)), answer_text(Fraction(49909, 153117))
     ('3/47 (1 in 15.7)', '49909/153117 (32.6%)')
+    >>> answer_text(Fraction(331, 1000), chance=False), answer_text(3.0822070014844885)
+    ('331/1000 (0.3310)', '3.082')
     >>> answer_text(77937), answer_text(Fraction(342, 25)), answer_text(0.25), answer_text("yes")
     ('77,937', '342/25 (13.68)', '0.25', 'yes')
     """
     if isinstance(answer, str):
         return answer
     if isinstance(answer, float):
-        return repr(answer)
+        value = _as_fraction(answer, "answer")
+        if value == 0 or len(repr(abs(answer)).replace(".", "").strip("0")) <= 4:
+            return repr(answer)
+        return ("-" if answer < 0 else "") + _figures(abs(value), 4)
     value = Fraction(answer)
     if value.denominator == 1:
         return f"{value.numerator:,}"
     size = abs(value)
-    if size < Fraction(1, 10):
+    if not chance:
+        readable = _figures(size, 4)
+    elif size < Fraction(1, 10):
         readable = f"1 in {_figures(1 / size, 3)}"
     elif size < 1:
         readable = f"{_figures(size * 100, 3)}%"
     else:
         readable = _figures(size, 4)
-    return f"{value} ({'-' if value < 0 and size < 1 else ''}{readable})"
+    return f"{value} ({'-' if value < 0 else ''}{readable})"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -301,6 +310,9 @@ class Exercise:
     seed: int | None = None
     """The seed of the variant (0 is the book's numbers); None for an exercise not made by
     a generator."""
+    chance: bool = True
+    """Whether the answer is a probability: the verdict then shows one between 0 and 1 as
+    "1 in N" or a percentage, as it shows other numbers to 4 significant figures."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.key, str) or not _KEY.fullmatch(self.key):
@@ -331,7 +343,7 @@ class Exercise:
     @property
     def answer_text(self) -> str:
         """The answer as a right verdict shows it, e.g. ``"3/47 (1 in 15.7)"``."""
-        return answer_text(self.answer)
+        return answer_text(self.answer, chance=self.chance)
 
     def _verdict(self, kind: str) -> Verdict:
         if kind == "right":
@@ -604,7 +616,7 @@ def exercise(key: str) -> Callable[[Callable[[int], Exercise]], Callable[[int], 
     ...     return Exercise("doc-jokers-in-a-deck", f"Cards in 1 deck and {jokers} jokers?",
     ...                     answer=52 + jokers)
     >>> EXERCISES["doc-jokers-in-a-deck"](4)
-    Exercise(key='doc-jokers-in-a-deck', question='Cards in 1 deck and 3 jokers?', answer=55, hint='', explanation='', tolerance=0.0, seed=4)
+    Exercise(key='doc-jokers-in-a-deck', question='Cards in 1 deck and 3 jokers?', answer=55, hint='', explanation='', tolerance=0.0, seed=4, chance=True)
     >>> del EXERCISES["doc-jokers-in-a-deck"]
     """
     if not isinstance(key, str) or not _KEY.fullmatch(key):
