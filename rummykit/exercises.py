@@ -33,7 +33,8 @@ which it receives from :data:`READING_RULES`, and the tests run both on one tabl
   the answer, or when the answer, written in the same unit (a number, a percentage, the
   N of "K in N"), lies within half a unit of the last digit typed (``0.0638`` covers
   0.06375 to 0.06385) *and* the reader typed at least 3 significant figures. Fewer
-  figures that round right get "Nearly" (``0.06`` for 3/47): still not right.
+  figures that round right get "Nearly" (``0.06`` for 3/47): still not right. A zero
+  (``0``, ``0.00``) is right only for an answer of 0.
 - An exercise with a ``tolerance`` also accepts any number within that relative distance
   of the answer.
 - An answer that is a word (``"yes"``) is compared with the word, case and spaces aside.
@@ -368,7 +369,8 @@ class Exercise:
         if tolerance and abs(reading.value - answer) <= tolerance * abs(answer):
             return self._verdict("right")
         approximate = reading.approximate
-        if approximate is not None:
+        # A typed zero (0, 0.00) claims no figure: it is wrong, never "Nearly".
+        if approximate is not None and approximate.significant > 0:
             if approximate.unit == "value":
                 target = answer
             elif approximate.unit == "percent":
@@ -534,7 +536,7 @@ function rkVerdict(text, data) {
   if (tolerance[0] !== 0n &&
       rkLe(rkAbs(rkSub(reading.value, answer)), rkMul(tolerance, rkAbs(answer)))) return right;
   const a = reading.approximate;
-  if (a) {
+  if (a && a.significant > 0) {
     let target = null;
     if (a.unit === "value") target = answer;
     else if (a.unit === "percent") target = rkMul(answer, [100n, 1n]);

@@ -42,7 +42,7 @@ from rummykit.odds.teaching import (
 )
 from rummykit.rules import CONTRACTS, Contract, RuleSet
 
-__all__ = ["OPTIONS", "RULES", "parameters"]
+__all__ = ["BUILDERS", "OPTIONS", "RULES", "parameters"]
 
 #: The rules of every exercise: the standard preset (a set needs 2 natural cards).
 RULES = RuleSet.preset("standard")
@@ -53,6 +53,8 @@ Z_95 = Fraction(196, 100)
 
 #: Per exercise key, the numbers each variant may take: the first is the book's.
 OPTIONS: dict[str, tuple[dict, ...]] = {}
+#: Per exercise key, ``build(**numbers) -> Exercise`` (the generator without the seed).
+BUILDERS: dict[str, Callable[..., Exercise]] = {}
 
 
 def _grid(**values: tuple) -> tuple[dict, ...]:
@@ -81,6 +83,7 @@ def _variants(key: str, options: tuple[dict, ...]) -> Callable:
 
     def register(build: Callable[..., Exercise]) -> Callable[..., Exercise]:
         OPTIONS[key] = options
+        BUILDERS[key] = build
         exercise(key)(lambda seed: build(**parameters(key, seed)))
         return build
 
