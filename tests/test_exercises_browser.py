@@ -1,0 +1,118 @@
+"""Self-checking exercises in a real browser, with the network cut off.
+
+First on a page holding exercises' ``_repr_html_`` alone: typing answers and pressing
+Check (or Enter) gives Python's verdict, word for word. Then on the built book's chapter
+6 (served on 127.0.0.1 as tests/test_book_browser.py serves it): a right and a wrong
+answer typed into a box are judged by the page's inline script, with no request to
+another host.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+
+from rummykit.errors import AnswerError
+from rummykit.exercises import book_exercises
+from tests import test_book_browser as served
+
+# The built book, its server on 127.0.0.1 and the browser: the book test's fixtures.
+built_book, book_url, chromium, browser = (
+    served.built_book,
+    served.book_url,
+    served.chromium,
+    served.browser,
+)
+LOCAL_HOST, LOCAL_SCHEMES = served.LOCAL_HOST, served.LOCAL_SCHEMES
+
+pytestmark = pytest.mark.browser
+
+REGISTRY = book_exercises()
+KEYS = ["ch6-one-joker", "ch6-sample-size", "ch6-markov-wait", "ch6-coverage"]
+
+
+def _offline_page(browser, problems: list[str]):
+    """A page in a fresh context whose requests to other hosts are refused and listed."""
+    context = browser.new_context()
+
+    def route(route) -> None:
+        parts = urlsplit(route.request.url)
+        if parts.scheme in LOCAL_SCHEMES or parts.hostname == LOCAL_HOST:
+            route.continue_()
+        else:
+            problems.append(f"request to a non-local host: {route.request.url}")
+            route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    return context, page
+
+
+def _python_says(exercise, text: str) -> tuple[str, str]:
+    try:
+        verdict = exercise.check(text)
+    except AnswerError as error:
+        return "unread", str(error)
+    return ("right" if verdict.correct else "wrong"), verdict.message
+
+
+def _answer(page, box, text: str, *, enter: bool = False) -> tuple[str, str]:
+    box.locator(".rk-answer").fill(text)
+    if enter:
+        box.locator(".rk-answer").press("Enter")
+    else:
+        box.locator(".rk-check").click()
+    verdict = box.locator(".rk-verdict")
+    return verdict.get_attribute("data-verdict"), verdict.inner_text()
+
+
+def test_the_exercise_html_checks_answers_like_python(browser):
+    exercises = [REGISTRY[key](seed) for key in KEYS for seed in (0, 4)]
+    page_html = "<!doctype html><meta charset=utf-8><body>"
+    page_html += "".join(ex._repr_html_() for ex in exercises) + "</body>"
+    problems: list[str] = []
+    context, page = _offline_page(browser, problems)
+    try:
+        page.set_content(page_html)
+        for number, ex in enumerate(exercises):
+            box = page.locator(f"#{ex.element_id}")
+            value = ex._value
+            texts = [str(ex.answer), f"{float(value):.4g}", f"{float(value) * 2:.4g}", "0.0", "x"]
+            texts += [f"{100 * float(value):.3g} %", f" 1 in {1 / float(value):.3g} ", ""]
+            for text in texts:
+                assert _answer(page, box, text, enter=number % 2 == 1) == _python_says(ex, text)
+        # A right answer shows the explanation; the next wrong one hides it again.
+        ex = exercises[0]
+        box = page.locator(f"#{ex.element_id}")
+        _answer(page, box, str(ex.answer))
+        assert box.locator(".rk-explanation").is_visible()
+        _answer(page, box, "1/2")
+        assert not box.locator(".rk-explanation").is_visible()
+    finally:
+        context.close()
+    assert not problems
+
+
+def test_chapter_6_in_the_built_book_checks_answers(browser, book_url: str):
+    problems: list[str] = []
+    context, page = _offline_page(browser, problems)
+    try:
+        page.goto(f"{book_url}/notebooks/06_exercises.html", wait_until="networkidle")
+        boxes = page.locator(".rk-exercise")
+        assert boxes.count() == len(REGISTRY)
+        ex = REGISTRY["ch6-set-in-three"](0)
+        box = page.locator(f"#{ex.element_id}")
+        assert "Three cards are dealt" in box.inner_text()
+        assert _answer(page, box, "1 in 425") == ("right", "Right: 1/425 (1 in 425)")
+        assert _answer(page, box, "1/52") == _python_says(ex, "1/52")
+        assert _answer(page, box, "1/52")[0] == "wrong"
+        assert _answer(page, box, "a lot")[1].startswith("could not read 'a lot'")
+        # The code that shows each box is removed from the page; the solutions stay.
+        assert 'exercises["ch6-set-in-three"](SEED)' not in page.content()
+        assert page.get_by_text("Solution to exercise 5").count() == 1
+    finally:
+        context.close()
+    assert not problems
