@@ -414,7 +414,7 @@ class Exercise:
             f"<script>{_page_script()}</script>"
             f'<div class="rk-question">{_markup(self.question)}</div>'
             f'<label for="{box}">Your answer: </label>'
-            f'<input type="text" id="{box}" class="rk-answer" size="24" autocomplete="off" '
+            f'<input type="text" id="{box}" class="rk-answer" size="32" autocomplete="off" '
             'placeholder="e.g. 3/47, 0.0638, 6.38% or 1 in 15.7" '
             "onkeydown=\"if (event.key === 'Enter') rummykitCheck(this)\"> "
             '<button type="button" class="rk-check" onclick="rummykitCheck(this)">'
@@ -546,7 +546,7 @@ function rkVerdict(text, data) {
       const gap = rkAbs(rkSub(rkMul([a.mantissa, 1n], unit), target));
       if (rkLe(rkMul(gap, [2n, 1n]), unit)) {
         if (a.significant >= RK_RULES.min_significant) return right;
-        return {correct: false, message: RK_RULES.messages.nearly, error: false};
+        return {correct: false, message: RK_RULES.messages.nearly, error: false, nearly: true};
       }
     }
   }
@@ -563,8 +563,11 @@ window.rummykitCheck = function (element) {
   const verdict = rkVerdict(box.querySelector(".rk-answer").value, data);
   const line = box.querySelector(".rk-verdict");
   line.textContent = verdict.message;
-  line.dataset.verdict = verdict.correct ? "right" : (verdict.error ? "unread" : "wrong");
-  line.style.color = verdict.correct ? "#1a7f37" : (verdict.error ? "#8a4b00" : "#b42318");
+  const kind = verdict.correct ? "right"
+    : (verdict.error ? "unread" : (verdict.nearly ? "nearly" : "wrong"));
+  line.dataset.verdict = kind;
+  // Colours on white at least 4.5:1; "Nearly" and unreadable input in amber.
+  line.style.color = {right: "#1a7f37", wrong: "#b42318"}[kind] || "#8a4b00";
   const explanation = box.querySelector(".rk-explanation");
   if (explanation) explanation.hidden = !verdict.correct;
 };

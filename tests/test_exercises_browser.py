@@ -56,6 +56,8 @@ def _python_says(exercise, text: str) -> tuple[str, str]:
         verdict = exercise.check(text)
     except AnswerError as error:
         return "unread", str(error)
+    if verdict.message.startswith("Nearly"):
+        return "nearly", verdict.message
     return ("right" if verdict.correct else "wrong"), verdict.message
 
 
@@ -82,6 +84,7 @@ def test_the_exercise_html_checks_answers_like_python(browser):
             value = ex._value
             texts = [str(ex.answer), f"{float(value):.4g}", f"{float(value) * 2:.4g}", "0.0", "x"]
             texts += [f"{100 * float(value):.3g} %", f" 1 in {1 / float(value):.3g} ", ""]
+            texts += [f"{float(value):.2g}"]
             for text in texts:
                 assert _answer(page, box, text, enter=number % 2 == 1) == _python_says(ex, text)
         # A right answer shows the explanation; the next wrong one hides it again.
@@ -91,6 +94,9 @@ def test_the_exercise_html_checks_answers_like_python(browser):
         assert box.locator(".rk-explanation").is_visible()
         _answer(page, box, "1/2")
         assert not box.locator(".rk-explanation").is_visible()
+        # 32.6%, to 2 figures: "Nearly", in amber.
+        assert _answer(page, box, "0.33")[0] == "nearly"
+        assert box.locator(".rk-verdict").evaluate("e => e.style.color") == "rgb(138, 75, 0)"
     finally:
         context.close()
     assert not problems

@@ -176,7 +176,9 @@ def set_in_three(decks: int, jokers: int) -> Exercise:
         hint="Choose the rank, then either 3 of its natural cards, or 2 of them and a joker; "
         "divide by the number of 3-card hands.",
         explanation=f"(13 C({4 * decks}, 3) + 13 C({4 * decks}, 2) x {jokers}) / "
-        f"C({52 * decks + jokers}, 3).",
+        f"C({52 * decks + jokers}, 3)."
+        if jokers
+        else f"13 C({4 * decks}, 3) / C({52 * decks}, 3).",
     )
 
 
