@@ -4,7 +4,8 @@ First on a page holding exercises' ``_repr_html_`` alone: typing answers and pre
 Check (or Enter) gives Python's verdict, word for word. Then on the built book's chapter
 6 (served on 127.0.0.1 as tests/test_book_browser.py serves it): a right and a wrong
 answer typed into a box are judged by the page's inline script, with no request to
-another host.
+another host. Last in JupyterLab (started as tests/test_widgets_browser.py starts it):
+the same box in a cell's output, and the exercise as a widget.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 from rummykit.errors import AnswerError
 from rummykit.exercises import book_exercises
 from tests import test_book_browser as served
+from tests import test_widgets_browser as lab
 
 # The built book, its server on 127.0.0.1 and the browser: the book test's fixtures.
 built_book, book_url, chromium, browser = (
@@ -25,6 +27,15 @@ built_book, book_url, chromium, browser = (
     served.browser,
 )
 LOCAL_HOST, LOCAL_SCHEMES = served.LOCAL_HOST, served.LOCAL_SCHEMES
+# A JupyterLab on 127.0.0.1 with a notebook of our cells, and a page on it: the widget
+# test's fixtures.
+jupyterlab, page = lab.jupyterlab, lab.page
+
+LAB_CELLS = [
+    "from rummykit.exercises import book_exercises\nexercises = book_exercises()",
+    'exercises["ch6-set-in-three"](0)',
+    'form = exercises["ch6-one-joker"](0).widget()\nform',
+]
 
 pytestmark = pytest.mark.browser
 
@@ -122,3 +133,22 @@ def test_chapter_6_in_the_built_book_checks_answers(browser, book_url: str):
     finally:
         context.close()
     assert not problems
+
+
+@pytest.mark.parametrize("jupyterlab", [LAB_CELLS], indirect=True)
+def test_exercises_in_jupyterlab(page):
+    lab._run_all_cells(page, widget=".rk-exercise-form")
+    ex = REGISTRY["ch6-set-in-three"](0)
+    box = page.locator(f"#{ex.element_id}")
+    assert _answer(page, box, "1 in 425") == ("right", "Right: 1/425 (1 in 425)")
+    assert _answer(page, box, "0.003", enter=True) == _python_says(ex, "0.003")
+    form = page.locator(".rk-exercise-form")
+    form.locator("input[type='text']").fill("1/3")
+    form.locator("input[type='text']").press("Tab")
+    lab._button(form, "Check").click()
+    page.get_by_text("Not quite. Hint: Take the complement").wait_for()
+    form.locator("input[type='text']").fill("32.6%")
+    form.locator("input[type='text']").press("Tab")
+    lab._button(form, "Check").click()
+    page.get_by_text("Right: 49909/153117 (32.6%)").wait_for()
+    assert not page.blocked
