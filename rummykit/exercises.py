@@ -466,7 +466,8 @@ function rkEq(a, b) { return a[0] * b[1] === b[0] * a[1]; }
 function rkPow10(e) { return e >= 0 ? [10n ** BigInt(e), 1n] : [1n, 10n ** BigInt(-e)]; }
 
 function rkError(name, text) {
-  return {error: RK_RULES.messages[name].replace("{text}", text)};
+  // A function, so that "$&" in what the reader typed is not a replacement pattern.
+  return {error: RK_RULES.messages[name].replace("{text}", () => text)};
 }
 
 function rkDecimal(text, raw, unit, k) {

@@ -400,6 +400,8 @@ AGREEMENT_INPUTS = [
     "3.87e13",
     " no ",
     "NO",
+    "$&",  # a replacement pattern to JavaScript's String.replace
+    "$'1/2",
 ]
 
 
