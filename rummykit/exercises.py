@@ -55,11 +55,15 @@ from fractions import Fraction
 from rummykit.errors import AnswerError, ArgumentError, ArgumentTypeError
 
 __all__ = [
+    "BOOK_EXERCISE_MODULES",
     "EXERCISES",
+    "MIN_SIGNIFICANT",
     "READING_RULES",
     "Exercise",
     "ExerciseSheet",
     "Verdict",
+    "answer_text",
+    "book_exercises",
     "checker_js",
     "exercise",
     "exercise_sheet",
@@ -597,7 +601,8 @@ def _page_script() -> str:
 #: the modules of :data:`BOOK_EXERCISE_MODULES` are imported (:func:`book_exercises`).
 EXERCISES: dict[str, Callable[[int], Exercise]] = {}
 
-#: The modules whose generators the book's chapters use.
+#: The modules whose generators the book's chapters use: a chapter with exercises adds its
+#: module here, so that exercise_sheet and the tests see every one.
 BOOK_EXERCISE_MODULES = ("rummykit.odds.exercise_sets",)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
 import random
 import shutil
 import subprocess
@@ -43,8 +44,9 @@ ROUND_1 = CONTRACTS[0]
 
 
 def test_every_chapter_6_exercise_is_registered():
-    assert sorted(OPTIONS) == KEYS and len(KEYS) == 14
-    assert all(key.startswith("ch6-") for key in KEYS)
+    # Other chapters' generators (BOOK_EXERCISE_MODULES) may register more keys.
+    assert sorted(OPTIONS) == [key for key in KEYS if key.startswith("ch6-")]
+    assert len(OPTIONS) == 14
 
 
 # --- reading what a reader types -------------------------------------------------------
@@ -416,7 +418,10 @@ def _python_verdict(ex: Exercise, text: str) -> list:
 def _node_verdicts(cases: list[tuple[dict, str]]) -> list[list]:
     node = shutil.which("node")
     if node is None:
-        pytest.skip("node is not installed")
+        message = "node is missing: apt-get install -y nodejs"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     script = (
         checker_js()
         + f"\nconst cases = {json.dumps(cases)};\n"
