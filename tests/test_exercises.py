@@ -565,7 +565,12 @@ def test_joker_worth_by_conditioning_on_the_jokers(numbers):
 
 
 @pytest.mark.parametrize(
-    "numbers", [slow(n, id=f"{i}") for i, n in enumerate(OPTIONS["ch6-bayes"])]
+    "numbers",
+    [
+        # 11-card hands: 30,000 searches took 2.0-2.2 s on a busy machine.
+        slow(n, id=str(i)) if n["cards"] == 11 else pytest.param(n, id=str(i))
+        for i, n in enumerate(OPTIONS["ch6-bayes"])
+    ],
 )
 def test_bayes_by_simulation(numbers):
     d, j, n = numbers["decks"], numbers["jokers"], numbers["cards"]
