@@ -418,7 +418,7 @@ class Exercise:
             f"<script>{_page_script()}</script>"
             f'<div class="rk-question">{_markup(self.question)}</div>'
             f'<label for="{box}">Your answer: </label>'
-            f'<input type="text" id="{box}" class="rk-answer" size="32" style="max-width:100%" autocomplete="off" '
+            f'<input type="text" id="{box}" class="rk-answer" size="32" autocomplete="off" '
             'placeholder="e.g. 3/47, 0.0638, 6.38% or 1 in 15.7" '
             "onkeydown=\"if (event.key === 'Enter') rummykitCheck(this)\"> "
             '<button type="button" class="rk-check" onclick="rummykitCheck(this)">'
