@@ -104,5 +104,15 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__distance(void) {
     contract_init();
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    /* The fixed sizes search.py checks before it calls (tests compare them). */
+    if (PyModule_AddIntConstant(m, "MAX_SETS", MAXSETS) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_RUNS", MAXRUNS) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_COUNT", 255) < 0 ||
+        PyModule_AddIntConstant(m, "RULE_FIELDS", RULE_FIELDS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

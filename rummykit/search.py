@@ -943,6 +943,19 @@ def _cheapest_additions(
     counts = hand.cnt
     # Added cards get deck indices no card of the hand has, so that none is held twice.
     base = 1 + max((card.deck for card in cards), default=0)
+    if decks is not None:
+        # Adding cards never loses a contract: none can be made unless every copy left
+        # makes it (else the search below would try every set of copies first). No
+        # smallest arrangement holds more copies of a card than one per run and a whole
+        # set of it per set.
+        most = min(decks, contract.runs + contract.sets * solver.set_full)
+        rest = [
+            Card(_NATURALS[i].rank, _NATURALS[i].suit, base + n)
+            for i in range(52)
+            for n in range(max(0, most - counts[i]))
+        ]
+        if _solve(solver, _Hand(cards + rest), contract.sets, contract.runs) is None:
+            raise _impossible(contract, decks)
     frontier = [(lower, 0, ())]
     seen = {()}
     while frontier:
