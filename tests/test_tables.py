@@ -573,6 +573,16 @@ def test_committed_distance_covers_every_contract():
             assert cell["p_at_most"][-1] == pytest.approx(1.0)
             assert cell["p_at_most"].is_sorted() and cell["distance"].is_sorted()
     assert set(table.filter(method="simulation")["round"]) == {5, 6}
+    # Distance 0 is holding the contract, which exact_odds counts: each simulated share
+    # lies within 4 standard errors of it (z was -2.0 to 2.5 for the committed seed).
+    held = table.filter(method="simulation", distance=0).join(
+        committed("exact_odds").select("round", "decks", "jokers", "cards", exact="p"),
+        on=["round", "decks", "jokers", "cards"],
+    )
+    assert held.height == 6  # (round 6 with 10 cards: no hand held it)
+    for row in held.iter_rows(named=True):
+        spread = (row["exact"] * (1 - row["exact"]) / row["n"]) ** 0.5
+        assert abs(row["p"] - row["exact"]) <= 4 * spread, row
 
 
 @pytest.mark.slow
