@@ -48,11 +48,14 @@ DATA_SEED = DEFAULT_SEED
 class Recipe:
     """The contents of ``data/``: which grids, how many rounds.
 
-    With the default, the exact and distance tables take under a minute on two cores
-    (44 s measured; every cell is counted, the slowest sweep being 1 set + 2 runs with
-    3 decks and 14 cards, about 25 s; a cell whose count would take longer than
+    With the default, the exact tables take under a minute on two cores (44 s
+    measured; every cell is counted, the slowest sweep being 1 set + 2 runs with 3 decks
+    and 14 cards, about 25 s; a cell whose count would take longer than
     ``exact_minutes`` is simulated from ``dealt_hands`` hands, see
-    :func:`rummykit.odds.tables.counts_in_minutes`); the rest of the time goes to the
+    :func:`rummykit.odds.tables.counts_in_minutes`). The distance table counts rounds
+    1-4 and 7 and simulates rounds 5-6 from ``distance_hands`` hands a cell (8 cells at
+    20,000-80,000 hands a CPU-second): about 180 s of CPU time in all, 90 s on two idle
+    cores (618 s when measured, the machine shared). The rest of the time goes to the
     simulated rounds: ``n`` in each of 98 cells of ``standard`` (7 player counts x 7
     rounds, 28 more for the buying policies and jokers, 21 for buying value) and
     ``preset_n`` in each of 168 of the other presets, about 1.3 million rounds at the
