@@ -54,8 +54,9 @@ class Recipe:
     ``exact_minutes`` is simulated from ``dealt_hands`` hands, see
     :func:`rummykit.odds.tables.counts_in_minutes`). The distance table counts rounds
     1-4 and 7 and simulates rounds 5-6 from ``distance_hands`` hands a cell (8 cells at
-    20,000-80,000 hands a CPU-second): about 180 s of CPU time in all, 90 s on two idle
-    cores (618 s when measured, the machine shared). The rest of the time goes to the
+    20,000-80,000 hands a CPU-second): about 180 s of CPU time in all on two workers
+    (618 s of wall time when measured, the machine shared with other work). The rest of
+    the time goes to the
     simulated rounds: ``n`` in each of 98 cells of ``standard`` (7 player counts x 7
     rounds, 28 more for the buying policies and jokers, 21 for buying value) and
     ``preset_n`` in each of 168 of the other presets, about 1.3 million rounds at the
