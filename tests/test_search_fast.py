@@ -12,7 +12,10 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import subprocess
 import sys
+import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -28,6 +31,7 @@ search = sys.modules["rummykit.search"]
 needs_core = pytest.mark.skipif(search._core is None, reason="rummykit._distance is not built")
 
 STANDARD = RuleSet.preset("standard")
+ROOT = Path(__file__).resolve().parent.parent
 
 #: Every preset, and meld rules no preset uses but the solver reads.
 RULES = {
@@ -258,3 +262,29 @@ def test_the_fast_path_is_taken(monkeypatch):
     monkeypatch.setattr(search, "_cheapest_additions", lambda *args: pytest.fail("the A* ran"))
     monkeypatch.setattr(search, "_unlimited_distance", lambda *args: pytest.fail("Python ran"))
     assert contract_distance(hand, STANDARD.contracts[5], STANDARD, decks=2) == expected
+
+
+def test_an_install_without_the_compiled_module_counts_in_python():
+    """A fresh interpreter in which rummykit._distance cannot be imported (as with no C
+    compiler): search.py loads, says it has no core, and gives the reference's values."""
+    code = textwrap.dedent(
+        """
+        import importlib.abc, sys
+        class Blocker(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path=None, target=None):
+                if name == "rummykit._distance":
+                    raise ModuleNotFoundError(f"No module named {name!r}")
+        sys.meta_path.insert(0, Blocker())
+        from rummykit import RuleSet, parse_cards, contract_distance
+        search = sys.modules["rummykit.search"]
+        assert search._core is None
+        rules = RuleSet.preset("standard")
+        hand = parse_cards("9C 9D 9H 9S JK 2D")
+        print(contract_distance(hand, rules.contracts[3], rules, decks=1))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["4"]
