@@ -831,6 +831,11 @@ def _fast_distance(
     return _contract_distance(hand, contract, rules, decks, _core)
 
 
+def _distance_compiled() -> bool:
+    """Whether :func:`contract_distance` counts with the compiled core (where it can)."""
+    return _core is not None
+
+
 def _impossible(contract: Contract, decks: int | None) -> ArgumentError:
     return ArgumentError(f"no cards from {decks} deck(s) can make the contract {contract} here")
 

@@ -15,7 +15,6 @@ import functools
 import json
 import os
 import shutil
-import sys
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -23,6 +22,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rummykit import search
 from rummykit.errors import ArgumentError
 from rummykit.odds.tables import DEFAULT_SEED
 from rummykit.rules import RuleSet
@@ -301,9 +301,9 @@ def build_tables(
         }
         if simulated:
             facts["distances_by"] = (
-                "Python (rummykit.search)"
-                if sys.modules["rummykit.search"]._core is None
-                else "the compiled contract_distance (rummykit._distance)"
+                "the compiled contract_distance (rummykit._distance)"
+                if search._distance_compiled()
+                else "Python (rummykit.search)"
             )
         done("distance", table, started, **facts)
 
