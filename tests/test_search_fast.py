@@ -286,3 +286,21 @@ def test_an_install_without_the_compiled_module_counts_in_python():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["4"]
+
+
+@needs_core
+def test_outs_are_the_same_with_and_without_the_core(monkeypatch):
+    """hints.outs takes the definition (a distance per face) with the core and its
+    descents without: the same outs, on random hands of every contract."""
+    rng = random.Random(17)
+    shoe = Shoe(decks=2, jokers=4).cards
+    cases = [
+        (rng.sample(shoe, rng.choice((7, 10))), contract)
+        for contract in STANDARD.contracts
+        for _ in range(2)
+    ]
+    compiled = [outs(h, c, STANDARD, decks=2, jokers=4) for h, c in cases]
+    monkeypatch.setattr(search, "_core", None)
+    python = [outs(h, c, STANDARD, decks=2, jokers=4) for h, c in cases]
+    assert compiled == python
+    assert any(result.cards for result in compiled)
