@@ -2,7 +2,7 @@
  * rummykit._distance: the engine's fast path for search.contract_distance, compiled from
  * the solver that the fast round simulator ports (odds/_contract.c). It lives outside
  * rummykit.odds so that the engine can import it without that package's numpy and
- * polars. search.py decides when it may be used (_fast_rules) and keeps the Python
+ * polars. search.py decides when it may be used (_core_refusal) and keeps the Python
  * reference; docs/fast-distance.md is the design note.
  */
 #define PY_SSIZE_T_CLEAN
@@ -10,7 +10,7 @@
 
 #include "odds/_contract.h"
 
-/* The meld rules in the order of search._fast_rules (and fastplay's distance tests). */
+/* The meld rules in the order of search._Solver.core_rules (and of _table.distance). */
 #define RULE_FIELDS 8
 
 static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
