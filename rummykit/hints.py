@@ -35,7 +35,7 @@ from rummykit.cards import Card, Rank, Suit
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardCountError
 from rummykit.legal import PlayerView
 from rummykit.rules import Contract, RuleSet
-from rummykit.search import contract_distance, contract_within
+from rummykit.search import _distance_compiled, contract_distance, contract_within
 
 __all__ = ["DiscardAdvice", "DiscardOption", "Outs", "discard_advice", "outs"]
 
@@ -247,13 +247,27 @@ def _descends(
 
 
 def _outs(hand: list[Card], contract: Contract, rules: RuleSet, shoe: _Shoe) -> Outs:
+    if _distance_compiled():
+        # The copy-limited distance is compiled: the definition itself is quickest, one
+        # distance per face with an unseen copy (bench_outs.py measures both ways).
+        distance = contract_distance(hand, contract, rules, decks=shoe.decks)
+        cards: dict[str, int] = {}
+        if distance:
+            for index, copies in enumerate(shoe.unseen):
+                grown = _plus(hand, index)
+                if (
+                    copies
+                    and contract_distance(grown, contract, rules, decks=shoe.decks) < distance
+                ):
+                    cards[_FACES[index].code] = copies
+        return Outs(distance=distance, cards=cards, unseen=shoe.size)
     unlimited = contract_distance(hand, contract, rules)
     completion = _descends(hand, contract, rules, shoe.decks, unlimited, ())
     if completion is None:
         distance, completion = contract_distance(hand, contract, rules, decks=shoe.decks), ()
     else:
         distance = unlimited
-    cards: dict[str, int] = {}
+    cards = {}
     if distance:
         for index, copies in enumerate(shoe.unseen):
             if not copies:
@@ -292,13 +306,16 @@ def outs(
     distance of the hand holding one more joker). The shoe holds ``decks`` copies of
     each natural and ``jokers`` jokers; ``seen`` are cards known not to be in the stock.
 
-    Cost: a greedy descent (one unlimited distance per face tried, a step at a time) finds
-    a completion within the shoe's copies, whose faces are outs at once; every other
-    face with an unseen copy costs one unlimited distance (a lower bound, which rules
-    most out) and, when below the distance, another descent. The slow copy-limited
-    search of ``contract_distance(..., decks=decks)`` runs only where a descent fails.
-    About 1,000 hands a second for 2 sets, 20-70 for the contracts of two or three runs
-    (random 10- and 12-card hands, 2 decks + 4 jokers; ``benchmarks/bench_outs.py``).
+    Cost: with the compiled distance (``rummykit._distance``, docs/fast-distance.md), one
+    copy-limited ``contract_distance`` per face with an unseen copy: 360-1,800 hands a
+    second (random 10- and 12-card hands, 2 decks + 4 jokers; ``benchmarks/bench_outs.py``).
+    Without it, in Python: a greedy descent (one unlimited distance per face tried, a
+    step at a time) finds a completion within the shoe's copies, whose faces are outs at
+    once; every other face with an unseen copy costs one unlimited distance (a lower
+    bound, which rules most out) and, when below the distance, another descent. The slow
+    copy-limited search of ``contract_distance(..., decks=decks)`` runs only where a
+    descent fails. About 1,000 hands a second for 2 sets, 20-70 for the contracts of two
+    or three runs.
 
     >>> from rummykit import RuleSet, parse_cards
     >>> rules = RuleSet.preset("standard")

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from rummykit.cards import Card, Hand
-from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.errors import ArgumentError, ArgumentTypeError, RummyError, UnsupportedRuleError
 from rummykit.melds import (
     _NATURALS,
     _RANKS,
@@ -32,6 +32,11 @@ from rummykit.melds import (
     _make_set,
 )
 from rummykit.rules import Contract, MeldRules, RuleSet, meld_limits, run_windows
+
+try:  # the compiled contract distance (setup.py builds it; without it Python counts)
+    from rummykit import _distance as _core
+except ImportError:
+    _core = None
 
 __all__ = ["contract_completion", "contract_distance", "contract_within", "find_contract"]
 
@@ -172,6 +177,17 @@ class _Solver:
         self.run_full = limits.run_cards
         # Keyed by the naturals of the ranks with most (their number says how many sets).
         self._placements: dict[tuple[int, ...], tuple[list, tuple[int, int]]] = {}
+        # The meld rules as the compiled distance reads them (rummykit/_distance.c).
+        self.core_rules = (
+            rules.min_set_size,
+            rules.min_run_size,
+            -1 if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld,
+            rules.min_naturals_in_set,
+            rules.min_naturals_in_run,
+            int(rules.ace_low),
+            int(rules.ace_high),
+            int(self.separated),
+        )
 
     def table(self, mask: int) -> tuple[tuple, tuple]:
         """Windows a suit holding ``mask`` can fill legally: ((window, holes), ...), sorted holes."""
@@ -713,6 +729,9 @@ def contract_distance(
     natural does whatever a joker would, where a copy is left). The result is 0
     exactly when :func:`find_contract` finds the contract.
 
+    Where the compiled core is built (``rummykit._distance``, see
+    ``docs/fast-distance.md``) it counts, else Python does: the same value either way.
+
     >>> from rummykit import RuleSet, parse_cards
     >>> rules = RuleSet.preset("standard")
     >>> contract_distance(parse_cards("8S 8H 8D JH JS 2C 5D"), rules.contracts[0], rules)
@@ -723,24 +742,102 @@ def contract_distance(
     >>> contract_distance(hand, rules.contracts[2], rules, decks=2)  # a second 10♥
     1
     """
+    return _contract_distance(hand, contract, rules, decks, _core)
+
+
+def _contract_distance(
+    hand: Iterable[Card], contract: Contract, rules: RuleSet, decks: int | None, core
+) -> int:
+    """:func:`contract_distance`, counted by ``core`` (the compiled module) where it
+    implements the case, else in Python; with ``core=None``, the Python reference."""
     solver = _solver(rules)
     try:
         reduced = _Hand(hand)
     except (AttributeError, TypeError, IndexError):
         raise ArgumentTypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
     _check_copies(reduced)
-    distance = _unlimited_distance(solver, reduced, contract)
+    valid = decks is None or (isinstance(decks, int) and not isinstance(decks, bool) and decks >= 1)
+    over = [i for i, n in enumerate(reduced.cnt) if n > decks] if valid and decks else []
+    fast = core is not None and _core_refusal(contract, reduced, decks if valid else None) is None
+    if fast and valid and not over:
+        found = core.distance(
+            solver.core_rules,
+            contract.sets,
+            contract.runs,
+            [*reduced.cnt, reduced.jokers],
+            decks or 0,
+        )
+        if found < 0:
+            raise _impossible(contract, decks)
+        return found
+    if fast:
+        distance = core.distance(
+            solver.core_rules, contract.sets, contract.runs, [*reduced.cnt, reduced.jokers]
+        )
+    else:
+        distance = _unlimited_distance(solver, reduced, contract)
     if decks is None or distance == 0:
         return distance
-    if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
+    if not valid:
         raise ArgumentError(f"decks must be None or an integer >= 1, got {decks!r}")
-    over = [i for i, n in enumerate(reduced.cnt) if n > decks]
     if over:
         raise ArgumentError(
             f"the hand holds {reduced.cnt[over[0]]} copies of {_NATURALS[over[0]]}, "
             f"more than {decks} deck{'s' if decks != 1 else ''} have"
         )
     return len(_cheapest_additions(solver, reduced, contract, decks, distance))
+
+
+# The compiled core's fixed sizes (rummykit/odds/_contract.h: MAXSETS, MAXRUNS; counts
+# and decks are bytes).
+_CORE_MELDS = 8
+_CORE_COUNT = 255
+
+
+def _core_refusal(contract: Contract, hand: _Hand, decks: int | None) -> str | None:
+    """Why the compiled core cannot count this distance (a field and its value), or None.
+
+    It implements every meld rule the solver reads; only its fixed sizes limit it."""
+    if contract.sets > _CORE_MELDS or contract.runs > _CORE_MELDS:
+        return f"contracts={contract} (more than {_CORE_MELDS} sets or runs)"
+    if hand.jokers > _CORE_COUNT or max(hand.cnt) > _CORE_COUNT:
+        return f"hand={len(hand.cards)} cards (more than {_CORE_COUNT} copies of one card)"
+    if decks is not None and decks > _CORE_COUNT:
+        return f"decks={decks} (more than {_CORE_COUNT})"
+    return None
+
+
+def _fast_distance(
+    hand: Iterable[Card], contract: Contract, rules: RuleSet, *, decks: int | None = None
+) -> int:
+    """:func:`contract_distance` by the compiled core only: UnsupportedRuleError (naming
+    the field and value) for what it does not implement, RummyError when it is not built."""
+    if _core is None:
+        raise RummyError(
+            "the compiled contract distance is not built (rummykit/_distance.c needs a C "
+            "compiler: pip install -e . builds it); contract_distance counts in Python"
+        )
+    try:
+        reduced = _Hand(hand)
+    except (AttributeError, TypeError, IndexError):
+        raise ArgumentTypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
+    valid = isinstance(decks, int) and not isinstance(decks, bool) and decks >= 1
+    why = _core_refusal(contract, reduced, decks if valid else None)
+    if why is not None:
+        raise UnsupportedRuleError(
+            f"the compiled contract distance does not implement {why}, {rules.name}: "
+            f"contract_distance counts it in Python"
+        )
+    return _contract_distance(hand, contract, rules, decks, _core)
+
+
+def _distance_compiled() -> bool:
+    """Whether :func:`contract_distance` counts with the compiled core (where it can)."""
+    return _core is not None
+
+
+def _impossible(contract: Contract, decks: int | None) -> ArgumentError:
+    return ArgumentError(f"no cards from {decks} deck(s) can make the contract {contract} here")
 
 
 def contract_completion(
@@ -851,6 +948,19 @@ def _cheapest_additions(
     counts = hand.cnt
     # Added cards get deck indices no card of the hand has, so that none is held twice.
     base = 1 + max((card.deck for card in cards), default=0)
+    if decks is not None:
+        # Adding cards never loses a contract: none can be made unless every copy left
+        # makes it (else the search below would try every set of copies first). No
+        # smallest arrangement holds more copies of a card than one per run and a whole
+        # set of it per set.
+        most = min(decks, contract.runs + contract.sets * solver.set_full)
+        rest = [
+            Card(_NATURALS[i].rank, _NATURALS[i].suit, base + n)
+            for i in range(52)
+            for n in range(max(0, most - counts[i]))
+        ]
+        if _solve(solver, _Hand(cards + rest), contract.sets, contract.runs) is None:
+            raise _impossible(contract, decks)
     frontier = [(lower, 0, ())]
     seen = {()}
     while frontier:
@@ -869,4 +979,4 @@ def _cheapest_additions(
             more = extra + [Card(_NATURALS[i].rank, _NATURALS[i].suit, base + len(extra))]
             bound = _unlimited_distance(solver, _Hand(cards + more), contract)
             heapq.heappush(frontier, (added_count + 1 + bound, -added_count - 1, grown))
-    raise ArgumentError(f"no cards from {decks} deck(s) can make the contract {contract} here")
+    raise _impossible(contract, decks)

@@ -34,6 +34,7 @@ from rummykit.odds.tables import (
     counts_in_minutes,
     counts_quickly,
     dealt_odds,
+    distance_counts_quickly,
     distance_odds,
     exact_cells,
     exact_odds,
@@ -159,6 +160,68 @@ def test_distance_odds_is_a_distribution():
         assert part["distance"].is_sorted() and part["p_at_most"].is_sorted()
         assert part["p_at_most"][-1] == pytest.approx(1.0)
         assert part["p"].sum() == pytest.approx(1.0)
+
+
+def test_simulated_distance_rows_hold_the_exact_values():
+    """Rounds 1 and 4 simulated (they are counted in data/): for this seed every exact
+    P(distance = d) and P(distance <= d) lies in its row's 95% Wilson interval, and
+    within 4 standard errors of the estimate."""
+    contracts = [STANDARD.contracts[0], STANDARD.contracts[3]]
+    n = 20_000
+    table = distance_odds(
+        contracts=contracts,
+        shoes=[(2, 4)],
+        cards=[10],
+        method="simulation",
+        n=n,
+        seed=DATA_SEED,
+        progress=False,
+        max_workers=1,
+    )
+    assert dict(table.schema) == DISTANCE_SCHEMA
+    assert set(table["method"]) == {"simulation"} and (table["n"] == n).all()
+    assert table["p_exact"].null_count() == table.height
+    for contract in contracts:
+        part = table.filter(contract=str(contract))
+        exact = distance_distribution(contract, decks=2, jokers=4, cards=10, rules=STANDARD)
+        # Every distance of probability 1/1000 or more is reached by some hand.
+        assert {d for d, p in exact.items() if p > Fraction(1, 1000)} <= set(part["distance"])
+        assert set(part["distance"]) <= set(exact)
+        at_most = Fraction(0)
+        for d, p in exact.items():
+            at_most += p
+            rows = part.filter(distance=d)
+            if rows.height == 0:
+                continue
+            row = rows.row(0, named=True)
+            assert row["ci_low"] <= p <= row["ci_high"], (contract, d)
+            assert row["p_at_most_ci_low"] <= at_most <= row["p_at_most_ci_high"], (contract, d)
+            spread = (float(p) * (1 - float(p)) / n) ** 0.5
+            assert abs(row["p"] - float(p)) <= 4 * spread, (contract, d)
+        assert part["p"].sum() == pytest.approx(1.0) and part["p_at_most"][-1] == 1.0
+
+
+def test_distance_odds_auto_simulates_the_slow_contracts():
+    round_1, round_5 = STANDARD.contracts[0], STANDARD.contracts[4]
+    table = distance_odds(
+        contracts=[round_1, round_5],
+        shoes=[(1, 2)],
+        cards=[7],
+        method="auto",
+        n=300,
+        progress=False,
+        max_workers=1,
+    )
+    exact, simulated = table.filter(round=1), table.filter(round=5)
+    assert set(exact["method"]) == {"exact"} and set(simulated["method"]) == {"simulation"}
+    assert exact["p_at_most_ci_low"].null_count() == exact.height
+    assert exact["p_at_most_ci_high"].null_count() == exact.height
+    assert simulated["p_at_most_ci_low"].null_count() == 0
+    assert (simulated["p_at_most_ci_low"] <= simulated["p_at_most"]).all()
+    assert (simulated["p_at_most"] <= simulated["p_at_most_ci_high"]).all()
+    assert simulated["p_at_most"].is_sorted() and simulated["n"].to_list() == [300] * len(simulated)
+    with pytest.raises(ValueError, match="method must be"):
+        distance_odds(contracts=[round_1], method="sampled", progress=False)
 
 
 def test_preset_odds_use_each_presets_rounds_and_shoes():
@@ -434,11 +497,12 @@ def test_committed_files_and_provenance(name):
         assert RECIPE.n >= 10_000 and RECIPE.preset_n >= 2_000
         assert provenance["run"]["seconds"] <= 30 * 60
     elif provenance["method"] == "exact and simulation":
-        assert (provenance["seed"], provenance["n"]) == (DATA_SEED, RECIPE.dealt_hands)
+        hands = RECIPE.distance_hands if name == "distance" else RECIPE.dealt_hands
+        assert (provenance["seed"], provenance["n"]) == (DATA_SEED, hands)
         exact = table.filter(method="exact")
         assert exact["p_exact"].null_count() == 0 and exact["n"].null_count() == exact.height
         simulated = table.filter(method="simulation")
-        assert simulated.height > 0 and (simulated["n"] == RECIPE.dealt_hands).all()
+        assert simulated.height > 0 and (simulated["n"] == hands).all()
         assert simulated["p_exact"].null_count() == simulated.height
         mixed = pl.col("contract").str.contains("set") & pl.col("contract").str.contains("run")
         assert simulated.filter(~mixed).height == 0
@@ -496,6 +560,49 @@ def test_committed_exact_tables_recompute():
         max_workers=1,
     )
     assert committed("distance").filter(round=1).equals(distance)
+
+
+def test_committed_distance_covers_every_contract():
+    table = committed("distance")
+    for round_, contract in enumerate(STANDARD.contracts, start=1):
+        part = table.filter(round=round_)
+        assert part.height > 0 and set(part["contract"]) == {str(contract)}
+        method = "exact" if distance_counts_quickly(contract) else "simulation"
+        assert set(part["method"]) == {method}, round_
+        for cell in part.partition_by("decks", "cards"):
+            assert cell["p_at_most"][-1] == pytest.approx(1.0)
+            assert cell["p_at_most"].is_sorted() and cell["distance"].is_sorted()
+    assert set(table.filter(method="simulation")["round"]) == {5, 6}
+    # Distance 0 is holding the contract, which exact_odds counts: each simulated share
+    # lies within 4 standard errors of it (z was -2.0 to 2.5 for the committed seed).
+    held = table.filter(method="simulation", distance=0).join(
+        committed("exact_odds").select("round", "decks", "jokers", "cards", exact="p"),
+        on=["round", "decks", "jokers", "cards"],
+    )
+    assert held.height == 6  # (round 6 with 10 cards: no hand held it)
+    for row in held.iter_rows(named=True):
+        spread = (row["exact"] * (1 - row["exact"]) / row["n"]) ** 0.5
+        assert abs(row["p"] - row["exact"]) <= 4 * spread, row
+
+
+@pytest.mark.slow
+def test_committed_simulated_distance_recomputes_for_a_cell():
+    # Per-cell seeds: one cell simulated alone is the same as inside the whole table.
+    distance = distance_odds(
+        contracts=[STANDARD.contracts[4]],
+        shoes=[RECIPE.distance_shoes[0]],
+        cards=[RECIPE.distance_cards[0]],
+        method="simulation",
+        n=RECIPE.distance_hands,
+        seed=DATA_SEED,
+        progress=False,
+        max_workers=1,
+    )
+    decks, jokers = RECIPE.distance_shoes[0]
+    part = committed("distance").filter(
+        round=5, decks=decks, jokers=jokers, cards=RECIPE.distance_cards[0]
+    )
+    assert part.equals(distance)
 
 
 def test_committed_completion_covers_every_preset_table():

@@ -31,6 +31,7 @@ from rummykit.odds.simulate import (  # noqa: E402
     Estimate,
     running_estimate,
     simulate_dealt,
+    simulate_distance,
     wilson_interval,
 )
 from rummykit.odds.tables import (  # noqa: E402
@@ -76,5 +77,6 @@ __all__ = [
     "running_estimate",
     "seat_position",
     "simulate_dealt",
+    "simulate_distance",
     "wilson_interval",
 ]

@@ -616,3 +616,60 @@ int within(const Solver *s, const RHand *h, int sets, int runs, int cards) {
     return dist_run(s, h, sets, runs, cards + 1, cards) <= cards;
 }
 
+
+/* ---------------------------------------------------------------------------------------
+ * Contract distance with copies limited (search.contract_distance with decks): the same
+ * value as search._cheapest_additions' A*, by iterative deepening over the same moves
+ * (add one natural with a copy left). docs/fast-distance.md is the design note.
+ *
+ * A threshold t holds when some t naturals, each index within its copies, make the
+ * contract. The unlimited distance is a lower bound of the remaining cost, so a hand
+ * with k cards added is abandoned unless within(hand, t - k); the multisets of added
+ * cards are walked in one order (indices non-decreasing), each once. The first t that
+ * holds, counting up from the unlimited distance, is the A*'s answer. */
+
+/* Whether `left` more cards, indices from `first` on, each within `room`, make the
+ * contract; the hand `counts` is known to be within `left` of it (unlimited) and not to
+ * hold it. counts and room come back as they were. */
+static int limited_step(const Solver *s, unsigned char *counts, unsigned char *room, int sets,
+                        int runs, int left, int first) {
+    for (int i = first; i < 52; i++) {
+        if (!room[i]) continue;
+        counts[i]++;
+        room[i]--;
+        RHand h;
+        rhand_from_counts(&h, counts);
+        int found;
+        if (left == 1) {
+            Plan plan;
+            found = solve(s, &h, sets, runs, &plan);
+        } else {
+            found = within(s, &h, sets, runs, left - 1) &&
+                    limited_step(s, counts, room, sets, runs, left - 1, i);
+        }
+        counts[i]--;
+        room[i]++;
+        if (found) return 1;
+    }
+    return 0;
+}
+
+int limited_distance(const Solver *s, const unsigned char *counts, int sets, int runs, int decks) {
+    RHand h;
+    rhand_from_counts(&h, counts);
+    int lower = distance(s, &h, sets, runs);
+    if (lower == 0) return 0;
+    /* Adding cards never loses a contract, so none can be made unless the hand with
+     * every natural at `decks` copies holds it. */
+    unsigned char work[53], room[52];
+    for (int i = 0; i < 52; i++) work[i] = (unsigned char)decks;
+    work[52] = counts[52];
+    RHand full;
+    rhand_from_counts(&full, work);
+    Plan plan;
+    if (!solve(s, &full, sets, runs, &plan)) return -1;
+    memcpy(work, counts, 53);
+    for (int i = 0; i < 52; i++) room[i] = (unsigned char)(decks - counts[i]);
+    for (int t = lower;; t++)
+        if (limited_step(s, work, room, sets, runs, t, 0)) return t;
+}

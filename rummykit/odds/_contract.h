@@ -1,8 +1,9 @@
 /*
  * The contract solver of the fast round simulator: search.py's _solve (find_contract's
  * plan), _Distance (contract_distance, contract_within with copies unlimited), step for
- * step, on a hand given as counts of card indices. _contract.c implements it; _table.c
- * (rummykit.odds._table) uses it. docs/fast-table.md is the design note.
+ * step, on a hand given as counts of card indices, and contract_distance with copies
+ * limited. _contract.c implements it; _table.c (rummykit.odds._table) and _distance.c
+ * (rummykit._distance, the engine's fast path) use it. docs/fast-table.md is the design note.
  */
 #ifndef RUMMYKIT_CONTRACT_H
 #define RUMMYKIT_CONTRACT_H
@@ -59,5 +60,8 @@ int solve(const Solver *s, const RHand *h, int sets, int runs, Plan *plan);
 int distance(const Solver *s, const RHand *h, int sets, int runs);
 /* search.contract_within */
 int within(const Solver *s, const RHand *h, int sets, int runs, int cards);
+/* search.contract_distance with decks: counts (53, each natural at most decks), copies
+ * limited to decks; -1 when no natural cards can make the contract */
+int limited_distance(const Solver *s, const unsigned char *counts, int sets, int runs, int decks);
 
 #endif

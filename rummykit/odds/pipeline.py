@@ -22,6 +22,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rummykit import search
 from rummykit.errors import ArgumentError
 from rummykit.odds.tables import DEFAULT_SEED
 from rummykit.rules import RuleSet
@@ -47,11 +48,15 @@ DATA_SEED = DEFAULT_SEED
 class Recipe:
     """The contents of ``data/``: which grids, how many rounds.
 
-    With the default, the exact and distance tables take under a minute on two cores
-    (44 s measured; every cell is counted, the slowest sweep being 1 set + 2 runs with
-    3 decks and 14 cards, about 25 s; a cell whose count would take longer than
+    With the default, the exact tables take under a minute on two cores (44 s
+    measured; every cell is counted, the slowest sweep being 1 set + 2 runs with 3 decks
+    and 14 cards, about 25 s; a cell whose count would take longer than
     ``exact_minutes`` is simulated from ``dealt_hands`` hands, see
-    :func:`rummykit.odds.tables.counts_in_minutes`); the rest of the time goes to the
+    :func:`rummykit.odds.tables.counts_in_minutes`). The distance table counts rounds
+    1-4 and 7 and simulates rounds 5-6 from ``distance_hands`` hands a cell (8 cells at
+    20,000-80,000 hands a CPU-second): about 180 s of CPU time in all on two workers
+    (618 s of wall time when measured, the machine shared with other work). The rest of
+    the time goes to the
     simulated rounds: ``n`` in each of 98 cells of ``standard`` (7 player counts x 7
     rounds, 28 more for the buying policies and jokers, 21 for buying value) and
     ``preset_n`` in each of 168 of the other presets, about 1.3 million rounds at the
@@ -88,7 +93,9 @@ class Recipe:
     joker_cards: tuple[int, ...]
     """Hand sizes of the jokers table."""
     distance_rounds: tuple[int, ...]
-    """Rounds of the distance table: the contracts whose distance sweep takes minutes at most."""
+    """Rounds of the distance table: exact where the contract's distance sweep takes
+    minutes at most (:func:`rummykit.odds.tables.distance_counts_quickly`), else
+    simulated from ``distance_hands`` hands a cell."""
     distance_shoes: tuple[tuple[int, int], ...]
     """(decks, jokers) of the distance table."""
     distance_cards: tuple[int, ...]
@@ -102,6 +109,9 @@ class Recipe:
     it has, its own shoes, greedy buyers."""
     preset_n: int = 100
     """Simulated rounds per cell of ``table_presets``."""
+    distance_hands: int = 100_000
+    """Hands dealt per simulated cell of the distance table (each distance counted by
+    the compiled copy-limited ``contract_distance``, ``benchmarks/bench_distance.py``)."""
 
 
 RECIPES = {
@@ -118,12 +128,13 @@ RECIPES = {
         exact_cards=(7, 10, 11, 12, 13, 14),
         joker_range=tuple(range(9)),
         joker_cards=(10, 12),
-        distance_rounds=(1, 2, 3, 4, 7),
+        distance_rounds=(1, 2, 3, 4, 5, 6, 7),
         distance_shoes=((2, 4), (3, 6)),
         distance_cards=(10, 12),
         presets=tuple(RuleSet.presets()),
         table_presets=("pagat", "wikipedia", "bga", "family"),
         preset_n=2_000,
+        distance_hands=500_000,
     ),
     # A smoke test of the whole pipeline in seconds; never the committed data.
     "quick": Recipe(
@@ -139,12 +150,13 @@ RECIPES = {
         exact_cards=(7, 10),
         joker_range=(0, 2),
         joker_cards=(10,),
-        distance_rounds=(1,),
+        distance_rounds=(1, 5),
         distance_shoes=((1, 2),),
         distance_cards=(10,),
         presets=("standard", "family"),
         table_presets=("family",),
         preset_n=3,
+        distance_hands=2_000,
     ),
 }
 
@@ -153,7 +165,7 @@ DESCRIPTIONS = {
     "exact_odds": "P(a dealt hand holds the contract), standard, every contract x shoe x hand size; exact",
     "exact_jokers": "P(a dealt hand holds the contract), standard, 2 decks with 0-8 jokers; exact",
     "exact_presets": "P(the dealt hand holds the round's contract), each preset, round and shoe it uses; exact where a count takes at most 20 minutes (rummykit.odds.tables.exact_seconds), else simulated",
-    "distance": "exact distribution of the contract distance of a dealt hand, standard, the contracts whose distance sweep takes minutes at most (rounds 1-4 and 7; not 2 sets + 1 run or 1 set + 2 runs)",
+    "distance": "distribution of the contract distance of a dealt hand (copies limited by the shoe), standard, every contract; exact where the distance sweep takes minutes at most (rounds 1-4 and 7), simulated with Wilson intervals for 2 sets + 1 run and 1 set + 2 runs (rounds 5-6)",
     "completion_by_turn": "simulated P(a seat has laid down by its t-th turn), P(someone out by go-around t)",
     "completion_summary": "simulated turns per round, points left, buys, contracts made",
     "seat_position": "simulated results by seat position (1 = left of the dealer)",
@@ -273,9 +285,26 @@ def build_tables(
             contracts=[standard.contracts[r - 1] for r in recipe.distance_rounds],
             shoes=recipe.distance_shoes,
             cards=recipe.distance_cards,
+            method="auto",
+            n=recipe.distance_hands,
+            seed=seed,
             **workers,
         )
-        facts = {"rules": ["standard"], "seed": None, "n": None, "method": "exact"}
+        simulated = (table["method"] == "simulation").any()
+        facts = {
+            "rules": ["standard"],
+            "seed": seed if simulated else None,
+            "n": recipe.distance_hands if simulated else None,
+            "method": "exact and simulation" if simulated else "exact",
+            "n_note": "hands dealt per simulated cell (rows of method 'simulation': the "
+            "contracts whose exact distance sweep would take hours); other rows are exact",
+        }
+        if simulated:
+            facts["distances_by"] = (
+                "the compiled contract_distance (rummykit._distance)"
+                if search._distance_compiled()
+                else "Python (rummykit.search)"
+            )
         done("distance", table, started, **facts)
 
     simulated = wanted & {

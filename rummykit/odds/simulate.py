@@ -29,7 +29,7 @@ from more_itertools import consume
 from rummykit.cards import Card, Rank, Suit
 from rummykit.errors import ArgumentError
 from rummykit.rules import Contract, RuleSet, meld_limits, run_windows
-from rummykit.search import find_contract
+from rummykit.search import contract_distance, find_contract
 
 __all__ = [
     "Estimate",
@@ -37,6 +37,7 @@ __all__ = [
     "hand_counts",
     "running_estimate",
     "simulate_dealt",
+    "simulate_distance",
     "wilson_interval",
 ]
 
@@ -488,6 +489,52 @@ def _simulate_on(executor, contract, decks, jokers, cards, rules, n, seed, batch
         _batch_successes, tasks, executor=executor, progress=False, on_result=finished
     )
     return Estimate.from_counts(sum(counts), n)
+
+
+def simulate_distance(
+    contract: Contract,
+    *,
+    decks: int,
+    jokers: int,
+    cards: int,
+    rules: RuleSet,
+    n: int,
+    seed: int | None,
+    batch: int = _BATCH,
+) -> dict[int, int]:
+    """How many of ``n`` dealt hands lie at each contract distance: ``{distance: hands}``,
+    distances ascending (those no hand reached left out).
+
+    The distance is :func:`rummykit.search.contract_distance` with ``decks=decks``
+    (copies limited by the shoe, as :func:`rummykit.odds.exact.distance_distribution`
+    counts it exactly), compiled where ``rummykit._distance`` is built. The hands are
+    the ones :func:`simulate_dealt` deals for the same arguments and seed, so the count
+    at distance 0 is its number of successes.
+
+    >>> from rummykit import CONTRACTS, RuleSet
+    >>> found = simulate_distance(CONTRACTS[0], decks=2, jokers=4, cards=10,
+    ...                           rules=RuleSet.preset("standard"), n=2_000, seed=1)
+    >>> dealt = simulate_dealt(CONTRACTS[0], decks=2, jokers=4, cards=10,
+    ...                        rules=RuleSet.preset("standard"), n=2_000, seed=1)
+    >>> sum(found.values()), found[0] == dealt.successes, list(found) == sorted(found)
+    (2000, True, True)
+    """
+    _check_n(n)
+    rng = np.random.default_rng(seed)
+    # Card number i is natural i % 52 of deck i // 52, then the jokers (deal_hands).
+    physical = [
+        Card(Rank(i % 13 + 2), list(Suit)[i % 52 // 13], i // 52) for i in range(52 * decks)
+    ]
+    physical += [Card.joker(k) for k in range(jokers)]
+    found: dict[int, int] = {}
+    done = 0
+    while done < n:
+        size = min(batch, n - done)
+        for row in deal_hands(decks=decks, jokers=jokers, cards=cards, n=size, rng=rng).tolist():
+            d = contract_distance([physical[c] for c in row], contract, rules, decks=decks)
+            found[d] = found.get(d, 0) + 1
+        done += size
+    return dict(sorted(found.items()))
 
 
 def running_estimate(

@@ -89,6 +89,7 @@ __all__ = [
     "known_probability",
     "counts_quickly",
     "dealt_odds",
+    "distance_counts_quickly",
     "duration_text",
     "distance_odds",
     "exact_cells",
@@ -139,13 +140,18 @@ MEAN_COLUMNS: dict[str, pl.DataType] = {
 #: Exact probability that a dealt hand holds the contract (:func:`exact_odds`).
 EXACT_SCHEMA: dict[str, pl.DataType] = {**CELL_COLUMNS, **ESTIMATE_COLUMNS}
 
-#: Exact distribution of the contract distance of a dealt hand (:func:`distance_odds`):
-#: ``p`` is P(distance = ``distance``), ``p_at_most`` is P(distance <= ``distance``).
+#: Distribution of the contract distance of a dealt hand (:func:`distance_odds`): ``p``
+#: is P(distance = ``distance``), ``p_at_most`` is P(distance <= ``distance``). An exact
+#: row (``method`` ``"exact"``) is as every exact row, its ``p_at_most`` interval null; a
+#: simulated one (``"simulation"``) gives shares of ``n`` dealt hands, each with its 95%
+#: Wilson interval (``ci_low``/``ci_high`` for ``p``, ``p_at_most_ci_low``/``_high``).
 DISTANCE_SCHEMA: dict[str, pl.DataType] = {
     **CELL_COLUMNS,
     "distance": pl.Int8,
     **ESTIMATE_COLUMNS,
     "p_at_most": pl.Float64,
+    "p_at_most_ci_low": pl.Float64,
+    "p_at_most_ci_high": pl.Float64,
 }
 
 #: Completion by turn (:func:`rummykit.odds.completion.completion_by_turn`). ``measure``
@@ -706,6 +712,52 @@ def _distance_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple)
     ]
 
 
+def _simulated_distance_task(cell: ExactCell, n: int, seed: int) -> dict[int, int]:
+    from rummykit.odds.simulate import simulate_distance
+
+    return simulate_distance(
+        cell.contract,
+        decks=cell.decks,
+        jokers=cell.jokers,
+        cards=cell.cards,
+        rules=cell.rules,
+        n=n,
+        seed=seed,
+    )
+
+
+def distance_counts_quickly(contract: Contract) -> bool:
+    """Whether the exact distance sweep of ``contract`` takes minutes at most: every
+    contract but those mixing sets and runs in three melds or more (2 sets + 1 run and
+    1 set + 2 runs of ``standard`` take hours), which :func:`distance_odds` simulates
+    with ``method="auto"``.
+
+    >>> from rummykit import RuleSet
+    >>> [distance_counts_quickly(c) for c in RuleSet.preset("standard").contracts]
+    [True, True, True, True, False, False, True]
+    """
+    return not (contract.sets and contract.runs and contract.sets + contract.runs >= 3)
+
+
+def _simulated_distance_rows(cell: ExactCell, found: dict[int, int], n: int) -> list[dict]:
+    from rummykit.odds.simulate import Estimate
+
+    rows, at_most = [], 0
+    for distance, hands in found.items():
+        at_most += hands
+        estimate, cumulative = Estimate.from_counts(hands, n), Estimate.from_counts(at_most, n)
+        rows.append(
+            {
+                **simulated_row(cell, estimate),
+                "distance": distance,
+                "p_at_most": cumulative.p,
+                "p_at_most_ci_low": cumulative.ci_low,
+                "p_at_most_ci_high": cumulative.ci_high,
+            }
+        )
+    return rows
+
+
 def _sweep_tasks(task, cells) -> tuple[list[tuple], dict]:
     """Tasks running each sweep once, and ``{cell: task index}``.
 
@@ -874,22 +926,65 @@ def distance_odds(
     contracts: Sequence[Contract] | None = None,
     shoes: Iterable[tuple[int, int]] = ((2, 4),),
     cards: Iterable[int] = (10, 12),
+    method: str = "exact",
+    n: int = SIMULATED_HANDS,
+    seed: int = DEFAULT_SEED,
+    count: Callable[[ExactCell], bool] | None = None,
     progress: bool = True,
     executor: Executor | None = None,
     max_workers: int | None = None,
 ) -> pl.DataFrame:
-    """The exact distribution of the contract distance of a dealt hand, long form.
+    """The distribution of the contract distance of a dealt hand, long form.
 
-    One row per contract x shoe x hand size x distance with P(distance = d) > 0
-    (schema :data:`DISTANCE_SCHEMA`); distance 0 is the probability that the hand
-    holds the contract.
+    One row per contract x shoe x hand size x distance with P(distance = d) > 0 (for a
+    simulated cell: reached by at least one hand), schema :data:`DISTANCE_SCHEMA`;
+    distance 0 is the probability that the hand holds the contract. ``method`` is
+    ``"exact"`` (count: :func:`~rummykit.odds.exact.distance_distribution`),
+    ``"simulation"`` (deal ``n`` hands a cell with
+    :func:`~rummykit.odds.simulate.simulate_distance`, seed :func:`cell_seed`) or
+    ``"auto"``: count the cells for which ``count(cell)`` is true (by default those whose
+    contract :func:`distance_counts_quickly`), simulate the others; ``method`` names what
+    each row used.
+
+    >>> from rummykit import RuleSet
+    >>> round_1 = RuleSet.preset("standard").contracts[0]
+    >>> table = distance_odds(contracts=[round_1], shoes=[(2, 4)], cards=[10],
+    ...                       method="simulation", n=1_000, progress=False, max_workers=1)
+    >>> table.select("distance", "n", "method").rows()[:2]
+    [(0, 1000, 'simulation'), (1, 1000, 'simulation')]
     """
+    if method not in ("exact", "simulation", "auto"):
+        raise ArgumentError(f"method must be 'exact', 'simulation' or 'auto', got {method!r}")
     grid = exact_cells(rules=rules, contracts=contracts, shoes=shoes, cards=cards)
-    found = _by_sweep(_distance_task, grid, "distance odds", executor, max_workers, progress)
+
+    def simulated(cell: ExactCell) -> bool:
+        if method == "auto":
+            return not (
+                count(cell) if count is not None else distance_counts_quickly(cell.contract)
+            )
+        return method == "simulation"
+
+    counted = [cell for cell in grid if not simulated(cell)]
+    dealt = [cell for cell in grid if simulated(cell)]
+    tasks, index = _sweep_tasks(_distance_task, counted)
+    tasks += [(_simulated_distance_task, cell, n, cell_seed(seed, cell)) for cell in dealt]
+    results = run_sweep(
+        _call,
+        tasks,
+        executor=executor,
+        max_workers=max_workers,
+        progress=progress,
+        description="distance odds",
+        unit="task",
+    )
+    found = dict(zip(dealt, results[len(index) :], strict=True))
     rows = []
     for cell in grid:
+        if cell in found:
+            rows += _simulated_distance_rows(cell, found[cell], n)
+            continue
         at_most = Fraction(0)
-        for distance, p in sorted(found[cell].items()):
+        for distance, p in sorted(_pick(cell, tasks, results, index).items()):
             at_most += p
             rows.append({**exact_row(cell, p), "distance": distance, "p_at_most": float(at_most)})
     return frame(rows, DISTANCE_SCHEMA)
