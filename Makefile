@@ -49,9 +49,11 @@ lab: $(STAMP)
 benchmarks: $(STAMP)
 	for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
-## Regenerate data/ (the tables the book reads).
+## Regenerate data/ (the tables the book reads) and the extract of their exact odds that the
+## widgets read without polars (rummykit/known_odds.json, for the book's live notebooks).
 tables: $(STAMP)
 	$(BIN)/rummykit tables
+	$(BIN)/python -m rummykit.known_odds
 
 clean:
 	rm -rf book/_build .pytest_cache

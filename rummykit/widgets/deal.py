@@ -6,14 +6,16 @@ import contextlib
 import threading
 from fractions import Fraction
 
-from rummykit import svg
+from rummykit import known_odds, svg
 from rummykit.cards import Card, Hand, Shoe
-from rummykit.errors import RummyError
+from rummykit.errors import MissingDependencyError, RummyError
 from rummykit.melds import Meld, contract_completion, find_contract
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import (
+    CAN_THREAD,
     CountProgress,
     Superseded,
+    can_count,
     estimate_text,
     figure_html,
     four_colour_box,
@@ -98,8 +100,9 @@ class DealWidget:
     ) -> None:
         name = rules if isinstance(rules, str) else rules.name
         self._custom = None if isinstance(rules, str) else rules
-        self.background = background
-        """Compute the exact odds in a thread, so a slow count never blocks the notebook."""
+        self.background = background and CAN_THREAD
+        """Compute the exact odds in a thread, so a slow count never blocks the notebook
+        (never where threads cannot start, as in Pyodide)."""
         self.hand: Hand = Hand()
         self.melds: list[Meld] | None = None
         self.distance: int | None = None
@@ -350,12 +353,18 @@ class DealWidget:
 
     def _known_odds(self, key: tuple) -> Fraction | None:
         """The exact odds of ``key`` if known without counting: counted here before, in
-        the committed tables (data/) or in the sweep cache."""
+        the committed tables (data/) or in the sweep cache; without polars (as in the
+        browser), in the tables' extract that the package carries (:mod:`rummykit.known_odds`)."""
         if key not in self._odds_cache:
-            from rummykit.odds.tables import ExactCell, known_probability
-
             rules, contract, decks, jokers, cards = key
-            p = known_probability(ExactCell(rules, None, contract, decks, jokers, cards))
+            try:
+                from rummykit.odds.tables import ExactCell, known_probability
+            except MissingDependencyError:
+                p = known_odds.known_probability(
+                    rules, contract, decks=decks, jokers=jokers, cards=cards
+                )
+            else:
+                p = known_probability(ExactCell(rules, None, contract, decks, jokers, cards))
             if p is None:
                 return None
             self._odds_cache[key] = p
@@ -375,6 +384,15 @@ class DealWidget:
             f"{self.decks.value} deck{'s' if self.decks.value != 1 else ''} and "
             f"{self.jokers.value} joker{'s' if self.jokers.value != 1 else ''}: "
             f"{describe_probability(p)}."
+        )
+
+    def _uncounted_text(self) -> str:
+        decks, jokers = self.decks.value, self.jokers.value
+        return (
+            f"The chance of being dealt {self.contract} in {self.hand_size} cards from "
+            f"{_count(decks, 'deck')} and {_count(jokers, 'joker')} is not in the tables "
+            "that come with rummykit, and counting it needs the analysis extra "
+            '(pip install "rummykit[analysis]"), which this Python does not have.'
         )
 
     def _odds_wanted(self, key: tuple) -> bool:
@@ -399,6 +417,11 @@ class DealWidget:
                 self.count_progress.button.layout.display = "none"
                 return
             key = self._odds_key()
+            if self._known_odds(key) is None and not can_count():
+                self.probability = self.estimate_text = None
+                self.count_progress.button.layout.display = "none"
+                self.odds_html.value = message_html(self._uncounted_text())
+                return
             if self._known_odds(key) is not None or not self.background:
                 self.count_progress.button.layout.display = "none"
                 self.estimate_text = None
