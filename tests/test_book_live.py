@@ -1,0 +1,131 @@
+"""The book's live notebooks (JupyterLite, book/live) work offline.
+
+The built site must name no address off the machine (``jupyter-lite.json``, the Pyodide
+lock), and in headless Chromium, with the built book served on 127.0.0.1 and every
+request to another host blocked, chapter 1's "build a meld" notebook starts from its
+button, runs, and its MeldBuilder checks a meld. The test prints how long the first live
+cell took to show its widget (the budget is 40 s, cold; it is reported, not asserted, but
+for a limit far above it: a kernel that never starts).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.test_book_browser import (  # noqa: F401 (fixtures)
+    LOCAL_HOST,
+    LOCAL_SCHEMES,
+    book_url,
+    browser,
+    built_book,
+    chromium,
+)
+
+pytestmark = pytest.mark.browser
+
+LITE = "lite"
+#: Far above the 40 s budget: only a kernel that does not start fails the test.
+READY_LIMIT_S = 240
+_REMOTE = re.compile(r"^(https?:)?//", re.IGNORECASE)
+
+
+def _strings(value, where: str = ""):
+    """Every string in a JSON value, with the path of keys to it."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, f"{where}/{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, f"{where}/{index}")
+    elif isinstance(value, str):
+        yield where, value
+
+
+def test_the_lite_site_names_only_local_addresses(built_book: Path):  # noqa: F811
+    site = built_book / LITE
+    configs = sorted(site.rglob("jupyter-lite.json"))
+    assert site / "jupyter-lite.json" in configs
+    remote = [
+        f"{path.relative_to(site)}{where}: {text}"
+        for path in configs
+        for where, text in _strings(json.loads(path.read_text()))
+        if _REMOTE.match(text)
+    ]
+    assert not remote, "\n".join(remote)
+
+    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    # A stale .jupyterlite.doit.db makes the build leave pyodideUrl out: the kernel then
+    # loads Pyodide from a CDN.
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert (site / "static" / "pyodide" / "pyodide.mjs").is_file()
+    assert (site / "static" / "pyodide" / "pyodide.asm.wasm").is_file()
+    lock_url = kernel["loadPyodideOptions"]["lockFileURL"]
+    assert not _REMOTE.match(lock_url)
+    lock_path = site / lock_url
+    lock = json.loads(lock_path.read_text())
+    packages = lock["packages"]
+    assert {"rummykit", "ipywidgets", "comm", "ipython"} <= set(packages)
+    for name, package in packages.items():
+        wheel = (lock_path.parent / package["file_name"]).resolve()
+        assert wheel.is_file(), f"{name}: {package['file_name']} is not in the site"
+    (rummykit,) = [p for n, p in packages.items() if n == "rummykit"]
+    assert rummykit["file_name"].endswith("-py3-none-any.whl")
+    # The live notebooks are in the site's contents, as the pages' directives name them.
+    for notebook in ("meld", "deal", "play"):
+        assert (site / "files" / "live" / f"{notebook}.ipynb").is_file()
+
+
+def test_the_pages_load_no_google_fonts(built_book: Path):  # noqa: F811
+    page = (built_book / "notebooks" / "01_learn_the_rules.html").read_text()
+    assert "jupyterlite_sphinx_try_it_button" in page  # the live notebook's start button
+    assert "fonts.googleapis" not in page
+
+
+def test_a_meld_built_in_the_live_notebook_offline(browser, book_url: str, tmp_path: Path):  # noqa: F811
+    blocked: list[str] = []
+
+    def route(route) -> None:
+        parts = urlsplit(route.request.url)
+        if parts.scheme in LOCAL_SCHEMES or parts.hostname == LOCAL_HOST:
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    context = browser.new_context()
+    try:
+        context.route("**/*", route)
+        page = context.new_page()
+        page.goto(f"{book_url}/notebooks/01_learn_the_rules.html")
+        started = time.monotonic()
+        page.get_by_text("Start the live notebook: build a meld").click()
+        lite = page.frame_locator("iframe[src*='meld.ipynb']")
+        lite.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=READY_LIMIT_S * 1000)
+        builder = lite.locator(".rk-meld-builder")
+        deadline = started + READY_LIMIT_S
+        # Cells run before the kernel is up wait for it; a widget shown while the page
+        # is still wiring the kernel's connection can miss it: then run again.
+        while not builder.count():
+            assert time.monotonic() < deadline, "the live notebook showed no MeldBuilder"
+            lite.get_by_role("menuitem", name="Run", exact=True).click()
+            lite.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+            shown = builder.or_(lite.get_by_text("Error displaying widget"))
+            shown.first.wait_for(timeout=max(1, deadline - time.monotonic()) * 1000)
+        ready = time.monotonic() - started
+        print(f"\nfirst live cell ready {ready:.1f} s after the start button (budget 40 s)")
+
+        for name in ("7 of hearts", "8 of hearts", "joker", "10 of hearts"):
+            builder.locator(f"button.rk-card[title='{name}']").click()
+        builder.locator("button.widget-button", has_text=re.compile(r"^\s*Check\s*$")).click()
+        builder.locator(".rk-ok", has_text="valid run, the joker is the 9♥").wait_for()
+        page.screenshot(path=str(tmp_path / "live_meld.png"), full_page=True)
+    finally:
+        context.close()
+    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
