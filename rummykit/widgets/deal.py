@@ -68,6 +68,11 @@ class DealWidget:
     only when "Count exactly" is pressed. Nothing slow runs in a control's handler, and a
     count the controls have left stops without showing anything.
 
+    Without polars (as in the book's live notebooks, which run in the reader's browser)
+    the known odds come from the tables' extract (:mod:`rummykit.known_odds`), and a shoe
+    the tables lack is said to need the analysis extra. Where threads cannot start
+    (Pyodide), ``background`` is off: a count runs in the handler that asks for it.
+
     The Seed box always names the hand on screen: the first deal uses the seed shown,
     each later one moves it on by one first, and a seed typed in is dealt at once. Once
     a hand is up, changing the rules, the round, the decks or the jokers deals that seed
