@@ -88,8 +88,8 @@ def test_the_pages_load_no_google_fonts(built_book: Path):  # noqa: F811
     assert "fonts.googleapis" not in page
 
 
-def test_a_meld_built_in_the_live_notebook_offline(browser, book_url: str, tmp_path: Path):  # noqa: F811
-    blocked: list[str] = []
+def _blocking_context(chromium_browser, blocked: list[str]):
+    """A browser context that aborts, and lists in ``blocked``, every request to another host."""
 
     def route(route) -> None:
         parts = urlsplit(route.request.url)
@@ -99,33 +99,79 @@ def test_a_meld_built_in_the_live_notebook_offline(browser, book_url: str, tmp_p
             blocked.append(route.request.url)
             route.abort()
 
-    context = browser.new_context()
+    context = chromium_browser.new_context()
+    context.route("**/*", route)
+    return context
+
+
+def _start_live(page, button: str, notebook: str, widget: str):
+    """Press the start button ``button``, run the live notebook ``notebook`` and return its
+    frame and the widget of selector ``widget``, once shown; print the seconds it took."""
+    started = time.monotonic()
+    page.get_by_text(button).click()
+    lite = page.frame_locator(f"iframe[src*='{notebook}']")
+    lite.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=READY_LIMIT_S * 1000)
+    shown = lite.locator(widget)
+    deadline = started + READY_LIMIT_S
+    # Cells run before the kernel is up wait for it; a widget shown while the page is
+    # still wiring the kernel's connection can miss it ("Error displaying widget"): then
+    # the cells run again.
+    while not shown.count():
+        assert time.monotonic() < deadline, f"the live notebook {notebook} showed no {widget}"
+        lite.get_by_role("menuitem", name="Run", exact=True).click()
+        lite.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        time.sleep(1)  # the run clears the cell's output first
+        either = shown.or_(lite.get_by_text("Error displaying widget"))
+        either.first.wait_for(timeout=max(1, deadline - time.monotonic()) * 1000)
+    ready = time.monotonic() - started
+    print(f"\n{notebook}: first live cell ready {ready:.1f} s after the start button (budget 40 s)")
+    return lite, shown
+
+
+def _button(container, label: str):
+    return container.locator("button.widget-button", has_text=re.compile(rf"^\s*{label}\s*$"))
+
+
+def test_a_meld_built_in_the_live_notebook_offline(browser, book_url: str, tmp_path: Path):  # noqa: F811
+    blocked: list[str] = []
+    context = _blocking_context(browser, blocked)
     try:
-        context.route("**/*", route)
         page = context.new_page()
         page.goto(f"{book_url}/notebooks/01_learn_the_rules.html")
-        started = time.monotonic()
-        page.get_by_text("Start the live notebook: build a meld").click()
-        lite = page.frame_locator("iframe[src*='meld.ipynb']")
-        lite.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=READY_LIMIT_S * 1000)
-        builder = lite.locator(".rk-meld-builder")
-        deadline = started + READY_LIMIT_S
-        # Cells run before the kernel is up wait for it; a widget shown while the page
-        # is still wiring the kernel's connection can miss it: then run again.
-        while not builder.count():
-            assert time.monotonic() < deadline, "the live notebook showed no MeldBuilder"
-            lite.get_by_role("menuitem", name="Run", exact=True).click()
-            lite.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-            shown = builder.or_(lite.get_by_text("Error displaying widget"))
-            shown.first.wait_for(timeout=max(1, deadline - time.monotonic()) * 1000)
-        ready = time.monotonic() - started
-        print(f"\nfirst live cell ready {ready:.1f} s after the start button (budget 40 s)")
-
+        _, builder = _start_live(
+            page, "Start the live notebook: build a meld", "meld.ipynb", ".rk-meld-builder"
+        )
         for name in ("7 of hearts", "8 of hearts", "joker", "10 of hearts"):
             builder.locator(f"button.rk-card[title='{name}']").click()
-        builder.locator("button.widget-button", has_text=re.compile(r"^\s*Check\s*$")).click()
+        _button(builder, "Check").click()
         builder.locator(".rk-ok", has_text="valid run, the joker is the 9♥").wait_for()
         page.screenshot(path=str(tmp_path / "live_meld.png"), full_page=True)
+    finally:
+        context.close()
+    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
+
+
+@pytest.mark.slow
+def test_the_live_deal_reads_the_tables_odds_offline(browser, book_url: str, tmp_path: Path):  # noqa: F811
+    """In Pyodide (no polars): the odds from the tables' extract, and another shoe named."""
+    blocked: list[str] = []
+    context = _blocking_context(browser, blocked)
+    try:
+        page = context.new_page()
+        page.goto(f"{book_url}/notebooks/01_learn_the_rules.html")
+        _, deal = _start_live(
+            page, "Start the live notebook: deal and read your odds", "deal.ipynb", ".rk-deal"
+        )
+        _button(deal, "Deal").click()
+        deal.get_by_text(
+            "The chance of being dealt 2 sets in 10 cards from 2 decks and 4 jokers: "
+            "2412345575/27078894567 = 8.91%, about 1 in 11."
+        ).wait_for()
+        decks = deal.locator(".widget-text", has_text="Decks").locator("input")
+        decks.fill("4")
+        decks.press("Enter")
+        deal.get_by_text("is not in the tables that come with rummykit").wait_for()
+        page.screenshot(path=str(tmp_path / "live_deal.png"), full_page=True)
     finally:
         context.close()
     assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
