@@ -36,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -143,15 +144,26 @@ def wheelhouse(cache: Path = CACHE) -> Path:
 
 
 def rummykit_wheel(cache: Path = CACHE) -> Path:
-    """The folder holding rummykit built now as a pure-Python wheel."""
+    """The folder holding rummykit built now as a pure-Python wheel.
+
+    It is built from a copy of the package's sources: built in the checkout, setuptools
+    would reuse its ``build/lib``, where a module deleted since would still be.
+    """
     folder = cache / "rummykit"
     shutil.rmtree(folder, ignore_errors=True)
-    _run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation"]
-        + ["--wheel-dir", str(folder), str(ROOT)],
-        "the pure-Python wheel of rummykit",
-        env={**os.environ, "RUMMYKIT_PURE": "1"},
-    )
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as scratch:
+        source = Path(scratch) / "source"
+        ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.egg-info")
+        shutil.copytree(ROOT / "rummykit", source / "rummykit", ignore=ignore)
+        for name in ("setup.py", "pyproject.toml", "README.md"):
+            shutil.copy(ROOT / name, source / name)
+        _run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation"]
+            + ["--wheel-dir", str(folder), str(source)],
+            "the pure-Python wheel of rummykit",
+            env={**os.environ, "RUMMYKIT_PURE": "1"},
+        )
     wheels = [path.name for path in folder.glob("*.whl")]
     if len(wheels) != 1 or not wheels[0].endswith("-py3-none-any.whl"):
         raise ExtensionError(f"live_book: expected one pure-Python rummykit wheel, got {wheels}")
