@@ -14,6 +14,7 @@ from __future__ import annotations
 
 __all__ = [
     "ActionTypeError",
+    "AnswerError",
     "ArgumentError",
     "ArgumentTypeError",
     "CardCountError",
@@ -82,6 +83,11 @@ class ActionTypeError(IllegalActionError, TypeError):
 
 class MissingDependencyError(RummyError, ImportError):
     """An optional dependency is not installed; the message names the extra that brings it."""
+
+
+class AnswerError(RummyError):
+    """A reader's answer to an exercise that cannot be read as a number or a word; the
+    message quotes the answer and lists the forms that are understood."""
 
 
 class ClusterError(RummyError):

@@ -13,22 +13,33 @@ hand) plus ``jokers`` jokers: ``N = decks * ranks * suits + jokers`` cards.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
-from math import comb
+from itertools import combinations
+from math import ceil, comb
 
 from more_itertools import distinct_combinations
 
+from rummykit.cards import Card, Hand, Rank, Shoe
 from rummykit.errors import ArgumentError
 
 __all__ = [
+    "TWO_PAIRS_STATES",
+    "absorption_time",
     "distinct_hands",
+    "expected_ranks_with_at_least",
     "expected_sets_in_waiting",
     "hypergeom_pmf",
     "hypergeom_sf",
+    "matrix_power",
+    "mini_shoe",
     "prob_at_least_of_rank",
     "prob_at_least_one_joker",
+    "prob_by_listing",
     "prob_pair_or_better",
+    "sample_size",
+    "two_pairs_chain",
+    "within_standard_errors",
 ]
 
 
@@ -166,6 +177,180 @@ def expected_sets_in_waiting(
     >>> float(expected_sets_in_waiting(decks=2, jokers=4, cards=10)) > 1
     True
     """
-    return ranks * prob_at_least_of_rank(
+    return expected_ranks_with_at_least(
         2, decks=decks, jokers=jokers, cards=cards, ranks=ranks, suits=suits
     )
+
+
+def expected_ranks_with_at_least(
+    k: int, *, decks: int, jokers: int, cards: int, ranks: int = 13, suits: int = 4
+) -> Fraction:
+    """The expected number of ranks with at least ``k`` natural cards in the hand.
+
+    The count is a sum of one indicator per rank, and expectation is linear even though
+    the indicators are dependent: E = ranks * P(X >= k), X ~ Hypergeometric(N, decks *
+    suits, n).
+
+    >>> expected_ranks_with_at_least(3, decks=2, jokers=4, cards=10) == 13 * (
+    ...     prob_at_least_of_rank(3, decks=2, jokers=4, cards=10))
+    True
+    >>> expected_ranks_with_at_least(1, decks=1, jokers=0, cards=1)   # one card, one rank
+    Fraction(1, 1)
+    """
+    return ranks * prob_at_least_of_rank(
+        k, decks=decks, jokers=jokers, cards=cards, ranks=ranks, suits=suits
+    )
+
+
+def mini_shoe(decks: int, jokers: int, ranks: Iterable[Rank]) -> list[Card]:
+    """A small shoe for listing every hand: only ``ranks`` (all four suits) of ``decks``
+    decks, and ``jokers`` jokers.
+
+    >>> shoe = mini_shoe(2, 2, (Rank.EIGHT, Rank.KING))
+    >>> len(shoe), sum(card.is_joker for card in shoe)
+    (18, 2)
+    """
+    keep = set(ranks)
+    return [card for card in Shoe(decks, jokers).cards if card.is_joker or card.rank in keep]
+
+
+def prob_by_listing(cards: Sequence[Card], n: int, event: Callable[[Hand], object]) -> Fraction:
+    """P(event) for a hand of ``n`` cards from ``cards``, by listing every hand (brute
+    force: C(len(cards), n) hands, each equally likely).
+
+    >>> shoe = mini_shoe(1, 0, (Rank.ACE, Rank.KING))        # 8 cards, 4 of them aces
+    >>> prob_by_listing(shoe, 2, lambda hand: all(card.rank == Rank.ACE for card in hand))
+    Fraction(3, 14)
+    >>> hypergeom_pmf(2, population=8, successes=4, draws=2)   # the formula agrees
+    Fraction(3, 14)
+    """
+    _check(n=n)
+    if n > len(cards):
+        raise ArgumentError(f"cannot deal {n} cards from {len(cards)}")
+    hands = list(combinations(cards, n))
+    return Fraction(sum(bool(event(Hand(hand))) for hand in hands), len(hands))
+
+
+def within_standard_errors(estimate: float, exact: float, stderr: float, z: float = 4) -> bool:
+    """Whether a simulated ``estimate`` lies within ``z`` standard errors of ``exact``.
+
+    A correct simulation fails this for z = 4 about once in 16,000 runs, so a failure
+    says the simulation or the exact value is wrong.
+
+    >>> within_standard_errors(0.52, 0.5, stderr=0.01), within_standard_errors(0.6, 0.5, 0.01)
+    (True, False)
+    """
+    if stderr < 0 or z < 0:
+        raise ArgumentError(f"stderr and z must be 0 or more, got {stderr!r} and {z!r}")
+    return abs(estimate - exact) <= z * stderr
+
+
+def sample_size(p: Fraction | float, half_width: Fraction | float, z: Fraction | float) -> int:
+    """The fewest trials for which a normal interval p ± z sqrt(p (1 - p) / n) is no wider
+    than ``half_width``: n = ceil(z^2 p (1 - p) / h^2), computed exactly for Fractions.
+
+    >>> sample_size(Fraction(1, 2), Fraction(1, 100), Fraction(196, 100))   # a poll: ±1 point
+    9604
+    """
+    if not 0 <= p <= 1 or half_width <= 0:
+        raise ArgumentError(f"need 0 <= p <= 1 and half_width > 0, got {p!r}, {half_width!r}")
+    return ceil(Fraction(z) ** 2 * Fraction(p) * (1 - Fraction(p)) / Fraction(half_width) ** 2)
+
+
+#: The states of :func:`two_pairs_chain`, in the order of its rows.
+TWO_PAIRS_STATES = ("two pairs", "a set and a pair", "two pairs and a joker", "done")
+
+
+def two_pairs_chain(*, decks: int, jokers: int) -> list[list[Fraction]]:
+    """The transition matrix of waiting for two sets while holding two pairs.
+
+    Each turn a card is drawn from a full shoe of ``decks`` decks and ``jokers`` jokers
+    (as if every card were put back: N = 52 decks + jokers) and kept only when it helps.
+    The states are :data:`TWO_PAIRS_STATES`: from two pairs, any of the 8 decks cards of
+    the two ranks makes a set and a pair, a joker makes two pairs and a joker; from a set
+    and a pair, the missing rank's 4 decks cards or a joker finish; from two pairs and a
+    joker, any card of the two ranks or a joker finishes.
+
+    >>> [[str(p) for p in row] for row in two_pairs_chain(decks=2, jokers=4)][:2]
+    [['22/27', '4/27', '1/27', '0'], ['0', '8/9', '0', '1/9']]
+    """
+    _check(decks=decks, jokers=jokers)
+    size = 52 * decks + jokers
+    if decks == 0:
+        raise ArgumentError("two pairs need at least 1 deck")
+    pair, joker, one, both = 8 * decks, jokers, 4 * decks + jokers, 8 * decks + jokers
+    rows = [
+        [size - pair - joker, pair, joker, 0],
+        [0, size - one, 0, one],
+        [0, 0, size - both, both],
+        [0, 0, 0, size],
+    ]
+    return [[Fraction(count, size) for count in row] for row in rows]
+
+
+def _matrix_product(a: list[list[Fraction]], b: list[list[Fraction]]) -> list[list[Fraction]]:
+    return [
+        [
+            sum((x * y for x, y in zip(row, col, strict=True)), Fraction(0))
+            for col in zip(*b, strict=True)
+        ]
+        for row in a
+    ]
+
+
+def matrix_power(matrix: Sequence[Sequence[Fraction]], steps: int) -> list[list[Fraction]]:
+    """``matrix`` to the power ``steps``, exactly (repeated squaring): entry [i][j] of a
+    transition matrix's power is P(in state j after ``steps`` steps | start in i).
+
+    >>> coin = [[Fraction(1, 2), Fraction(1, 2)], [Fraction(0), Fraction(1)]]
+    >>> matrix_power(coin, 3)[0][1]   # "done" once a head came: 1 - (1/2)^3
+    Fraction(7, 8)
+    """
+    _check(steps=steps)
+    square = [[Fraction(x) for x in row] for row in matrix]
+    if any(len(row) != len(square) for row in square):
+        raise ArgumentError(f"a transition matrix must be square, got {len(square)} rows")
+    result = [[Fraction(int(i == j)) for j in range(len(square))] for i in range(len(square))]
+    while steps:
+        if steps & 1:
+            result = _matrix_product(result, square)
+        square = _matrix_product(square, square)
+        steps >>= 1
+    return result
+
+
+def absorption_time(matrix: Sequence[Sequence[Fraction]], start: int = 0) -> Fraction:
+    """The expected number of steps from state ``start`` until an absorbing state.
+
+    With Q the transitions among the transient states (those that leave themselves with
+    some chance), the expected times t solve (I - Q) t = 1: first-step analysis, here by
+    exact Gaussian elimination (the row sums of the fundamental matrix (I - Q)^-1).
+
+    >>> coin = [[Fraction(1, 2), Fraction(1, 2)], [Fraction(0), Fraction(1)]]
+    >>> absorption_time(coin)   # waiting for a head: 1 / (1/2)
+    Fraction(2, 1)
+    >>> absorption_time(two_pairs_chain(decks=2, jokers=4))
+    Fraction(342, 25)
+    """
+    size = len(matrix)
+    transient = [i for i in range(size) if matrix[i][i] != 1]
+    if start not in transient:
+        return Fraction(0)
+    index = {state: k for k, state in enumerate(transient)}
+    # The augmented system [I - Q | 1].
+    rows = [
+        [Fraction(int(i == j)) - Fraction(matrix[i][j]) for j in transient] + [Fraction(1)]
+        for i in transient
+    ]
+    for column in range(len(rows)):
+        pivot = next((r for r in range(column, len(rows)) if rows[r][column] != 0), None)
+        if pivot is None:
+            raise ArgumentError("the chain is never absorbed from some state")
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        lead = rows[column][column]
+        rows[column] = [x / lead for x in rows[column]]
+        for r in range(len(rows)):
+            if r != column and rows[r][column] != 0:
+                factor = rows[r][column]
+                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[column], strict=True)]
+    return rows[index[start]][-1]

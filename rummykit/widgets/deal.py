@@ -9,6 +9,7 @@ from fractions import Fraction
 from rummykit import known_odds, svg
 from rummykit.cards import Card, Hand, Shoe
 from rummykit.errors import MissingDependencyError, RummyError
+from rummykit.hints import Outs
 from rummykit.melds import Meld, contract_completion, find_contract
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import (
@@ -26,6 +27,7 @@ from rummykit.widgets._common import (
     round_options,
     slow_to_count,
 )
+from rummykit.widgets.hints import OutsPane
 
 __all__ = ["DECKS", "JOKERS", "DealWidget", "describe_probability"]
 
@@ -80,6 +82,12 @@ class DealWidget:
     shoe. A value out of range (:data:`DECKS`, :data:`JOKERS`) is named in the status
     line, and nothing is dealt until it is fixed. A hand that is short of the contract
     shows which cards would complete it (:func:`~rummykit.melds.contract_completion`).
+
+    Under the verdict are the outs of the hand for the contract (:func:`rummykit.outs`,
+    the shoe's copies less the hand's): which faces bring it one card closer and the
+    chance that the next card is one. They are counted in the same background (they take
+    up to about a second for contracts of runs) and shown by :attr:`outs_pane`;
+    :attr:`outs` holds them once known.
 
     >>> widget = DealWidget(seed=3, background=False)
     >>> widget.deal_button.click()
@@ -169,6 +177,7 @@ class DealWidget:
         self.hand_html = ipywidgets.HTML()
         self.status_html = ipywidgets.HTML()
         self.odds_html = ipywidgets.HTML()
+        self.outs_pane = OutsPane(background=background)
         self.count_progress = CountProgress()
         """Shown while the exact odds are counted (contracts mixing sets and runs take a while)."""
 
@@ -179,6 +188,7 @@ class DealWidget:
         self.deal_button.on_click(lambda _: self._deal_clicked())
         for control in (self.sort, self.four_colour):
             control.observe(lambda _: self._show_hand(), "value")
+        self.four_colour.observe(lambda _: self._show_outs(), "value")
         self.show_odds.observe(lambda _: self._show_odds(), "value")
 
         controls = ipywidgets.VBox(
@@ -195,6 +205,7 @@ class DealWidget:
                 controls,
                 self.hand_html,
                 self.status_html,
+                self.outs_pane.html,
                 self.odds_html,
                 self.count_progress.button,
                 self.count_progress.widget,
@@ -212,6 +223,12 @@ class DealWidget:
     def contract(self) -> Contract:
         """The contract of the round chosen."""
         return self.rules.contracts[self.round.value - 1]
+
+    @property
+    def outs(self) -> Outs | None:
+        """The outs of the hand on screen for the contract, or None while they are counted
+        (or before the first deal)."""
+        return self.outs_pane.result
 
     @property
     def hand_size(self) -> int:
@@ -277,6 +294,7 @@ class DealWidget:
 
     def _show_problem(self, problem: str) -> None:
         self.hand_html.value = ""
+        self.outs_pane.hide()  # the outs of the hand dealt stay, unseen
         with self._odds_lock:
             self.probability = self.estimate_text = None
             self.odds_html.value = ""
@@ -319,6 +337,7 @@ class DealWidget:
         )
         self.distance = len(self.completion)
         self._show_hand()
+        self._show_outs()
         self._show_odds()
         return self.hand
 
@@ -352,6 +371,14 @@ class DealWidget:
                 f"for example, the {_and(self.completion)} would complete it."
             )
             self.status_html.value = message_html(text)
+
+    def _show_outs(self) -> None:
+        if not self.hand or self.problem() is not None:
+            return
+        self.outs_pane.four_colour = self.four_colour.value
+        self.outs_pane.show_outs(
+            self.hand, self.contract, self.rules, decks=self.decks.value, jokers=self.jokers.value
+        )
 
     def _odds_key(self) -> tuple:
         return (self.rules, self.contract, self.decks.value, self.jokers.value, self.hand_size)
@@ -472,9 +499,11 @@ class DealWidget:
         self._show_odds()
 
     def wait(self, timeout: float | None = None) -> None:
-        """Wait for the odds being counted in the background (for scripts and tests)."""
+        """Wait for the odds and the outs being counted in the background (for scripts and
+        tests)."""
         if self._odds_thread is not None:
             self._odds_thread.join(timeout)
+        self.outs_pane.wait(timeout)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

@@ -43,6 +43,7 @@ from rummykit.widgets._common import (
     preset_dropdown,
     round_options,
 )
+from rummykit.widgets.hints import OutsPane, view_seen
 
 __all__ = ["BOTS", "PlayWidget", "bot_range", "check_bots"]
 
@@ -107,8 +108,13 @@ class PlayWidget:
     the end of the game. When a round ends, its table stays up: the melds, every hand
     and the points, under "Round N is over". In a whole game the bots wait until "Next
     round" is pressed (``next_round_button``). ``seed`` seeds the deal and every bot.
-    ``hint`` shows the contract distance and what the discard would do for it. Too many
-    or too few ``bots`` for the preset raise :class:`~rummykit.errors.RuleSetError`.
+    ``hint`` shows the contract distance and what the discard would do for it, and the
+    outs (:func:`rummykit.outs`): before the draw those of the hand, when a discard is
+    due the advice for every discard (:func:`rummykit.discard_advice`), the best marked.
+    They are counted in a thread (``background``; they can take seconds for contracts of
+    runs) and shown by :attr:`outs_pane`, an :class:`~rummykit.widgets.hints.OutsPane`.
+    Too many or too few ``bots`` for the preset raise
+    :class:`~rummykit.errors.RuleSetError`.
 
     A disabled button says why on hover (its tooltip, the engine's reason: the action
     is tried on a copy of the game), and the reasons for the play-phase actions (lay
@@ -145,6 +151,7 @@ class PlayWidget:
         name: str = DEFAULT_NAMES[0],
         hint: bool = False,
         turn_limit: int | None = None,
+        background: bool = True,
     ) -> None:
         preset = rules if isinstance(rules, str) else rules.name
         self._custom = None if isinstance(rules, str) else rules
@@ -195,7 +202,10 @@ class PlayWidget:
         )
         self.next_round_button.layout.display = "none"
         self.hint = ipywidgets.Checkbox(
-            value=hint, description="Hints", tooltip="show how far you are", indent=False
+            value=hint,
+            description="Hints",
+            tooltip="show how far you are and your outs",
+            indent=False,
         )
         self.four_colour = four_colour_box()
         self.preset.observe(self._preset_changed, "value")
@@ -208,6 +218,7 @@ class PlayWidget:
         self.hand = CardPicker()
         self.message_html = ipywidgets.HTML()
         self.hint_html = ipywidgets.HTML()
+        self.outs_pane = OutsPane(background=background)
         self.why_html = ipywidgets.HTML()
         """Why the play-phase actions that are disabled are disabled."""
         self.log_html = ipywidgets.HTML()
@@ -294,6 +305,7 @@ class PlayWidget:
                 self.hand.box,
                 self.message_html,
                 self.hint_html,
+                self.outs_pane.html,
                 row(
                     [
                         self.draw_button,
@@ -747,9 +759,11 @@ class PlayWidget:
     def _show_hint(self) -> None:
         if not self.hint.value or self.finished or self.between_rounds:
             self.hint_html.value = ""
+            self.outs_pane.clear()
             return
         view, rules = self.view, self.view.rules
         laid_down = view.laid_down[self.seat]
+        self._show_outs(view, laid_down)
         parts = []
         if laid_down:
             parts.append("You have laid down: lay off what fits, then discard.")
@@ -788,6 +802,31 @@ class PlayWidget:
                     f"{' or '.join(fits)}."
                 )
         self.hint_html.value = message_html("Hint: " + " ".join(parts))
+
+    def _show_outs(self, view: PlayerView, laid_down: bool) -> None:
+        """The outs of the hand before the draw, the advice for each discard after it."""
+        pane = self.outs_pane
+        pane.four_colour = self.four_colour.value
+        if laid_down or view.to_act != self.seat:
+            pane.clear()
+        elif view.phase in ("play", "call discard"):
+            selected = self.hand.selected
+            pane.show_advice(view, selected=selected[0] if len(selected) == 1 else None)
+        else:
+            decks = view.rules.decks_for(len(view.names))
+            jokers = view.rules.jokers_for(decks)
+            pane.show_outs(
+                view.hand,
+                view.contract,
+                view.rules,
+                decks=decks,
+                jokers=jokers,
+                seen=view_seen(view),
+            )
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the outs being counted in the background (for scripts and tests)."""
+        self.outs_pane.wait(timeout)
 
     def _enable(self) -> None:
         """Enable the buttons of the kinds of action the engine lists for the human now;

@@ -1,0 +1,373 @@
+"""Chapter 6's exercises as generators ``f(seed) -> Exercise``, registered in
+:data:`rummykit.exercises.EXERCISES`.
+
+Each exercise has a list of shoes or hand sizes, :data:`OPTIONS`: seed 0 gives the first,
+the book's numbers; any other seed picks one of the others, so a student's variant
+differs from the book and the checked answer, computed by rummykit, changes with it.
+The tests check every option's answer against an independent method (a formula written
+out, a listing of every hand, a generating function or a simulation).
+
+>>> from rummykit.exercises import EXERCISES
+>>> book = EXERCISES["ch6-one-joker"](0)
+>>> print(book.question)
+What is the chance that a 10-card hand from 2 decks and 4 jokers holds at least one joker?
+>>> book.check("32.6%").correct, book.check("1/3").correct
+(True, False)
+>>> parameters("ch6-one-joker", 0), parameters("ch6-one-joker", 5) != parameters("ch6-one-joker", 0)
+({'decks': 2, 'jokers': 4, 'cards': 10}, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Callable
+from fractions import Fraction
+
+from rummykit.cards import Rank, Shoe
+from rummykit.exercises import Exercise, _check_seed, exercise
+from rummykit.melds import check_meld
+from rummykit.odds.exact import dealt_probability, distance_distribution
+from rummykit.odds.teaching import (
+    TWO_PAIRS_STATES,
+    absorption_time,
+    expected_ranks_with_at_least,
+    hypergeom_pmf,
+    matrix_power,
+    prob_at_least_of_rank,
+    prob_at_least_one_joker,
+    sample_size,
+    two_pairs_chain,
+)
+from rummykit.rules import CONTRACTS, Contract, RuleSet
+
+__all__ = ["BUILDERS", "OPTIONS", "RULES", "parameters"]
+
+#: The rules of every exercise: the standard preset (a set needs 2 natural cards).
+RULES = RuleSet.preset("standard")
+#: Round 1's contract, two sets.
+ROUND_1 = CONTRACTS[0]
+#: z for a 95% normal interval.
+Z_95 = Fraction(196, 100)
+
+#: Per exercise key, the numbers each variant may take: the first is the book's.
+OPTIONS: dict[str, tuple[dict, ...]] = {}
+#: Per exercise key, ``build(**numbers) -> Exercise`` (the generator without the seed).
+BUILDERS: dict[str, Callable[..., Exercise]] = {}
+
+
+def _grid(**values: tuple) -> tuple[dict, ...]:
+    """Every combination of ``values``; the first of each is the book's."""
+    names = list(values)
+    return tuple(
+        dict(zip(names, combo, strict=True)) for combo in itertools.product(*values.values())
+    )
+
+
+def parameters(key: str, seed: int) -> dict:
+    """The numbers of exercise ``key`` in the variant of ``seed``.
+
+    >>> parameters("ch6-markov-wait", 0)
+    {'decks': 2, 'jokers': 4}
+    """
+    _check_seed(seed)
+    options = OPTIONS[key]
+    if seed == 0:
+        return dict(options[0])
+    return dict(options[1 + random.Random(seed).randrange(len(options) - 1)])
+
+
+def _variants(key: str, options: tuple[dict, ...]) -> Callable:
+    """Register ``build(**numbers) -> Exercise`` as the generator ``key``."""
+
+    def register(build: Callable[..., Exercise]) -> Callable[..., Exercise]:
+        OPTIONS[key] = options
+        BUILDERS[key] = build
+        exercise(key)(lambda seed: build(**parameters(key, seed)))
+        return build
+
+    return register
+
+
+def _shoe(decks: int, jokers: int) -> str:
+    deck_word = "deck" if decks == 1 else "decks"
+    joker_word = "no jokers" if jokers == 0 else f"{jokers} joker{'s' * (jokers > 1)}"
+    return f"{decks} {deck_word} and {joker_word}"
+
+
+def _p_no_joker(decks: int, jokers: int, cards: int) -> Fraction:
+    return hypergeom_pmf(0, population=52 * decks + jokers, successes=jokers, draws=cards)
+
+
+@_variants("ch6-hands", _grid(decks=(2, 1, 3), jokers=(4, 0, 2, 6), cards=(10, 7, 11, 12)))
+def hands(decks: int, jokers: int, cards: int) -> Exercise:
+    """Exercise 1: how many hands."""
+    size = Shoe(decks, jokers).size
+    return Exercise(
+        "ch6-hands",
+        f"How many different {cards}-card hands can be dealt from {_shoe(decks, jokers)}? "
+        "(A hand is a set of physical cards.)",
+        math.comb(size, cards),
+        hint=f"The shoe holds {size} cards; a hand chooses {cards} of them, order aside.",
+        explanation=f"C({size}, {cards}) hands.",
+    )
+
+
+@_variants("ch6-identical-sets", _grid(decks=(2, 3), size=(3, 4)))
+def identical_sets(decks: int, size: int) -> Exercise:
+    """Exercise 2: sets holding identical cards (counted by listing every set)."""
+    eights = [card for card in Shoe(decks, 0).cards if card.rank == Rank.EIGHT]
+    sets = [group for group in itertools.combinations(eights, size) if check_meld(group, RULES).ok]
+    repeated = sum(len({card.code for card in group}) < size for group in sets)
+    return Exercise(
+        "ch6-identical-sets",
+        f"{decks} decks hold {len(eights)} eights ({decks} of each suit). Of the "
+        f"{len(sets)} different {size}-card sets of eights, how many hold at least two "
+        "identical cards (such as 8♥ 8♥)?",
+        repeated,
+        hint="Count the sets with no repeated card (different suits, one copy of each), "
+        "then take them away from all the sets.",
+        explanation=f"C({len(eights)}, {size}) - C(4, {size}) x {decks}^{size}.",
+    )
+
+
+@_variants("ch6-one-joker", _grid(decks=(2, 1, 3), jokers=(4, 2, 6), cards=(10, 7, 11, 12)))
+def one_joker(decks: int, jokers: int, cards: int) -> Exercise:
+    """Exercise 3: at least one joker."""
+    return Exercise(
+        "ch6-one-joker",
+        f"What is the chance that a {cards}-card hand from {_shoe(decks, jokers)} holds at "
+        "least one joker?",
+        prob_at_least_one_joker(decks=decks, jokers=jokers, cards=cards),
+        hint="Take the complement: no joker means every card comes from the natural cards.",
+        explanation=f"1 - C({52 * decks}, {cards}) / C({52 * decks + jokers}, {cards}).",
+    )
+
+
+@_variants(
+    "ch6-at-least-of-rank", _grid(k=(3, 2, 4), decks=(2, 1, 3), jokers=(4, 2), cards=(10, 12))
+)
+def at_least_of_rank(k: int, decks: int, jokers: int, cards: int) -> Exercise:
+    """Exercise 4: three of a rank (hypergeometric)."""
+    eights = 4 * decks
+    size = 52 * decks + jokers
+    return Exercise(
+        "ch6-at-least-of-rank",
+        f"Let X be the number of eights in a {cards}-card hand from {_shoe(decks, jokers)}. "
+        f"Find P(X ≥ {k}).",
+        prob_at_least_of_rank(k, decks=decks, jokers=jokers, cards=cards),
+        hint=f"X is hypergeometric: {eights} eights among {size} cards, {cards} drawn. Add "
+        f"P(X = i) for i from {k} up, or take 1 minus the terms below {k}.",
+        explanation=f"P(X = i) = C({eights}, i) C({size - eights}, {cards} - i) / "
+        f"C({size}, {cards}).",
+    )
+
+
+@_variants("ch6-set-in-three", _grid(decks=(1, 2, 3), jokers=(0, 2, 4)))
+def set_in_three(decks: int, jokers: int) -> Exercise:
+    """Exercise 5: three cards that make a set (rummykit's exact count)."""
+    return Exercise(
+        "ch6-set-in-three",
+        f"Three cards are dealt from {_shoe(decks, jokers)}. What is the chance that they make "
+        "a set (three cards of one rank, at least two of them natural, so a pair and a joker "
+        "count)? A fraction is best.",
+        dealt_probability(Contract(sets=1), decks=decks, jokers=jokers, cards=3, rules=RULES),
+        hint="Choose the rank, then either 3 of its natural cards, or 2 of them and a joker; "
+        "divide by the number of 3-card hands.",
+        explanation=f"(13 C({4 * decks}, 3) + 13 C({4 * decks}, 2) x {jokers}) / "
+        f"C({52 * decks + jokers}, 3)."
+        if jokers
+        else f"13 C({4 * decks}, 3) / C({52 * decks}, 3).",
+    )
+
+
+@_variants("ch6-inclusion-exclusion", _grid(cards=(7, 5, 6, 8, 9)))
+def inclusion_exclusion(cards: int) -> Exercise:
+    """Exercise 6: at least one set among more cards (rummykit's exact count)."""
+    return Exercise(
+        "ch6-inclusion-exclusion",
+        f"{cards} cards are dealt from one deck without jokers. What is the chance that they "
+        "hold at least one set (three or four of a kind)?",
+        dealt_probability(Contract(sets=1), decks=1, jokers=0, cards=cards, rules=RULES),
+        hint="Let A_r be '3 or more cards of rank r'. Use inclusion-exclusion over the ranks: "
+        f"{cards} cards hold at most {cards // 3} such ranks.",
+        explanation="13 P(A_1) - C(13, 2) P(A_1 and A_2) + ..., each term a sum of products "
+        "of binomial coefficients.",
+    )
+
+
+@_variants(
+    "ch6-joker-worth",
+    ({"decks": 2, "jokers": 4, "cards": 10}, *_grid(decks=(1, 2, 3), jokers=(2, 6), cards=(8, 11))),
+)
+def joker_worth(decks: int, jokers: int, cards: int) -> Exercise:
+    """Exercise 7: P(set | at least one joker), from rummykit's exact counts."""
+    one_set = Contract(sets=1)
+    p_set = dealt_probability(one_set, decks=decks, jokers=jokers, cards=cards, rules=RULES)
+    p_set_no_joker = dealt_probability(one_set, decks=decks, jokers=0, cards=cards, rules=RULES)
+    p_none = _p_no_joker(decks, jokers, cards)
+    return Exercise(
+        "ch6-joker-worth",
+        f"A {cards}-card hand from {_shoe(decks, jokers)} holds at least one joker. Given that, "
+        "what is the chance that it holds a set (a pair and a joker make one)?",
+        (p_set - p_none * p_set_no_joker) / (1 - p_none),
+        hint="With a joker, there is no set only when the natural cards are all of different "
+        "ranks. Condition on the number of jokers i, then divide by P(at least one joker).",
+        explanation="P(no set | i jokers) = C(13, m) (4d)^m / C(52d, m) for m = n - i natural "
+        "cards; P(set | J ≥ 1) = sum over i ≥ 1 of P(J = i) (1 - P(no set | i)) / P(J ≥ 1).",
+    )
+
+
+@_variants(
+    "ch6-bayes",
+    (
+        {"decks": 2, "jokers": 4, "cards": 10},
+        {"decks": 1, "jokers": 2, "cards": 10},
+        {"decks": 2, "jokers": 2, "cards": 10},
+        {"decks": 1, "jokers": 4, "cards": 11},
+        {"decks": 3, "jokers": 6, "cards": 11},
+    ),
+)
+def bayes(decks: int, jokers: int, cards: int) -> Exercise:
+    """Exercise 8: Bayes' rule, P(a joker | the contract), from rummykit's exact counts."""
+    p_contract = dealt_probability(ROUND_1, decks=decks, jokers=jokers, cards=cards, rules=RULES)
+    p_contract_no_joker = dealt_probability(
+        ROUND_1, decks=decks, jokers=0, cards=cards, rules=RULES
+    )
+    p_none = _p_no_joker(decks, jokers, cards)
+    return Exercise(
+        "ch6-bayes",
+        f"An opponent's {cards}-card hand ({_shoe(decks, jokers)}) holds round 1's contract, "
+        "two sets. What is the chance that it holds at least one joker?",
+        1 - p_none * p_contract_no_joker / p_contract,
+        hint="Bayes' rule: P(no joker | contract) = P(no joker) P(contract | no joker) / "
+        "P(contract). Given no joker, the hand is dealt from the natural cards alone.",
+        explanation="1 - P(J = 0) P(C | J = 0) / P(C), with both P(C) counted exactly.",
+    )
+
+
+@_variants("ch6-sets-waiting", _grid(k=(3, 2), decks=(2, 1, 3), jokers=(4, 2), cards=(10, 11)))
+def sets_waiting(k: int, decks: int, jokers: int, cards: int) -> Exercise:
+    """Exercise 9: the expected number of ranks with k or more natural cards."""
+    return Exercise(
+        "ch6-sets-waiting",
+        f"Count the ranks of which a {cards}-card hand ({_shoe(decks, jokers)}) holds {k} or "
+        "more natural cards. What is the expected count?",
+        expected_ranks_with_at_least(k, decks=decks, jokers=jokers, cards=cards),
+        hint="Write the count as a sum of 13 indicators, one per rank; expectation is linear "
+        "even when the indicators are dependent.",
+        explanation=f"13 P(X ≥ {k}), with X the number of eights (hypergeometric).",
+        chance=False,
+    )
+
+
+@_variants(
+    "ch6-mean-distance",
+    (
+        {"decks": 1, "jokers": 2, "cards": 10},
+        {"decks": 1, "jokers": 0, "cards": 10},
+        {"decks": 2, "jokers": 4, "cards": 10},
+        {"decks": 1, "jokers": 2, "cards": 11},
+        {"decks": 2, "jokers": 2, "cards": 12},
+    ),
+)
+def mean_distance(decks: int, jokers: int, cards: int) -> Exercise:
+    """Exercise 10: the expected contract distance, from the exact distribution."""
+    dist = distance_distribution(ROUND_1, decks=decks, jokers=jokers, cards=cards, rules=RULES)
+    return Exercise(
+        "ch6-mean-distance",
+        f"`distance_distribution` gives the exact distribution of how many cards a dealt hand "
+        f"lacks for a contract. What is the expected distance for round 1 (two sets) with "
+        f"{cards} cards from {_shoe(decks, jokers)}?",
+        sum((d * p for d, p in dist.items()), Fraction(0)),
+        hint="E[D] = sum of d P(D = d) over the distribution.",
+        explanation="The same sum with d² gives E[D²], and Var(D) = E[D²] - E[D]².",
+        chance=False,
+    )
+
+
+@_variants(
+    "ch6-sample-size",
+    (
+        {"decks": 2, "jokers": 4, "cards": 10, "points": Fraction(2, 10)},
+        {"decks": 2, "jokers": 4, "cards": 10, "points": Fraction(5, 10)},
+        {"decks": 1, "jokers": 2, "cards": 10, "points": Fraction(2, 10)},
+        {"decks": 1, "jokers": 2, "cards": 10, "points": Fraction(5, 10)},
+        {"decks": 2, "jokers": 2, "cards": 10, "points": Fraction(3, 10)},
+        {"decks": 3, "jokers": 6, "cards": 11, "points": Fraction(5, 10)},
+    ),
+)
+def sample_size_for(decks: int, jokers: int, cards: int, points: Fraction) -> Exercise:
+    """Exercise 11: how many simulated hands give a 95% interval of a given width."""
+    p = dealt_probability(ROUND_1, decks=decks, jokers=jokers, cards=cards, rules=RULES)
+    return Exercise(
+        "ch6-sample-size",
+        f"You want to estimate the chance of round 1 (two sets; {cards} cards, "
+        f"{_shoe(decks, jokers)}) by simulation, with a 95% interval no wider than "
+        f"± {float(points):g} percentage points. How many hands are needed? Use the exact "
+        f"value, {float(p):.2%}, as the guess for p.",
+        sample_size(p, points / 100, Z_95),
+        hint="The half-width is 1.96 sqrt(p (1 - p) / n); solve for n and round up.",
+        explanation="n = 1.96² p (1 - p) / h², rounded up.",
+        chance=False,
+        # A reader who rounds p to the 3 figures shown lands within 1%.
+        tolerance=0.01,
+    )
+
+
+@_variants("ch6-coverage", _grid(intervals=(200, 100, 300, 400, 500)))
+def coverage(intervals: int) -> Exercise:
+    """Exercise 12: the spread of the number of 95% intervals that cover."""
+    return Exercise(
+        "ch6-coverage",
+        f"You simulate {intervals} independent estimates of a chance, each with its 95% "
+        f"interval. The number K of intervals that contain the exact value is about "
+        f"Binomial({intervals}, 0.95). What is the standard deviation of K?",
+        math.sqrt(intervals * 0.95 * 0.05),
+        hint="A binomial count has variance n p (1 - p).",
+        explanation=f"E[K] = {0.95 * intervals:g}; a count within about two SDs of it is "
+        "unremarkable.",
+        tolerance=0.005,
+        chance=False,
+    )
+
+
+def _chain_question(decks: int, jokers: int) -> str:
+    return (
+        f"You hold two pairs, 8♥ 8♠ and K♦ K♣, and need two sets. Each turn you draw one card "
+        f"from a full shoe of {_shoe(decks, jokers)} ({52 * decks + jokers} cards, as if every "
+        "card were put back), and keep it only when it brings you closer. The states are "
+        + ", ".join(f"'{state}'" for state in TWO_PAIRS_STATES)
+        + "."
+    )
+
+
+@_variants("ch6-markov-wait", _grid(decks=(2, 1, 3), jokers=(4, 2, 6)))
+def markov_wait(decks: int, jokers: int) -> Exercise:
+    """Exercise 13: the expected wait for two sets, a Markov chain's absorption time."""
+    return Exercise(
+        "ch6-markov-wait",
+        _chain_question(decks, jokers) + " What is the expected number of draws until you "
+        "hold both sets?",
+        absorption_time(two_pairs_chain(decks=decks, jokers=jokers)),
+        hint="First-step analysis: E[T] = 1 / P(leave 'two pairs') + the chance of each next "
+        "state times its own expected wait.",
+        explanation="The row sums of the fundamental matrix (I - Q)^-1.",
+        chance=False,
+    )
+
+
+@_variants("ch6-markov-within", _grid(draws=(10, 5, 15, 20), decks=(2, 1, 3), jokers=(4, 2, 6)))
+def markov_within(draws: int, decks: int, jokers: int) -> Exercise:
+    """Exercise 14: P(done within n draws), a power of the transition matrix."""
+    done = matrix_power(two_pairs_chain(decks=decks, jokers=jokers), draws)[0][3]
+    return Exercise(
+        "ch6-markov-within",
+        _chain_question(decks, jokers) + f" What is the chance of holding both sets within "
+        f"{draws} draws?",
+        done,
+        hint=f"Take the transition matrix to the power {draws}: the entry in the first row "
+        "(two pairs) and the last column (done).",
+        explanation=f"(P^{draws}) in row 'two pairs', column 'done'.",
+    )

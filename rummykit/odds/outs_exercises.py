@@ -1,0 +1,181 @@
+"""The exercises of chapter 7 (outs) as generators ``f(seed) -> Exercise``.
+
+Every exercise deals a seeded hand for the first contract of ``standard`` (2 sets, 10
+cards from 2 decks and 4 jokers); seed 0 gives the book's hand, another seed another
+hand, and the answer, computed by :func:`rummykit.outs`, changes with it. The tests
+check each answer against a count over the unseen cards themselves.
+
+>>> from rummykit.exercises import EXERCISES
+>>> ex = EXERCISES["outs-count"](0)
+>>> ex.seed, ex.check(str(ex.answer)).correct, ex.check(str(ex.answer + 1)).correct
+(0, True, False)
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from math import comb
+
+from rummykit.cards import Card, Hand, Shoe
+from rummykit.exercises import Exercise, exercise
+from rummykit.hints import Outs, outs
+from rummykit.rules import RuleSet
+
+__all__ = [
+    "DECKS",
+    "JOKERS",
+    "best_discard_outs",
+    "dealt_outs",
+    "two_draw_chance",
+]
+
+#: The shoe of the exercises: a table of four players under ``standard``.
+DECKS, JOKERS = 2, 4
+_RULES = RuleSet.preset("standard")
+_CONTRACT = _RULES.contracts[0]
+_CARDS = _RULES.deal_sizes[0]
+_SHOE = Shoe(decks=DECKS, jokers=JOKERS)
+
+
+def dealt_outs(key: str, seed: int, *, distance: int = 1, seen: int = 0) -> tuple[Hand, list, Outs]:
+    """The first seeded hand (of the stream named by ``key`` and ``seed``) that is
+    ``distance`` cards from 2 sets with at least one out, ``seen`` cards of the rest of the
+    shoe shown face up, and its outs.
+
+    >>> hand, seen, found = dealt_outs("doc", 0, seen=3)
+    >>> len(hand), len(seen), found.distance, found.unseen
+    (10, 3, 1, 95)
+    """
+    rng = random.Random(f"{key}:{seed}")
+    while True:
+        cards = rng.sample(_SHOE.cards, _CARDS + seen)
+        hand, shown = Hand(cards[:_CARDS]), cards[_CARDS:]
+        found = outs(hand, _CONTRACT, _RULES, decks=DECKS, jokers=JOKERS, seen=shown)
+        if found.distance == distance and found.total:
+            return hand, shown, found
+
+
+def two_draw_chance(total: int, unseen: int) -> Fraction:
+    """The exact chance that at least one of the next two cards is one of ``total`` outs
+    among ``unseen`` cards: one less the chance that both miss (hypergeometric).
+
+    >>> two_draw_chance(10, 98)
+    Fraction(925, 4753)
+    """
+    return 1 - Fraction(comb(unseen - total, 2), comb(unseen, 2))
+
+
+def best_discard_outs(hand: Hand) -> tuple[int, int]:
+    """The fewest cards a discard of ``hand`` (after its draw) leaves it from 2 sets, and
+    the most outs a discard leaving that distance keeps.
+
+    >>> from rummykit import parse_cards
+    >>> best_discard_outs(parse_cards("8S 8H 8D JH JS 2C KD"))
+    (1, 10)
+    """
+    results = []
+    for index in range(len(hand)):
+        left = [*hand[:index], *hand[index + 1 :]]
+        found = outs(left, _CONTRACT, _RULES, decks=DECKS, jokers=JOKERS, seen=[hand[index]])
+        results.append((found.distance, -found.total))
+    distance, most = min(results)
+    return distance, -most
+
+
+def _shown(cards) -> str:
+    return " ".join(str(card) for card in Hand(cards).sorted(by="rank"))
+
+
+_SETTING = "dealt 10 cards from 2 decks and 4 jokers for the first contract, 2 sets"
+
+
+@exercise("outs-count")
+def count(seed: int) -> Exercise:
+    """Count the outs of a hand one card from 2 sets."""
+    hand, _, found = dealt_outs("outs-count", seed)
+    return Exercise(
+        "outs-count",
+        f"You are {_SETTING}: {_shown(hand)}. The hand is 1 card from the contract. How many "
+        "of the unseen cards (every card of the shoe not in your hand) would complete it?",
+        found.total,
+        hint="Find the pair (or the joker) that a third card makes a set of, then count the "
+        "unseen copies of each face that does it, jokers included: 2 decks hold 2 copies of "
+        "each natural card.",
+        explanation=f"The outs: {_faces(found)}.",
+    )
+
+
+@exercise("outs-next-card")
+def next_card(seed: int) -> Exercise:
+    """The exact chance that the next card is an out, with some cards seen."""
+    hand, seen, found = dealt_outs("outs-next-card", seed, seen=4)
+    return Exercise(
+        "outs-next-card",
+        f"You are {_SETTING}: {_shown(hand)}, 1 card from the contract. The discard pile "
+        f"shows {_shown(seen)}. What is the exact chance that the next card of the stock "
+        "completes your contract? (Every card you have not seen is equally likely.)",
+        found.p_next,
+        hint=f"Count the outs not in the pile, then the unseen cards: {_SHOE.size} less your "
+        "hand less the pile.",
+        explanation=f"{found.total} outs among {found.unseen} unseen cards: {_faces(found)}.",
+    )
+
+
+@exercise("outs-two-draws")
+def two_draws(seed: int) -> Exercise:
+    """The exact chance that one of the next two cards is an out."""
+    hand, _, found = dealt_outs("outs-two-draws", seed)
+    total, unseen = found.total, found.unseen
+    return Exercise(
+        "outs-two-draws",
+        f"You are {_SETTING}: {_shown(hand)}. It has {total} outs among {unseen} unseen "
+        "cards. What is the exact chance that at least one of the next two cards of the "
+        "stock is an out?",
+        two_draw_chance(total, unseen),
+        hint="Take the complement: both cards miss with chance "
+        f"({unseen - total}/{unseen}) × ({unseen - total - 1}/{unseen - 1}).",
+        explanation=f"1 − C({unseen - total}, 2)/C({unseen}, 2).",
+    )
+
+
+@exercise("outs-rule-error")
+def rule_error(seed: int) -> Exercise:
+    """How far the "double the next-card chance" rule overshoots the exact value."""
+    # Some cards seen (none for the book's) vary the unseen count from seed to seed.
+    _, _, found = dealt_outs("outs-rule-error", seed, seen=seed % 8)
+    total, unseen = found.total, found.unseen
+    return Exercise(
+        "outs-rule-error",
+        f"A hand has {total} outs among {unseen} unseen cards. The quick rule says the chance "
+        f"of an out in the next two cards is 2 × {total}/{unseen}. By how much is the rule "
+        "above the exact chance? (A fraction, or a decimal of 3 significant figures.)",
+        2 * Fraction(total, unseen) - two_draw_chance(total, unseen),
+        hint="The rule counts the case where both cards are outs twice: the overshoot is the "
+        "chance that both are.",
+        explanation=f"Both are outs with chance ({total}/{unseen}) × ({total - 1}/{unseen - 1}).",
+    )
+
+
+@exercise("outs-best-discard")
+def best_discard(seed: int) -> Exercise:
+    """The most outs a discard keeps, in a hand after its draw."""
+    rng = random.Random(f"outs-best-discard:{seed}")
+    while True:
+        hand = Hand(rng.sample(_SHOE.cards, _CARDS + 1))
+        distance, most = best_discard_outs(hand)
+        if distance == 1:
+            break
+    return Exercise(
+        "outs-best-discard",
+        f"You drew your 11th card and hold {_shown(hand)} (2 sets from 2 decks and 4 jokers). "
+        "You must discard one card, keeping 1 card from the contract. The card you discard "
+        "lies on the pile, so it is no out. What is the most outs a discard leaves you?",
+        most,
+        hint="Discard a card that is in no pair and no set: each pair is a set in waiting, "
+        "and its outs are the unseen copies of its rank and the jokers.",
+    )
+
+
+def _faces(found: Outs) -> str:
+    return ", ".join(f"{Card.parse(code)} ×{copies}" for code, copies in found.cards.items())
