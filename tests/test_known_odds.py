@@ -128,14 +128,22 @@ import ipywidgets                 # (before the platform changes: it reads it on
 sys.platform = "emscripten"
 from rummykit.widgets import DealWidget
 
+from rummykit.widgets import PlayWidget
+
 widget = DealWidget(seed=7, decks=1, jokers=3)   # not in the tables: counted here
 widget.deal_button.click()
-print(json.dumps({"background": widget.background, "p": str(widget.probability)}))
+play = PlayWidget(bots=2, seed=5, hint=True)     # the outs of the hand, counted here too
+print(json.dumps({"background": [widget.background, widget.outs_pane.background,
+                                 play.outs_pane.background],
+                  "p": str(widget.probability),
+                  "outs": [widget.outs_pane.html.value, play.outs_pane.html.value]}))
 """,
         hide=False,
     )
     standard = RuleSet.preset("standard")
-    assert seen["background"] is False
+    assert seen["background"] == [False, False, False]
+    for pane in seen["outs"]:
+        assert "Counting" not in pane and "The next card is one of them" in pane
     expected = dealt_probability(standard.contracts[0], decks=1, jokers=3, cards=10, rules=standard)
     assert Fraction(seen["p"]) == expected
 
