@@ -175,3 +175,31 @@ def test_the_live_deal_reads_the_tables_odds_offline(browser, book_url: str, tmp
     finally:
         context.close()
     assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
+
+
+@pytest.mark.slow
+def test_a_turn_played_in_the_live_notebook_offline(browser, book_url: str, tmp_path: Path):  # noqa: F811
+    """The play page: draw and discard against the bots, with the outs hint, in Pyodide."""
+    blocked: list[str] = []
+    context = _blocking_context(browser, blocked)
+    try:
+        page = context.new_page()
+        page.goto(f"{book_url}/notebooks/play.html")
+        _, play = _start_live(
+            page,
+            "Start the live notebook: play a round against two bots",
+            "play.ipynb",
+            ".rk-play",
+        )
+        play.get_by_text("Your turn: draw from the stock").wait_for()
+        play.get_by_text("The next card is one of them").wait_for()  # the outs hint
+        _button(play, "Draw from stock").click()
+        play.get_by_text("Lay down, lay off or swap a joker").wait_for()
+        play.locator("button.rk-card").first.click()
+        _button(play, "Discard").click()
+        play.get_by_text("Bea", exact=False).first.wait_for()
+        play.get_by_text(re.compile(r"Ann discards the ")).wait_for()
+        page.screenshot(path=str(tmp_path / "live_play.png"), full_page=True)
+    finally:
+        context.close()
+    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
