@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book test test-fast lint soak lab benchmarks tables clean
+.PHONY: book serve test test-fast lint soak lab benchmarks tables clean
 
 $(STAMP): pyproject.toml setup.py rummykit/odds/_sweep.c \
 		rummykit/odds/_table.c rummykit/odds/_contract.c rummykit/odds/_contract.h \
@@ -16,12 +16,25 @@ $(STAMP): pyproject.toml setup.py rummykit/odds/_sweep.c \
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
-## Build the Jupyter Book, executing every notebook; prints where the HTML is.
-# book/_build/.html-built marks a build that succeeded: the browser test reuses it.
+## Build the Jupyter Book, executing every notebook, with its live notebooks (JupyterLite in
+## book/_build/html/lite; book/_ext/live_book.py); prints where the HTML is.
+# book/_build/.html-built marks a build that succeeded: the browser test reuses it. The
+# first build fetches the Pyodide core (npm) and the live notebooks' wheels (PyPI) into
+# build/lite; later builds reuse them. A doit database left by an earlier lite build makes
+# the next one leave out the local Pyodide (the kernel then tries a CDN): it goes first.
 book: $(STAMP)
+	rm -f book/.jupyterlite.doit.db .jupyterlite.doit.db
 	$(BIN)/jupyter-book build book --warningiserror --keep-going --quiet
 	touch book/_build/.html-built
-	@echo "The book is at $(CURDIR)/book/_build/html/index.html"
+	@echo "The book is at $(CURDIR)/book/_build/html/index.html (make serve for the live notebooks)"
+
+## Serve the built book on http://127.0.0.1:8000 (PORT=...): the live notebooks run only
+## over HTTP, not from file://.
+PORT ?= 8000
+serve:
+	test -f book/_build/.html-built || $(MAKE) book
+	@echo "Serving the book at http://127.0.0.1:$(PORT)/ (Ctrl+C stops)"
+	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory book/_build/html
 
 ## Run every test: unit, doctests, property tests, notebooks (nbval) and browser tests.
 test: $(STAMP)
@@ -50,9 +63,11 @@ lab: $(STAMP)
 benchmarks: $(STAMP)
 	for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
-## Regenerate data/ (the tables the book reads).
+## Regenerate data/ (the tables the book reads) and the extract of their exact odds that the
+## widgets read without polars (rummykit/known_odds.json, for the book's live notebooks).
 tables: $(STAMP)
 	$(BIN)/rummykit tables
+	$(BIN)/python -m rummykit.known_odds
 
 clean:
-	rm -rf book/_build .pytest_cache
+	rm -rf book/_build .pytest_cache book/.jupyterlite.doit.db

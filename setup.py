@@ -6,31 +6,39 @@ Everything else is in pyproject.toml. The extension is optional: when it cannot 
 built (no C compiler), rummykit installs anyway and counts with the same sweep in Python;
 without _table the fast simulator says so and the engine plays the rounds; without
 _distance, rummykit.search counts distances in Python (the same values, slower).
+
+``RUMMYKIT_PURE=1`` leaves the compiled parts out altogether, for a pure-Python wheel
+(``py3-none-any``): the book's live notebooks install that wheel in the reader's browser
+(Pyodide), where a wheel built for this machine cannot load.
 """
+
+import os
 
 from setuptools import Extension, setup
 
-setup(
-    ext_modules=[
-        Extension(
-            "rummykit.odds._sweep",
-            ["rummykit/odds/_sweep.c"],
-            extra_compile_args=["-O2"],
-            optional=True,
-        ),
-        Extension(
-            "rummykit.odds._table",
-            ["rummykit/odds/_table.c", "rummykit/odds/_contract.c"],
-            depends=["rummykit/odds/_contract.h"],
-            extra_compile_args=["-O2"],
-            optional=True,
-        ),
-        Extension(
-            "rummykit._distance",
-            ["rummykit/_distance.c", "rummykit/odds/_contract.c"],
-            depends=["rummykit/odds/_contract.h"],
-            extra_compile_args=["-O2"],
-            optional=True,
-        ),
-    ]
-)
+PURE = os.environ.get("RUMMYKIT_PURE", "") not in ("", "0")
+
+EXTENSIONS = [
+    Extension(
+        "rummykit.odds._sweep",
+        ["rummykit/odds/_sweep.c"],
+        extra_compile_args=["-O2"],
+        optional=True,
+    ),
+    Extension(
+        "rummykit.odds._table",
+        ["rummykit/odds/_table.c", "rummykit/odds/_contract.c"],
+        depends=["rummykit/odds/_contract.h"],
+        extra_compile_args=["-O2"],
+        optional=True,
+    ),
+    Extension(
+        "rummykit._distance",
+        ["rummykit/_distance.c", "rummykit/odds/_contract.c"],
+        depends=["rummykit/odds/_contract.h"],
+        extra_compile_args=["-O2"],
+        optional=True,
+    ),
+]
+
+setup(ext_modules=[] if PURE else EXTENSIONS)

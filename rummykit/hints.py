@@ -37,7 +37,7 @@ from rummykit.legal import PlayerView
 from rummykit.rules import Contract, RuleSet
 from rummykit.search import _distance_compiled, contract_distance, contract_within
 
-__all__ = ["DiscardAdvice", "DiscardOption", "Outs", "discard_advice", "outs"]
+__all__ = ["DiscardAdvice", "DiscardOption", "Outs", "chance_text", "discard_advice", "outs"]
 
 # One card of each face, suit-major as Card.index numbers them, then the joker.
 _FACES = (
@@ -476,3 +476,26 @@ def discard_advice(
         options.append(DiscardOption(_FACES[index].code, result, _p_two(left, result, shoe, memo)))
     options.sort(key=lambda o: (o.distance, -o.outs.total, -o.p_two, o.discard))
     return DiscardAdvice(options)
+
+
+def chance_text(p: float) -> str:
+    """A chance in words a student can read: a percentage where that is clear, "1 in N"
+    where a percentage would round to nothing, "all but 1 in N" near certainty.
+
+    >>> chance_text(0.4567), chance_text(0.0231), chance_text(0.0002168)
+    ('46%', '2.3% (1 in 43)', '1 in 4,613')
+    >>> chance_text(0.9995), chance_text(1), chance_text(0)
+    ('all but 1 in 2,000', '100%', '0%')
+    """
+    p = float(p)
+    if not 0 <= p <= 1:
+        raise ArgumentError(f"a chance must be between 0 and 1, got {p!r}")
+    if p == 0 or p == 1:
+        return f"{p:.0%}"
+    if p >= 0.995:  # a percentage would round to 100%
+        return f"all but 1 in {round(1 / (1 - p)):,}"
+    if p >= 0.1:
+        return f"{p:.0%}"
+    if p >= 0.01:
+        return f"{p:.1%} (1 in {round(1 / p):,})"
+    return f"1 in {round(1 / p):,}"

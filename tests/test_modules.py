@@ -28,6 +28,7 @@ ENGINE = (
     "events",
     "game",
     "hints",
+    "known_odds",
     "legal",
     "melds",
     "narrate",

@@ -55,6 +55,7 @@ import numpy as np
 import polars as pl
 
 from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.hints import chance_text  # re-exported: it was first defined here
 from rummykit.odds.exact import (
     NATIVE,
     cached_probability,
@@ -542,29 +543,6 @@ def duration_text(seconds: float) -> str:
     if seconds < 5400:
         return f"about {round(seconds / 60)} min"
     return f"about {seconds / 3600:.1f} h"
-
-
-def chance_text(p: float) -> str:
-    """A chance in words a student can read: a percentage where that is clear, "1 in N"
-    where a percentage would round to nothing, "all but 1 in N" near certainty.
-
-    >>> chance_text(0.4567), chance_text(0.0231), chance_text(0.0002168)
-    ('46%', '2.3% (1 in 43)', '1 in 4,613')
-    >>> chance_text(0.9995), chance_text(1), chance_text(0)
-    ('all but 1 in 2,000', '100%', '0%')
-    """
-    p = float(p)
-    if not 0 <= p <= 1:
-        raise ArgumentError(f"a chance must be between 0 and 1, got {p!r}")
-    if p == 0 or p == 1:
-        return f"{p:.0%}"
-    if p >= 0.995:  # a percentage would round to 100%
-        return f"all but 1 in {round(1 / (1 - p)):,}"
-    if p >= 0.1:
-        return f"{p:.0%}"
-    if p >= 0.01:
-        return f"{p:.1%} (1 in {round(1 / p):,})"
-    return f"1 in {round(1 / p):,}"
 
 
 #: The tables of ``data/`` that hold exact dealt odds, read by :func:`known_probability`.

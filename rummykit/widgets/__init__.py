@@ -13,6 +13,9 @@ actions, and every refusal shows the engine's reason.
 'valid run, the joker is the 9♥'
 
 Importing this package needs the notebook extras (``pip install "rummykit[notebook]"``).
+The odds explorers need the analysis extra too (polars, altair), and are imported only
+when asked for: the other widgets run without it, as in the book's live notebooks
+(Pyodide, in the reader's browser, which has no polars).
 """
 
 from rummykit.widgets._common import require
@@ -21,7 +24,17 @@ require("ipywidgets")
 
 from rummykit.widgets.deal import DealWidget  # noqa: E402
 from rummykit.widgets.meld import MeldBuilder  # noqa: E402
-from rummykit.widgets.odds import OddsExplorer, SimulationExplorer  # noqa: E402
 from rummykit.widgets.play import PlayWidget  # noqa: E402
 
 __all__ = ["DealWidget", "MeldBuilder", "OddsExplorer", "PlayWidget", "SimulationExplorer"]
+
+#: The widgets that need the analysis extra, imported on first use.
+_WITH_ANALYSIS = ("OddsExplorer", "SimulationExplorer")
+
+
+def __getattr__(name: str):
+    if name in _WITH_ANALYSIS:
+        from rummykit.widgets import odds
+
+        return getattr(odds, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import html
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 
 from rummykit import _optional, svg
 from rummykit.cards import Card, Hand
+from rummykit.errors import MissingDependencyError
 from rummykit.rules import Contract, RuleSet
 
 
@@ -18,6 +21,23 @@ def require(name: str) -> ModuleType:
 
 
 ipywidgets = require("ipywidgets")
+
+#: Whether this Python can start threads. Pyodide (the book's live notebooks run the
+#: widgets in the reader's browser) cannot: there the widgets do all their work in the
+#: handler of the control that asked for it.
+CAN_THREAD = sys.platform not in ("emscripten", "wasi")
+
+
+@functools.cache
+def can_count() -> bool:
+    """Whether this Python can count and simulate odds: :mod:`rummykit.odds` needs the
+    ``analysis`` extra (numpy, polars), which Pyodide does not have."""
+    try:
+        import rummykit.odds  # noqa: F401
+    except MissingDependencyError:
+        return False
+    return True
+
 
 #: Colours of messages: text on white at least 4.5:1.
 _TONES = {"ok": "#1a7f37", "error": "#b42318", "info": "#333333"}

@@ -6,15 +6,17 @@ import contextlib
 import threading
 from fractions import Fraction
 
-from rummykit import svg
+from rummykit import known_odds, svg
 from rummykit.cards import Card, Hand, Shoe
-from rummykit.errors import RummyError
+from rummykit.errors import MissingDependencyError, RummyError
 from rummykit.hints import Outs
 from rummykit.melds import Meld, contract_completion, find_contract
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import (
+    CAN_THREAD,
     CountProgress,
     Superseded,
+    can_count,
     estimate_text,
     figure_html,
     four_colour_box,
@@ -68,6 +70,11 @@ class DealWidget:
     only when "Count exactly" is pressed. Nothing slow runs in a control's handler, and a
     count the controls have left stops without showing anything.
 
+    Without polars (as in the book's live notebooks, which run in the reader's browser)
+    the known odds come from the tables' extract (:mod:`rummykit.known_odds`), and a shoe
+    the tables lack is said to need the analysis extra. Where threads cannot start
+    (Pyodide), ``background`` is off: a count runs in the handler that asks for it.
+
     The Seed box always names the hand on screen: the first deal uses the seed shown,
     each later one moves it on by one first, and a seed typed in is dealt at once. Once
     a hand is up, changing the rules, the round, the decks or the jokers deals that seed
@@ -106,8 +113,9 @@ class DealWidget:
     ) -> None:
         name = rules if isinstance(rules, str) else rules.name
         self._custom = None if isinstance(rules, str) else rules
-        self.background = background
-        """Compute the exact odds in a thread, so a slow count never blocks the notebook."""
+        self.background = background and CAN_THREAD
+        """Compute the exact odds in a thread, so a slow count never blocks the notebook
+        (never where threads cannot start, as in Pyodide)."""
         self.hand: Hand = Hand()
         self.melds: list[Meld] | None = None
         self.distance: int | None = None
@@ -377,12 +385,18 @@ class DealWidget:
 
     def _known_odds(self, key: tuple) -> Fraction | None:
         """The exact odds of ``key`` if known without counting: counted here before, in
-        the committed tables (data/) or in the sweep cache."""
+        the committed tables (data/) or in the sweep cache; without polars (as in the
+        browser), in the tables' extract that the package carries (:mod:`rummykit.known_odds`)."""
         if key not in self._odds_cache:
-            from rummykit.odds.tables import ExactCell, known_probability
-
             rules, contract, decks, jokers, cards = key
-            p = known_probability(ExactCell(rules, None, contract, decks, jokers, cards))
+            try:
+                from rummykit.odds.tables import ExactCell, known_probability
+            except MissingDependencyError:
+                p = known_odds.known_probability(
+                    rules, contract, decks=decks, jokers=jokers, cards=cards
+                )
+            else:
+                p = known_probability(ExactCell(rules, None, contract, decks, jokers, cards))
             if p is None:
                 return None
             self._odds_cache[key] = p
@@ -402,6 +416,15 @@ class DealWidget:
             f"{self.decks.value} deck{'s' if self.decks.value != 1 else ''} and "
             f"{self.jokers.value} joker{'s' if self.jokers.value != 1 else ''}: "
             f"{describe_probability(p)}."
+        )
+
+    def _uncounted_text(self) -> str:
+        decks, jokers = self.decks.value, self.jokers.value
+        return (
+            f"The chance of being dealt {self.contract} in {self.hand_size} cards from "
+            f"{_count(decks, 'deck')} and {_count(jokers, 'joker')} is not in the tables "
+            "that come with rummykit, and counting it needs the analysis extra "
+            '(pip install "rummykit[analysis]"), which this Python does not have.'
         )
 
     def _odds_wanted(self, key: tuple) -> bool:
@@ -426,6 +449,11 @@ class DealWidget:
                 self.count_progress.button.layout.display = "none"
                 return
             key = self._odds_key()
+            if self._known_odds(key) is None and not can_count():
+                self.probability = self.estimate_text = None
+                self.count_progress.button.layout.display = "none"
+                self.odds_html.value = message_html(self._uncounted_text())
+                return
             if self._known_odds(key) is not None or not self.background:
                 self.count_progress.button.layout.display = "none"
                 self.estimate_text = None

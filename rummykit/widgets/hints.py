@@ -8,7 +8,7 @@ computes them in one background thread: the pane says "Counting the outs ..." at
 and the result replaces it when it is ready, unless the position has moved on by then.
 Results are kept by position, so selecting cards or redrawing never counts again.
 
-Chances are written for a student by :func:`rummykit.odds.tables.chance_text`
+Chances are written for a student by :func:`rummykit.hints.chance_text`
 (``"9.9% (1 in 10)"``, never ``"0.0%"``).
 """
 
@@ -22,11 +22,10 @@ from collections.abc import Callable, Iterable
 from rummykit import svg
 from rummykit.cards import Card
 from rummykit.errors import RummyError
-from rummykit.hints import DiscardAdvice, Outs, discard_advice, outs
+from rummykit.hints import DiscardAdvice, Outs, chance_text, discard_advice, outs
 from rummykit.legal import PlayerView
-from rummykit.odds.tables import chance_text
 from rummykit.rules import Contract, RuleSet
-from rummykit.widgets._common import ipywidgets, message_html
+from rummykit.widgets._common import CAN_THREAD, ipywidgets, message_html
 
 __all__ = ["OutsPane", "advice_html", "outs_html", "view_seen"]
 
@@ -160,8 +159,9 @@ class OutsPane:
     """
 
     def __init__(self, *, background: bool = True) -> None:
-        self.background = background
-        """Count in a thread, so a slow count never blocks the notebook."""
+        self.background = background and CAN_THREAD
+        """Count in a thread, so a slow count never blocks the notebook (never where
+        threads cannot start, as in Pyodide: there the count runs when asked for)."""
         self.html = ipywidgets.HTML()
         self.result: Outs | DiscardAdvice | None = None
         """The outs or advice of the position shown, or None while it is counted."""

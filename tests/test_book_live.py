@@ -1,0 +1,205 @@
+"""The book's live notebooks (JupyterLite, book/live) work offline.
+
+The built site must name no address off the machine (``jupyter-lite.json``, the Pyodide
+lock), and in headless Chromium, with the built book served on 127.0.0.1 and every
+request to another host blocked, chapter 1's "build a meld" notebook starts from its
+button, runs, and its MeldBuilder checks a meld. The test prints how long the first live
+cell took to show its widget (the budget is 40 s, cold; it is reported, not asserted, but
+for a limit far above it: a kernel that never starts).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.test_book_browser import (  # noqa: F401 (fixtures)
+    LOCAL_HOST,
+    LOCAL_SCHEMES,
+    book_url,
+    browser,
+    built_book,
+    chromium,
+)
+
+pytestmark = pytest.mark.browser
+
+LITE = "lite"
+#: Far above the 40 s budget: only a kernel that does not start fails the test.
+READY_LIMIT_S = 240
+_REMOTE = re.compile(r"^(https?:)?//", re.IGNORECASE)
+
+
+def _strings(value, where: str = ""):
+    """Every string in a JSON value, with the path of keys to it."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, f"{where}/{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, f"{where}/{index}")
+    elif isinstance(value, str):
+        yield where, value
+
+
+def test_the_lite_site_names_only_local_addresses(built_book: Path):  # noqa: F811
+    site = built_book / LITE
+    configs = sorted(site.rglob("jupyter-lite.json"))
+    assert site / "jupyter-lite.json" in configs
+    remote = [
+        f"{path.relative_to(site)}{where}: {text}"
+        for path in configs
+        for where, text in _strings(json.loads(path.read_text()))
+        if _REMOTE.match(text)
+    ]
+    assert not remote, "\n".join(remote)
+
+    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    # A stale .jupyterlite.doit.db makes the build leave pyodideUrl out: the kernel then
+    # loads Pyodide from a CDN.
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert (site / "static" / "pyodide" / "pyodide.mjs").is_file()
+    assert (site / "static" / "pyodide" / "pyodide.asm.wasm").is_file()
+    lock_url = kernel["loadPyodideOptions"]["lockFileURL"]
+    assert not _REMOTE.match(lock_url)
+    lock_path = site / lock_url
+    lock = json.loads(lock_path.read_text())
+    packages = lock["packages"]
+    assert {"rummykit", "ipywidgets", "comm", "ipython"} <= set(packages)
+    for name, package in packages.items():
+        wheel = (lock_path.parent / package["file_name"]).resolve()
+        assert wheel.is_file(), f"{name}: {package['file_name']} is not in the site"
+    (rummykit,) = [p for n, p in packages.items() if n == "rummykit"]
+    assert rummykit["file_name"].endswith("-py3-none-any.whl")
+    # The live notebooks are in the site's contents, as the pages' directives name them.
+    for notebook in ("meld", "deal", "play"):
+        assert (site / "files" / "live" / f"{notebook}.ipynb").is_file()
+
+
+def test_the_pages_load_no_google_fonts(built_book: Path):  # noqa: F811
+    page = (built_book / "notebooks" / "01_learn_the_rules.html").read_text()
+    assert "jupyterlite_sphinx_try_it_button" in page  # the live notebook's start button
+    assert "fonts.googleapis" not in page
+
+
+def _blocking_context(chromium_browser, blocked: list[str]):
+    """A browser context that aborts, and lists in ``blocked``, every request to another host."""
+
+    def route(route) -> None:
+        parts = urlsplit(route.request.url)
+        if parts.scheme in LOCAL_SCHEMES or parts.hostname == LOCAL_HOST:
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    context = chromium_browser.new_context()
+    context.route("**/*", route)
+    return context
+
+
+def _start_live(page, button: str, notebook: str, widget: str):
+    """Press the start button ``button``, run the live notebook ``notebook`` and return its
+    frame and the widget of selector ``widget``, once shown; print the seconds it took."""
+    started = time.monotonic()
+    page.get_by_text(button).click()
+    lite = page.frame_locator(f"iframe[src*='{notebook}']")
+    lite.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=READY_LIMIT_S * 1000)
+    shown = lite.locator(widget)
+    deadline = started + READY_LIMIT_S
+    # Cells run before the kernel is up wait for it; a widget shown while the page is
+    # still wiring the kernel's connection can miss it ("Error displaying widget"): then
+    # the cells run again.
+    while not shown.count():
+        assert time.monotonic() < deadline, f"the live notebook {notebook} showed no {widget}"
+        lite.get_by_role("menuitem", name="Run", exact=True).click()
+        lite.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        time.sleep(1)  # the run clears the cell's output first
+        either = shown.or_(lite.get_by_text("Error displaying widget"))
+        either.first.wait_for(timeout=max(1, deadline - time.monotonic()) * 1000)
+    ready = time.monotonic() - started
+    print(f"\n{notebook}: first live cell ready {ready:.1f} s after the start button (budget 40 s)")
+    return lite, shown
+
+
+def _button(container, label: str):
+    return container.locator("button.widget-button", has_text=re.compile(rf"^\s*{label}\s*$"))
+
+
+def test_a_meld_built_in_the_live_notebook_offline(browser, book_url: str, tmp_path: Path):  # noqa: F811
+    blocked: list[str] = []
+    context = _blocking_context(browser, blocked)
+    try:
+        page = context.new_page()
+        page.goto(f"{book_url}/notebooks/01_learn_the_rules.html")
+        _, builder = _start_live(
+            page, "Start the live notebook: build a meld", "meld.ipynb", ".rk-meld-builder"
+        )
+        for name in ("7 of hearts", "8 of hearts", "joker", "10 of hearts"):
+            builder.locator(f"button.rk-card[title='{name}']").click()
+        _button(builder, "Check").click()
+        builder.locator(".rk-ok", has_text="valid run, the joker is the 9♥").wait_for()
+        page.screenshot(path=str(tmp_path / "live_meld.png"), full_page=True)
+    finally:
+        context.close()
+    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
+
+
+@pytest.mark.slow
+def test_the_live_deal_reads_the_tables_odds_offline(browser, book_url: str, tmp_path: Path):  # noqa: F811
+    """In Pyodide (no polars): the odds from the tables' extract, and another shoe named."""
+    blocked: list[str] = []
+    context = _blocking_context(browser, blocked)
+    try:
+        page = context.new_page()
+        page.goto(f"{book_url}/notebooks/01_learn_the_rules.html")
+        _, deal = _start_live(
+            page, "Start the live notebook: deal and read your odds", "deal.ipynb", ".rk-deal"
+        )
+        _button(deal, "Deal").click()
+        deal.get_by_text(
+            "The chance of being dealt 2 sets in 10 cards from 2 decks and 4 jokers: "
+            "2412345575/27078894567 = 8.91%, about 1 in 11."
+        ).wait_for()
+        decks = deal.locator(".widget-text", has_text="Decks").locator("input")
+        decks.fill("4")
+        decks.press("Enter")
+        deal.get_by_text("is not in the tables that come with rummykit").wait_for()
+        page.screenshot(path=str(tmp_path / "live_deal.png"), full_page=True)
+    finally:
+        context.close()
+    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
+
+
+@pytest.mark.slow
+def test_a_turn_played_in_the_live_notebook_offline(browser, book_url: str, tmp_path: Path):  # noqa: F811
+    """The play page: draw and discard against the bots, with the outs hint, in Pyodide."""
+    blocked: list[str] = []
+    context = _blocking_context(browser, blocked)
+    try:
+        page = context.new_page()
+        page.goto(f"{book_url}/notebooks/play.html")
+        _, play = _start_live(
+            page,
+            "Start the live notebook: play a round against two bots",
+            "play.ipynb",
+            ".rk-play",
+        )
+        play.get_by_text("Your turn: draw from the stock").wait_for()
+        play.get_by_text("The next card is one of them").wait_for()  # the outs hint
+        _button(play, "Draw from stock").click()
+        play.get_by_text("Lay down, lay off or swap a joker").wait_for()
+        play.locator("button.rk-card").first.click()
+        _button(play, "Discard").click()
+        play.get_by_text("Bea", exact=False).first.wait_for()
+        play.get_by_text(re.compile(r"Ann discards the ")).wait_for()
+        page.screenshot(path=str(tmp_path / "live_play.png"), full_page=True)
+    finally:
+        context.close()
+    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)

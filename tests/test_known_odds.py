@@ -1,0 +1,167 @@
+"""The odds without polars (rummykit.known_odds) are the committed tables' odds, and the
+widgets that the book's live notebooks run (in Pyodide: no polars, numpy or threads) work
+without them; the pure-Python wheel those notebooks install has no compiled part."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from rummykit import RuleSet, known_odds
+from rummykit.errors import ArgumentError
+from rummykit.odds import dealt_probability
+from rummykit.odds.tables import ExactCell, _committed, data_directory
+from rummykit.odds.tables import known_probability as polars_probability
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Run first in a child Python: the analysis extra's modules cannot be imported there.
+HIDE_ANALYSIS = """
+import importlib.abc, sys
+
+class _Hidden(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] in {"numpy", "polars", "pyarrow", "altair"}:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+sys.meta_path.insert(0, _Hidden())
+"""
+
+
+def _child(code: str, *, hide: bool = True) -> dict:
+    """Run ``code`` (which prints one JSON object last) in a child Python, without the
+    analysis extra unless ``hide`` is false."""
+    done = subprocess.run(
+        [sys.executable, "-c", (HIDE_ANALYSIS if hide else "import sys\n") + code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_extract_is_the_committed_tables():
+    """known_odds.json holds exactly the exact rows of data/ (make tables rewrites it)."""
+    shipped = json.loads(resources.files("rummykit").joinpath("known_odds.json").read_text())
+    assert shipped == known_odds.extract(data_directory()), (
+        "rummykit/known_odds.json is stale: python -m rummykit.known_odds"
+    )
+
+
+def test_pure_odds_equal_the_polars_odds_on_every_committed_cell():
+    polars_rows = _committed()  # read from the parquet files with polars
+    assert len(polars_rows) > 100
+    pure_rows = known_odds._table()
+    assert pure_rows == polars_rows
+    # And through the public functions, for every preset (bga and others deal as standard).
+    for name in RuleSet.presets():
+        rules = RuleSet.preset(name)
+        for number, contract in enumerate(rules.contracts, 1):
+            for decks, jokers in ((1, 2), (2, 4), (3, 6), (2, 2), (4, 16)):
+                cards = rules.deal_sizes[number - 1]
+                cell = ExactCell(rules, number, contract, decks, jokers, cards)
+                pure = known_odds.known_probability(
+                    rules, contract, decks=decks, jokers=jokers, cards=cards
+                )
+                assert pure == polars_probability(cell) or pure is None, (name, cell)
+
+
+def test_a_hand_too_small_is_zero_and_a_missing_table_is_named(tmp_path: Path):
+    standard = RuleSet.preset("standard")
+    p = known_odds.known_probability(standard, standard.contracts[6], decks=4, jokers=16, cards=5)
+    assert p == Fraction(0)
+    with pytest.raises(ArgumentError, match="exact_odds has no CSV file"):
+        known_odds.extract(tmp_path)
+
+
+def test_deal_widget_reads_the_extract_without_polars():
+    seen = _child(
+        """
+import json
+from rummykit.widgets import DealWidget, MeldBuilder, PlayWidget
+
+widget = DealWidget(seed=7)
+widget.deal_button.click()
+known = str(widget.probability), widget.odds_html.value
+widget.decks.value = 4           # a shoe the tables do not hold
+unknown = widget.probability, widget.odds_html.value, widget.count_progress.button.layout.display
+try:
+    from rummykit.widgets import OddsExplorer
+    explorer = "imported"
+except ImportError as error:
+    explorer = str(error)
+print(json.dumps({"known": known, "unknown": unknown, "explorer": explorer,
+                  "loaded": sorted(m for m in sys.modules if m.startswith(("polars", "numpy")))}))
+"""
+    )
+    standard = RuleSet.preset("standard")
+    expected = polars_probability(ExactCell(standard, 1, standard.contracts[0], 2, 4, 10))
+    assert Fraction(seen["known"][0]) == expected
+    assert "about 1 in 11" in seen["known"][1]
+    assert seen["unknown"][0] is None and seen["unknown"][2] == "none"
+    assert "not in the tables" in seen["unknown"][1] and "rummykit[analysis]" in seen["unknown"][1]
+    assert "rummykit[analysis]" in seen["explorer"]
+    assert seen["loaded"] == []
+
+
+def test_deal_widget_counts_in_the_handler_where_threads_cannot_start():
+    """As in Pyodide: odds not in the tables are counted in the handler, not in a thread."""
+    seen = _child(
+        """
+import json, threading
+
+def refuse(self):
+    raise RuntimeError("can't start new thread")
+
+threading.Thread.start = refuse   # as in Pyodide
+import ipywidgets                 # (before the platform changes: it reads it on import)
+sys.platform = "emscripten"
+from rummykit.widgets import DealWidget
+
+from rummykit.widgets import PlayWidget
+
+widget = DealWidget(seed=7, decks=1, jokers=3)   # not in the tables: counted here
+widget.deal_button.click()
+play = PlayWidget(bots=2, seed=5, hint=True)     # the outs of the hand, counted here too
+print(json.dumps({"background": [widget.background, widget.outs_pane.background,
+                                 play.outs_pane.background],
+                  "p": str(widget.probability),
+                  "outs": [widget.outs_pane.html.value, play.outs_pane.html.value]}))
+""",
+        hide=False,
+    )
+    standard = RuleSet.preset("standard")
+    assert seen["background"] == [False, False, False]
+    for pane in seen["outs"]:
+        assert "Counting" not in pane and "The next card is one of them" in pane
+    expected = dealt_probability(standard.contracts[0], decks=1, jokers=3, cards=10, rules=standard)
+    assert Fraction(seen["p"]) == expected
+
+
+@pytest.mark.slow
+def test_the_pure_wheel_has_no_compiled_part(tmp_path: Path):
+    """RUMMYKIT_PURE=1 builds the py3-none-any wheel the live notebooks install (6 s)."""
+    environment = {**os.environ, "RUMMYKIT_PURE": "1"}
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation"]
+        + ["--wheel-dir", str(tmp_path), str(ROOT)],
+        env=environment,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    (wheel,) = tmp_path.glob("*.whl")
+    assert wheel.name == "rummykit-0.1.0-py3-none-any.whl"
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "rummykit/known_odds.json" in names and "rummykit/widgets/meld.py" in names
+    assert not [name for name in names if name.endswith((".so", ".pyd", ".c"))]
