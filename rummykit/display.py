@@ -32,12 +32,14 @@ pl = require("polars", extra="analysis", feature="rummykit.display")
 
 from rummykit.odds.tables import chance_text  # noqa: E402
 
-__all__ = ["MISSING", "Table", "number_text", "show"]
+__all__ = ["MISSING", "Table", "interval_column", "interval_text", "number_text", "show"]
 
 #: What a missing value (null, NaN) reads as.
 MISSING = "–"
 #: The CSS of the box around a table: never wider than the page, scrolls sideways.
 BOX_STYLE = "max-width: 100%; overflow-x: auto;"
+#: Cells of words up to this many characters never wrap; longer ones may.
+NOWRAP_UP_TO = 24
 
 
 def number_text(value: float, digits: int = 3) -> str:
@@ -64,6 +66,37 @@ def number_text(value: float, digits: int = 3) -> str:
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
+
+
+def interval_text(value: float, low: float, high: float, digits: int = 3) -> str:
+    """An estimate with its 95% interval, each to ``digits`` significant figures:
+    "9.05 (9.01 to 9.09)"; "to", not a dash, so that negative numbers read plainly.
+
+    >>> interval_text(9.0512, 9.0107, 9.0917), interval_text(-2.5, -4.04, -0.96)
+    ('9.05 (9.01 to 9.09)', '-2.5 (-4.04 to -0.96)')
+    >>> interval_text(0.0137, 0.0089, 0.0185)
+    '0.0137 (0.0089 to 0.0185)'
+    """
+    low_text, high_text = number_text(low, digits), number_text(high, digits)
+    return f"{number_text(value, digits)} ({low_text} to {high_text})"
+
+
+def interval_column(
+    value: str = "mean", low: str = "ci_low", high: str = "ci_high", *, digits: int = 3
+) -> pl.Expr:
+    """A polars expression of :func:`interval_text` over the columns ``value``, ``low``
+    and ``high`` (named after ``value``; rename it with ``.alias``).
+
+    >>> frame = pl.DataFrame({"mean": [13.31], "ci_low": [13.23], "ci_high": [13.39]})
+    >>> frame.select(interval_column().alias("turns"))["turns"].to_list()
+    ['13.3 (13.2 to 13.4)']
+    """
+    number_text(1.0, digits)  # checks digits now, not at the first row
+
+    def text(row: dict) -> str:
+        return interval_text(row[value], row[low], row[high], digits)
+
+    return pl.struct(value, low, high).map_elements(text, return_dtype=pl.String).alias(value)
 
 
 @dataclass(frozen=True)
@@ -104,8 +137,9 @@ class Table:
     def _repr_html_(self) -> str:
         def cell(tag: str, text: str, right: bool) -> str:
             align = "right" if right else "left"
-            # Numbers and chances stay on one line; the box scrolls instead.
-            wrap = " white-space: nowrap;" if right else ""
+            # Numbers, chances and short words stay on one line ("8.9% (1 in 11)" broken
+            # in two is hard to read); the box scrolls instead. Long words may wrap.
+            wrap = " white-space: nowrap;" if right or len(text) <= NOWRAP_UP_TO else ""
             return f'<{tag} style="text-align: {align};{wrap}">{html.escape(text)}</{tag}>'
 
         def line(tag: str, cells) -> str:

@@ -10,7 +10,15 @@ from html.parser import HTMLParser
 import polars as pl
 import pytest
 
-from rummykit.display import BOX_STYLE, MISSING, Table, number_text, show
+from rummykit.display import (
+    BOX_STYLE,
+    MISSING,
+    Table,
+    interval_column,
+    interval_text,
+    number_text,
+    show,
+)
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds.tables import chance_text
 
@@ -91,10 +99,12 @@ def test_wide_tables_scroll_inside_the_page():
     parsed = _cells(show(wide))
     assert parsed.styles[0] == BOX_STYLE
     assert "overflow-x: auto" in BOX_STYLE and "max-width: 100%" in BOX_STYLE
-    # Numbers stay on one line (the box scrolls); words may wrap.
-    html = show(pl.DataFrame({"n": [1], "rule": ["x"]}))._repr_html_()
+    # Numbers and short words stay on one line (the box scrolls); long words may wrap.
+    long = "a set needs only 1 natural (no joker limit)"
+    html = show(pl.DataFrame({"n": [1], "rule": ["turn 3; 92%"], "why": [long]}))._repr_html_()
     assert '<td style="text-align: right; white-space: nowrap;">1</td>' in html
-    assert '<td style="text-align: left;">x</td>' in html
+    assert '<td style="text-align: left; white-space: nowrap;">turn 3; 92%</td>' in html
+    assert f'<td style="text-align: left;">{long}</td>' in html
 
 
 def test_html_is_escaped_and_other_values_are_plain():
@@ -144,3 +154,14 @@ def test_bad_arguments_are_named():
         show(frame, digits=0)
     with pytest.raises(ArgumentTypeError, match="needs a number"):
         number_text("12")
+
+
+def test_intervals_read_plainly():
+    frame = pl.DataFrame(
+        {"mean": [0.0137, -2.5], "ci_low": [0.0089, -4.04], "ci_high": [0.0186, -0.96]}
+    )
+    texts = frame.select(interval_column(digits=2))["mean"].to_list()
+    assert texts == ["0.014 (0.0089 to 0.019)", "-2.5 (-4 to -0.96)"]
+    assert interval_text(6.04, 5.93, 6.14) == "6.04 (5.93 to 6.14)"
+    with pytest.raises(ArgumentError, match="digits"):
+        interval_column(digits=0)
