@@ -127,7 +127,7 @@ def _line_styles(frame: pl.DataFrame, column: str, title: str) -> dict:
     values = frame.get_column(column).drop_nulls().unique().to_list()
     ordered = sorted(values) if kind == "O" else _order(frame, column)
     dashes = [list(LINE_DASHES[i % len(LINE_DASHES)]) for i in range(len(ordered))]
-    widths = [max(1.5, 4.5 - i) for i in range(len(ordered))]
+    widths = [max(1.5, 3.5 - 0.75 * i) for i in range(len(ordered))]
     return {
         "strokeDash": alt.StrokeDash(
             f"{column}:{kind}",
@@ -273,7 +273,13 @@ def contract_heatmap(
     longest = max(len(str(value)) for value in frame.get_column(x).unique())
     step = max(46, 7 * longest) if words else 46
     base = alt.Chart(data).encode(
-        x=alt.X(f"{x}:O", title=x_title, axis=alt.Axis(labelAngle=0)),
+        # Words (presets) in the order the frame gives them, not alphabetical.
+        x=alt.X(
+            f"{x}:O",
+            title=x_title,
+            axis=alt.Axis(labelAngle=0),
+            sort=_order(frame, x) if words else "ascending",
+        ),
         y=alt.Y("contract:N", title="Contract", sort=contracts),
     )
     # A square-root colour scale: most contracts are unlikely, and a linear scale would
@@ -530,6 +536,7 @@ def completion_chart(
     facet: str | None = None,
     distinct: bool = False,
     color_order: list | None = None,
+    dashes: bool = False,
     keep: pl.DataFrame | None = None,
     keep_by: str | None = None,
     keep_title: str = "Keep every card (exact)",
@@ -541,6 +548,8 @@ def completion_chart(
     (players or decks) and optionally ``facet`` (e.g. contract). ``distinct`` colours the
     lines with :data:`DISTINCT_COLOURS` (up to seven told apart) instead of shades, given
     to the values of ``color_order`` in its order when given (every preset its colour).
+    ``dashes`` also gives each line its own dash pattern and width, for lines that lie on
+    top of one another (presets whose rules differ in nothing that matters there).
 
     ``keep`` adds black dashed lines of an exact chance by turn, such as
     :func:`rummykit.odds.keep.keep_every_card`'s (columns ``x``, ``p``, the ``facet``
@@ -589,7 +598,9 @@ def completion_chart(
         y=alt.Y("ci_low:Q", title=y_title, axis=alt.Axis(format=PERCENT)),
         y2="ci_high:Q",
     )
+    styles = _line_styles(frame, color, color_title) if dashes else {}
     line = base.mark_line().encode(
+        **styles,
         y="p:Q",
         tooltip=[
             alt.Tooltip(f"{x}:Q", title=x_title),
@@ -629,6 +640,9 @@ def completion_chart(
             )
         )
     layered = alt.layer(*layers, data=data)
+    if dashes and keep is not None:
+        # The simulated lines' dashes and the exact lines' are two keys, not one.
+        layered = layered.resolve_scale(strokeDash="independent")
     notes = keys + ([] if keep is None else _not_counted(keep, x=x, by=facet or keep_by))
     heading = alt.TitleParams(title, subtitle=notes) if notes else title
     if facet is None:

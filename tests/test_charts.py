@@ -440,3 +440,19 @@ def test_log_axis_reads_one_in_n_below_one_percent():
     assert min(values) <= min(row["p"] for row in frame.iter_rows(named=True))
     texts = _texts(_svg(charts.odds_lines(frame, color="shoe", facet=None, log=True)))
     assert "1%" in texts and "1 in 1,000" in texts and not [t for t in texts if "0.0" in t]
+
+
+def test_completion_lines_that_coincide_can_have_dashes(turns):
+    presets = pl.concat(turns.with_columns(pl.lit(name).alias("rules")) for name in ("a", "b"))
+    spec = charts.completion_chart(presets, color="rules", dashes=True, facet="contract").to_dict()
+    line = spec["spec"]["layer"][1]["encoding"]
+    assert line["strokeDash"]["scale"]["domain"] == ["a", "b"]
+    assert line["strokeDash"]["scale"]["range"] == [list(d) for d in charts.LINE_DASHES[:2]]
+    assert line["strokeDash"]["title"] == line["color"]["title"]
+    keep = turns.filter(players=4).select("turn", "contract", "p")
+    spec = charts.completion_chart(presets, color="rules", dashes=True, keep=keep).to_dict()
+    assert spec["resolve"] == {"scale": {"strokeDash": "independent"}}
+    assert (
+        "strokeDash"
+        not in charts.completion_chart(presets, color="rules").to_dict()["layer"][1]["encoding"]
+    )
