@@ -3,7 +3,9 @@
 Each builder takes a long-form polars ``DataFrame`` (one row per plotted
 value) and returns an ``alt.Chart`` (or a layered chart). Encodings carry
 explicit types (``"p:Q"``, ``"decks:O"``), titles and axes use plain words, and
-probabilities are shown as percentages.
+probabilities are shown as percentages, or as "1 in N" where a percentage would round
+to nothing. Lines and groups take Okabe and Ito's colour-blind-safe colours (and dashes
+where lines coincide); a key of one entry gives way to the title.
 
 This module is presentation only: the engine modules (cards, rules, melds,
 odds, game) never import polars or altair.

@@ -38,6 +38,8 @@ __all__ = ["MISSING", "Table", "interval_column", "interval_text", "number_text"
 MISSING = "–"
 #: The CSS of the box around a table: never wider than the page, scrolls sideways.
 BOX_STYLE = "max-width: 100%; overflow-x: auto;"
+#: The CSS of every cell: room between the columns, whatever the page's own table style.
+CELL_STYLE = "padding: 0.2em 0.8em;"
 #: Cells of words up to this many characters never wrap; longer ones may.
 NOWRAP_UP_TO = 24
 
@@ -140,7 +142,9 @@ class Table:
             # Numbers, chances and short words stay on one line ("8.9% (1 in 11)" broken
             # in two is hard to read); the box scrolls instead. Long words may wrap.
             wrap = " white-space: nowrap;" if right or len(text) <= NOWRAP_UP_TO else ""
-            return f'<{tag} style="text-align: {align};{wrap}">{html.escape(text)}</{tag}>'
+            rule = " border-bottom: 1px solid #999;" if tag == "th" else ""
+            style = f"text-align: {align}; {CELL_STYLE}{wrap}{rule}"
+            return f'<{tag} style="{style}">{html.escape(text)}</{tag}>'
 
         def line(tag: str, cells) -> str:
             inner = "".join(cell(tag, c, r) for c, r in zip(cells, self.right, strict=True))

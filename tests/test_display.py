@@ -12,6 +12,7 @@ import pytest
 
 from rummykit.display import (
     BOX_STYLE,
+    CELL_STYLE,
     MISSING,
     Table,
     interval_column,
@@ -102,9 +103,12 @@ def test_wide_tables_scroll_inside_the_page():
     # Numbers and short words stay on one line (the box scrolls); long words may wrap.
     long = "a set needs only 1 natural (no joker limit)"
     html = show(pl.DataFrame({"n": [1], "rule": ["turn 3; 92%"], "why": [long]}))._repr_html_()
-    assert '<td style="text-align: right; white-space: nowrap;">1</td>' in html
-    assert '<td style="text-align: left; white-space: nowrap;">turn 3; 92%</td>' in html
-    assert f'<td style="text-align: left;">{long}</td>' in html
+    pad = CELL_STYLE
+    assert f'<td style="text-align: right; {pad} white-space: nowrap;">1</td>' in html
+    assert f'<td style="text-align: left; {pad} white-space: nowrap;">turn 3; 92%</td>' in html
+    assert f'<td style="text-align: left; {pad}">{long}</td>' in html
+    # Room between columns, and a rule under the header, whatever the page's own style.
+    assert pad == "padding: 0.2em 0.8em;" and 'border-bottom: 1px solid #999;">n</th>' in html
 
 
 def test_html_is_escaped_and_other_values_are_plain():
