@@ -88,12 +88,13 @@ def _colour(
     domain=None,
     kind: str | None = None,
 ) -> alt.Color:
-    """A colour channel (of type ``kind``, by default from the column's type) that tells its values apart: :data:`DISTINCT_COLOURS` (Okabe and
-    Ito's colour-blind-safe palette) wherever the values fit it, given in the order of
-    ``domain`` when that is given (so that a value keeps its colour whichever values a
-    chart shows) and otherwise in sorted order; ordered viridis shades for more numbers
-    than the palette holds. One value gets no legend: a key of one entry says nothing
-    the title should not say.
+    """A colour channel (of type ``kind``, by default from the column's type) that tells
+    its values apart: :data:`DISTINCT_COLOURS` (Okabe and Ito's colour-blind-safe
+    palette) wherever the values fit it, given in the order of ``domain`` when that is
+    given (so that a value keeps its colour whichever values a chart shows), otherwise
+    numbers in sorted order and words in the order they appear; viridis shades for more
+    values than the palette holds. One value gets no legend: a key of one entry says
+    nothing the title should not say.
 
     ``distinct`` is kept for callers that ask for the palette by name; it is the default
     wherever the values fit.
@@ -616,22 +617,24 @@ def completion_chart(
     keys = []
     if keep is not None:
         labels = kept.get_column("_keep").unique(maintain_order=True).to_list()
-        dashes = [list(KEEP_DASHES[i % len(KEEP_DASHES)]) for i in range(len(labels))]
+        keep_dashes = [list(KEEP_DASHES[i % len(KEEP_DASHES)]) for i in range(len(labels))]
         one_keep = len(labels) <= 1
         if len(labels) == 1:
-            line_key = "Line: simulated, with its 95% band; d" if one_colour else "D"
-            keys.append(f"{line_key}ashed line: {keep_title[0].lower()}{keep_title[1:]}")
+            # A key of one entry gives way to a line under the title.
+            dashed = f"dashed line: {keep_title[0].lower()}{keep_title[1:]}"
+            simulated_key = "Line: simulated, with its 95% band; "
+            keys.append(simulated_key + dashed if one_colour else "D" + dashed[1:])
         layers.append(
             alt.Chart()
             .transform_filter("datum._layer == 'keep'")
-            .mark_line(color=KEEP_COLOUR, strokeDash=dashes[0] if dashes else [6, 3])
+            .mark_line(color=KEEP_COLOUR, strokeDash=keep_dashes[0] if keep_dashes else [6, 3])
             .encode(
                 x=alt.X(f"{x}:Q"),
                 y="p:Q",
                 strokeDash=alt.StrokeDash(
                     "_keep:N",
                     title=keep_title,
-                    scale=alt.Scale(domain=labels, range=dashes),
+                    scale=alt.Scale(domain=labels, range=keep_dashes),
                     legend=None if one_keep else alt.Undefined,
                 ),
                 tooltip=[
@@ -731,7 +734,8 @@ def interval_chart(
     Where the intervals reach both sides of 0 (a difference), a grey rule marks 0:
 
     >>> gain = frame.with_columns(pl.col("ci_low") - 0.5)
-    >>> [layer["mark"] for layer in interval_chart(gain, y="seat", y_title="Seat").to_dict()["layer"]][0]
+    >>> spec = interval_chart(gain, y="seat", y_title="Seat").to_dict()
+    >>> spec["layer"][0]["mark"]
     {'type': 'rule', 'color': '#7F7F7F'}
     """
     columns = [y, value, "ci_low", "ci_high"] + ([color] if color else [])

@@ -452,6 +452,8 @@ def test_completion_lines_that_coincide_can_have_dashes(turns):
     keep = turns.filter(players=4).select("turn", "contract", "p")
     spec = charts.completion_chart(presets, color="rules", dashes=True, keep=keep).to_dict()
     assert spec["resolve"] == {"scale": {"strokeDash": "independent"}}
+    # Without dashes the exact lines' dash key is the only one: nothing to keep apart.
+    assert "resolve" not in charts.completion_chart(presets, color="rules", keep=keep).to_dict()
     assert (
         "strokeDash"
         not in charts.completion_chart(presets, color="rules").to_dict()["layer"][1]["encoding"]
