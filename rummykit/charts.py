@@ -3,13 +3,17 @@
 Each builder takes a long-form polars ``DataFrame`` (one row per plotted
 value) and returns an ``alt.Chart`` (or a layered chart). Encodings carry
 explicit types (``"p:Q"``, ``"decks:O"``), titles and axes use plain words, and
-probabilities are shown as percentages.
+probabilities are shown as percentages, or as "1 in N" where a percentage would round
+to nothing. Lines and groups take Okabe and Ito's colour-blind-safe colours (and dashes
+where lines coincide); a key of one entry gives way to the title.
 
 This module is presentation only: the engine modules (cards, rules, melds,
 odds, game) never import polars or altair.
 """
 
 from __future__ import annotations
+
+import math
 
 from rummykit._optional import require
 from rummykit.errors import ArgumentError, ArgumentTypeError
@@ -49,6 +53,14 @@ DISTINCT_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC7
 #: The colour and dash of the exact "keep every card" lines of :func:`completion_chart`.
 KEEP_COLOUR = "#000000"
 KEEP_DASHES = ([6, 3], [2, 2], [8, 3, 2, 3])
+#: Dash patterns that tell lines apart where they lie on top of one another (two shoes
+#: with nearly the same odds): solid first, then ever shorter dashes.
+LINE_DASHES = ([1, 0], [8, 4], [3, 3], [8, 3, 2, 3], [1, 3])
+#: Axis format for numbers that are not chances: trailing zeros dropped ("-40", "2.5").
+NUMBER = ",~f"
+#: Below this chance a heatmap cell reads "1 in N" instead of a percentage that would
+#: round to nothing.
+ONE_IN_BELOW = 0.01
 
 
 def _require(frame: pl.DataFrame, columns: list[str], chart: str) -> None:
@@ -68,30 +80,109 @@ def _kind(frame: pl.DataFrame, column: str) -> str:
 
 
 def _colour(
-    frame: pl.DataFrame, column: str, title: str, *, distinct: bool = False, domain=None
+    frame: pl.DataFrame,
+    column: str,
+    title: str | None,
+    *,
+    distinct: bool = False,
+    domain=None,
+    kind: str | None = None,
 ) -> alt.Color:
-    """A colour channel: ordered viridis shades for numbers, a categorical palette for words;
-    with ``distinct``, :data:`DISTINCT_COLOURS` for either, in the order of ``domain``
-    when given (so that a value keeps its colour whichever values a chart shows).
+    """A colour channel (of type ``kind``, by default from the column's type) that tells
+    its values apart: :data:`DISTINCT_COLOURS` (Okabe and Ito's colour-blind-safe
+    palette) wherever the values fit it, given in the order of ``domain`` when that is
+    given (so that a value keeps its colour whichever values a chart shows), otherwise
+    numbers in sorted order and words in the order they appear; viridis shades for more
+    values than the palette holds. One value gets no legend: a key of one entry says
+    nothing the title should not say.
 
-    Viridis stops short of its pale yellow end, which is hard to see on white.
+    ``distinct`` is kept for callers that ask for the palette by name; it is the default
+    wherever the values fit.
     """
-    kind = _kind(frame, column)
-    if distinct and domain is not None:
+    ordinal = _kind(frame, column) == "O"
+    values = frame.get_column(column).drop_nulls().unique().to_list()
+    legend = None if len(values) == 1 else alt.Undefined
+    if domain is not None:
         # Each value the colour of its place in ``domain``; the legend lists those shown.
-        shown = set(frame.get_column(column).to_list())
+        shown = set(values)
         places = [i for i, value in enumerate(domain) if value in shown]
         scale = alt.Scale(
             domain=[domain[i] for i in places],
             range=[DISTINCT_COLOURS[i % len(DISTINCT_COLOURS)] for i in places],
         )
-    elif distinct:
-        scale = alt.Scale(range=list(DISTINCT_COLOURS))
-    elif kind == "O":
-        scale = alt.Scale(scheme={"name": "viridis", "extent": [0, 0.85]})
+    elif distinct or len(values) <= len(DISTINCT_COLOURS):
+        ordered = sorted(values) if ordinal else _order(frame, column)
+        colours = [DISTINCT_COLOURS[i % len(DISTINCT_COLOURS)] for i in range(len(ordered))]
+        scale = alt.Scale(domain=ordered, range=colours)
     else:
-        scale = alt.Undefined
-    return alt.Color(f"{column}:{kind}", title=title, scale=scale)
+        # Viridis stops short of its pale yellow end, which is hard to see on white.
+        scale = alt.Scale(scheme={"name": "viridis", "extent": [0, 0.85]})
+    kind = kind or _kind(frame, column)
+    return alt.Color(f"{column}:{kind}", title=title, scale=scale, legend=legend)
+
+
+def _line_styles(frame: pl.DataFrame, column: str, title: str) -> dict:
+    """A dash pattern and a line width per value of ``column``, as encodings: lines that
+    lie on top of one another (two shoes with nearly the same odds) stay visible, each
+    drawn thinner and with shorter dashes than the one under it. The dashes share the
+    colour's legend (same field and title); the widths need no legend of their own."""
+    kind = _kind(frame, column)
+    values = frame.get_column(column).drop_nulls().unique().to_list()
+    ordered = sorted(values) if kind == "O" else _order(frame, column)
+    dashes = [list(LINE_DASHES[i % len(LINE_DASHES)]) for i in range(len(ordered))]
+    widths = [max(1.5, 3.5 - 0.75 * i) for i in range(len(ordered))]
+    return {
+        "strokeDash": alt.StrokeDash(
+            f"{column}:{kind}",
+            title=title,
+            scale=alt.Scale(domain=ordered, range=dashes),
+            legend=None if len(values) == 1 else alt.Undefined,
+        ),
+        "strokeWidth": alt.StrokeWidth(
+            f"{column}:{kind}", scale=alt.Scale(domain=ordered, range=widths), legend=None
+        ),
+    }
+
+
+def _whole_ticks(frame: pl.DataFrame, column: str, title: str) -> alt.X:
+    """An x channel of whole numbers (hand sizes, jokers, turns): ticks at the values
+    themselves where there are few, else at whole steps; never "10.5 cards"."""
+    values = sorted(frame.get_column(column).drop_nulls().unique().to_list())
+    if len(values) <= 9:
+        axis = alt.Axis(values=values, format="d")
+    else:
+        axis = alt.Axis(tickMinStep=1, format="d")
+    return alt.X(f"{column}:Q", title=title, axis=axis)
+
+
+def _log_ticks(frame: pl.DataFrame) -> list[float]:
+    """Tick values for a log axis of chances: powers of ten from below the smallest
+    chance above 0 up to 100%, at most about seven of them (every other power where the
+    chances span many)."""
+    positive = frame.filter(pl.col("p") > 0)
+    low = positive["p"].min() if positive.height else 0.01
+    first = math.floor(math.log10(low))
+    step = max(1, math.ceil(-first / 6))
+    return [10.0 ** (-k) for k in range(0, -first + 1, step)][::-1]
+
+
+#: The labels of a log axis of chances: a percentage from 1% up, "1 in N" below it.
+LOG_LABELS = (
+    f"datum.value >= {ONE_IN_BELOW} ? format(datum.value, '~%') "
+    ": '1 in ' + format(round(1 / datum.value), ',')"
+)
+
+
+def _wrapped(chart, panels: int, columns: int, *, x_scale: bool = False):
+    """Give each panel of a wrapped facet its own x axis when the last row is short:
+    otherwise Vega-Lite draws the shared axis under the empty places too, which read as
+    empty panels. ``x_scale`` also gives each panel its own x values (presets that a
+    shoe does not have are then not empty columns)."""
+    if x_scale:
+        chart = chart.resolve_scale(x="independent")
+    if panels % columns or x_scale:
+        chart = chart.resolve_axis(x="independent")
+    return chart
 
 
 def _order(frame: pl.DataFrame, column: str) -> list:
@@ -119,6 +210,36 @@ def shoe_label(frame: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def cell_label(p: float) -> str:
+    """A chance short enough for a heatmap cell, never "0.0%" for a chance above 0: a
+    percentage from 1% up, "1 in N" below (N to two figures, k for thousand, M for
+    million).
+
+    >>> [cell_label(p) for p in (0.418, 0.0891, 0.00132, 0.0002168, 1.805e-6, 0.0)]
+    ['42%', '8.9%', '1 in 760', '1 in 4.6k', '1 in 550k', '0%']
+    >>> cell_label(0.9991), cell_label(1.0)
+    ('>99%', '100%')
+    """
+    p = float(p)
+    if not 0 <= p <= 1:
+        raise ArgumentError(f"a chance must be between 0 and 1, got {p!r}")
+    if p == 0 or p == 1:
+        return f"{p:.0%}"
+    if p >= 0.995:  # a whole percentage would round to 100%
+        return ">99%"
+    if p >= 0.0995:  # two figures: "10%", not "10.0%"
+        return f"{p:.0%}"
+    if p >= ONE_IN_BELOW:
+        return f"{p:.1%}"
+    n = 1 / p
+    places = math.floor(math.log10(n)) - 1  # two significant figures
+    n = round(n, -places) if places > 0 else round(n)
+    for size, suffix in ((10**9, "G"), (10**6, "M"), (10**3, "k")):
+        if n >= size:
+            return f"1 in {n / size:.3g}{suffix}"
+    return f"1 in {n:,.0f}"
+
+
 def contract_heatmap(
     frame: pl.DataFrame,
     *,
@@ -133,19 +254,35 @@ def contract_heatmap(
     ``frame`` is long-form with a ``contract`` column (in round order), the ``x`` column
     (hand size by default), ``p`` (a probability) and, when ``column`` is not None, a
     column to facet by (``shoe``, see :func:`shoe_label`). Each cell is labelled with its
-    percentage.
+    chance (:func:`cell_label`: "8.9%", "1 in 4.6k"). Where ``x`` is words (presets),
+    each panel shows only the values it has.
 
     >>> frame = pl.DataFrame({"contract": ["2 sets", "2 sets"], "cards": [10, 12],
-    ...                       "p": [0.10, 0.25], "shoe": ["2 decks + 4 jokers"] * 2})
+    ...                       "p": [0.10, 0.00025], "shoe": ["2 decks + 4 jokers"] * 2})
     >>> spec = contract_heatmap(frame).to_dict()
     >>> spec["spec"]["layer"][0]["encoding"]["color"]["field"]
     'p'
+    >>> [row["label"] for row in next(iter(spec["datasets"].values()))]
+    ['10%', '1 in 4k']
     """
     columns = ["contract", x, "p"] + ([column] if column else [])
     _require(frame, columns, "contract_heatmap")
     contracts = _order(frame, "contract")
-    base = alt.Chart(frame).encode(
-        x=alt.X(f"{x}:O", title=x_title, axis=alt.Axis(labelAngle=0)),
+    data = frame.with_columns(
+        pl.col("p").map_elements(cell_label, return_dtype=pl.String).alias("label")
+    )
+    words = _kind(frame, x) == "N"
+    # Wide enough for "1 in 4.6k" at the labels' size, or for the longest word of x.
+    longest = max(len(str(value)) for value in frame.get_column(x).unique())
+    step = max(46, 7 * longest) if words else 46
+    base = alt.Chart(data).encode(
+        # Words (presets) in the order the frame gives them, not alphabetical.
+        x=alt.X(
+            f"{x}:O",
+            title=x_title,
+            axis=alt.Axis(labelAngle=0),
+            sort=_order(frame, x) if words else "ascending",
+        ),
         y=alt.Y("contract:N", title="Contract", sort=contracts),
     )
     # A square-root colour scale: most contracts are unlikely, and a linear scale would
@@ -160,20 +297,24 @@ def contract_heatmap(
         tooltip=[
             alt.Tooltip("contract:N", title="Contract"),
             alt.Tooltip(f"{x}:O", title=x_title),
-            alt.Tooltip("p:Q", title="Chance", format=PERCENT_FINE),
+            alt.Tooltip("label:N", title="Chance"),
         ],
     )
     labels = base.mark_text(fontSize=9).encode(
-        text=alt.Text("p:Q", format=".1%"),
+        text=alt.Text("label:N"),
         color=alt.condition(alt.datum.p > 0.3, alt.value("white"), alt.value("black")),
     )
-    layered = alt.layer(cells, labels, data=frame).properties(width=alt.Step(34))
+    note = "Below 1%: 1 in N hands (k: thousand, M: million)"
+    heading = alt.TitleParams(title, subtitle=[note])
+    layered = alt.layer(cells, labels, data=data).properties(width=alt.Step(step))
     if column is None:
-        return layered.properties(title=title)
-    return layered.facet(
+        return layered.properties(title=heading)
+    panels = frame.get_column(column).n_unique()
+    faceted = layered.facet(
         facet=alt.Facet(f"{column}:N", title=column_title, sort=_order(frame, column)),
         columns=2,
-    ).properties(title=title)
+    ).properties(title=heading)
+    return _wrapped(faceted, panels, 2, x_scale=words)
 
 
 def odds_lines(
@@ -211,14 +352,24 @@ def odds_lines(
     data = data.with_columns(
         pl.when(pl.col("p") > 0).then(1 / pl.col("p")).otherwise(None).alias("one_in")
     )
-    scale = alt.Scale(type="log") if log else alt.Scale(domain=[0, 1])
-    # On a log scale the ticks go down to tiny chances: keep their significant digits.
-    fmt = "~%" if log else PERCENT
+    if log:
+        # Ticks at powers of ten only (no grey band of minor grid lines), read as "1 in N"
+        # below 1%.
+        scale = alt.Scale(type="log")
+        axis = alt.Axis(values=_log_ticks(data), labelExpr=LOG_LABELS)
+    else:
+        scale = alt.Scale(domain=[0, 1])
+        axis = alt.Axis(format=PERCENT)
     kind = _kind(frame, color)
+    colour = _colour(frame, color, color_title)
+    if frame.get_column(color).n_unique() > 1:
+        # The legend shows each line's dashes, not a dot.
+        colour = colour.legend(symbolType="stroke", symbolStrokeWidth=2.5)
     encoding = {
-        "x": alt.X(f"{x}:Q", title=x_title, axis=alt.Axis(tickMinStep=1)),
-        "y": alt.Y("p:Q", title="Chance", scale=scale, axis=alt.Axis(format=fmt)),
-        "color": _colour(frame, color, color_title),
+        "x": _whole_ticks(frame, x, x_title),
+        "y": alt.Y("p:Q", title="Chance", scale=scale, axis=axis),
+        "color": colour,
+        **_line_styles(frame, color, color_title),
         "tooltip": [
             alt.Tooltip(f"{x}:Q", title=x_title),
             alt.Tooltip(f"{color}:{kind}", title=color_title),
@@ -226,16 +377,14 @@ def odds_lines(
             alt.Tooltip("one_in:Q", title="1 in", format=",.1f"),
         ],
     }
+    # No dots: they would hide the lines under them; the x ticks mark the values.
+    chart = alt.Chart(data, title=title).mark_line()
     if facet:
         encoding["facet"] = alt.Facet(
             f"{facet}:N", title=None, sort=_order(frame, facet), columns=3
         )
-    return (
-        alt.Chart(data, title=title)
-        .mark_line(point=True)
-        .encode(**encoding)
-        .properties(width=150, height=130)
-    )
+        chart = _wrapped(chart, data.get_column(facet).n_unique(), 3)
+    return chart.encode(**encoding).properties(width=150, height=130)
 
 
 def wants_log(frame: pl.DataFrame) -> bool:
@@ -365,18 +514,17 @@ def distance_chart(
         ],
     }
     if color:
-        encoding["color"] = alt.Color(f"{color}:N", title=color_title or None)
+        encoding["color"] = _colour(frame, color, color_title or None, kind="N")
         encoding["xOffset"] = alt.XOffset(f"{color}:N")
         encoding["tooltip"].append(alt.Tooltip(f"{color}:N", title=color_title or color))
+    chart = alt.Chart(frame, title=title).mark_bar()
     if facet:
         encoding["facet"] = alt.Facet(
             f"{facet}:N", title=None, sort=_order(frame, facet), columns=3
         )
-    return (
-        alt.Chart(frame, title=title)
-        .mark_bar()
-        .encode(**encoding)
-        .properties(width=150 if facet else 420, height=130 if facet else 240)
+        chart = _wrapped(chart, frame.get_column(facet).n_unique(), 3)
+    return chart.encode(**encoding).properties(
+        width=150 if facet else 420, height=130 if facet else 240
     )
 
 
@@ -391,6 +539,7 @@ def completion_chart(
     facet: str | None = None,
     distinct: bool = False,
     color_order: list | None = None,
+    dashes: bool = False,
     keep: pl.DataFrame | None = None,
     keep_by: str | None = None,
     keep_title: str = "Keep every card (exact)",
@@ -402,6 +551,8 @@ def completion_chart(
     (players or decks) and optionally ``facet`` (e.g. contract). ``distinct`` colours the
     lines with :data:`DISTINCT_COLOURS` (up to seven told apart) instead of shades, given
     to the values of ``color_order`` in its order when given (every preset its colour).
+    ``dashes`` also gives each line its own dash pattern and width, for lines that lie on
+    top of one another (presets whose rules differ in nothing that matters there).
 
     ``keep`` adds black dashed lines of an exact chance by turn, such as
     :func:`rummykit.odds.keep.keep_every_card`'s (columns ``x``, ``p``, the ``facet``
@@ -413,9 +564,15 @@ def completion_chart(
     >>> [layer["mark"]["type"] for layer in completion_chart(frame).to_dict()["layer"]]
     ['area', 'line']
     >>> keep = pl.DataFrame({"turn": [1, 2], "p": [0.15, None]})
-    >>> spec = completion_chart(frame, keep=keep, distinct=True).to_dict()
+    >>> spec = completion_chart(frame, keep=keep).to_dict()
     >>> spec["layer"][2]["mark"]["strokeDash"], spec["layer"][0]["encoding"]["color"]["scale"]
-    ([6, 3], {'range': ['#E69F00', '#56B4E9', '#009E73', '#0072B2', '#D55E00', '#CC79A7', '#7F7F7F']})
+    ([6, 3], {'domain': [4], 'range': ['#E69F00']})
+
+    A key of one entry says nothing: with one line of each kind, as here, both legends
+    give way to a line under the title.
+
+    >>> spec["layer"][0]["encoding"]["color"]["legend"], spec["title"]["subtitle"]
+    (None, ['Line: simulated, with its 95% band; dashed line: keep every card (exact)'])
     """
     columns = [x, "p", "ci_low", "ci_high", color] + ([facet] if facet else [])
     _require(frame, columns, "completion_chart")
@@ -434,16 +591,19 @@ def completion_chart(
         data = pl.concat([data, kept.cast({x: frame.schema[x]})], how="diagonal_relaxed")
     simulated = alt.Chart().transform_filter("datum._layer == 'simulated'")
     colour = _colour(frame, color, color_title, distinct=distinct, domain=color_order)
-    # The legend shows the lines, not the pale bands.
-    colour.legend = alt.Legend(symbolType="stroke", symbolStrokeWidth=3, symbolOpacity=1)
-    base = simulated.encode(
-        x=alt.X(f"{x}:Q", title=x_title, axis=alt.Axis(tickMinStep=1)), color=colour
-    )
+    one_colour = frame.get_column(color).n_unique() == 1
+    if not one_colour:
+        # The legend shows the lines, not the pale bands.
+        colour = colour.legend(symbolType="stroke", symbolStrokeWidth=3, symbolOpacity=1)
+    turns = alt.Axis(tickMinStep=1, format="d")
+    base = simulated.encode(x=alt.X(f"{x}:Q", title=x_title, axis=turns), color=colour)
     band = base.mark_area(opacity=0.2).encode(
         y=alt.Y("ci_low:Q", title=y_title, axis=alt.Axis(format=PERCENT)),
         y2="ci_high:Q",
     )
+    styles = _line_styles(frame, color, color_title) if dashes else {}
     line = base.mark_line().encode(
+        **styles,
         y="p:Q",
         tooltip=[
             alt.Tooltip(f"{x}:Q", title=x_title),
@@ -454,20 +614,28 @@ def completion_chart(
         ],
     )
     layers = [band, line]
+    keys = []
     if keep is not None:
         labels = kept.get_column("_keep").unique(maintain_order=True).to_list()
-        dashes = [list(KEEP_DASHES[i % len(KEEP_DASHES)]) for i in range(len(labels))]
+        keep_dashes = [list(KEEP_DASHES[i % len(KEEP_DASHES)]) for i in range(len(labels))]
+        one_keep = len(labels) <= 1
+        if len(labels) == 1:
+            # A key of one entry gives way to a line under the title.
+            dashed = f"dashed line: {keep_title[0].lower()}{keep_title[1:]}"
+            simulated_key = "Line: simulated, with its 95% band; "
+            keys.append(simulated_key + dashed if one_colour else "D" + dashed[1:])
         layers.append(
             alt.Chart()
             .transform_filter("datum._layer == 'keep'")
-            .mark_line(color=KEEP_COLOUR, strokeDash=dashes[0] if dashes else [6, 3])
+            .mark_line(color=KEEP_COLOUR, strokeDash=keep_dashes[0] if keep_dashes else [6, 3])
             .encode(
                 x=alt.X(f"{x}:Q"),
                 y="p:Q",
                 strokeDash=alt.StrokeDash(
                     "_keep:N",
-                    title=keep_title if keep_by else None,
-                    scale=alt.Scale(domain=labels, range=dashes),
+                    title=keep_title,
+                    scale=alt.Scale(domain=labels, range=keep_dashes),
+                    legend=None if one_keep else alt.Undefined,
                 ),
                 tooltip=[
                     alt.Tooltip(f"{x}:Q", title=x_title),
@@ -477,15 +645,19 @@ def completion_chart(
             )
         )
     layered = alt.layer(*layers, data=data)
-    notes = [] if keep is None else _not_counted(keep, x=x, by=facet or keep_by)
+    if dashes and keep is not None:
+        # The simulated lines' dashes and the exact lines' are two keys, not one.
+        layered = layered.resolve_scale(strokeDash="independent")
+    notes = keys + ([] if keep is None else _not_counted(keep, x=x, by=facet or keep_by))
     heading = alt.TitleParams(title, subtitle=notes) if notes else title
     if facet is None:
         return layered.properties(title=heading, width=420, height=240)
-    return (
+    faceted = (
         layered.properties(width=150, height=150)
         .facet(facet=alt.Facet(f"{facet}:N", title=None, sort=_order(frame, facet)), columns=3)
         .properties(title=heading)
     )
+    return _wrapped(faceted, frame.get_column(facet).n_unique(), 3)
 
 
 def _not_counted(keep: pl.DataFrame, *, x: str, by: str | None) -> list[str]:
@@ -558,18 +730,26 @@ def interval_chart(
     >>> spec = interval_chart(frame, y="seat", y_title="Seat").to_dict()
     >>> [layer["mark"]["type"] for layer in spec["layer"]]
     ['rule', 'point']
+
+    Where the intervals reach both sides of 0 (a difference), a grey rule marks 0:
+
+    >>> gain = frame.with_columns(pl.col("ci_low") - 0.5)
+    >>> spec = interval_chart(gain, y="seat", y_title="Seat").to_dict()
+    >>> spec["layer"][0]["mark"]
+    {'type': 'rule', 'color': '#7F7F7F'}
     """
     columns = [y, value, "ci_low", "ci_high"] + ([color] if color else [])
     _require(frame, columns, "interval_chart")
-    fmt = PERCENT if percent else ",.1f"
+    fmt = PERCENT if percent else NUMBER
     fine = PERCENT_FINE if percent else ",.2f"
     encoding = {"y": alt.Y(f"{y}:N", title=y_title, sort=_order(frame, y))}
     if color:
-        encoding["color"] = alt.Color(f"{color}:N", title=color_title or None)
+        encoding["color"] = _colour(frame, color, color_title or None, kind="N")
         encoding["yOffset"] = alt.YOffset(f"{color}:N")
     base = alt.Chart(frame).encode(**encoding)
+    # About five round ticks ("-40 / 0 / 40"), not a label every few units.
     bars = base.mark_rule(strokeWidth=2).encode(
-        x=alt.X("ci_low:Q", title=value_title, axis=alt.Axis(format=fmt)),
+        x=alt.X("ci_low:Q", title=value_title, axis=alt.Axis(format=fmt, tickCount=5)),
         x2="ci_high:Q",
     )
     points = base.mark_point(filled=True, size=60).encode(
@@ -581,4 +761,9 @@ def interval_chart(
             alt.Tooltip("ci_high:Q", title="95% interval to", format=fine),
         ],
     )
-    return alt.layer(bars, points).properties(title=title, width=420)
+    layers = [bars, points]
+    if frame["ci_low"].min() < 0 < frame["ci_high"].max():
+        # A difference: the line of no difference, to read each interval against.
+        zero = pl.DataFrame({"zero": [0.0]})
+        layers.insert(0, alt.Chart(zero).mark_rule(color="#7F7F7F").encode(x="zero:Q"))
+    return alt.layer(*layers).properties(title=title, width=420)

@@ -7,6 +7,8 @@ works offline: the book renders every chart this way.
 
 from __future__ import annotations
 
+import html
+import math
 import re
 
 import altair as alt
@@ -104,7 +106,10 @@ def test_contract_heatmap(odds):
     assert enc["y"]["field"] == "contract" and enc["y"]["sort"] == CONTRACTS
     assert enc["color"]["field"] == "p" and enc["color"]["type"] == "quantitative"
     assert enc["color"]["legend"]["format"] == ".0%"
-    assert labels["encoding"]["text"]["format"].endswith("%")
+    # The cell text is the chance in words (cell_label), computed beside p.
+    assert labels["encoding"]["text"]["field"] == "label"
+    rows = next(iter(spec["datasets"].values()))
+    assert all(row["label"] == charts.cell_label(row["p"]) for row in rows)
     _svg(chart)
 
 
@@ -120,7 +125,7 @@ def test_odds_lines(odds):
     assert enc["x"]["field"] == "cards" and enc["x"]["type"] == "quantitative"
     assert enc["y"]["field"] == "p" and enc["y"]["axis"]["format"] == ".0%"
     assert (enc["color"]["field"], enc["color"]["type"]) == ("decks", "ordinal")
-    assert enc["color"]["scale"]["scheme"]["name"] == "viridis"
+    assert enc["color"]["scale"] == {"domain": [1, 2], "range": list(charts.DISTINCT_COLOURS[:2])}
     assert enc["y"]["scale"]["domain"] == [0, 1]
     assert enc["facet"]["field"] == "contract" and enc["facet"]["sort"] == CONTRACTS
     _svg(chart)
@@ -136,7 +141,7 @@ def test_odds_lines_log_scale_drops_zeros(odds):
     chart = charts.odds_lines(frame, log=True)
     spec = chart.to_dict()
     assert spec["encoding"]["y"]["scale"]["type"] == "log"
-    assert spec["encoding"]["y"]["axis"]["format"] == "~%"
+    assert spec["encoding"]["y"]["axis"]["labelExpr"] == charts.LOG_LABELS
     values = next(iter(spec["datasets"].values()))
     assert all(row["p"] > 0 for row in values)
     _svg(chart)
@@ -262,3 +267,194 @@ def test_missing_column_is_named(odds):
 def test_needs_a_polars_frame():
     with pytest.raises(TypeError, match="polars DataFrame"):
         charts.distance_chart({"distance": [0], "p": [1.0]})
+
+
+# Numbers and charts a student can read (issue 20, item 3).
+
+
+def _texts(svg: str) -> list[str]:
+    """The words drawn in an SVG chart (its <text> elements), in order."""
+    return [html.unescape(text) for text in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+
+
+def _shoes() -> pl.DataFrame:
+    """Four shoes, two of them (2 decks + 4 jokers, 3 decks + 6 jokers) with nearly the
+    same odds, over seven contracts: the chapter 3 chart where one line hid the other."""
+    rows = [
+        {"contract": f"contract {c}", "cards": n, "decks": d, "jokers": j, "p": p}
+        for c in range(7)
+        for n in (10, 11, 12)
+        for d, j, scale in ((1, 2, 0.5), (2, 4, 1.0), (3, 6, 1.02), (2, 2, 0.6))
+        for p in [min(1.0, scale * 10.0 ** (n - 14 - c))]
+    ]
+    return charts.shoe_label(pl.DataFrame(rows))
+
+
+def test_lines_that_coincide_differ_in_colour_and_dashes():
+    spec = charts.odds_lines(_shoes(), color="shoe", color_title="Shoe", log=True).to_dict()
+    enc = spec["encoding"]
+    colours = dict(
+        zip(enc["color"]["scale"]["domain"], enc["color"]["scale"]["range"], strict=True)
+    )
+    dashes = dict(
+        zip(
+            enc["strokeDash"]["scale"]["domain"],
+            map(tuple, enc["strokeDash"]["scale"]["range"]),
+            strict=True,
+        )
+    )
+    assert len(colours) == 4 and len(set(colours.values())) == 4
+    assert set(colours.values()) <= set(charts.DISTINCT_COLOURS)
+    assert len(set(dashes.values())) == 4
+    close = ("2 decks + 4 jokers", "3 decks + 6 jokers")
+    assert colours[close[0]] != colours[close[1]] and dashes[close[0]] != dashes[close[1]]
+    # One legend: the dashes share the colour's field and title.
+    assert enc["strokeDash"]["title"] == enc["color"]["title"] == "Shoe"
+    assert enc["strokeWidth"]["legend"] is None
+
+
+def test_every_player_count_has_its_own_colour(turns):
+    many = pl.concat(turns.with_columns(pl.lit(n).alias("players")) for n in range(2, 9))
+    spec = charts.completion_chart(many, facet="contract", distinct=True).to_dict()
+    scale = spec["spec"]["layer"][1]["encoding"]["color"]["scale"]
+    colours = dict(zip(scale["domain"], scale["range"], strict=True))
+    assert sorted(colours) == list(range(2, 9)) and len(set(colours.values())) == 7
+    # The issue's two greens: 6 and 8 players are now vermilion and grey.
+    assert (colours[6], colours[8]) == ("#D55E00", "#7F7F7F")
+    # Ordered numbers (jokers, decks) get the same palette, in sorted order.
+    jokers = turns.with_columns((pl.col("players") * 2).alias("jokers"))
+    enc = charts.completion_chart(jokers, color="jokers").to_dict()["layer"][1]["encoding"]
+    assert enc["color"]["scale"] == {"domain": [4, 8], "range": list(charts.DISTINCT_COLOURS[:2])}
+
+
+def test_no_legend_of_one_entry(turns, odds):
+    four = turns.filter(pl.col("players") == 4)
+    keep = four.select("turn", "contract", pl.col("p") * 0.8)
+    spec = charts.completion_chart(four, facet="contract", keep=keep).to_dict()
+    sim, line, dashed = spec["spec"]["layer"]
+    assert line["encoding"]["color"]["legend"] is None
+    assert dashed["encoding"]["strokeDash"]["legend"] is None
+    # The key moves under the title instead.
+    assert spec["title"]["subtitle"] == [
+        "Line: simulated, with its 95% band; dashed line: keep every card (exact)"
+    ]
+    svg = _svg(charts.completion_chart(four, facet="contract", keep=keep))
+    assert "Players" not in _texts(svg)
+    # Two players and one exact line: the players keep their legend, the line its note.
+    spec = charts.completion_chart(turns, facet="contract", keep=keep).to_dict()
+    assert "legend" in spec["spec"]["layer"][1]["encoding"]["color"]
+    assert spec["spec"]["layer"][1]["encoding"]["color"]["legend"] is not None
+    assert spec["title"]["subtitle"] == ["Dashed line: keep every card (exact)"]
+    # Two shoes of exact lines: a legend of two dash patterns.
+    by_shoe = pl.concat(keep.with_columns(pl.lit(s).alias("shoe")) for s in ("a", "b"))
+    spec = charts.completion_chart(four, facet="contract", keep=by_shoe, keep_by="shoe").to_dict()
+    assert spec["spec"]["layer"][2]["encoding"]["strokeDash"].get("legend", {}) is not None
+    one_deck = charts.odds_lines(odds.filter(pl.col("decks") == 2)).to_dict()["encoding"]
+    assert one_deck["color"]["legend"] is None and one_deck["strokeDash"]["legend"] is None
+
+
+def test_wrapped_facets_draw_no_empty_panels():
+    frame = _shoes().filter(pl.col("contract") != "contract 6")  # 6 panels: 3 + 3
+    assert "resolve" not in charts.odds_lines(frame, color="shoe").to_dict()
+    seven = charts.odds_lines(_shoes(), color="shoe")  # 3 + 3 + 1
+    assert seven.to_dict()["resolve"] == {"axis": {"x": "independent"}}
+    # Drawn: one x axis title per panel, none under the two empty places of the last row.
+    assert _texts(_svg(seven)).count("Cards in hand") == 7
+    distance = pl.DataFrame(
+        {
+            "contract": [f"c{i}" for i in range(5) for _ in range(3)],
+            "distance": [0, 1, 2] * 5,
+            "p": [0.2, 0.5, 0.3] * 5,
+        }
+    )
+    bars = charts.distance_chart(distance, facet="contract")
+    assert _texts(_svg(bars)).count("Cards away from the contract") == 5
+
+
+def test_heatmap_of_presets_shows_each_shoe_its_own_presets():
+    rows = [
+        {"contract": "2 sets", "rules": rules, "shoe": shoe, "p": 0.05}
+        for shoe, presets in (("2 decks + 4 jokers", ("bga", "standard")), ("2 + 2", ("family",)))
+        for rules in presets
+    ]
+    chart = charts.contract_heatmap(pl.DataFrame(rows), x="rules", x_title="Preset")
+    assert chart.to_dict()["resolve"] == {
+        "scale": {"x": "independent"},
+        "axis": {"x": "independent"},
+    }
+    texts = _texts(_svg(chart))
+    assert texts.count("family") == 1 and texts.count("standard") == 1
+
+
+def test_heatmap_never_writes_zero_for_a_chance_above_zero(odds):
+    tiny = odds.with_columns(pl.col("p") / 40_000)
+    texts = _texts(_svg(charts.contract_heatmap(tiny)))
+    labels = {charts.cell_label(p) for p in tiny["p"]}
+    assert all(label.startswith("1 in ") for label in labels) and labels <= set(texts)
+    # The only "0%" drawn is the colour key's end; no cell rounds to zero.
+    assert texts.count("0%") == 1 and not [t for t in texts if re.search(r"\b0\.0+%", t)]
+    assert charts.cell_label(1e-9) == "1 in 1G" and charts.cell_label(2.5e-6) == "1 in 400k"
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        charts.cell_label(1.5)
+
+
+def test_number_axes_read_minus_40_0_40():
+    frame = pl.DataFrame(
+        {
+            "contract": ["2 sets", "3 runs"],
+            "difference": [-38.0, 231.0],
+            "ci_low": [-45.0, 220.0],
+            "ci_high": [-30.0, 242.0],
+        }
+    )
+    chart = charts.interval_chart(
+        frame, y="contract", y_title="Contract", value="difference", percent=False
+    )
+    spec = chart.to_dict()
+    zero, bars, _ = spec["layer"]
+    assert zero["mark"]["type"] == "rule" and zero["encoding"]["x"]["field"] == "zero"
+    assert bars["encoding"]["x"]["axis"] == {"format": ",~f", "tickCount": 5}
+    ticks = [t.replace("\u2212", "-") for t in _texts(_svg(chart))]
+    numbers = [t for t in ticks if re.fullmatch(r"-?[\d,]+(\.\d+)?", t)]
+    assert "0" in numbers and any(t.startswith("-") for t in numbers)
+    assert not [t for t in numbers if t.endswith(".0")]
+    assert len(numbers) <= 8
+
+
+def test_hand_size_ticks_are_whole_numbers(odds):
+    enc = charts.odds_lines(odds).to_dict()["encoding"]
+    assert enc["x"]["axis"] == {"format": "d", "values": [10, 11, 12]}
+    wide = pl.DataFrame({"cards": range(1, 31), "p": [0.01] * 30, "decks": [2] * 30})
+    axis = charts.odds_lines(wide, facet=None).to_dict()["encoding"]["x"]["axis"]
+    assert axis == {"format": "d", "tickMinStep": 1}
+    texts = _texts(_svg(charts.odds_lines(odds.filter(pl.col("decks") == 2), facet=None)))
+    assert {"10", "11", "12"} <= set(texts) and "10.5" not in texts
+
+
+def test_log_axis_reads_one_in_n_below_one_percent():
+    frame = _shoes().filter(pl.col("contract") == "contract 0")  # 1 in 20,000 to 1%
+    spec = charts.odds_lines(frame, color="shoe", facet=None, log=True).to_dict()
+    values = spec["encoding"]["y"]["axis"]["values"]
+    assert values == sorted(values) and values[-1] == 1.0
+    assert all(abs(math.log10(v) - round(math.log10(v))) < 1e-9 for v in values)
+    assert min(values) <= min(row["p"] for row in frame.iter_rows(named=True))
+    texts = _texts(_svg(charts.odds_lines(frame, color="shoe", facet=None, log=True)))
+    assert "1%" in texts and "1 in 1,000" in texts and not [t for t in texts if "0.0" in t]
+
+
+def test_completion_lines_that_coincide_can_have_dashes(turns):
+    presets = pl.concat(turns.with_columns(pl.lit(name).alias("rules")) for name in ("a", "b"))
+    spec = charts.completion_chart(presets, color="rules", dashes=True, facet="contract").to_dict()
+    line = spec["spec"]["layer"][1]["encoding"]
+    assert line["strokeDash"]["scale"]["domain"] == ["a", "b"]
+    assert line["strokeDash"]["scale"]["range"] == [list(d) for d in charts.LINE_DASHES[:2]]
+    assert line["strokeDash"]["title"] == line["color"]["title"]
+    keep = turns.filter(players=4).select("turn", "contract", "p")
+    spec = charts.completion_chart(presets, color="rules", dashes=True, keep=keep).to_dict()
+    assert spec["resolve"] == {"scale": {"strokeDash": "independent"}}
+    # Without dashes the exact lines' dash key is the only one: nothing to keep apart.
+    assert "resolve" not in charts.completion_chart(presets, color="rules", keep=keep).to_dict()
+    assert (
+        "strokeDash"
+        not in charts.completion_chart(presets, color="rules").to_dict()["layer"][1]["encoding"]
+    )

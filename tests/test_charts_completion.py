@@ -105,20 +105,22 @@ def test_hand_sizes_not_counted_are_left_out_and_said_in_the_title():
     frame = simulated(players=[4], contracts=("2 sets", "1 set + 2 runs"))
     chart = charts.completion_chart(frame, facet="contract", keep=keep)
     spec = chart.to_dict()
+    # One player count and one exact line: no legends, a key under the title instead.
+    key = "Line: simulated, with its 95% band; dashed line: keep every card (exact)"
     assert spec["title"]["subtitle"] == [
+        key,
         "1 set + 2 runs: the exact line stops at turn 2: counting 15 cards exactly is "
-        "planned at about 53 s, left out"
+        "planned at about 53 s, left out",
     ]
     data = next(iter(spec["datasets"].values()))
     drawn = [(r["contract"], r["turn"]) for r in data if r["_layer"] == "keep"]
     assert ("1 set + 2 runs", 3) not in drawn and ("1 set + 2 runs", 2) in drawn
     assert all(r["p"] is not None for r in data)  # no row without a value is drawn
     assert "left out" in svg(chart)
-    # Nothing left out: no subtitle.
+    # Nothing left out: the key alone.
     counted = keep.filter(pl.col("method") == "exact")
-    assert isinstance(
-        charts.completion_chart(frame, facet="contract", keep=counted).to_dict()["title"], str
-    )
+    title = charts.completion_chart(frame, facet="contract", keep=counted).to_dict()["title"]
+    assert title["subtitle"] == [key]
 
 
 def test_a_hand_size_not_counted_from_the_first_turn_has_no_line():
