@@ -156,7 +156,7 @@ class Table:
         note = f"<p>{html.escape(self.note)}</p>" if self.note else ""
         return (
             f'<div class="rummykit-table" style="{BOX_STYLE}"><table>{caption}'
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}</div>"
+            f"<thead>{head}</thead><tbody>{body}</tbody></table>{note}</div>"
         )
 
 

@@ -169,3 +169,26 @@ def test_intervals_read_plainly():
     assert interval_text(6.04, 5.93, 6.14) == "6.04 (5.93 to 6.14)"
     with pytest.raises(ArgumentError, match="digits"):
         interval_column(digits=0)
+
+
+class _Nesting(HTMLParser):
+    """Every tag opened and closed, checked to nest: the open tags on a stack."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.rows = 0
+
+    def handle_starttag(self, tag, attrs):
+        assert not (tag == "tr" and "tr" in self.stack), "a row opened inside a row"
+        self.rows += tag == "tr"
+        self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        assert self.stack and self.stack.pop() == tag, f"</{tag}> closes another tag"
+
+
+def test_the_table_is_well_formed_html(odds):
+    parser = _Nesting()
+    parser.feed(show(odds, chances=["p"], caption="Two rows")._repr_html_())
+    assert parser.stack == [] and parser.rows == 1 + odds.height
