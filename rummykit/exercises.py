@@ -405,6 +405,12 @@ class Exercise:
         """The id of the exercise's element on a page: its key and its seed."""
         return self.key if self.seed is None else f"{self.key}-seed-{self.seed}"
 
+    def _repr_pretty_(self, printer, cycle: bool) -> None:
+        # What a notebook shows as text (and a page without HTML): the question, never
+        # the answer, which the dataclass repr spells out.
+        seed = "" if self.seed is None else f", seed {self.seed}"
+        printer.text(f"Exercise {self.key}{seed}: {self.question}")
+
     def _repr_html_(self) -> str:
         data = html.escape(json.dumps(self._checker_data()), quote=True)
         box = f"{self.element_id}-answer"

@@ -657,3 +657,11 @@ def test_markov_within_by_floating_point_matrix_power(numbers):
     chain = np.array(two_pairs_chain(decks=d, jokers=j), dtype=float)
     want = np.linalg.matrix_power(chain, draws)[0, 3]
     assert float(_answer("ch6-markov-within", numbers)) == pytest.approx(want, rel=1e-12)
+
+
+def test_the_text_form_asks_without_giving_the_answer():
+    from IPython.lib.pretty import pretty
+
+    ex = Exercise(key="plain", question="How many?", answer=Fraction(3, 47), hint="Count.")
+    assert pretty(ex) == "Exercise plain: How many?"
+    assert "3/47" not in pretty(ex) and "answer" in repr(ex)
