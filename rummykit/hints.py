@@ -159,7 +159,8 @@ class DiscardAdvice(tuple):
 
 
 def _percent(value: Fraction) -> str:
-    return f"{float(value):.1%}"
+    # Words a student can read: "1 in 280", never a "0.0%" for a chance above zero.
+    return chance_text(float(value))
 
 
 def _cards(value: object, name: str) -> list[Card]:

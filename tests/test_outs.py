@@ -25,6 +25,7 @@ from rummykit import (
 )
 from rummykit.bots import GreedyBot
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardCountError, RummyError
+from rummykit.hints import chance_text
 from tests.tiers import slow
 
 STANDARD = RuleSet.preset("standard")
@@ -284,3 +285,14 @@ def test_two_draw_chance_property_on_tiny_pools(seed, cards, round_index):
     for option in discard_advice(hand, contract, SMALL, decks=1, jokers=2, seen=seen):
         left = [card for card in hand if card.code != option.discard]
         assert option.p_two == direct_two(left, contract, SMALL, unseen)
+
+
+def test_chances_are_written_as_the_project_writes_them():
+    rules = RuleSet.preset("standard")
+    hand = parse_cards("3D 3H 3S 6C 7C 7H JC JD QD QS")
+    found = outs(hand, rules.contracts[0], rules, decks=2, jokers=4)
+    assert f"next card helps: {chance_text(float(found.p_next))}" in found._repr_html_()
+    advice = discard_advice(hand + parse_cards("KS"), rules.contracts[0], rules, decks=2, jokers=4)
+    page = advice._repr_html_()
+    for option in advice:
+        assert f"<td>{chance_text(float(option.p_two))}</td>" in page
