@@ -21,6 +21,8 @@ WIDTH = 1280
 
 LAYOUT_JS = """
 () => {
+  // Hidden cells (hide-input, hide-cell) are measured as a reader who opens them sees them.
+  document.querySelectorAll("details").forEach(d => { d.open = true; });
   const article = document.querySelector("article") || document.body;
   const right = article.getBoundingClientRect().right;
   const boxes = [...document.querySelectorAll("div.rummykit-table")];
