@@ -102,7 +102,16 @@ class Recipe:
     it has, its own shoes, greedy buyers."""
     preset_n: int = 100
     """Simulated rounds per cell of ``table_presets``."""
+    outs_n: int = 100
+    """Rounds per cell of the OutsBot table, each played twice (with and without an
+    OutsBot): the engine plays OutsBot, 50-100 times slower than the compiled GreedyBot."""
+    outs_rounds: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
+    """Rounds (contracts) of the OutsBot table (``focus_players`` players)."""
 
+
+#: Rounds per cell of the committed OutsBot table: the most that keeps its run near ten
+#: minutes on the project's two cores (``rummykit tables --only outs_bot``).
+OUTS_N = 100
 
 RECIPES = {
     "default": Recipe(
@@ -124,6 +133,7 @@ RECIPES = {
         presets=tuple(RuleSet.presets()),
         table_presets=("pagat", "wikipedia", "bga", "family"),
         preset_n=2_000,
+        outs_n=OUTS_N,
     ),
     # A smoke test of the whole pipeline in seconds; never the committed data.
     "quick": Recipe(
@@ -145,6 +155,8 @@ RECIPES = {
         presets=("standard", "family"),
         table_presets=("family",),
         preset_n=3,
+        outs_n=2,
+        outs_rounds=(1,),
     ),
 }
 
@@ -158,6 +170,7 @@ DESCRIPTIONS = {
     "completion_summary": "simulated turns per round, points left, buys, contracts made",
     "seat_position": "simulated results by seat position (1 = left of the dealer)",
     "buying_value": "simulated value of buying: one seat's policy against greedy buyers, same deals",
+    "outs_bot": "simulated OutsBot (discards by outs) against GreedyBot: one seat each way, the same deals; laid down by turn, went out, points",
 }
 
 
@@ -323,6 +336,29 @@ def build_tables(
         }
         for name in sorted(simulated):
             done(name, tables[name], started, **facts)
+    if "outs_bot" in wanted:
+        from rummykit.odds.outs_bot import outs_bot_table
+
+        started = time.perf_counter()
+        table = outs_bot_table(
+            players=recipe.focus_players,
+            rounds=recipe.outs_rounds,
+            n=recipe.outs_n,
+            seed=seed,
+            play=completion.play_rounds_fastest if play is None else play,
+            chunk=chunk,
+            **workers,
+        )
+        facts = {
+            "rules": ["standard"],
+            "seed": seed,
+            "n": recipe.outs_n,
+            "n_note": "rounds per cell; each is played twice, on the same deal: greedy bots "
+            "only, and with an OutsBot in the seat under study (position index % players + 1)",
+            "method": "simulation",
+            "turn_limit_per_player": completion.TURN_LIMIT_PER_PLAYER,
+        }
+        done("outs_bot", table, started, **facts)
     return {name: results[name] for name in DESCRIPTIONS if name in results}
 
 
