@@ -422,9 +422,11 @@ def test_committed_files_and_provenance(name):
     assert provenance["description"] == DESCRIPTIONS[name]
     assert provenance["schema"] == {c: str(t) for c, t in SCHEMAS[name].items()}
     assert isinstance(provenance["run_time_seconds"], float)
-    if name == "outs_bot":  # the engine plays OutsBot: fewer rounds a cell
-        assert (provenance["seed"], provenance["n"]) == (DATA_SEED, RECIPE.outs_n)
-        assert (table["n"] == RECIPE.outs_n).all() and provenance["method"] == "simulation"
+    if name == "outs_bot":  # the engine plays OutsBot: fewer deals, by round
+        deals = dict(RECIPE.outs_rounds)
+        assert provenance["seed"] == DATA_SEED and provenance["method"] == "simulation"
+        assert provenance["n"] == {str(r): n for r, n in deals.items()}
+        assert table.select((pl.col("n") == pl.col("round").replace_strict(deals)).all()).item()
         assert provenance["run"]["seconds"] <= 30 * 60
     elif provenance["method"] == "simulation":
         assert (provenance["seed"], provenance["n"]) == (DATA_SEED, RECIPE.n)
@@ -517,7 +519,8 @@ def test_committed_completion_covers_every_preset_table():
 def test_committed_outs_bot_table():
     table = committed("outs_bot")
     cells = set(table.select("round", "players", "decks", "jokers").iter_rows())
-    assert cells == {(r, RECIPE.focus_players, 2, 4) for r in RECIPE.outs_rounds}
+    assert cells == {(r, RECIPE.focus_players, 2, 4) for r, _ in RECIPE.outs_rounds}
+    assert table["round"].to_list() == sorted(table["round"].to_list())
     assert set(table["bot"]) == {"outs", "greedy"} and set(table["opponents"]) == {"greedy"}
     assert set(table["measure"]) == set(OUTS_BOT_MEASURES)
     assert (table.filter(bot="greedy")["difference"] == 0).all()
@@ -537,7 +540,7 @@ def test_committed_outs_bot_table():
     # it), every row up to the last turn it reaches.
     cell = completion.cells(players=RECIPE.focus_players, rounds=1)
     greedy_records = completion.simulate_cells(
-        cell, n=RECIPE.outs_n, seed=DATA_SEED, max_workers=1, progress=False
+        cell, n=dict(RECIPE.outs_rounds)[1], seed=DATA_SEED, max_workers=1, progress=False
     )
     again = outs_bot_rows(cell, greedy_records, greedy_records).filter(bot="greedy")
     last = again["turn"].max()
@@ -552,7 +555,7 @@ def test_committed_outs_bot_recomputes_for_a_cell():
     fresh = outs_bot_table(
         players=RECIPE.focus_players,
         rounds=[1],
-        n=RECIPE.outs_n,
+        n=dict(RECIPE.outs_rounds)[1],
         seed=DATA_SEED,
         max_workers=1,
         progress=False,

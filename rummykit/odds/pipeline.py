@@ -102,16 +102,18 @@ class Recipe:
     it has, its own shoes, greedy buyers."""
     preset_n: int = 100
     """Simulated rounds per cell of ``table_presets``."""
-    outs_n: int = 100
-    """Rounds per cell of the OutsBot table, each played twice (with and without an
-    OutsBot): the engine plays OutsBot, 50-100 times slower than the compiled GreedyBot."""
-    outs_rounds: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
-    """Rounds (contracts) of the OutsBot table (``focus_players`` players)."""
+    outs_rounds: tuple[tuple[int, int], ...] = ()
+    """(round, deals) of the OutsBot table (``focus_players`` players): each deal is
+    played twice, with and without an OutsBot, and the engine plays OutsBot, whose
+    decisions are hundreds of times slower than GreedyBot's (its two-draw chance most
+    of all), so the costly rounds get fewer deals."""
 
 
-#: Rounds per cell of the committed OutsBot table: the most that keeps its run near ten
-#: minutes on the project's two cores (``rummykit tables --only outs_bot``).
-OUTS_N = 100
+#: (round, deals) of the committed OutsBot table: what keeps its run near ten minutes on
+#: the project's two cores (``rummykit tables --only outs_bot``). An OutsBot round took
+#: 0.3-0.6 s of CPU in rounds 1, 2 and 4 and 2-11 s in rounds 3, 5, 6 and 7
+#: (``benchmarks/bench_outsbot.py``), so those get a quarter of the deals.
+OUTS_ROUNDS = ((1, 100), (2, 100), (3, 25), (4, 100), (5, 25), (6, 25), (7, 25))
 
 RECIPES = {
     "default": Recipe(
@@ -133,7 +135,7 @@ RECIPES = {
         presets=tuple(RuleSet.presets()),
         table_presets=("pagat", "wikipedia", "bga", "family"),
         preset_n=2_000,
-        outs_n=OUTS_N,
+        outs_rounds=OUTS_ROUNDS,
     ),
     # A smoke test of the whole pipeline in seconds; never the committed data.
     "quick": Recipe(
@@ -155,8 +157,7 @@ RECIPES = {
         presets=("standard", "family"),
         table_presets=("family",),
         preset_n=3,
-        outs_n=2,
-        outs_rounds=(1,),
+        outs_rounds=((1, 2),),
     ),
 }
 
@@ -337,24 +338,33 @@ def build_tables(
         for name in sorted(simulated):
             done(name, tables[name], started, **facts)
     if "outs_bot" in wanted:
+        import polars as pl
+
         from rummykit.odds.outs_bot import outs_bot_table
 
         started = time.perf_counter()
-        table = outs_bot_table(
-            players=recipe.focus_players,
-            rounds=recipe.outs_rounds,
-            n=recipe.outs_n,
-            seed=seed,
-            play=completion.play_rounds_fastest if play is None else play,
-            chunk=chunk,
-            **workers,
-        )
+        deals = sorted({n for _, n in recipe.outs_rounds}, reverse=True)
+        parts = [
+            outs_bot_table(
+                players=recipe.focus_players,
+                rounds=[r for r, k in recipe.outs_rounds if k == n],
+                n=n,
+                seed=seed,
+                play=completion.play_rounds_fastest if play is None else play,
+                chunk=chunk,
+                **workers,
+            )
+            for n in deals
+        ]
+        # One sweep per number of deals; the rows in the order of the rounds.
+        order = {r: i for i, (r, _) in enumerate(recipe.outs_rounds)}
+        table = pl.concat(parts).sort(pl.col("round").replace_strict(order), maintain_order=True)
         facts = {
             "rules": ["standard"],
             "seed": seed,
-            "n": recipe.outs_n,
-            "n_note": "rounds per cell; each is played twice, on the same deal: greedy bots "
-            "only, and with an OutsBot in the seat under study (position index % players + 1)",
+            "n": dict(recipe.outs_rounds),
+            "n_note": "deals per round (the n column); each is played twice: greedy bots only, "
+            "and with an OutsBot in the seat under study (position index % players + 1)",
             "method": "simulation",
             "turn_limit_per_player": completion.TURN_LIMIT_PER_PLAYER,
         }
