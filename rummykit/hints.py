@@ -5,7 +5,10 @@ Poker players count the cards that improve them, mahjong players the tiles that 
 their shanten (*ukeire*). :func:`outs` does the same for a contract: the faces whose
 unseen copies lower :func:`~rummykit.search.contract_distance` (copies limited by the
 shoe), and the exact chance that the next stock card is one. :func:`discard_advice`
-weighs every discard of a hand after its draw.
+weighs every discard of a hand after its draw; its parts, :func:`discard_outs` (the
+outs of every discard) and :func:`two_draw_chances` (the two-draw chance of the
+discards asked for), serve :class:`~rummykit.bots.OutsBot`, which cannot afford the
+two-draw chance of every discard at every turn.
 
 >>> from rummykit import RuleSet, parse_cards
 >>> rules = RuleSet.preset("standard")

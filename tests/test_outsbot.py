@@ -116,6 +116,7 @@ SETS = dataclasses.replace(
 )
 
 
+@pytest.mark.slow
 def test_plays_checked_games_against_greedy_bots():
     # Every invariant after every action (tests/game_invariants.py), OutsBot in two
     # seats of three, then alone against one GreedyBot.

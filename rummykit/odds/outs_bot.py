@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
+from typing import TYPE_CHECKING
 
 import polars as pl
 
@@ -44,6 +45,9 @@ from rummykit.odds.completion import (
 )
 from rummykit.odds.tables import DEFAULT_SEED, OUTS_BOT_SCHEMA, frame
 from rummykit.rules import RuleSet
+
+if TYPE_CHECKING:
+    from rummykit.odds.checkpoint import Checkpoint
 
 __all__ = [
     "OUTS_BOT_MEASURES",
@@ -158,6 +162,7 @@ def outs_bot_table(
     progress: bool = True,
     play: Callable[[Cell, int, list[int]], list[RoundRecord]] = play_rounds_fastest,
     chunk: int | None = None,
+    checkpoint: Checkpoint | None = None,
 ) -> pl.DataFrame:
     """OutsBot against GreedyBot: ``n`` rounds of every cell (``rules``, ``players``,
     ``rounds``, the shoe the rules assign, greedy buying), each played with and without
@@ -167,7 +172,8 @@ def outs_bot_table(
 
     The greedy plays go through ``play`` (the compiled simulator by default; the
     records are the engine's either way), the OutsBot plays through the engine, both on
-    ``executor`` or a local pool of ``max_workers`` in tasks of ``chunk`` rounds.
+    ``executor`` or a local pool of ``max_workers`` in tasks of ``chunk`` rounds, kept in
+    ``checkpoint`` as they finish (:func:`~rummykit.odds.completion.simulate_cells`).
     """
     grid = cells(rules=rules, players=players, rounds=rounds)
     sweep = {
@@ -177,6 +183,7 @@ def outs_bot_table(
         "max_workers": max_workers,
         "progress": progress,
         "chunk": chunk,
+        "checkpoint": checkpoint,
     }
     greedy = simulate_cells(grid, play=play, **sweep)
     outs = simulate_cells(grid, play=play_outs_rounds, **sweep)

@@ -352,6 +352,7 @@ def build_tables(
                 seed=seed,
                 play=completion.play_rounds_fastest if play is None else play,
                 chunk=chunk,
+                checkpoint=checkpoint,
                 **workers,
             )
             for n in deals
