@@ -58,7 +58,8 @@ class Recipe:
     default's 10,000 and 2,000, played by the compiled simulator
     (:mod:`rummykit.odds.fastplay`, ``benchmarks/bench_completion.py``). The whole
     ``rummykit tables`` run took 537 s on the project's two cores (recorded in each
-    JSON provenance under ``run``).
+    JSON provenance under ``run``), before the OutsBot table: the engine plays its
+    ``outs_rounds``, about 780 CPU seconds more (:data:`OUTS_ROUNDS`).
     """
 
     n: int
