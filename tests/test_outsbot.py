@@ -172,3 +172,12 @@ def test_bad_input_to_the_advice_parts():
     state = after_draw("6D 9D KS 8S 10C 8H 4D KC 7C 10C", stock="7H", upcard="JS")
     with pytest.raises(ArgumentError, match="pass the view alone"):
         discard_outs(state.view(0), contract)
+
+
+def test_the_play_widget_offers_it():
+    from rummykit.widgets.play import BOTS, PlayWidget
+
+    assert isinstance(BOTS["Greedy, discards by outs"](1), OutsBot)
+    widget = PlayWidget(bots=2, bot="Greedy, discards by outs", seed=3)
+    assert [type(bot) for bot in widget.bots[1:]] == [OutsBot, OutsBot]
+    widget.state.check_invariants()
