@@ -427,7 +427,6 @@ def test_committed_files_and_provenance(name):
         assert provenance["seed"] == DATA_SEED and provenance["method"] == "simulation"
         assert provenance["n"] == {str(r): n for r, n in deals.items()}
         assert table.select((pl.col("n") == pl.col("round").replace_strict(deals)).all()).item()
-        assert provenance["run"]["seconds"] <= 30 * 60
     elif provenance["method"] == "simulation":
         assert (provenance["seed"], provenance["n"]) == (DATA_SEED, RECIPE.n)
         if "rules" in table.columns:  # the other presets have their own rounds a cell
