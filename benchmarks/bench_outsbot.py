@@ -111,7 +111,10 @@ def main() -> None:
         print(f"no {DATA.name}: run `rummykit tables --only outs_bot` for the results")
         return
     table = pl.read_parquet(DATA)
-    print(f"\nheadline results ({DATA.name}, n = {table['n'][0]} deals per round, 95% intervals):")
+    deals = ", ".join(
+        f"r{r} {n}" for r, n in table.select("round", "n").unique().sort("round").rows()
+    )
+    print(f"\nheadline results ({DATA.name}, 95% intervals; deals per round: {deals}):")
     for measure in ("laid down", "went out", "points minus opponents"):
         rows = table.filter(bot="outs", measure=measure).sort("round")
         cells = ", ".join(

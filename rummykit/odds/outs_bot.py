@@ -15,8 +15,9 @@ theirs (normal 95% intervals). ``difference`` is the paired difference from the 
 seat as a GreedyBot on the same deals.
 
 OutsBot is the engine's bot (the compiled simulator plays GreedyBot only) and weighs the
-outs of every discard at every turn before it lays down: about 50 to 100 times slower
-than GreedyBot per round (``benchmarks/bench_outsbot.py``).
+outs of every discard at every turn before it lays down: a table with one OutsBot plays
+30 (2 sets) to 1,000 (3 runs) times fewer rounds a second than one of GreedyBots only
+(``benchmarks/bench_outsbot.py``).
 
 >>> frame = outs_bot_table(rounds=1, n=2, seed=1, progress=False, max_workers=1)
 >>> sorted(set(frame["bot"])), frame.filter(bot="greedy")["difference"].unique().to_list()

@@ -59,7 +59,7 @@ class Recipe:
     (:mod:`rummykit.odds.fastplay`, ``benchmarks/bench_completion.py``). The whole
     ``rummykit tables`` run took 537 s on the project's two cores (recorded in each
     JSON provenance under ``run``), before the OutsBot table: the engine plays its
-    ``outs_rounds``, about 780 CPU seconds more (:data:`OUTS_ROUNDS`).
+    ``outs_rounds``, 849 CPU seconds more (:data:`OUTS_ROUNDS`).
     """
 
     n: int
@@ -111,9 +111,10 @@ class Recipe:
 
 
 #: (round, deals) of the committed OutsBot table: what keeps its run near ten minutes on
-#: the project's two cores (``rummykit tables --only outs_bot``). An OutsBot round took
-#: 0.3-0.6 s of CPU in rounds 1, 2 and 4 and 2-11 s in rounds 3, 5, 6 and 7
-#: (``benchmarks/bench_outsbot.py``), so those get a quarter of the deals.
+#: the project's two cores (``rummykit tables --only outs_bot``: 849 CPU seconds). A
+#: round with one OutsBot took 0.6-1.1 s of CPU in rounds 1, 2 and 4, 2-3 s in rounds 3,
+#: 5 and 6 and 25 s in round 7 (``benchmarks/bench_outsbot.py``), so the costly rounds
+#: get a quarter of the deals.
 OUTS_ROUNDS = ((1, 100), (2, 100), (3, 25), (4, 100), (5, 25), (6, 25), (7, 25))
 
 RECIPES = {
