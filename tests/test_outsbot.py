@@ -181,3 +181,13 @@ def test_the_play_widget_offers_it():
     widget = PlayWidget(bots=2, bot="Greedy, discards by outs", seed=3)
     assert [type(bot) for bot in widget.bots[1:]] == [OutsBot, OutsBot]
     widget.state.check_invariants()
+
+
+def test_a_greedy_seat_under_study_plays_the_plain_round():
+    # The same deals and seeds whichever bot sits in the seat under study: with
+    # GreedyBot there (BuyerBot's policy), the round is the one played without it.
+    from rummykit.odds.completion import Cell, play_round
+
+    cell = Cell(STANDARD, players=3, round=1)
+    for index in range(3):
+        assert play_round(cell, 5, index, focal=GreedyBot) == play_round(cell, 5, index)
