@@ -9,6 +9,8 @@ global random state.
   discard (or buys it) when that brings it closer to its contract, and discards the card
   whose loss keeps it closest to its contract, breaking ties by discarding the most
   points.
+* :class:`OutsBot` is a GreedyBot that discards by outs (:mod:`rummykit.hints`): the
+  discard leaving the most unseen cards that bring it one card closer.
 * :class:`BuyerBot` is a GreedyBot whose buying policy is a parameter: ``"never"``,
   ``"improves"`` (when the card reduces its contract distance, GreedyBot's policy) or
   ``"always"``, so a simulation can measure what buying is worth.
@@ -40,12 +42,21 @@ from rummykit.actions import (
     TakeDiscard,
 )
 from rummykit.cards import JOKER_INDEX, Card, Rank, as_rng
+from rummykit.hints import discard_outs, two_draw_chances
 from rummykit.legal import PlayerView
 from rummykit.melds import lay_off_options
 from rummykit.rules import Contract, RuleSet
 from rummykit.search import contract_distance, contract_within
 
-__all__ = ["BUY_POLICIES", "Bot", "BuyerBot", "GreedyBot", "RandomBot", "could_improve"]
+__all__ = [
+    "BUY_POLICIES",
+    "Bot",
+    "BuyerBot",
+    "GreedyBot",
+    "OutsBot",
+    "RandomBot",
+    "could_improve",
+]
 
 #: The buying policies of :class:`BuyerBot`.
 BUY_POLICIES = ("never", "improves", "always")
@@ -237,6 +248,11 @@ class GreedyBot(Bot):
         # Liverpool or rummy call), then a fixed order ...
         if view.laid_down[view.seat]:
             return min(discards, key=lambda a: self._discard_key(view, a.card))
+        return self._contract_discard(view, discards)
+
+    def _contract_discard(self, view: PlayerView, discards: list[Discard]) -> Discard:
+        """The discard of a seat that has not laid down: among those that keep the
+        distance, the first by :meth:`_discard_key`."""
         discards.sort(key=lambda a: self._discard_key(view, a.card))
         # ... but first keep the contract as close as it is: removing a card never
         # brings the contract closer, so the first discard that keeps the distance wins.
@@ -263,6 +279,42 @@ class GreedyBot(Bot):
             self._faces[card.index] = face
         fits = view.rules.discard_call != "none" and self._fits(view, card)
         return (face[0], face[1], fits, face[2])
+
+
+class OutsBot(GreedyBot):
+    """A :class:`GreedyBot` that, before laying down, discards by outs: the discard that
+    leaves the lowest distance (copies limited by the shoe), then the most outs, then the
+    best chance of the contract within two stock draws, then GreedyBot's order (jokers
+    kept, most points shed, no card an opponent could lay off).
+
+    The outs count what its :class:`~rummykit.legal.PlayerView` shows, as
+    :func:`~rummykit.hints.discard_advice` on a view does: unseen are the cards not in
+    its hand, not in a meld on the table and not the top of the discard pile. The
+    two-draw chance, the costly part, is computed only for discards tied on outs.
+    Drawing, buying, laying down and off, and discarding once laid down are GreedyBot's.
+
+    >>> from rummykit.game import Game
+    >>> state = Game("standard", players=3, seed=5).new_state()
+    >>> bots = [OutsBot(seed=1), GreedyBot(seed=2), GreedyBot(seed=3)]
+    >>> while not state.round_scores:  # the first round
+    ...     state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    >>> len(state.round_scores)
+    1
+    >>> OutsBot(buy="never")
+    OutsBot(buy='never')
+    """
+
+    def _contract_discard(self, view: PlayerView, discards: list[Discard]) -> Discard:
+        found = discard_outs(view)
+        best = min((found[a.card.code].distance, -found[a.card.code].total) for a in discards)
+        tied = [
+            a for a in discards if (found[a.card.code].distance, -found[a.card.code].total) == best
+        ]
+        if len(tied) > 1:
+            chance = two_draw_chances(view, [a.card for a in tied])
+            top = max(chance.values())
+            tied = [a for a in tied if chance[a.card.code] == top]
+        return min(tied, key=lambda a: self._discard_key(view, a.card))
 
 
 class BuyerBot(GreedyBot):

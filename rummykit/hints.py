@@ -5,7 +5,10 @@ Poker players count the cards that improve them, mahjong players the tiles that 
 their shanten (*ukeire*). :func:`outs` does the same for a contract: the faces whose
 unseen copies lower :func:`~rummykit.search.contract_distance` (copies limited by the
 shoe), and the exact chance that the next stock card is one. :func:`discard_advice`
-weighs every discard of a hand after its draw.
+weighs every discard of a hand after its draw; its parts, :func:`discard_outs` (the
+outs of every discard) and :func:`two_draw_chances` (the two-draw chance of the
+discards asked for), serve :class:`~rummykit.bots.OutsBot`, which cannot afford the
+two-draw chance of every discard at every turn.
 
 >>> from rummykit import RuleSet, parse_cards
 >>> rules = RuleSet.preset("standard")
@@ -37,7 +40,16 @@ from rummykit.legal import PlayerView
 from rummykit.rules import Contract, RuleSet
 from rummykit.search import _distance_compiled, contract_distance, contract_within
 
-__all__ = ["DiscardAdvice", "DiscardOption", "Outs", "chance_text", "discard_advice", "outs"]
+__all__ = [
+    "DiscardAdvice",
+    "DiscardOption",
+    "Outs",
+    "chance_text",
+    "discard_advice",
+    "discard_outs",
+    "outs",
+    "two_draw_chances",
+]
 
 # One card of each face, suit-major as Card.index numbers them, then the joker.
 _FACES = (
@@ -416,6 +428,36 @@ def _p_two(left: list[Card], result: Outs, shoe: _Shoe, memo: _Memo) -> Fraction
     return Fraction(wins, shoe.size * max(rest, 1))
 
 
+def _resolve(
+    hand: Iterable[Card] | PlayerView,
+    contract: Contract | None,
+    rules: RuleSet | None,
+    decks: int | None,
+    jokers: int | None,
+    seen: Iterable[Card],
+) -> tuple[list[Card], Contract, RuleSet, _Shoe]:
+    """The hand, contract, rules and shoe of the arguments of :func:`discard_advice`
+    (a hand with its shoe, or a PlayerView alone), checked."""
+    if isinstance(hand, PlayerView):
+        view = hand
+        if contract is not None or rules is not None or decks is not None or jokers is not None:
+            raise ArgumentError(
+                "a PlayerView brings its own contract, rules and shoe: pass the view alone"
+            )
+        hand, contract, rules = view.hand, view.contract, view.rules
+        decks = rules.decks_for(len(view.names))
+        jokers = rules.jokers_for(decks)
+        shown = [card for meld in view.melds for card in meld.cards]
+        seen = [*_cards(seen, "seen"), *shown, *([view.discard_top] if view.discard_top else [])]
+    if decks is None or jokers is None:
+        raise ArgumentTypeError("decks and jokers are required with a hand (not a PlayerView)")
+    hand = _cards(hand, "hand")
+    seen = _cards(seen, "seen")
+    _check_rules(contract, rules)
+    shoe = _Shoe(hand, seen, _count(decks, "decks", 1), _count(jokers, "jokers", 0))
+    return hand, contract, rules, shoe
+
+
 def discard_advice(
     hand: Iterable[Card] | PlayerView,
     contract: Contract | None = None,
@@ -451,28 +493,11 @@ def discard_advice(
     >>> advice[0].p_next, advice[0].p_two  # 10/101 now, else 10 of the 100 left
     (Fraction(10, 101), Fraction(191, 1010))
     """
-    if isinstance(hand, PlayerView):
-        view = hand
-        if contract is not None or rules is not None or decks is not None or jokers is not None:
-            raise ArgumentError(
-                "a PlayerView brings its own contract, rules and shoe: pass the view alone"
-            )
-        hand, contract, rules = view.hand, view.contract, view.rules
-        decks = rules.decks_for(len(view.names))
-        jokers = rules.jokers_for(decks)
-        shown = [card for meld in view.melds for card in meld.cards]
-        seen = [*_cards(seen, "seen"), *shown, *([view.discard_top] if view.discard_top else [])]
-    if decks is None or jokers is None:
-        raise ArgumentTypeError("decks and jokers are required with a hand (not a PlayerView)")
-    hand = _cards(hand, "hand")
-    seen = _cards(seen, "seen")
-    _check_rules(contract, rules)
-    shoe = _Shoe(hand, seen, _count(decks, "decks", 1), _count(jokers, "jokers", 0))
+    hand, contract, rules, shoe = _resolve(hand, contract, rules, decks, jokers, seen)
     memo = _Memo(contract, rules)
     options = []
     for index in dict.fromkeys(card.index for card in hand):
-        at = next(i for i, card in enumerate(hand) if card.index == index)
-        left = hand[:at] + hand[at + 1 :]
+        left = _left(hand, index)
         result = _outs(left, contract, rules, shoe)
         options.append(DiscardOption(_FACES[index].code, result, _p_two(left, result, shoe, memo)))
     options.sort(key=lambda o: (o.distance, -o.outs.total, -o.p_two, o.discard))
@@ -500,3 +525,82 @@ def chance_text(p: float) -> str:
     if p >= 0.01:
         return f"{p:.1%} (1 in {round(1 / p):,})"
     return f"1 in {round(1 / p):,}"
+
+
+def _left(hand: list[Card], index: int) -> list[Card]:
+    """``hand`` less one card of face ``index``."""
+    at = next(i for i, card in enumerate(hand) if card.index == index)
+    return hand[:at] + hand[at + 1 :]
+
+
+def discard_outs(
+    hand: Iterable[Card] | PlayerView,
+    contract: Contract | None = None,
+    rules: RuleSet | None = None,
+    *,
+    decks: int | None = None,
+    jokers: int | None = None,
+    seen: Iterable[Card] = (),
+) -> dict[str, Outs]:
+    """The :class:`Outs` of the hand each discard leaves, by the code of the face
+    discarded (in the hand's order): :func:`discard_advice` without the two-draw chance,
+    the costly part of the advice, so a bot can weigh every discard at every turn.
+    Arguments as :func:`discard_advice`; the outs are those of its options.
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> found = discard_outs(parse_cards("8S 8H 8D JH JS 2C KD"), rules.contracts[0], rules,
+    ...                      decks=2, jokers=4)
+    >>> list(found)
+    ['8S', '8H', '8D', 'JH', 'JS', '2C', 'KD']
+    >>> found["KD"]
+    Outs(distance=1, cards={'JC': 2, 'JD': 2, 'JH': 1, 'JS': 1, 'JK': 4}, unseen=101)
+    >>> found["8S"].distance, found["8S"].total
+    (2, 15)
+    """
+    hand, contract, rules, shoe = _resolve(hand, contract, rules, decks, jokers, seen)
+    return {
+        _FACES[index].code: _outs(_left(hand, index), contract, rules, shoe)
+        for index in dict.fromkeys(card.index for card in hand)
+    }
+
+
+def two_draw_chances(
+    hand: Iterable[Card] | PlayerView,
+    discards: Iterable[Card | str],
+    contract: Contract | None = None,
+    rules: RuleSet | None = None,
+    *,
+    decks: int | None = None,
+    jokers: int | None = None,
+    seen: Iterable[Card] = (),
+) -> dict[str, Fraction]:
+    """The ``p_two`` of :func:`discard_advice`'s options for ``discards`` only (cards or
+    codes, each a face the hand holds), by code. Arguments as :func:`discard_advice`.
+
+    The discards share their completion checks (the hands after two draws overlap), so a
+    few discards cost much less than the whole advice.
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> two_draw_chances(parse_cards("8S 8H 8D JH JS 2C KD"), ["KD", "2C"], rules.contracts[0],
+    ...                  rules, decks=2, jokers=4)
+    {'KD': Fraction(191, 1010), '2C': Fraction(191, 1010)}
+    """
+    hand, contract, rules, shoe = _resolve(hand, contract, rules, decks, jokers, seen)
+    if isinstance(discards, (str, Card)) or not isinstance(discards, Iterable):
+        raise ArgumentTypeError(f"discards is a collection of cards or codes, got {discards!r}")
+    faces = []
+    for discard in discards:
+        card = Card.parse(discard) if isinstance(discard, str) else discard
+        if not isinstance(card, Card):
+            raise ArgumentTypeError(f"a discard is a Card or a card code, got {discard!r}")
+        if all(held.index != card.index for held in hand):
+            raise ArgumentError(f"the discard {card.code} is not in the hand")
+        faces.append(card.index)
+    memo = _Memo(contract, rules)
+    chances = {}
+    for index in dict.fromkeys(faces):
+        left = _left(hand, index)
+        chances[_FACES[index].code] = _p_two(left, _outs(left, contract, rules, shoe), shoe, memo)
+    return chances

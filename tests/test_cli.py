@@ -212,7 +212,7 @@ def test_tables_quick_writes_parquet_csv_and_provenance(tmp_path, capsys):
     assert main(["tables", "--quick", "--out", str(first), "--no-progress"]) == 0
     assert main(["tables", "--quick", "--out", str(second), "--workers", "1", "--no-progress"]) == 0
     err = capsys.readouterr().err
-    assert "wrote 24 files" in err
+    assert "wrote 27 files" in err
     for name, schema in SCHEMAS.items():
         table = pl.read_parquet(first / f"{name}.parquet")
         assert dict(table.schema) == schema, name
@@ -233,7 +233,13 @@ def test_tables_quick_writes_parquet_csv_and_provenance(tmp_path, capsys):
 def test_tables_engine_plays_the_same_rounds(tmp_path, capsys):
     # --engine plays every round with the engine's bots, the default the compiled
     # simulator where it is built: the same tables, byte for byte; the run says which.
-    simulated = ["completion_by_turn", "completion_summary", "seat_position", "buying_value"]
+    simulated = [
+        "completion_by_turn",
+        "completion_summary",
+        "seat_position",
+        "buying_value",
+        "outs_bot",
+    ]
     quick = ["tables", "--quick", "--only", *simulated, "--workers", "1", "--no-progress"]
     fast, engine = tmp_path / "fast", tmp_path / "engine"
     assert main([*quick, "--out", str(fast)]) == 0

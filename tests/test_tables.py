@@ -14,9 +14,10 @@ import pytest
 
 import rummykit
 from rummykit import Contract, RuleSet
-from rummykit.odds import dealt_probability, distance_distribution
+from rummykit.odds import completion, dealt_probability, distance_distribution
 from rummykit.odds.completion import buying_value, completion_tables
 from rummykit.odds.exact import sweep_rules
+from rummykit.odds.outs_bot import OUTS_BOT_MEASURES, outs_bot_rows, outs_bot_table
 from rummykit.odds.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
 from rummykit.odds.tables import (
     BUYING_SCHEMA,
@@ -484,7 +485,12 @@ def test_committed_files_and_provenance(name):
     assert provenance["description"] == DESCRIPTIONS[name]
     assert provenance["schema"] == {c: str(t) for c, t in SCHEMAS[name].items()}
     assert isinstance(provenance["run_time_seconds"], float)
-    if provenance["method"] == "simulation":
+    if name == "outs_bot":  # the engine plays OutsBot: fewer deals, by round
+        deals = dict(RECIPE.outs_rounds)
+        assert provenance["seed"] == DATA_SEED and provenance["method"] == "simulation"
+        assert provenance["n"] == {str(r): n for r, n in deals.items()}
+        assert table.select((pl.col("n") == pl.col("round").replace_strict(deals)).all()).item()
+    elif provenance["method"] == "simulation":
         assert (provenance["seed"], provenance["n"]) == (DATA_SEED, RECIPE.n)
         if "rules" in table.columns:  # the other presets have their own rounds a cell
             n = pl.when(pl.col("rules") == "standard").then(RECIPE.n).otherwise(RECIPE.preset_n)
@@ -614,6 +620,53 @@ def test_committed_completion_covers_every_preset_table():
         tables = set(rows.filter(rules=name).select("players", "round").iter_rows())
         expected = {(p, r) for p in players for r in range(1, rules.rounds + 1)}
         assert expected <= tables, (name, sorted(expected - tables))
+
+
+def test_committed_outs_bot_table():
+    table = committed("outs_bot")
+    cells = set(table.select("round", "players", "decks", "jokers").iter_rows())
+    assert cells == {(r, RECIPE.focus_players, 2, 4) for r, _ in RECIPE.outs_rounds}
+    assert table["round"].to_list() == sorted(table["round"].to_list())
+    assert set(table["bot"]) == {"outs", "greedy"} and set(table["opponents"]) == {"greedy"}
+    assert set(table["measure"]) == set(OUTS_BOT_MEASURES)
+    assert (table.filter(bot="greedy")["difference"] == 0).all()
+    # The same deals: the paired differences are the differences of the means.
+    outs = table.filter(bot="outs").sort("round", "measure", "turn")
+    greedy = table.filter(bot="greedy").sort("round", "measure", "turn")
+    assert outs["difference"].to_numpy() == pytest.approx(
+        (outs["mean"] - greedy["mean"]).to_numpy(), abs=1e-12
+    )
+    by_turn = table.filter(measure="laid down by turn").sort("turn")
+    for (round_, bot), rows in by_turn.group_by("round", "bot"):
+        assert rows["mean"].is_sorted(), (round_, bot)
+        laid = table.filter(round=round_, bot=bot, measure="laid down")["mean"].item()
+        assert rows["mean"][-1] == laid
+        assert (rows["interval"] == "wilson").all()
+    # Recompute: the greedy half of round 1 from the seeds (the compiled simulator plays
+    # it), every row up to the last turn it reaches.
+    cell = completion.cells(players=RECIPE.focus_players, rounds=1)
+    greedy_records = completion.simulate_cells(
+        cell, n=dict(RECIPE.outs_rounds)[1], seed=DATA_SEED, max_workers=1, progress=False
+    )
+    again = outs_bot_rows(cell, greedy_records, greedy_records).filter(bot="greedy")
+    last = again["turn"].max()
+    part = table.filter(round=1, bot="greedy").filter(
+        pl.col("turn").is_null() | (pl.col("turn") <= last)
+    )
+    assert part.equals(again)
+
+
+@pytest.mark.slow
+def test_committed_outs_bot_recomputes_for_a_cell():
+    fresh = outs_bot_table(
+        players=RECIPE.focus_players,
+        rounds=[1],
+        n=dict(RECIPE.outs_rounds)[1],
+        seed=DATA_SEED,
+        max_workers=1,
+        progress=False,
+    )
+    assert committed("outs_bot").filter(round=1).equals(fresh)
 
 
 @pytest.mark.slow

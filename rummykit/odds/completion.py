@@ -53,7 +53,7 @@ import numpy as np
 import polars as pl
 from more_itertools import chunked
 
-from rummykit.bots import BUY_POLICIES, BuyerBot
+from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.game import Game
 from rummykit.odds.pool import run_sweep
@@ -242,8 +242,15 @@ class RoundRecord:
     """Buys each position made."""
 
 
-def play_round(cell: Cell, seed: int, index: int = 0) -> RoundRecord:
+def play_round(
+    cell: Cell, seed: int, index: int = 0, *, focal: type[GreedyBot] | None = None
+) -> RoundRecord:
     """Play round ``index`` of ``cell`` with :class:`~rummykit.bots.BuyerBot` bots.
+
+    With ``focal`` (a GreedyBot class such as :class:`~rummykit.bots.OutsBot`), the
+    position ``index % players + 1`` plays that bot instead, with its policy and seed:
+    over a cell's rounds it sits at every position equally often, on the same deals as
+    the rounds played without it (the seeds do not depend on the bots).
 
     >>> cell = Cell(RuleSet.preset("standard"), players=3, round=1)
     >>> record = play_round(cell, seed=7)
@@ -258,7 +265,8 @@ def play_round(cell: Cell, seed: int, index: int = 0) -> RoundRecord:
     position = {(state.dealer + 1 + k) % players: k for k in range(players)}
     bots = [None] * players
     for seat, k in position.items():
-        bots[seat] = BuyerBot(cell.policy(k + 1, index), seed=bot_seed + k)
+        kind = focal if focal is not None and k == index % players else BuyerBot
+        bots[seat] = kind(buy=cell.policy(k + 1, index), seed=bot_seed + k)
     while not state.round_scores:
         seat = state.to_act
         state.apply(bots[seat].choose(state.view(seat)))

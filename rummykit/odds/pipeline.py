@@ -63,7 +63,8 @@ class Recipe:
     default's 10,000 and 2,000, played by the compiled simulator
     (:mod:`rummykit.odds.fastplay`, ``benchmarks/bench_completion.py``). The whole
     ``rummykit tables`` run took 537 s on the project's two cores (recorded in each
-    JSON provenance under ``run``).
+    JSON provenance under ``run``), before the OutsBot table: the engine plays its
+    ``outs_rounds``, 849 CPU seconds more (:data:`OUTS_ROUNDS`).
     """
 
     n: int
@@ -112,7 +113,19 @@ class Recipe:
     distance_hands: int = 100_000
     """Hands dealt per simulated cell of the distance table (each distance counted by
     the compiled copy-limited ``contract_distance``, ``benchmarks/bench_distance.py``)."""
+    outs_rounds: tuple[tuple[int, int], ...] = ()
+    """(round, deals) of the OutsBot table (``focus_players`` players): each deal is
+    played twice, with and without an OutsBot, and the engine plays OutsBot, whose
+    decisions are hundreds of times slower than GreedyBot's (its two-draw chance most
+    of all), so the costly rounds get fewer deals."""
 
+
+#: (round, deals) of the committed OutsBot table: what keeps its run near ten minutes on
+#: the project's two cores (``rummykit tables --only outs_bot``: 849 CPU seconds). A
+#: round with one OutsBot took 0.6-1.1 s of CPU in rounds 1, 2 and 4, 2-3 s in rounds 3,
+#: 5 and 6 and 25 s in round 7 (``benchmarks/bench_outsbot.py``), so the costly rounds
+#: get a quarter of the deals.
+OUTS_ROUNDS = ((1, 100), (2, 100), (3, 25), (4, 100), (5, 25), (6, 25), (7, 25))
 
 RECIPES = {
     "default": Recipe(
@@ -135,6 +148,7 @@ RECIPES = {
         table_presets=("pagat", "wikipedia", "bga", "family"),
         preset_n=2_000,
         distance_hands=500_000,
+        outs_rounds=OUTS_ROUNDS,
     ),
     # A smoke test of the whole pipeline in seconds; never the committed data.
     "quick": Recipe(
@@ -157,6 +171,7 @@ RECIPES = {
         table_presets=("family",),
         preset_n=3,
         distance_hands=2_000,
+        outs_rounds=((1, 2),),
     ),
 }
 
@@ -170,6 +185,7 @@ DESCRIPTIONS = {
     "completion_summary": "simulated turns per round, points left, buys, contracts made",
     "seat_position": "simulated results by seat position (1 = left of the dealer)",
     "buying_value": "simulated value of buying: one seat's policy against greedy buyers, same deals",
+    "outs_bot": "simulated OutsBot (discards by outs) against GreedyBot: one seat each way, the same deals; laid down by turn, went out, points",
 }
 
 
@@ -352,6 +368,39 @@ def build_tables(
         }
         for name in sorted(simulated):
             done(name, tables[name], started, **facts)
+    if "outs_bot" in wanted:
+        import polars as pl
+
+        from rummykit.odds.outs_bot import outs_bot_table
+
+        started = time.perf_counter()
+        deals = sorted({n for _, n in recipe.outs_rounds}, reverse=True)
+        parts = [
+            outs_bot_table(
+                players=recipe.focus_players,
+                rounds=[r for r, k in recipe.outs_rounds if k == n],
+                n=n,
+                seed=seed,
+                play=completion.play_rounds_fastest if play is None else play,
+                chunk=chunk,
+                checkpoint=checkpoint,
+                **workers,
+            )
+            for n in deals
+        ]
+        # One sweep per number of deals; the rows in the order of the rounds.
+        order = {r: i for i, (r, _) in enumerate(recipe.outs_rounds)}
+        table = pl.concat(parts).sort(pl.col("round").replace_strict(order), maintain_order=True)
+        facts = {
+            "rules": ["standard"],
+            "seed": seed,
+            "n": dict(recipe.outs_rounds),
+            "n_note": "deals per round (the n column); each is played twice: greedy bots only, "
+            "and with an OutsBot in the seat under study (position index % players + 1)",
+            "method": "simulation",
+            "turn_limit_per_player": completion.TURN_LIMIT_PER_PLAYER,
+        }
+        done("outs_bot", table, started, **facts)
     return {name: results[name] for name in DESCRIPTIONS if name in results}
 
 

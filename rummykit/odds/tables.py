@@ -79,6 +79,7 @@ __all__ = [
     "EXACT_SCHEMA",
     "EXACT_SHOES",
     "MEAN_COLUMNS",
+    "OUTS_BOT_SCHEMA",
     "SCHEMAS",
     "SEAT_SCHEMA",
     "SIMULATED_HANDS",
@@ -202,6 +203,27 @@ BUYING_SCHEMA: dict[str, pl.DataType] = {
     "difference_ci_high": pl.Float64,
 }
 
+#: OutsBot against GreedyBot (:func:`rummykit.odds.outs_bot.outs_bot_table`): the seat
+#: under study plays ``bot`` (``"outs"`` or ``"greedy"``) against three ``opponents`` on
+#: the same deals; ``measure`` is one of
+#: :data:`rummykit.odds.outs_bot.OUTS_BOT_MEASURES`, ``turn`` the seat's own turn for
+#: ``"laid down by turn"`` (null for the others); ``difference`` is the seat's mean
+#: minus the same seat's mean as a GreedyBot on the same deals (paired, normal 95%
+#: interval; 0 on the ``"greedy"`` rows).
+OUTS_BOT_SCHEMA: dict[str, pl.DataType] = {
+    **CELL_COLUMNS,
+    "buy": pl.Utf8,
+    "bot": pl.Utf8,
+    "opponents": pl.Utf8,
+    "measure": pl.Utf8,
+    "turn": pl.Int16,
+    **MEAN_COLUMNS,
+    "difference": pl.Float64,
+    "difference_stderr": pl.Float64,
+    "difference_ci_low": pl.Float64,
+    "difference_ci_high": pl.Float64,
+}
+
 #: Every schema by the name of its file in ``data/``.
 SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     "exact_odds": EXACT_SCHEMA,
@@ -212,6 +234,7 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     "completion_summary": SUMMARY_SCHEMA,
     "seat_position": SEAT_SCHEMA,
     "buying_value": BUYING_SCHEMA,
+    "outs_bot": OUTS_BOT_SCHEMA,
 }
 
 #: The shoes (decks, jokers) of the exact table: the common ones and 2 decks with 2 jokers.

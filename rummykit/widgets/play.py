@@ -27,7 +27,7 @@ from rummykit.actions import (
     Swap,
     TakeDiscard,
 )
-from rummykit.bots import BuyerBot, GreedyBot, RandomBot
+from rummykit.bots import BuyerBot, GreedyBot, OutsBot, RandomBot
 from rummykit.cards import Card, Hand
 from rummykit.errors import RuleSetError, RummyError
 from rummykit.game import DEFAULT_NAMES, Game, GameState, PlayerView, RoundResult, load
@@ -52,6 +52,9 @@ BOTS: dict[str, Callable[[int], object]] = {
     "Greedy": lambda seed: GreedyBot(seed=seed),
     "Greedy, always buys": lambda seed: BuyerBot("always", seed=seed),
     "Greedy, never buys": lambda seed: BuyerBot("never", seed=seed),
+    # Weighs the outs of every discard: a fraction of a second a discard, up to seconds
+    # in the run rounds (benchmarks/bench_outsbot.py).
+    "Greedy, discards by outs": lambda seed: OutsBot(seed=seed),
     "Random": lambda seed: RandomBot(seed=seed),
 }
 
