@@ -49,6 +49,7 @@ __all__ = [
     "discard_outs",
     "outs",
     "two_draw_chances",
+    "view_seen",
 ]
 
 # One card of each face, suit-major as Card.index numbers them, then the joker.
@@ -369,23 +370,28 @@ class _Memo:
     def key(cards: list[Card]) -> tuple:
         return tuple(sorted(card.index for card in cards))
 
+    def within(self, cards: list[Card], added: int) -> bool:
+        """Whether ``added`` cards at most make ``cards`` hold the contract (copies not
+        limited): the compiled unlimited distance where it is built, which is the same
+        test and 10-50 times quicker than the Python search of contract_within."""
+        if _distance_compiled():
+            return contract_distance(cards, self.contract, self.rules) <= added
+        return contract_within(cards, self.contract, self.rules, added)
+
     def complete(self, cards: list[Card]) -> bool:
         key = self.key(cards)
         if key not in self.completes:
-            self.completes[key] = contract_within(cards, self.contract, self.rules, 0)
+            self.completes[key] = self.within(cards, 0)
         return self.completes[key]
 
     def finishing(self, cards: list[Card]) -> frozenset[int]:
         """The faces one copy of which makes ``cards`` hold the contract."""
         key = self.key(cards)
         if key not in self.finishers:
-            contract, rules = self.contract, self.rules
-            if not contract_within(cards, contract, rules, 1):
+            if not self.within(cards, 1):
                 found = frozenset()
             else:
-                found = frozenset(
-                    i for i in range(53) if contract_within(_plus(cards, i, 1), contract, rules, 0)
-                )
+                found = frozenset(i for i in range(53) if self.within(_plus(cards, i, 1), 0))
             self.finishers[key] = found
         return self.finishers[key]
 
@@ -428,6 +434,13 @@ def _p_two(left: list[Card], result: Outs, shoe: _Shoe, memo: _Memo) -> Fraction
     return Fraction(wins, shoe.size * max(rest, 1))
 
 
+def view_seen(view: PlayerView) -> list[Card]:
+    """The cards a seat's view shows out of the stock: the melds on the table and the top
+    of the discard pile (the ``seen`` that :func:`discard_advice` takes from a view)."""
+    shown = [card for meld in view.melds for card in meld.cards]
+    return [*shown, *([view.discard_top] if view.discard_top is not None else [])]
+
+
 def _resolve(
     hand: Iterable[Card] | PlayerView,
     contract: Contract | None,
@@ -447,8 +460,7 @@ def _resolve(
         hand, contract, rules = view.hand, view.contract, view.rules
         decks = rules.decks_for(len(view.names))
         jokers = rules.jokers_for(decks)
-        shown = [card for meld in view.melds for card in meld.cards]
-        seen = [*_cards(seen, "seen"), *shown, *([view.discard_top] if view.discard_top else [])]
+        seen = [*_cards(seen, "seen"), *view_seen(view)]
     if decks is None or jokers is None:
         raise ArgumentTypeError("decks and jokers are required with a hand (not a PlayerView)")
     hand = _cards(hand, "hand")

@@ -22,7 +22,7 @@ import pytest
 from rummykit import Contract, RuleSet, parse_cards, search
 from rummykit.cards import Shoe
 from rummykit.errors import ArgumentError, RummyError, UnsupportedRuleError
-from rummykit.hints import outs
+from rummykit.hints import discard_advice, outs
 from rummykit.search import contract_completion, contract_distance, find_contract
 from tests.tiers import slow
 
@@ -304,3 +304,17 @@ def test_outs_are_the_same_with_and_without_the_core(monkeypatch):
     python = [outs(h, c, STANDARD, decks=2, jokers=4) for h, c in cases]
     assert compiled == python
     assert any(result.cards for result in compiled)
+
+
+@needs_core
+def test_discard_advice_is_the_same_with_and_without_the_core(monkeypatch):
+    """The two-draw chance asks the compiled unlimited distance where contract_within
+    asked the Python search: the same advice, exactly, on random 11-card hands."""
+    rng = random.Random(29)
+    shoe = Shoe(decks=2, jokers=4).cards
+    cases = [(rng.sample(shoe, 11), contract) for contract in STANDARD.contracts[:4]]
+    compiled = [discard_advice(h, c, STANDARD, decks=2, jokers=4) for h, c in cases]
+    monkeypatch.setattr(search, "_core", None)
+    python = [discard_advice(h, c, STANDARD, decks=2, jokers=4) for h, c in cases]
+    assert compiled == python
+    assert any(option.p_two for advice in compiled for option in advice)

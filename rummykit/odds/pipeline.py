@@ -125,7 +125,7 @@ class Recipe:
 #: round with one OutsBot took 0.6-1.1 s of CPU in rounds 1, 2 and 4, 2-3 s in rounds 3,
 #: 5 and 6 and 25 s in round 7 (``benchmarks/bench_outsbot.py``), so the costly rounds
 #: get a quarter of the deals.
-OUTS_ROUNDS = ((1, 100), (2, 100), (3, 25), (4, 100), (5, 25), (6, 25), (7, 25))
+OUTS_ROUNDS = ((1, 200), (2, 200), (3, 100), (4, 200), (5, 100), (6, 100), (7, 100))
 
 RECIPES = {
     "default": Recipe(

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from rummykit import svg
 from rummykit.cards import Card
 from rummykit.errors import RummyError
-from rummykit.hints import DiscardAdvice, Outs, chance_text, discard_advice, outs
+from rummykit.hints import DiscardAdvice, Outs, chance_text, discard_advice, outs, view_seen
 from rummykit.legal import PlayerView
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import CAN_THREAD, ipywidgets, message_html
@@ -123,14 +123,6 @@ def advice_html(advice: DiscardAdvice, *, selected: Card | None = None) -> str:
         "<th scope='col'>Contract within two draws</th><th scope='col'></th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
-
-
-def view_seen(view: PlayerView) -> list[Card]:
-    """The cards a seat's view shows out of the stock: the melds on the table and the top
-    of the discard pile (the ``seen`` that :func:`rummykit.discard_advice` takes from a
-    view)."""
-    shown = [card for meld in view.melds for card in meld.cards]
-    return [*shown, *([view.discard_top] if view.discard_top is not None else [])]
 
 
 def _codes(cards: Iterable[Card]) -> tuple[str, ...]:
