@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 .PHONY: book serve test test-fast lint soak lab benchmarks tables clean
 
 $(STAMP): pyproject.toml setup.py rummykit/odds/_sweep.c \
-		rummykit/odds/_table.c rummykit/odds/_contract.c rummykit/odds/_contract.h \
+		rummykit/odds/_table.c rummykit/odds/_contract.c rummykit/odds/_contract.h rummykit/odds/_read_ints.h \
 		rummykit/_distance.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip

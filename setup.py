@@ -28,14 +28,14 @@ EXTENSIONS = [
     Extension(
         "rummykit.odds._table",
         ["rummykit/odds/_table.c", "rummykit/odds/_contract.c"],
-        depends=["rummykit/odds/_contract.h"],
+        depends=["rummykit/odds/_contract.h", "rummykit/odds/_read_ints.h"],
         extra_compile_args=["-O2"],
         optional=True,
     ),
     Extension(
         "rummykit._distance",
         ["rummykit/_distance.c", "rummykit/odds/_contract.c"],
-        depends=["rummykit/odds/_contract.h"],
+        depends=["rummykit/odds/_contract.h", "rummykit/odds/_read_ints.h"],
         extra_compile_args=["-O2"],
         optional=True,
     ),

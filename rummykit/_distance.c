@@ -9,29 +9,10 @@
 #include <Python.h>
 
 #include "odds/_contract.h"
+#include "odds/_read_ints.h"
 
 /* The meld rules in the order of search._Solver.core_rules (and of _table.distance). */
 #define RULE_FIELDS 8
-
-static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd integers", what, n);
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[i] = (int)v;
-    }
-    Py_DECREF(fast);
-    return 0;
-}
 
 /* One solver per rule set, kept while the rules asked about stay the same (the engine
  * asks about one rule set at a time; the module runs under the GIL). */

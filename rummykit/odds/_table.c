@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "_contract.h"
+#include "_read_ints.h"
 
 #define MAXP 16
 #define MAXSHOE (52 * 8 + 32)
@@ -1350,26 +1351,6 @@ static void near_init(G *g) {
         }
         g->near[index] = bits;
     }
-}
-
-static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd integers", what, n);
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[i] = (int)v;
-    }
-    Py_DECREF(fast);
-    return 0;
 }
 
 static int config_game(G *g, const int *c) {
