@@ -46,7 +46,7 @@ soak: $(STAMP)
 	$(BIN)/python tests/fuzz.py --actions 1000000 --seed 0
 
 ## The fast tier, for a developer's loop: unit tests and doctests, without the notebooks,
-## the browser tests and the tests marked slow (about 100 s on two cores).
+## the browser tests and the tests marked slow (1,985 tests, about 3 minutes on two cores).
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest tests rummykit -m "not slow and not browser" -q
 

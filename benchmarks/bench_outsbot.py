@@ -24,6 +24,7 @@ import polars as pl
 from rummykit import RuleSet, bots, discard_advice
 from rummykit.bots import GreedyBot, OutsBot
 from rummykit.odds import completion
+from rummykit.odds.outs_bot import game_difference
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "outs_bot.parquet"
 
@@ -123,6 +124,12 @@ def main() -> None:
             for r in rows.iter_rows(named=True)
         )
         print(f"  OutsBot {measure} (vs GreedyBot in its seat): {cells}")
+    game = game_difference(table)
+    print(
+        f"  over a game of rounds {game['rounds'][0]}-{game['rounds'][-1]} (the rounds' paired "
+        f"differences summed): points minus opponents, lower is better, {game['mean']:+.1f} "
+        f"[{game['ci_low']:+.1f}, {game['ci_high']:+.1f}]"
+    )
 
 
 if __name__ == "__main__":

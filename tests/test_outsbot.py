@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 from game_helpers import decline, table
@@ -191,3 +192,19 @@ def test_a_greedy_seat_under_study_plays_the_plain_round():
     cell = Cell(STANDARD, players=3, round=1)
     for index in range(3):
         assert play_round(cell, 5, index, focal=GreedyBot) == play_round(cell, 5, index)
+
+
+def test_game_difference_sums_the_rounds_of_the_committed_table():
+    import polars as pl
+
+    from rummykit.odds.outs_bot import game_difference
+
+    table = pl.read_parquet(Path(__file__).parents[1] / "data" / "outs_bot.parquet")
+    rows = table.filter(bot="outs", measure="points minus opponents").sort("round")
+    game = game_difference(table)
+    assert game["rounds"] == list(range(1, 8))
+    assert game["mean"] == pytest.approx(sum(rows["difference"]))
+    assert game["stderr"] == pytest.approx(sum(s**2 for s in rows["difference_stderr"]) ** 0.5)
+    assert game["ci_low"] < game["mean"] < game["ci_high"]
+    with pytest.raises(ValueError, match="one row"):
+        game_difference(pl.concat([rows, rows]))

@@ -16,8 +16,8 @@ seat as a GreedyBot on the same deals.
 
 OutsBot is the engine's bot (the compiled simulator plays GreedyBot only) and weighs the
 outs of every discard at every turn before it lays down: a table with one OutsBot plays
-30 (2 sets) to 1,000 (3 runs) times fewer rounds a second than one of GreedyBots only
-(``benchmarks/bench_outsbot.py``).
+about 37 (1 set + 2 runs) to 340 (2 sets + 1 run) times fewer rounds a second than one
+of GreedyBots only (``benchmarks/bench_outsbot.py``).
 
 >>> frame = outs_bot_table(rounds=1, n=2, seed=1, progress=False, max_workers=1)
 >>> sorted(set(frame["bot"])), frame.filter(bot="greedy")["difference"].unique().to_list()
@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "OUTS_BOT_MEASURES",
+    "game_difference",
     "outs_bot_rows",
     "outs_bot_table",
     "play_outs_rounds",
@@ -189,3 +190,30 @@ def outs_bot_table(
     greedy = simulate_cells(grid, play=play, **sweep)
     outs = simulate_cells(grid, play=play_outs_rounds, **sweep)
     return outs_bot_rows(grid, outs, greedy)
+
+
+def game_difference(table: pl.DataFrame, measure: str = "points minus opponents") -> dict:
+    """The paired difference of a ``measure`` summed over the rounds of ``table`` (rows
+    of bot "outs", one per round): what OutsBot in one seat changes over a game of those
+    rounds, by linearity of expectation. The rounds' deals are independent (each round
+    has its own seeds), so the variances add: a normal 95% interval.
+
+    >>> rows = pl.DataFrame({"bot": ["outs"] * 2, "measure": ["points"] * 2, "round": [1, 2],
+    ...                      "turn": [None, None], "difference": [-1.0, 3.0],
+    ...                      "difference_stderr": [3.0, 4.0]})
+    >>> game_difference(rows, "points")
+    {'rounds': [1, 2], 'mean': 2.0, 'stderr': 5.0, 'ci_low': -7.8, 'ci_high': 11.8}
+    """
+    rows = table.filter(bot="outs", measure=measure).filter(pl.col("turn").is_null())
+    rounds = rows["round"].to_list()
+    if not rounds or len(set(rounds)) != len(rounds):
+        raise ValueError(f"expected one row of {measure!r} per round, got rounds {rounds}")
+    mean = float(rows["difference"].sum())
+    stderr = float((rows["difference_stderr"] ** 2).sum()) ** 0.5
+    return {
+        "rounds": sorted(rounds),
+        "mean": mean,
+        "stderr": stderr,
+        "ci_low": round(mean - 1.96 * stderr, 6),
+        "ci_high": round(mean + 1.96 * stderr, 6),
+    }

@@ -64,7 +64,7 @@ class Recipe:
     (:mod:`rummykit.odds.fastplay`, ``benchmarks/bench_completion.py``). The whole
     ``rummykit tables`` run took 537 s on the project's two cores (recorded in each
     JSON provenance under ``run``), before the OutsBot table: the engine plays its
-    ``outs_rounds``, 849 CPU seconds more (:data:`OUTS_ROUNDS`).
+    ``outs_rounds``, 1,608 CPU seconds more (:data:`OUTS_ROUNDS`).
     """
 
     n: int
@@ -120,11 +120,11 @@ class Recipe:
     of all), so the costly rounds get fewer deals."""
 
 
-#: (round, deals) of the committed OutsBot table: what keeps its run near ten minutes on
-#: the project's two cores (``rummykit tables --only outs_bot``: 849 CPU seconds). A
-#: round with one OutsBot took 0.6-1.1 s of CPU in rounds 1, 2 and 4, 2-3 s in rounds 3,
-#: 5 and 6 and 25 s in round 7 (``benchmarks/bench_outsbot.py``), so the costly rounds
-#: get a quarter of the deals.
+#: (round, deals) of the committed OutsBot table: 1,000 deals, each played twice
+#: (``rummykit tables --only outs_bot --workers 2``: 1,608 CPU seconds, 14 minutes on the
+#: project's two cores). A round with one OutsBot takes about 1 s of CPU in rounds 1, 2, 4
+#: and 6, 1.5 s in round 3, 2.3 s in round 7 and 3 s in round 5
+#: (``benchmarks/bench_outsbot.py``), so rounds 3, 5, 6 and 7 get half the deals.
 OUTS_ROUNDS = ((1, 200), (2, 200), (3, 100), (4, 200), (5, 100), (6, 100), (7, 100))
 
 RECIPES = {
