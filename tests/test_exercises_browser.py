@@ -170,5 +170,12 @@ def test_exercises_in_jupyterlab(lab_page):
     lab._button(form, "Check").click()
     page.get_by_text("Right: 49909/153117 (32.6%)").wait_for()
     # JupyterLab logs console errors of its own (its extensions' shared modules, the
-    # debugger): requests to other hosts and uncaught page errors must still be none.
-    assert not [problem for problem in page.blocked if not problem.startswith("console:")]
+    # debugger), and its kernel connection may reject a pending kernel-subshell request
+    # when the kernel's comms reconnect ("Canceled future for create_subshell_request",
+    # seen once in CI, from @jupyterlab/services, not from the page's code): requests to
+    # other hosts and every other uncaught page error must still be none.
+    assert not [
+        problem
+        for problem in page.blocked
+        if not problem.startswith("console:") and "create_subshell_request" not in problem
+    ]
