@@ -308,10 +308,9 @@ def write_generation(
             with contextlib.suppress(OSError):
                 recover(real)
             raise OutputError(
-                f"writing the tables to {str(out)!r} failed ({error}): {str(out)!r} is as it "
-                f"was; {saved}; free some space (or fix the cause) and run again with "
-                "--out elsewhere, or with --checkpoint DIR so the simulated rounds are kept "
-                "and not played again"
+                f"writing the tables to {str(out)!r} failed ({error}), so it is as it was: "
+                f"{saved}; fix that and run again (with --checkpoint DIR the simulated "
+                "rounds are kept and not played again), or with --out elsewhere"
             ) from None
         except BaseException:
             shutil.rmtree(new, ignore_errors=True)

@@ -454,6 +454,7 @@ def write_tables(
     from rummykit.odds.output import write_generation
     from rummykit.odds.tables import SCHEMAS
 
+    check_out(out, list(tables))
     names = [f"{name}.{ext}" for name in tables for ext in ("parquet", "csv", "json")]
 
     def write(folder: Path) -> None:
