@@ -206,7 +206,10 @@ def tidy(out: Path, log: Callable[[str], None]) -> None:
             *(real.glob(f".{real.name}-tables-*") if real.is_dir() else ()),
         ]
         for path in sorted(stale):
-            shutil.rmtree(path, ignore_errors=True)
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:  # the scratch file of a journal
+                path.unlink(missing_ok=True)
             log(f"removed {str(path)!r}, left by a run killed while writing {str(real)!r}")
         for path in sorted(parent.glob(f"{real.name}.unwritten-*")):
             log(f"{str(path)!r} holds the results of a run whose write failed: remove it when done")
