@@ -156,7 +156,7 @@ def test_every_write_and_rename_failing_in_turn_leaves_old_or_new(tmp_path, monk
                 assert any(str(kept) in line for line in said)
             pipeline.write_tables(NEW_TABLES, out, "rummykit tables --only ...")
             assert snapshot(out) == new and hidden_leftovers(case) == []
-    assert outcomes["refused"] > 0 and outcomes["interrupted"] > 0
+    assert outcomes["refused"] > 0 and outcomes["interrupted"] > 0 and outcomes["written"] > 0
     assert sum(outcomes.values()) == 2 * len(calls)
 
 
@@ -211,6 +211,7 @@ def test_a_kill_at_every_step_leaves_old_or_new_and_the_next_run_recovers(tmp_pa
     total = run(base / "data", 0)
     new = snapshot(base / "data")
     assert total > 3 and new != old
+    seen = collections.Counter()
     for k in range(1, total + 1):
         case = tmp_path / f"kill-{k}"
         case.mkdir()
@@ -218,14 +219,17 @@ def test_a_kill_at_every_step_leaves_old_or_new_and_the_next_run_recovers(tmp_pa
         assert run(out, k) == -9
         if not out.exists():  # killed between the journal's two renames
             assert not exchange and (case / ".data.swap").exists()
+            seen["missing"] += 1
             recover(out)
-        assert snapshot(out) in (old, new), k
+        seen["old" if snapshot(out) == old else "new" if snapshot(out) == new else "mixed"] += 1
         said: list[str] = []
         tidy(out, said.append)
         assert hidden_leftovers(case) == [], k
         assert all("removed" in line or "completed" in line for line in said)
         write_generation(out, files, write)
         assert snapshot(out) == new
+    assert seen["mixed"] == 0 and seen["old"] > 0 and seen["new"] > 0, seen
+    assert seen["missing"] == (0 if exchange else 1), seen
 
 
 def test_a_stale_staging_folder_is_removed_with_a_line(tmp_path, capsys):

@@ -25,6 +25,11 @@ database. How, for the next maintainer:
    with an OSError (a full disk) keeps what was computed in a visible
    ``NAME.unwritten-TOKEN`` folder, which is reported, never removed.
 
+What it costs: the folder's inode changes with every run, so a shell whose working
+directory is inside ``--out`` stays in the old, removed generation (``cd`` again); the
+files carried over are hard links, which is safe because the old generation is removed
+and nothing writes a table in place. A mount point cannot be swapped and is refused.
+
 One run at a time writes beside a folder: the parent is locked (``flock``) while a
 generation is built and swapped, and :func:`tidy` skips a locked parent.
 """
