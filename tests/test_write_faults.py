@@ -55,7 +55,7 @@ def old_generation(parent: Path) -> Path:
     """A ``data/`` of a previous run: every table, a README, a subfolder and a link."""
     out = parent / "data"
     out.mkdir()
-    for name in pipeline.DESCRIPTIONS:
+    for name in ("exact_odds", "exact_jokers", "distance", "outs_bot"):
         for ext in ("parquet", "csv", "json"):
             (out / f"{name}.{ext}").write_bytes(f"old {name}.{ext}\n".encode())
     (out / "README.md").write_text("not a table\n")
@@ -105,6 +105,8 @@ def faults(monkeypatch, at: int, make, counted: list, *, exchange: bool = True):
             real = getattr(owner, name)
             if owner is output and name == "exchange" and not exchange:
                 real = lambda first, second: False  # noqa: E731
+            if name == "fsync":  # counted and broken in turn, but not waited for
+                real = lambda descriptor: None  # noqa: E731
 
             def wrapped(*args, _real=real, _name=name, **kwargs):
                 counted.append(_name)
@@ -154,8 +156,9 @@ def test_every_write_and_rename_failing_in_turn_leaves_old_or_new(tmp_path, monk
             assert hidden_leftovers(case) == [], (k, made[-1])
             for kept in case.glob("data.unwritten-*"):
                 assert any(str(kept) in line for line in said)
-            pipeline.write_tables(NEW_TABLES, out, "rummykit tables --only ...")
-            assert snapshot(out) == new and hidden_leftovers(case) == []
+    # and the next run writes the new generation over what a failure left
+    pipeline.write_tables(NEW_TABLES, out, "rummykit tables --only ...")
+    assert snapshot(out) == new and hidden_leftovers(case) == []
     assert outcomes["refused"] > 0 and outcomes["interrupted"] > 0 and outcomes["written"] > 0
     assert sum(outcomes.values()) == 2 * len(calls)
 
@@ -187,6 +190,8 @@ def test_a_kill_at_every_step_leaves_old_or_new_and_the_next_run_recovers(tmp_pa
                     real = getattr(owner, name)
                     if owner is output and not exchange:
                         real = lambda first, second: False  # noqa: E731
+                    if name == "fsync":  # a kill, not a power cut: no need to wait
+                        real = lambda descriptor: None  # noqa: E731
 
                     def wrapped(*args, _real=real, **kwargs):
                         count[0] += 1
