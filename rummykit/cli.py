@@ -23,12 +23,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import functools
 import math
 import re
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
 from rummykit._optional import require
 from rummykit.errors import ArgumentError, MissingDependencyError, RummyError
@@ -193,7 +193,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     dask_option(simulate)
     tables = command("tables", "regenerate data/ (parquet + CSV + JSON)")
-    tables.add_argument("--out", type=Path, default=Path("data"), help="directory (default data)")
+    tables.add_argument(
+        "--out",
+        default="data",
+        help="directory (default data), checked before any work and replaced whole at the end",
+    )
     tables.add_argument(
         "--seed",
         type=_natural,
@@ -231,7 +235,6 @@ def _parser() -> argparse.ArgumentParser:
     dask_option(tables)
     tables.add_argument(
         "--checkpoint",
-        type=Path,
         metavar="DIR",
         help="keep each finished chunk of simulated rounds in DIR and skip those already "
         "there: run again with the same DIR to resume an interrupted run",
@@ -437,12 +440,15 @@ def _tables(args, parser) -> int:
     from rummykit.odds import completion
     from rummykit.odds.checkpoint import Checkpoint
     from rummykit.odds.fastplay import NATIVE
-    from rummykit.odds.pipeline import RECIPES, build_tables, write_tables
+    from rummykit.odds.output import tidy
+    from rummykit.odds.pipeline import RECIPES, build_tables, check_out, write_tables
 
     if args.dask is not None and args.workers is not None:
         parser.error("give either --dask or --workers, not both (a cluster has its own workers)")
-    if args.out.exists() and not args.out.is_dir():
-        parser.error(f"--out {str(args.out)!r} is a file, not a directory")
+    # The places written are checked before any work (a bad one is an OutputError).
+    out = check_out(args.out, args.only)
+    say = functools.partial(print, file=sys.stderr, flush=True)
+    tidy(out, say)
     recipe = RECIPES["quick" if args.quick else "default"]
     if args.n is not None:
         recipe = dataclasses.replace(recipe, n=args.n)
@@ -457,7 +463,7 @@ def _tables(args, parser) -> int:
     if args.preset_n is not None:
         command += ["--preset-n", str(args.preset_n)]
     started = time.perf_counter()
-    checkpoint = None if args.checkpoint is None else Checkpoint(args.checkpoint)
+    checkpoint = None if args.checkpoint is None else Checkpoint(args.checkpoint, warn=say)
     with _executor(args) as (executor, how):
         tables = build_tables(
             recipe,
@@ -492,7 +498,7 @@ def _tables(args, parser) -> int:
             f"{checkpoint.stored} played",
             file=sys.stderr,
         )
-    written = write_tables(tables, args.out, " ".join(command), run=run)
+    written = write_tables(tables, out, " ".join(command), run=run)
     print(
         f"wrote {len(written)} files to {args.out} in {time.perf_counter() - started:.1f} s",
         file=sys.stderr,
