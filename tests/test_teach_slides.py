@@ -110,3 +110,12 @@ def test_the_command_refuses_an_unknown_lesson(capsys):
         slides.main(["out", "--lesson", "42"])
     assert stop.value.code == 2
     assert "no lesson 42 (lessons are 1 to 9)" in capsys.readouterr().err
+
+
+def test_the_unit_guide_lists_every_lesson_with_its_minutes():
+    guide = (Path(__file__).parent.parent / "book" / "teachers.md").read_text()
+    for lesson in LESSONS:
+        assert f"| {lesson.number}. {lesson.title} | {lesson.minutes} |" in guide
+        assert f"{lesson.number}. **{lesson.title.split(':')[0]}" in guide
+    assert len(LESSONS) == 9 and "(nine in all, " in guide
+    assert f", {sum(lesson.minutes for lesson in LESSONS)} minutes)" in guide
