@@ -29,15 +29,22 @@ from rummykit.rules import Contract, RuleSet
 __all__ = [
     "PairedComparison",
     "binomial_limit",
+    "binomial_limit_chart",
     "censored_waits",
     "hypergeom_moments",
     "kaplan_meier",
     "kept_two_chance",
     "paired_discards",
+    "positions_chart",
     "set_count_moments",
+    "set_variance_chart",
+    "set_variance_frame",
     "stock_position_chances",
+    "survival_chart",
     "waiting_time_mean",
     "waiting_time_pmf",
+    "waiting_chart",
+    "waiting_frame",
     "waiting_time_survival",
 ]
 
@@ -444,3 +451,190 @@ def dealt_hand(seed: int, *, decks: int = 2, jokers: int = 4, cards: int = 10) -
     """A seeded hand from the shoe (for the chapter's examples)."""
     rng = random.Random(seed)
     return Hand(rng.sample(Shoe(decks=decks, jokers=jokers).cards, cards))
+
+
+# --- charts of the chapter (altair, imported when drawn) ---------------------------------
+
+_OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#000000")
+
+
+def binomial_limit_chart(frame):
+    """The frame of :func:`binomial_limit` as lines of P(k eights), one per shoe, the
+    binomial limit dashed in black.
+
+    >>> spec = binomial_limit_chart(binomial_limit(decks=(1, 8))).to_dict()
+    >>> spec["layer"][1]["mark"]["strokeDash"]
+    [6, 3]
+    """
+    import altair as alt
+
+    shoes = [s for s in frame["shoe"].unique(maintain_order=True) if s != "binomial limit"]
+    colour = alt.Color(
+        "shoe:N", title="Shoe", sort=shoes, scale=alt.Scale(domain=shoes, range=_OKABE_ITO)
+    )
+    axes = {
+        "x": alt.X("k:O", title="Eights in the hand"),
+        "y": alt.Y("p:Q", title="Chance", axis=alt.Axis(format=".0%")),
+    }
+    lines = (
+        alt.Chart(frame.filter(frame["shoe"] != "binomial limit"))
+        .mark_line(point=True)
+        .encode(**axes, color=colour)
+    )
+    limit = (
+        alt.Chart(frame.filter(frame["shoe"] == "binomial limit"))
+        .mark_line(strokeDash=[6, 3], color="#000000")
+        .encode(**axes)
+    )
+    return alt.layer(lines, limit).properties(
+        title="More decks: the hypergeometric nears the binomial (dashed)", width=420
+    )
+
+
+def positions_chart(frame):
+    """The frame of :func:`stock_position_chances`: each position's estimate with its 95%
+    interval, and the exact chance as a dashed line, the same for every position.
+
+    >>> frame = stock_position_chances(seen=[], decks=1, jokers=2, positions=3, n=200, seed=0)
+    >>> [layer["mark"]["type"] for layer in positions_chart(frame).to_dict()["layer"]]
+    ['rule', 'point', 'rule']
+    """
+    import altair as alt
+
+    x = alt.X("position:O", title="Position in the stock (1 is the top card)")
+    base = alt.Chart(frame).encode(x=x)
+    bars = base.mark_rule(color="#0072B2").encode(
+        y=alt.Y(
+            "ci_low:Q",
+            title="Chance it is a joker",
+            scale=alt.Scale(zero=False),
+            axis=alt.Axis(format=".1~%"),
+        ),
+        y2="ci_high:Q",
+    )
+    points = base.mark_point(filled=True, color="#0072B2").encode(y="p:Q")
+    exact = alt.Chart(frame).mark_rule(strokeDash=[6, 3], color="#000000").encode(y="mean(exact):Q")
+    return alt.layer(bars, points, exact).properties(
+        title="Every position is as likely to hold a joker (dashed: unseen jokers / unseen cards)",
+        width=420,
+    )
+
+
+def set_variance_frame(*, decks: int = 2, jokers: int = 4, cards: Iterable[int] = range(6, 17)):
+    """The variance of the number of sets by hand size, with and without the covariances:
+    a long frame with ``cards``, ``variance`` and ``which``."""
+    import polars as pl
+
+    rows = []
+    for n in cards:
+        _, variance, independent = set_count_moments(decks=decks, jokers=jokers, cards=n)
+        rows.append({"cards": n, "variance": float(variance), "which": "the real variance"})
+        rows.append(
+            {"cards": n, "variance": float(independent), "which": "if the ranks were independent"}
+        )
+    return pl.DataFrame(rows)
+
+
+def set_variance_chart(frame):
+    """The frame of :func:`set_variance_frame` as two lines.
+
+    >>> set_variance_chart(set_variance_frame(cards=[8, 10])).to_dict()["mark"]["type"]
+    'line'
+    """
+    import altair as alt
+
+    order = ["the real variance", "if the ranks were independent"]
+    return (
+        alt.Chart(frame)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("cards:Q", title="Cards in the hand", axis=alt.Axis(tickMinStep=1)),
+            y=alt.Y("variance:Q", title="Var (ranks with 3 or more)", axis=alt.Axis(format=".2~f")),
+            color=alt.Color(
+                "which:N", title=None, sort=order, scale=alt.Scale(domain=order, range=_OKABE_ITO)
+            ),
+            strokeDash=alt.StrokeDash(
+                "which:N",
+                sort=order,
+                legend=None,
+                scale=alt.Scale(domain=order, range=[[1, 0], [6, 3]]),
+            ),
+        )
+        .properties(title="The covariances pull the variance down", width=420)
+    )
+
+
+def waiting_frame(*, unseen: int, wanted: int, up_to: int):
+    """P(T = t) for t = 1 .. ``up_to`` drawing without replacement (negative
+    hypergeometric) and with it (geometric): a long frame with ``t``, ``p`` and ``law``."""
+    import polars as pl
+
+    share = Fraction(wanted, unseen)
+    rows = []
+    for t in range(1, up_to + 1):
+        rows.append(
+            {
+                "t": t,
+                "p": float(waiting_time_pmf(t, unseen=unseen, wanted=wanted)),
+                "law": "from the stock (negative hypergeometric)",
+            }
+        )
+        geometric = (1 - share) ** (t - 1) * share
+        rows.append({"t": t, "p": float(geometric), "law": "with replacement (geometric)"})
+    return pl.DataFrame(rows)
+
+
+def waiting_chart(frame):
+    """The frame of :func:`waiting_frame` as two lines.
+
+    >>> waiting_chart(waiting_frame(unseen=20, wanted=2, up_to=5)).to_dict()["mark"]["type"]
+    'line'
+    """
+    import altair as alt
+
+    order = ["from the stock (negative hypergeometric)", "with replacement (geometric)"]
+    return (
+        alt.Chart(frame)
+        .mark_line()
+        .encode(
+            x=alt.X("t:Q", title="Draw on which the first wanted card comes"),
+            y=alt.Y("p:Q", title="Chance", axis=alt.Axis(format=".1~%")),
+            color=alt.Color(
+                "law:N", title=None, sort=order, scale=alt.Scale(domain=order, range=_OKABE_ITO)
+            ),
+            strokeDash=alt.StrokeDash(
+                "law:N",
+                sort=order,
+                legend=None,
+                scale=alt.Scale(domain=order, range=[[1, 0], [6, 3]]),
+            ),
+        )
+        .properties(title="Waiting for a card: without replacement the wait is shorter", width=420)
+    )
+
+
+def survival_chart(result: dict):
+    """The Kaplan-Meier curve of :func:`censored_waits` (steps) against the exact P(T > t)
+    (dashed), up to the limit.
+
+    >>> result = censored_waits(unseen=30, wanted=2, limit=10, n=200, seed=0)
+    >>> [layer["mark"]["type"] for layer in survival_chart(result).to_dict()["layer"]]
+    ['line', 'line']
+    """
+    import altair as alt
+    import polars as pl
+
+    estimate = pl.DataFrame(
+        [{"t": 0, "s": 1.0}] + [{"t": t, "s": s} for t, s in result["kaplan_meier"]]
+    )
+    exact = pl.DataFrame([{"t": t, "s": float(s)} for t, s in result["exact_survival"]])
+    y = alt.Y("s:Q", title="Chance still waiting after t draws", axis=alt.Axis(format=".0%"))
+    x = alt.X("t:Q", title="Draws")
+    steps = (
+        alt.Chart(estimate).mark_line(interpolate="step-after", color="#0072B2").encode(x=x, y=y)
+    )
+    truth = alt.Chart(exact).mark_line(strokeDash=[6, 3], color="#000000").encode(x=x, y=y)
+    return alt.layer(steps, truth).properties(
+        title="Kaplan-Meier from censored waits (steps) against the exact chance (dashed)",
+        width=420,
+    )

@@ -95,6 +95,7 @@ LESSONS = (
             ("02_counting_hands", "A set in hand: counting the complement"),
             ("06_exercises", "Exercise 3: at least one joker"),
             ("06_exercises", "Exercise 4: three of a rank"),
+            ("09_more_probability", "The hypergeometric's mean and variance"),
         ),
     ),
     Lesson(
@@ -117,6 +118,7 @@ LESSONS = (
             ("02_counting_hands", "Exact versus simulated"),
             ("06_exercises", "Exercise 11: how many hands to simulate"),
             ("06_exercises", "Exercise 12: do 95% intervals cover 95% of the time?"),
+            ("09_more_probability", "The law of large numbers, by name"),
         ),
     ),
     Lesson(
@@ -127,6 +129,7 @@ LESSONS = (
             ("07_outs", "A dealt hand"),
             ("07_outs", "The exact chance that the next card helps"),
             ("07_outs", "Two draws: the exact chance and a rule of thumb"),
+            ("09_more_probability", "Every unseen card is equally likely to be next"),
             ("07_outs", "Which discard keeps the most?"),
         ),
     ),
@@ -138,6 +141,7 @@ LESSONS = (
             ("03_contract_odds", "How far away is a dealt hand?"),
             ("06_exercises", "Exercise 9"),
             ("06_exercises", "Exercise 10: how far away, on average"),
+            ("09_more_probability", "The variance of a count: covariance of indicators"),
         ),
     ),
     Lesson(
@@ -147,6 +151,8 @@ LESSONS = (
         (
             ("06_exercises", "A small Markov chain"),
             ("04_at_the_table", "Laying down, turn by turn"),
+            ("09_more_probability", "Waiting for a card"),
+            ("09_more_probability", "Censoring: rounds stopped at the turn limit"),
         ),
     ),
     Lesson(
@@ -156,6 +162,7 @@ LESSONS = (
         (
             ("04_at_the_table", "Going out"),
             ("04_at_the_table", "What buying is worth"),
+            ("09_more_probability", "A decision by expected value: which discard?"),
             ("04_at_the_table", "Does seat position matter?"),
         ),
     ),
