@@ -25,7 +25,9 @@ import contextlib
 import dataclasses
 import math
 import re
+import signal
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -97,6 +99,18 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of seconds: write it in digits, such as 30"
+        ) from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    return value
+
+
 def _natural(text: str) -> int:
     value = _whole(text)
     if value < 0:
@@ -131,6 +145,7 @@ the rounds it had not finished; the tables are those of an uninterrupted run."""
 
 def _parser() -> argparse.ArgumentParser:
     import rummykit
+    from rummykit.odds.cluster import WAIT_SECONDS
     from rummykit.odds.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
 
     parser = argparse.ArgumentParser(
@@ -179,6 +194,14 @@ def _parser() -> argparse.ArgumentParser:
             metavar="ADDRESS",
             help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786); "
             "the same result as on this machine (needs rummykit[dask])",
+        )
+        sub.add_argument(
+            "--dask-wait",
+            type=_seconds,
+            default=WAIT_SECONDS,
+            metavar="SECONDS",
+            help="with --dask: how long to wait for a worker when the cluster has none, at "
+            f"the start or mid-run, before failing (default {WAIT_SECONDS} s)",
         )
 
     odds = command("odds", "exact probability that a dealt hand holds a contract")
@@ -420,11 +443,15 @@ def _executor(args):
         return
     from rummykit.odds.cluster import dask_executor
 
-    with dask_executor(args.dask) as cluster:
+    def say(message: str) -> None:
+        print(message, file=sys.stderr, flush=True)
+
+    with dask_executor(args.dask, wait=args.dask_wait, log=say) as cluster:
         watch = "" if cluster.dashboard is None else f" (dashboard {cluster.dashboard})"
         print(
-            f"on the Dask cluster at {cluster.address}: {cluster.workers} workers, "
-            f"{cluster.threads} threads{watch}",
+            f"on the Dask cluster at {cluster.address}: {cluster.workers} "
+            f"worker{'' if cluster.workers == 1 else 's'}, {cluster.threads} "
+            f"thread{'' if cluster.threads == 1 else 's'}{watch}",
             file=sys.stderr,
             flush=True,
         )
@@ -512,10 +539,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit(2) from None
     args = parser.parse_args(argv)
     command = {"odds": _odds, "simulate": _simulate, "tables": _tables}[args.command]
+    # SIGTERM (a `kill`, a batch system's time limit) unwinds like an interrupt, so the
+    # local pool's workers and the Dask connection are stopped on the way out.
+    handled = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if handled else None
     try:
         return command(args, args.parser)
     except RummyError as error:  # an extra missing, a cluster out of reach ...
         args.parser.exit(2, f"rummykit {args.command}: {error}\n")
+    except Terminated:
+        resume = (
+            "; with --checkpoint DIR, run it again to resume" if args.command == "tables" else ""
+        )
+        args.parser.exit(
+            TERMINATED_STATUS,
+            f"rummykit {args.command}: stopped by SIGTERM, its worker processes with it{resume}\n",
+        )
+    finally:
+        if handled:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+
+#: The exit status after SIGTERM: 128 + the signal's number, as a shell reports it.
+TERMINATED_STATUS = 128 + signal.SIGTERM
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived during a command (a BaseException, as KeyboardInterrupt is: no
+    ``except Exception`` stops it on its way out)."""
+
+
+def _terminate(signum, frame) -> None:
+    raise Terminated
 
 
 # The data pipeline lives in rummykit.odds.pipeline (it needs the analysis extra, which
