@@ -446,7 +446,8 @@ def _executor(args):
     def say(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
 
-    with dask_executor(args.dask, wait=args.dask_wait, log=say) as cluster:
+    require("distributed", extra="dask", feature="--dask")
+    with _quiet_dask_log(), dask_executor(args.dask, wait=args.dask_wait, log=say) as cluster:
         watch = "" if cluster.dashboard is None else f" (dashboard {cluster.dashboard})"
         print(
             f"on the Dask cluster at {cluster.address}: {cluster.workers} "
@@ -456,6 +457,30 @@ def _executor(args):
             flush=True,
         )
         yield cluster.executor, cluster.facts()
+
+
+@contextlib.contextmanager
+def _quiet_dask_log():
+    """Dask's own log lines, tracebacks among them, held back (CRITICAL only) for the
+    command: a failure of the cluster is told in one line, its ClusterError."""
+    import logging
+
+    # Tornado runs Dask's event loop and logs the errors of its callbacks.
+    names = [
+        name
+        for name in list(logging.root.manager.loggerDict)
+        if name.partition(".")[0] in ("distributed", "tornado")
+    ]
+    # concurrent.futures logs a callback's error, such as a Dask task cancelled too late.
+    loggers = [logging.getLogger(name) for name in [*names, "concurrent.futures"]]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def _tables(args, parser) -> int:
