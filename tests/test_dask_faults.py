@@ -8,6 +8,7 @@ so that a loaded machine does not fail it, and the times measured are in the log
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import queue
 import random
 import signal
@@ -396,12 +397,15 @@ def test_no_process_outlives_a_killed_tables_run(how, tmp_path):
 
 
 @pytest.mark.slow
-def test_a_pool_worker_ends_when_its_parent_does():
-    # die_with_parent in a child whose parent (an intermediate process) is killed.
-    script = """
+@pytest.mark.parametrize("platform", ["linux", "darwin"])
+def test_a_pool_worker_ends_when_its_parent_does(platform):
+    # die_with_parent in a child whose parent (an intermediate process) is killed; as
+    # "darwin", the child has no prctl and watches its parent's pid instead.
+    script = f"""
 import os, subprocess, sys
 child = subprocess.Popen([sys.executable, "-c",
     "import os, sys, time; from rummykit.odds.pool import die_with_parent; "
+    "sys.platform = {platform!r}; "
     "die_with_parent(int(sys.argv[1])); print(os.getpid(), flush=True); time.sleep(60)",
     str(os.getpid())], stdout=subprocess.PIPE, text=True)
 print(child.stdout.readline().strip(), flush=True)
@@ -419,3 +423,15 @@ os.kill(os.getpid(), 9)
         time.sleep(0.05)
     alive = psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
     assert not alive, f"worker {pid} outlived its parent"
+
+
+@pytest.mark.slow
+def test_a_failing_sweep_stops_its_pool_at_once():
+    # time.sleep(-1) fails at once; the other task would sleep 30 s in its worker.
+    before = set(multiprocessing.active_children())
+    started = time.perf_counter()
+    with pytest.raises(ValueError, match="must be non-negative"):
+        run_sweep(time.sleep, [(-1,), (30,), (30,)], max_workers=2, progress=False)
+    elapsed = time.perf_counter() - started
+    assert set(multiprocessing.active_children()) - before == set()
+    assert elapsed < 20
