@@ -7,8 +7,9 @@
 
 A contract is given as its round under the rules (``--contract 5``) or in words
 (``--contract "2 sets + 1 run"``, also ``2s1r``). Bad arguments, an unknown preset, a
-hand the shoe cannot deal or a Dask scheduler out of reach print a message and exit
-with status 2.
+hand the shoe cannot deal or any failure of a Dask cluster (:mod:`rummykit.odds.cluster`)
+print a message and exit with status 2; SIGTERM stops a command and its worker processes
+and exits with status 143 (:data:`TERMINATED_STATUS`).
 
 >>> main(["odds", "--contract", "1", "--decks", "1", "--jokers", "0", "--cards", "6"])
 standard, round 1 contract (2 sets), 6 cards from 1 deck + 0 jokers (52 cards), exact
@@ -41,6 +42,8 @@ __all__ = [
     "EXAMPLES",
     "Recipe",  # noqa: F822 (from rummykit.odds.pipeline, by __getattr__ below)
     "RECIPES",  # noqa: F822 (from rummykit.odds.pipeline, by __getattr__ below)
+    "TERMINATED_STATUS",
+    "Terminated",
     "build_tables",  # noqa: F822 (from rummykit.odds.pipeline, by __getattr__ below)
     "count_plan",
     "main",

@@ -13,7 +13,9 @@ cluster's::
 does the first).
 
 Results come back in task order whatever the executor and however many workers it has,
-and every task carries its own seed, so a sweep gives the same answer everywhere.
+and every task carries its own seed, so a sweep gives the same answer everywhere. A
+local pool's workers end with this process, however it ends (:func:`die_with_parent`),
+and are stopped at once when the sweep fails or is interrupted.
 
 >>> run_sweep(pow, [(2, 3), (3, 2)], max_workers=1, progress=False)
 [8, 9]
