@@ -69,7 +69,7 @@ __all__ = [
 CONNECT_SECONDS = 10
 #: Seconds a run waits for a worker when the cluster has none (at the start, or after the
 #: last one left mid-run) before it fails; ``rummykit --dask-wait`` changes it.
-WAIT_SECONDS = 20
+WAIT_SECONDS = 15
 #: Seconds between two looks at the cluster's workers during a run.
 POLL_SECONDS = 1.0
 #: Seconds allowed to close the connection at the end (a lost scheduler cannot answer).
