@@ -283,16 +283,21 @@ def test_dask_and_workers_together_are_refused(capsys):
 
 
 def test_a_scheduler_without_workers_is_named():
+    heard = []
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty:
         started = time.perf_counter()
         with (
             pytest.raises(
                 ClusterError, match="has no worker after 1 s: start one with `dask worker"
             ),
-            dask_executor(empty.scheduler_address, timeout=1),
+            dask_executor(empty.scheduler_address, wait=1, log=heard.append),
         ):
             pass
         assert time.perf_counter() - started < 10
+    assert heard == [
+        f"the Dask scheduler at {empty.scheduler_address} has no worker yet: waiting up to "
+        f"1 s for one (`dask worker {empty.scheduler_address}`)"
+    ]
 
 
 def test_workers_running_another_rummykit_are_refused(cluster, monkeypatch):
