@@ -197,8 +197,12 @@ def test_discard_advice_for_a_player_view():
         state.apply(bots[state.to_act].choose(view))
     assert view.melds and view.phase == "play"
     decks = STANDARD.decks_for(3)
-    seen = [card for meld in view.melds for card in meld.cards]
-    seen += [view.discard_top] if view.discard_top else []
+    # Seen: the melds, the whole discard pile (buried cards too) and what others took from it.
+    seen = [card for meld in view.melds for card in meld.cards] + list(state.discards)
+    kinds = ("take discard", "buy", "call")
+    taken = {e.cards[0] for e in state.log if e.kind in kinds and e.round == state.round}
+    seen += [c for s, h in enumerate(state.hands) if s != view.seat for c in h if c in taken]
+    assert len(state.discards) > 1  # buried cards count
     want = discard_advice(
         view.hand,
         view.contract,

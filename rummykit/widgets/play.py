@@ -31,6 +31,7 @@ from rummykit.bots import BuyerBot, GreedyBot, OutsBot, RandomBot
 from rummykit.cards import Card, Hand
 from rummykit.errors import RuleSetError, RummyError
 from rummykit.game import DEFAULT_NAMES, Game, GameState, PlayerView, RoundResult, load
+from rummykit.hints import seen_text
 from rummykit.melds import check_meld, contract_distance, lay_off_options
 from rummykit.narrate import sentence
 from rummykit.rules import RuleSet
@@ -773,14 +774,21 @@ class PlayWidget:
             distance = 0
         else:
             distance = contract_distance(view.hand, view.contract, rules)
-            if distance == 0:
+            if distance == 0 and view.phase == "play" and view.my_turn and view.can_lay_down():
+                parts.append(
+                    f"You hold your contract, {view.contract}: lay it down (Lay down for me, "
+                    "or put the melds aside with Add meld and press Lay down)."
+                )
+            elif distance == 0:
                 parts.append(f"Your hand holds your contract, {view.contract}.")
             else:
                 parts.append(f"Your hand is {_count(distance)} away from {view.contract}.")
         offer = view.offer if view.phase == "buy" else view.discard_top
         if offer is not None and distance > 0 and view.phase in ("draw", "buy"):
             after = contract_distance([*view.hand, offer], view.contract, rules)
-            if after < distance:
+            if after == 0:
+                parts.append(f"With the {offer} you would hold your contract.")
+            elif after < distance:
                 parts.append(f"With the {offer} you would be {_count(after)} away.")
             else:
                 parts.append(f"The {offer} would not bring you closer.")
@@ -798,7 +806,10 @@ class PlayWidget:
                 rest = list(view.hand)
                 rest.remove(card)
                 after = contract_distance(rest, view.contract, rules)
-                parts.append(f"If you discard the {card}, you will be {_count(after)} away.")
+                if after == 0:
+                    parts.append(f"If you discard the {card}, you will still hold your contract.")
+                else:
+                    parts.append(f"If you discard the {card}, you will be {_count(after)} away.")
             if fits:
                 parts.append(
                     f"If you discard the {card}, an opponent could lay it off on "
@@ -811,6 +822,9 @@ class PlayWidget:
         pane = self.outs_pane
         pane.four_colour = self.four_colour.value
         if laid_down or view.to_act != self.seat:
+            pane.clear()
+        elif view.phase == "play" and view.can_lay_down():
+            # Every discard would keep the contract: the advice to give is to lay it down.
             pane.clear()
         elif view.phase in ("play", "call discard"):
             selected = self.hand.selected
@@ -825,6 +839,7 @@ class PlayWidget:
                 decks=decks,
                 jokers=jokers,
                 seen=view_seen(view),
+                seen_note=seen_text(view),
             )
 
     def wait(self, timeout: float | None = None) -> None:
