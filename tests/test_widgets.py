@@ -842,12 +842,16 @@ def test_play_disabled_buttons_look_disabled_and_say_why():
     assert widget.state.history == history  # trying on a copy changed nothing
 
 
-def test_play_your_own_discard_on_offer_says_your():
-    # Seed 0: Ann discards, Bea draws from the stock, Cal passes: Ann's discard is offered
-    # to Ann again.
+def test_play_never_offers_you_your_own_discard():
+    # Seed 0: Ann discards, Bea draws from the stock, Cal passes: the engine offers Ann's
+    # discard to Ann again (docs/choices.md); the widget passes for her and says why.
+    from rummykit.widgets.play import OWN_DISCARD_NOTE
+
     widget = PlayWidget(bots=2, seed=0)
+    noted = False
     for _ in range(5):
         view = widget.view
+        assert not (view.phase == "buy" and view.offered_by == widget.seat)
         if view.phase == "draw":
             widget.draw_button.click()
         elif view.phase in ("buy", "call"):
@@ -855,10 +859,17 @@ def test_play_your_own_discard_on_offer_says_your():
         else:
             widget.hand.select([widget.hand.cards[-1]])
             widget.discard_button.click()
-    view = widget.view
-    assert view.phase == "buy" and view.offered_by == widget.seat
-    assert f"Your {view.offer} is on offer" in widget.status_html.value
-    assert "Ann&#x27;s" not in widget.status_html.value
+            noted = noted or OWN_DISCARD_NOTE in html.unescape(widget.message_html.value)
+    assert noted
+    # The engine asked, and the widget answered "pass" for Ann on her own discard.
+    asked = [
+        (seat, action)
+        for seat, action in widget.state.history
+        if seat == widget.seat and str(action) == "pass"
+    ]
+    assert asked
+    events = [e for e in widget.state.log if e.kind == "pass buy" and e.seat == widget.seat]
+    assert events
 
 
 def test_captions_head_their_own_image_and_the_hand_is_shown_once():

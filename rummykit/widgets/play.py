@@ -68,6 +68,12 @@ _PROMPTS = {
     "call discard": "You claimed the discard: now discard a card.",
 }
 
+#: Said when the widget passes for the human on their own discard's buy offer.
+OWN_DISCARD_NOTE = (
+    "Your own discard was not offered to you to buy back: the rule books let only the "
+    "other players buy it (you passed)."
+)
+
 #: The Meld dropdown's one option while the table has no meld.
 _NO_MELD = -1
 
@@ -464,13 +470,28 @@ class PlayWidget:
         return False
 
     def play_bots(self, *, max_actions: int = 100_000) -> None:
-        """Let the bots act until the human must decide or the play is over; redraw."""
+        """Let the bots act until the human must decide or the play is over; redraw.
+
+        The human is never asked to buy back their own discard: the engine offers it
+        (docs/choices.md), but the sources let the other players buy, so the widget
+        passes for the human and says so (:data:`OWN_DISCARD_NOTE`).
+        """
+        skipped = False
         for _ in range(max_actions):
             seat = self.state.to_act
-            if seat is None or seat == self.seat or self.finished or self.between_rounds:
+            if seat is None or self.finished or self.between_rounds:
                 break
+            if seat == self.seat:
+                view = self.state.view(seat)
+                if not (view.phase == "buy" and view.offered_by == self.seat):
+                    break
+                self.state.apply(Pass())
+                skipped = True
+                continue
             self.state.apply(self.bots[seat].choose(self.state.view(seat)))
         self.refresh()
+        if skipped:
+            self.message_html.value = message_html(OWN_DISCARD_NOTE)
 
     def next_round(self) -> bool:
         """Leave the finished round (whole game): the bots play on into the next one."""
@@ -648,8 +669,6 @@ class PlayWidget:
             prompt = _PROMPTS.get(view.phase, "")
             if view.phase == "buy":
                 by = "The" if view.offered_by is None else f"{state.names[view.offered_by]}'s"
-                if view.offered_by == self.seat:
-                    by = "Your"
                 when = (
                     f" before {state.names[view.current]} draws"
                     if view.buy_window == "before_draw"
