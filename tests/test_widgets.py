@@ -343,7 +343,7 @@ def test_meld_builder_forced_kind_rules_and_keyboard_buttons():
     assert builder.verdict == check_meld(parse_cards("5C 5D JK"), STANDARD, kind="run").describe()
     builder.kind.value = "either"
     builder.check_button.click()
-    assert builder.verdict == "valid set, the joker is the 5♥"
+    assert builder.verdict == "valid set, the joker stands for a 5"
     # One focusable toggle per card, named for screen readers.
     assert [b.tooltip for b in builder.picker.buttons] == [
         "5 of clubs",
