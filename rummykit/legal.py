@@ -507,6 +507,8 @@ def _try_swap(view: PlayerView, card: Card, number: int) -> tuple[Meld, Card] | 
     if rules.joker_swap_needs_laid_down and not view.laid_down[view.seat]:
         return "only a player who has laid down may swap a joker"
     meld = view.melds[number]
+    if meld.kind == "set" and rules.joker_swap == "runs":
+        return f"under {rules.name}, jokers can be taken only from runs, not from sets"
     if not any(s is not None and s.index == card.index for s in meld.stands_for):
         return f"no joker in meld {number} stands for the {card.symbol}"
     try:

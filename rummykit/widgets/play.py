@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from collections.abc import Callable
 
 from rummykit import svg
@@ -46,7 +47,7 @@ from rummykit.widgets._common import (
 )
 from rummykit.widgets.hints import OutsPane, view_seen
 
-__all__ = ["BOTS", "PlayWidget", "bot_range", "check_bots"]
+__all__ = ["BOTS", "OWN_DISCARD_NOTE", "PlayWidget", "bot_range", "check_bots", "plain_words"]
 
 #: The bots to play against, by the name shown in the widget: seed -> bot.
 BOTS: dict[str, Callable[[int], object]] = {
@@ -460,7 +461,7 @@ class PlayWidget:
         try:
             self.state.apply(action)
         except RummyError as error:
-            return self._refuse(str(error))
+            return self._refuse(_sentence_case(plain_words(str(error))) + ".")
         self.message_html.value = ""
         self.play_bots()
         return True
@@ -632,7 +633,7 @@ class PlayWidget:
             if event.seat == self.seat and event.cards and event.kind == "draw stock":
                 text = f"{text[:-1]}: the {event.cards[0]}."  # your own card, not the table's
             if text:
-                self.lines.append(text)
+                self.lines.append(plain_words(text))
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.lines[-60:])
         # A column laid out bottom-up stays scrolled to its newest line.
         self.log_html.value = (
@@ -716,7 +717,7 @@ class PlayWidget:
         if not melds:
             return "<p>No melds on the table yet.</p>"
         names = self.state.names
-        labels = [f"{number}: {names[owner]}" for number, owner in enumerate(owners)]
+        labels = [f"{meld_number(n)}: {names[owner]}" for n, owner in enumerate(owners)]
         image = svg.melds_svg(melds, four_colour=self.four_colour.value, width=56, labels=labels)
         return figure_html(image, caption)
 
@@ -725,7 +726,7 @@ class PlayWidget:
         names = self.state.names
         choice = self.meld_choice.value
         options = [
-            (f"{number}: {meld} ({names[owner]})", number)
+            (f"{meld_number(number)}: {meld} ({names[owner]})", number)
             for number, (meld, owner) in enumerate(zip(melds, owners, strict=True))
         ]
         self.meld_choice.options = options or [("no meld on the table yet", _NO_MELD)]
@@ -815,7 +816,7 @@ class PlayWidget:
         if view.phase in ("play", "call discard") and len(selected) == 1:
             card = selected[0]
             fits = [
-                f"{view.names[owner]}'s meld {number}"
+                f"{view.names[owner]}'s meld {meld_number(number)}"
                 for number, (meld, owner) in enumerate(
                     zip(view.melds, view.meld_owners, strict=True)
                 )
@@ -958,13 +959,18 @@ class PlayWidget:
                 return f"The engine finds no lay-down of your contract, {contract}, in your hand"
             tries[button] = [LayDown(())]
         actions = tries.get(button, [])
-        reasons = {self._engine_refusal(action) for action in actions}
+        reasons = {plain_words(self._engine_refusal(action)) for action in actions}
         if len(actions) > 1:
-            # The same reason for every card but for the card's name: the reason of them all.
+            # The same reason for every card but for the card's name: the reason of them all,
+            # unless it names the card in the rule too ("a card is not a diamond").
             reasons = {
-                self._engine_refusal(action).replace(f"the {action.card.symbol}", "a card")
+                plain_words(self._engine_refusal(action)).replace(
+                    f"the {action.card.symbol}", "a card"
+                )
                 for action in actions
             }
+            if len(reasons) == 1 and next(iter(reasons)).lower().count("a card") > 1:
+                reasons = set()
         if len(reasons) == 1:
             return _sentence_case(reasons.pop())
         what = {
@@ -994,3 +1000,78 @@ def _sentence_case(text: str) -> str:
 
 def _count(number: int, what: str = "card") -> str:
     return f"{number} {what}{'s' if number != 1 else ''}"
+
+
+# What the widget says for an action of the wrong phase: the engine names the phase and
+# the actions' notation; a reader of the widget sees the buttons.
+_PHASE_PLAIN = {
+    "draw": "first draw a card: press Draw from stock or Take discard",
+    "buy": "a discard is on offer: press Buy or Pass first",
+    "play": (
+        "you have drawn this turn: lay down, lay off or swap a joker if you like, then "
+        "press Discard"
+    ),
+    "call": "the last discard could have been laid off: press Call or Pass first",
+    "call discard": "you claimed the discard: select a card and press Discard",
+    "over": "the game is over",
+}
+_WRONG_PHASE = re.compile(r"^\S+ cannot [a-z ]+ in the '([a-z ]+)' phase: .*$", re.DOTALL)
+# The actions' notation, as the engine quotes it, and the button that plays each.
+_BUTTON_NAMES = {
+    "'draw stock'": "Draw from stock",
+    "'take discard'": "Take discard",
+    "'lay down'": "Lay down",
+    "'end turn'": "End turn",
+    "'buy'": "Buy",
+    "'pass'": "Pass",
+    "'call'": "Call",
+}
+_NO_MELD_YET = re.compile(r"[Tt]here is no meld -?\d+: no meld is on the table yet")
+_NUMBERED = re.compile(r"numbered 0 to (\d+)")
+# A table meld's number, not a card ("meld 3♠ 4♠ ...") nor a lay-down's own meld, which
+# check_lay_down counts from 1 as the widget's "Meld 1: ..." does ("meld 1 (8♠ 8♥) is not").
+_MELD_NUMBERS = re.compile(r"\b(melds?) (\d+(?:, \d+)*)(?![\d♠♥♦♣])(?! \([^()]*\) is not a meld)")
+
+
+def meld_number(number: int) -> int:
+    """The number the widget shows for the engine's meld ``number``: melds are counted
+    from 1 on screen (the engine and the action notation count from 0).
+
+    >>> meld_number(0)
+    1
+    """
+    return number + 1
+
+
+def plain_words(reason: str) -> str:
+    """An engine message as the PlayWidget shows it: the button names for the actions,
+    plain words for the phase, meld numbers counted from 1 as the widget shows them.
+
+    >>> plain_words("Ann cannot discard in the 'draw' phase: first draw from the stock "
+    ...             "('draw stock') or take the discard ('take discard')")
+    'first draw a card: press Draw from stock or Take discard'
+    >>> plain_words("There is no meld 0: no meld is on the table yet")
+    'there is no meld on the table yet'
+    >>> plain_words("cannot lay off the 5♥ onto meld 0: the run is full")
+    'cannot lay off the 5♥ onto meld 1: the run is full'
+    >>> plain_words("cannot lay down: meld 1 (8♠ 8♥) is not a meld: too few cards")
+    'cannot lay down: meld 1 (8♠ 8♥) is not a meld: too few cards'
+    >>> plain_words("the meld 3♠ 4♠ 5♠ 6♠ has no joker to take")
+    'the meld 3♠ 4♠ 5♠ 6♠ has no joker to take'
+    >>> plain_words("a turn ends with a discard; 'end turn' is only for the last round")
+    'a turn ends with a discard; End turn is only for the last round'
+    """
+    wrong = _WRONG_PHASE.match(reason)
+    if wrong and wrong.group(1) in _PHASE_PLAIN:
+        return _PHASE_PLAIN[wrong.group(1)]
+    text = _NO_MELD_YET.sub("there is no meld on the table yet", reason)
+    text = _NUMBERED.sub(lambda m: f"numbered 1 to {meld_number(int(m.group(1)))}", text)
+    text = _MELD_NUMBERS.sub(
+        lambda m: (
+            f"{m.group(1)} " + ", ".join(str(meld_number(int(n))) for n in m.group(2).split(", "))
+        ),
+        text,
+    )
+    for notation, name in _BUTTON_NAMES.items():
+        text = text.replace(notation, name)
+    return text
