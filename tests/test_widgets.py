@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 import html
 import importlib
+import random
+import re
 import sys
 
 import pytest
@@ -902,3 +904,26 @@ def test_captions_head_their_own_image_and_the_hand_is_shown_once():
     builder.check_button.click()
     shown = builder.verdict_html.value
     assert shown.index("<figcaption") < shown.index("<svg")
+
+
+def test_play_reasons_use_the_buttons_words_not_the_engines():
+    # Issue 26, item 7: random clicks in two presets; every reason, tooltip, refusal and
+    # log line the widget shows names buttons, not phases or the action notation, and
+    # counts melds from 1 as the widget's labels do.
+    engine_words = re.compile(r"'(draw|buy|play|call)' phase|'draw stock'|'take discard'|meld 0\b")
+    for preset, seed in (("standard", 1), ("family", 2)):
+        widget = PlayWidget(preset, bots=2, seed=seed)
+        rng = random.Random(seed)
+        shown = []
+        for _ in range(12):
+            if widget.finished or widget.between_rounds or not widget.legal_actions():
+                break
+            if widget.hand.cards:
+                widget.hand.select([rng.choice(widget.hand.cards)])
+            shown += list(widget.reasons.values()) + [b.tooltip for b in widget._actions]
+            rng.choice([widget.discard_button, widget.lay_off_button, widget.swap_button]).click()
+            shown.append(widget.message_html.value)
+            widget.act(rng.choice(widget.legal_actions()))
+        shown.append(widget.log_html.value)
+        assert shown and not [text for text in shown if engine_words.search(html.unescape(text))]
+    assert any("Draw from stock" in text for text in shown)
