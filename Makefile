@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book serve test test-fast lint soak lab benchmarks tables clean
+.PHONY: book serve test test-fast lint soak lab benchmarks tables clean student-edition
 
 $(STAMP): pyproject.toml setup.py rummykit/odds/_sweep.c \
 		rummykit/odds/_table.c rummykit/odds/_contract.c rummykit/odds/_contract.h rummykit/odds/_read_ints.h \
@@ -54,6 +54,11 @@ test-fast: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+## The student edition: the notebooks with no worked solution and no answer in their
+## answer boxes (rummykit/teach/edition.py), in build/student-edition.
+student-edition: $(STAMP)
+	$(BIN)/python -m rummykit.teach.edition notebooks build/student-edition
 
 ## Open JupyterLab on the notebooks.
 lab: $(STAMP)

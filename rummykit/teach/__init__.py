@@ -1,0 +1,1 @@
+"""Course content: exercises and their generators, assignments, the student edition."""
