@@ -663,11 +663,10 @@ def completion_chart(
 def _not_counted(keep: pl.DataFrame, *, x: str, by: str | None) -> list[str]:
     """Where a "keep every card" line stops because counting would take too long: one
     line of words per ``by`` value, from the rows whose ``method`` is ``"not counted"``
-    (with their ``cards`` and planned ``seconds``)."""
+    (with their ``cards``)."""
     if "method" not in keep.columns:
         return []
-    _require(keep, [x, "cards", "seconds"], "completion_chart (keep)")
-    from rummykit.odds.tables import duration_text
+    _require(keep, [x, "cards"], "completion_chart (keep)")
 
     missing = keep.filter(pl.col("method") == "not counted")
     if missing.height == 0:
@@ -680,10 +679,8 @@ def _not_counted(keep: pl.DataFrame, *, x: str, by: str | None) -> list[str]:
         where = "" if group is None else f"{group}: "
         drawn = first[x] > own[x].min()
         stop = f"the exact line stops at {x} {first[x] - 1}" if drawn else "no exact line"
-        notes.append(
-            f"{where}{stop}: counting {first['cards']} cards exactly is planned at "
-            f"{duration_text(first['seconds'])}, left out"
-        )
+        # In a reader's words: what is missing, not what it would cost to compute.
+        notes.append(f"{where}{stop}: hands of {first['cards']} cards are not counted exactly")
     return notes
 
 
