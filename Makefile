@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book serve test test-fast lint soak lab benchmarks tables slides clean
+.PHONY: book serve test test-fast lint soak lab benchmarks tables slides student-edition clean
 
 $(STAMP): pyproject.toml setup.py rummykit/odds/_sweep.c \
 		rummykit/odds/_table.c rummykit/odds/_contract.c rummykit/odds/_contract.h rummykit/odds/_read_ints.h \
@@ -59,6 +59,11 @@ lint: $(STAMP)
 ## offline from the committed notebooks into build/slides (rummykit/teach/slides.py).
 slides: $(STAMP)
 	$(BIN)/python -m rummykit.teach.slides build/slides
+
+## The student edition: the notebooks with no worked solution and no answer in their
+## answer boxes (rummykit/teach/edition.py), in build/student-edition.
+student-edition: $(STAMP)
+	$(BIN)/python -m rummykit.teach.edition notebooks build/student-edition
 
 ## Open JupyterLab on the notebooks.
 lab: $(STAMP)

@@ -240,6 +240,10 @@ def cell_label(p: float) -> str:
     return f"1 in {n:,.0f}"
 
 
+#: The palest shade of :func:`contract_heatmap`'s log colour scale: 1 in a million.
+HEATMAP_FLOOR = 1e-6
+
+
 def contract_heatmap(
     frame: pl.DataFrame,
     *,
@@ -260,16 +264,19 @@ def contract_heatmap(
     >>> frame = pl.DataFrame({"contract": ["2 sets", "2 sets"], "cards": [10, 12],
     ...                       "p": [0.10, 0.00025], "shoe": ["2 decks + 4 jokers"] * 2})
     >>> spec = contract_heatmap(frame).to_dict()
-    >>> spec["spec"]["layer"][0]["encoding"]["color"]["field"]
-    'p'
+    >>> spec["spec"]["layer"][0]["encoding"]["color"]["field"]  # p, clipped at the floor
+    'shade'
     >>> [row["label"] for row in next(iter(spec["datasets"].values()))]
     ['10%', '1 in 4k']
+    >>> spec["spec"]["layer"][0]["encoding"]["color"]["scale"]["type"]  # 1 in 4k is not pale
+    'log'
     """
     columns = ["contract", x, "p"] + ([column] if column else [])
     _require(frame, columns, "contract_heatmap")
     contracts = _order(frame, "contract")
     data = frame.with_columns(
-        pl.col("p").map_elements(cell_label, return_dtype=pl.String).alias("label")
+        pl.col("p").map_elements(cell_label, return_dtype=pl.String).alias("label"),
+        pl.col("p").clip(HEATMAP_FLOOR, 1).alias("shade"),
     )
     words = _kind(frame, x) == "N"
     # Wide enough for "1 in 4.6k" at the labels' size, or for the longest word of x.
@@ -285,14 +292,19 @@ def contract_heatmap(
         ),
         y=alt.Y("contract:N", title="Contract", sort=contracts),
     )
-    # A square-root colour scale: most contracts are unlikely, and a linear scale would
-    # paint them all the same pale blue.
+    # A log colour scale: most contracts are unlikely, and a linear (or square-root) scale
+    # paints every cell under 10% the same pale blue. A cell at or below 1 in a million
+    # (an impossible one included: its label says so) takes the palest shade.
     cells = base.mark_rect().encode(
         color=alt.Color(
-            "p:Q",
+            "shade:Q",
             title="Chance",
-            scale=alt.Scale(scheme="blues", type="sqrt", domain=[0, 1]),
-            legend=alt.Legend(format=PERCENT),
+            scale=alt.Scale(scheme="blues", type="log", domain=[HEATMAP_FLOOR, 1]),
+            legend=alt.Legend(
+                values=[HEATMAP_FLOOR, 1e-4, 1e-2, 1],
+                labelExpr="datum.value >= 0.01 ? format(datum.value, '.0%') : "
+                "'1 in ' + format(1 / datum.value, ',.0f')",
+            ),
         ),
         tooltip=[
             alt.Tooltip("contract:N", title="Contract"),
@@ -663,11 +675,10 @@ def completion_chart(
 def _not_counted(keep: pl.DataFrame, *, x: str, by: str | None) -> list[str]:
     """Where a "keep every card" line stops because counting would take too long: one
     line of words per ``by`` value, from the rows whose ``method`` is ``"not counted"``
-    (with their ``cards`` and planned ``seconds``)."""
+    (with their ``cards``)."""
     if "method" not in keep.columns:
         return []
-    _require(keep, [x, "cards", "seconds"], "completion_chart (keep)")
-    from rummykit.odds.tables import duration_text
+    _require(keep, [x, "cards"], "completion_chart (keep)")
 
     missing = keep.filter(pl.col("method") == "not counted")
     if missing.height == 0:
@@ -680,10 +691,8 @@ def _not_counted(keep: pl.DataFrame, *, x: str, by: str | None) -> list[str]:
         where = "" if group is None else f"{group}: "
         drawn = first[x] > own[x].min()
         stop = f"the exact line stops at {x} {first[x] - 1}" if drawn else "no exact line"
-        notes.append(
-            f"{where}{stop}: counting {first['cards']} cards exactly is planned at "
-            f"{duration_text(first['seconds'])}, left out"
-        )
+        # In a reader's words: what is missing, not what it would cost to compute.
+        notes.append(f"{where}{stop}: hands of {first['cards']} cards are not counted exactly")
     return notes
 
 

@@ -102,14 +102,17 @@ def test_contract_heatmap(odds):
         "ordinal",
         "Cards in hand",
     )
-    assert enc["color"]["scale"]["type"] == "sqrt"
+    # A log scale: cells of 1 in 100 and 1 in 10,000 get different blues.
+    assert enc["color"]["scale"]["type"] == "log"
+    assert enc["color"]["scale"]["domain"] == [charts.HEATMAP_FLOOR, 1]
     assert enc["y"]["field"] == "contract" and enc["y"]["sort"] == CONTRACTS
-    assert enc["color"]["field"] == "p" and enc["color"]["type"] == "quantitative"
-    assert enc["color"]["legend"]["format"] == ".0%"
+    assert enc["color"]["field"] == "shade" and enc["color"]["type"] == "quantitative"
+    assert "1 in" in enc["color"]["legend"]["labelExpr"]
     # The cell text is the chance in words (cell_label), computed beside p.
     assert labels["encoding"]["text"]["field"] == "label"
     rows = next(iter(spec["datasets"].values()))
     assert all(row["label"] == charts.cell_label(row["p"]) for row in rows)
+    assert all(row["shade"] == max(row["p"], charts.HEATMAP_FLOOR) for row in rows)
     _svg(chart)
 
 
@@ -391,8 +394,10 @@ def test_heatmap_never_writes_zero_for_a_chance_above_zero(odds):
     texts = _texts(_svg(charts.contract_heatmap(tiny)))
     labels = {charts.cell_label(p) for p in tiny["p"]}
     assert all(label.startswith("1 in ") for label in labels) and labels <= set(texts)
-    # The only "0%" drawn is the colour key's end; no cell rounds to zero.
-    assert texts.count("0%") == 1 and not [t for t in texts if re.search(r"\b0\.0+%", t)]
+    # No "0%" is drawn: no cell rounds to zero, and the colour key (a log scale) reads
+    # from 1 in a million to 100%.
+    assert texts.count("0%") == 0 and not [t for t in texts if re.search(r"\b0\.0+%", t)]
+    assert {"1 in 1,000,000", "1 in 10,000", "1%", "100%"} <= set(texts)
     assert charts.cell_label(1e-9) == "1 in 1G" and charts.cell_label(2.5e-6) == "1 in 400k"
     with pytest.raises(ValueError, match="between 0 and 1"):
         charts.cell_label(1.5)

@@ -109,14 +109,13 @@ def test_hand_sizes_not_counted_are_left_out_and_said_in_the_title():
     key = "Line: simulated, with its 95% band; dashed line: keep every card (exact)"
     assert spec["title"]["subtitle"] == [
         key,
-        "1 set + 2 runs: the exact line stops at turn 2: counting 15 cards exactly is "
-        "planned at about 53 s, left out",
+        "1 set + 2 runs: the exact line stops at turn 2: hands of 15 cards are not counted exactly",
     ]
     data = next(iter(spec["datasets"].values()))
     drawn = [(r["contract"], r["turn"]) for r in data if r["_layer"] == "keep"]
     assert ("1 set + 2 runs", 3) not in drawn and ("1 set + 2 runs", 2) in drawn
     assert all(r["p"] is not None for r in data)  # no row without a value is drawn
-    assert "left out" in svg(chart)
+    assert "not counted exactly" in svg(chart)
     # Nothing left out: the key alone.
     counted = keep.filter(pl.col("method") == "exact")
     title = charts.completion_chart(frame, facet="contract", keep=counted).to_dict()["title"]
@@ -129,7 +128,7 @@ def test_a_hand_size_not_counted_from_the_first_turn_has_no_line():
     )
     chart = charts.completion_chart(simulated(players=[4]), keep=keep)
     assert chart.to_dict()["title"]["subtitle"] == [
-        "no exact line: counting 13 cards exactly is planned at about 15 min, left out"
+        "no exact line: hands of 13 cards are not counted exactly"
     ]
 
 

@@ -1,2 +1,2 @@
-"""Teaching materials built on rummykit: the class activities and assignments of the
-book's unit guide (``book/teachers.md``)."""
+"""Course content built on rummykit: the class activities, slides, exercises, assignments
+and the student edition of the book's unit guide (``book/teachers.md``)."""
