@@ -8,7 +8,7 @@ computes them in one background thread: the pane says "Counting the outs ..." at
 and the result replaces it when it is ready, unless the position has moved on by then.
 Results are kept by position, so selecting cards or redrawing never counts again.
 
-Chances are written for a student by :func:`rummykit.hints.chance_text`
+Chances are written for a student by :func:`rummykit.chance.chance_text`
 (``"9.9% (1 in 10)"``, never ``"0.0%"``).
 """
 
@@ -21,8 +21,9 @@ from collections.abc import Callable, Iterable
 
 from rummykit import svg
 from rummykit.cards import Card
+from rummykit.chance import chance_text
 from rummykit.errors import RummyError
-from rummykit.hints import DiscardAdvice, Outs, chance_text, discard_advice, outs, view_seen
+from rummykit.hints import DiscardAdvice, Outs, discard_advice, outs, view_seen
 from rummykit.legal import PlayerView
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import CAN_THREAD, ipywidgets, message_html
