@@ -93,7 +93,7 @@ def _chance(p, name: str = "a chance") -> float:
     return p
 
 
-def _figures(x: float, figures: int, *, whole: bool = False) -> str:
+def _figures(x: float, figures: int, *, whole: bool = False, strip: bool = True) -> str:
     """``x`` (positive) to ``figures`` significant figures with thousands separators and
     no exponent, trailing zeros dropped; with ``whole``, a number of at least
     ``figures`` digits is rounded to a whole number instead ("4,613", not "4,600")."""
@@ -102,7 +102,7 @@ def _figures(x: float, figures: int, *, whole: bool = False) -> str:
     decimals = figures - 1 - math.floor(math.log10(x))
     rounded = round(x, decimals)
     text = f"{rounded:,.{max(0, decimals)}f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
+    return text.rstrip("0").rstrip(".") if strip and "." in text else text
 
 
 def _one_in(p: float, figures: int, whole: bool) -> str:
@@ -111,7 +111,13 @@ def _one_in(p: float, figures: int, whole: bool) -> str:
 
 def _percent(p: float, figures: int) -> str:
     """``p`` as a percentage to ``figures`` significant figures (at least whole percents)."""
-    return f"{_figures(p * 100, max(figures, 1 + math.floor(math.log10(p * 100))))}%"
+    whole = 1 + math.floor(math.log10(p * 100))  # digits before the point
+    return f"{_figures(p * 100, max(figures, whole), strip=False)}%"
+
+
+def _is_whole(percent: str) -> bool:
+    """Whether a percentage of a chance under 1 reads as 100%."""
+    return float(percent.rstrip("%").replace(",", "")) >= 100
 
 
 def _words(p: float, figures: int, whole: bool) -> str:
@@ -121,7 +127,7 @@ def _words(p: float, figures: int, whole: bool) -> str:
         return "certain"
     if p >= BOTH_BELOW:
         text = _percent(p, figures)
-        if text != "100%":
+        if not _is_whole(text):
             return text
         return f"all but {_one_in(1 - p, figures, whole)}"
     if p >= ONE_IN_BELOW:
@@ -178,7 +184,7 @@ def _end(p: float, figures: int, percent: bool) -> str:
         return "100%"
     if percent:
         text = _percent(p, figures)
-        while text == "100%" and figures < MAX_FIGURES + 3:
+        while _is_whole(text) and figures < MAX_FIGURES + 3:
             figures += 1
             text = _percent(p, figures)
         return text

@@ -11,7 +11,7 @@ in ``chances`` in words (:func:`rummykit.chance.chance_text`: "8.9% (1 in 11)",
 
 >>> import polars as pl
 >>> frame = pl.DataFrame({"contract": ["2 sets", "3 runs"], "cards": [10, 12],
-...                       "p": [0.0891, 1.8e-06], "hands": [2000, 123456]})
+...                       "p": [0.0891, 0.0000018], "hands": [2000, 123456]})
 >>> print(show(frame, chances=["p"]))
 contract  cards               p    hands
 2 sets       10  8.9% (1 in 11)    2,000

@@ -21,7 +21,7 @@ from rummykit.display import (
     show,
 )
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.odds.tables import chance_text
+from rummykit.chance import chance_text
 
 
 class _Cells(HTMLParser):

@@ -25,7 +25,7 @@ from rummykit import (
 )
 from rummykit.bots import GreedyBot
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardCountError, RummyError
-from rummykit.hints import chance_text
+from rummykit.chance import chance_text
 from tests.tiers import slow
 
 STANDARD = RuleSet.preset("standard")
