@@ -764,14 +764,19 @@ def interval_chart(
     columns = [y, value, "ci_low", "ci_high"] + ([color] if color else [])
     _require(frame, columns, "interval_chart")
     axis = CHANCE_AXIS if percent else {"format": NUMBER}
-    if percent:
+    chances = frame.select(pl.min_horizontal(value, "ci_low").min() >= 0).item() and (
+        frame.select(pl.max_horizontal(value, "ci_high").max() <= 1).item()
+    )
+    if percent and chances:
         frame = frame.with_columns(_estimate_words(value))
         values = [alt.Tooltip("estimate_words:N", title=value_title)]
     else:
+        # Numbers, or differences of chances (signed points, not chances in words).
+        fine = "+.3~%" if percent else ",.2f"
         values = [
-            alt.Tooltip(f"{value}:Q", title=value_title, format=",.2f"),
-            alt.Tooltip("ci_low:Q", title="95% interval from", format=",.2f"),
-            alt.Tooltip("ci_high:Q", title="95% interval to", format=",.2f"),
+            alt.Tooltip(f"{value}:Q", title=value_title, format=fine),
+            alt.Tooltip("ci_low:Q", title="95% interval from", format=fine),
+            alt.Tooltip("ci_high:Q", title="95% interval to", format=fine),
         ]
     encoding = {"y": alt.Y(f"{y}:N", title=y_title, sort=_order(frame, y))}
     if color:
