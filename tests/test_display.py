@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 import polars as pl
 import pytest
 
+from rummykit.chance import chance_text
 from rummykit.display import (
     BOX_STYLE,
     CELL_STYLE,
@@ -21,7 +22,6 @@ from rummykit.display import (
     show,
 )
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.chance import chance_text
 
 
 class _Cells(HTMLParser):
