@@ -200,6 +200,7 @@ class OddsExplorer:
         self.count_progress = CountProgress()
         """Shown while an exact count runs (contracts mixing sets and runs take a while)."""
         self._asked: tuple | None = None  # the settings "Count exactly" was pressed for
+        self._updated: tuple | None = None  # the settings (and asking) last shown
         self.count_progress.button.on_click(lambda _: self._count_asked())
         self.box = ipywidgets.VBox(
             [
@@ -238,6 +239,12 @@ class OddsExplorer:
         """Show the odds for the controls' settings: what is known at once, the rest from
         a thread (or all of it here, counted exactly, without ``background``)."""
         key = self.controls.key()
+        # One control's move can move another (a round sets its hand size): each observer
+        # calls here, but one settings' odds are shown once.
+        state = (key, self._asked == key)
+        if state == self._updated:
+            return
+        self._updated = state
         rows = self._known_rows(key)
         if not self.background:
             self._work(key, rows, count=True)
