@@ -3,8 +3,9 @@
 Each builder takes a long-form polars ``DataFrame`` (one row per plotted
 value) and returns an ``alt.Chart`` (or a layered chart). Encodings carry
 explicit types (``"p:Q"``, ``"decks:O"``), titles and axes use plain words, and
-probabilities are shown as percentages, or as "1 in N" where a percentage would round
-to nothing. Lines and groups take Okabe and Ito's colour-blind-safe colours (and dashes
+probabilities are shown as :mod:`rummykit.chance` writes them (percentages, or "1 in N"
+where a percentage would round to nothing, "impossible" for none): cells and tooltips
+in words computed beside the numbers, axes by :data:`rummykit.chance.AXIS_LABELS`. Lines and groups take Okabe and Ito's colour-blind-safe colours (and dashes
 where lines coincide); a key of one entry gives way to the title.
 
 This module is presentation only: the engine modules (cards, rules, melds,
@@ -16,6 +17,7 @@ from __future__ import annotations
 import math
 
 from rummykit._optional import require
+from rummykit.chance import AXIS_LABELS, chance_label, chance_text, estimate_text
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
 require("altair", extra="analysis", feature="rummykit.charts")
@@ -37,10 +39,9 @@ __all__ = [
     "your_hand_mark",
 ]
 
-#: Axis format for probabilities: percentages.
-PERCENT = ".0%"
-#: Tooltip format for probabilities: percentages to two decimals.
-PERCENT_FINE = ".2%"
+#: The axis of a chance: its ticks in words (:data:`rummykit.chance.AXIS_LABELS`: "3.5%",
+#: "1 in 1,000"; never two ticks "4%").
+CHANCE_AXIS = {"labelExpr": AXIS_LABELS}
 #: ``odds_lines(log="auto")`` puts the chance on a log scale when the smallest chance
 #: above 0 is below this: on a 0-100% axis such chances are a flat line at zero.
 LOG_BELOW = 0.01
@@ -58,9 +59,6 @@ KEEP_DASHES = ([6, 3], [2, 2], [8, 3, 2, 3])
 LINE_DASHES = ([1, 0], [8, 4], [3, 3], [8, 3, 2, 3], [1, 3])
 #: Axis format for numbers that are not chances: trailing zeros dropped ("-40", "2.5").
 NUMBER = ",~f"
-#: Below this chance a heatmap cell reads "1 in N" instead of a percentage that would
-#: round to nothing.
-ONE_IN_BELOW = 0.01
 
 
 def _require(frame: pl.DataFrame, columns: list[str], chart: str) -> None:
@@ -72,6 +70,27 @@ def _require(frame: pl.DataFrame, columns: list[str], chart: str) -> None:
             f"{chart} needs the columns {', '.join(columns)}; missing {', '.join(missing)} "
             f"(the frame has {', '.join(frame.columns)})"
         )
+
+
+def _in_words(frame: pl.DataFrame, column: str = "p", *, alias: str | None = None) -> pl.Expr:
+    """The chances of ``column`` in words (:func:`rummykit.chance.chance_text`), for a
+    tooltip; a missing chance stays missing."""
+    words = pl.col(column).map_elements(chance_text, return_dtype=pl.String, skip_nulls=True)
+    return words.alias(alias or f"{column}_words")
+
+
+def _estimate_words(value: str = "p") -> pl.Expr:
+    """An estimate with its interval (``ci_low``, ``ci_high``) in words
+    (:func:`rummykit.chance.estimate_text`), for a tooltip."""
+
+    def words(row: dict) -> str:
+        return estimate_text(row[value], row["ci_low"], row["ci_high"])
+
+    return (
+        pl.struct(value, "ci_low", "ci_high")
+        .map_elements(words, return_dtype=pl.String)
+        .alias("estimate_words")
+    )
 
 
 def _kind(frame: pl.DataFrame, column: str) -> str:
@@ -166,13 +185,6 @@ def _log_ticks(frame: pl.DataFrame) -> list[float]:
     return [10.0 ** (-k) for k in range(0, -first + 1, step)][::-1]
 
 
-#: The labels of a log axis of chances: a percentage from 1% up, "1 in N" below it.
-LOG_LABELS = (
-    f"datum.value >= {ONE_IN_BELOW} ? format(datum.value, '~%') "
-    ": '1 in ' + format(round(1 / datum.value), ',')"
-)
-
-
 def _wrapped(chart, panels: int, columns: int, *, x_scale: bool = False):
     """Give each panel of a wrapped facet its own x axis when the last row is short:
     otherwise Vega-Lite draws the shared axis under the empty places too, which read as
@@ -210,36 +222,6 @@ def shoe_label(frame: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def cell_label(p: float) -> str:
-    """A chance short enough for a heatmap cell, never "0.0%" for a chance above 0: a
-    percentage from 1% up, "1 in N" below (N to two figures, k for thousand, M for
-    million).
-
-    >>> [cell_label(p) for p in (0.418, 0.0891, 0.00132, 0.0002168, 1.805e-6, 0.0)]
-    ['42%', '8.9%', '1 in 760', '1 in 4.6k', '1 in 550k', '0%']
-    >>> cell_label(0.9991), cell_label(1.0)
-    ('>99%', '100%')
-    """
-    p = float(p)
-    if not 0 <= p <= 1:
-        raise ArgumentError(f"a chance must be between 0 and 1, got {p!r}")
-    if p == 0 or p == 1:
-        return f"{p:.0%}"
-    if p >= 0.995:  # a whole percentage would round to 100%
-        return ">99%"
-    if p >= 0.0995:  # two figures: "10%", not "10.0%"
-        return f"{p:.0%}"
-    if p >= ONE_IN_BELOW:
-        return f"{p:.1%}"
-    n = 1 / p
-    places = math.floor(math.log10(n)) - 1  # two significant figures
-    n = round(n, -places) if places > 0 else round(n)
-    for size, suffix in ((10**9, "G"), (10**6, "M"), (10**3, "k")):
-        if n >= size:
-            return f"1 in {n / size:.3g}{suffix}"
-    return f"1 in {n:,.0f}"
-
-
 #: The palest shade of :func:`contract_heatmap`'s log colour scale: 1 in a million.
 HEATMAP_FLOOR = 1e-6
 
@@ -258,7 +240,9 @@ def contract_heatmap(
     ``frame`` is long-form with a ``contract`` column (in round order), the ``x`` column
     (hand size by default), ``p`` (a probability) and, when ``column`` is not None, a
     column to facet by (``shoe``, see :func:`shoe_label`). Each cell is labelled with its
-    chance (:func:`cell_label`: "8.9%", "1 in 4.6k"). Where ``x`` is words (presets),
+    chance (:func:`rummykit.chance.chance_label`: "8.9%", "1 in 4.6k", "impossible"), and
+    its tooltip gives it in full words, with the reason of an impossible one when the
+    frame has a ``reason`` column. Where ``x`` is words (presets),
     each panel shows only the values it has.
 
     >>> frame = pl.DataFrame({"contract": ["2 sets", "2 sets"], "cards": [10, 12],
@@ -275,13 +259,21 @@ def contract_heatmap(
     _require(frame, columns, "contract_heatmap")
     contracts = _order(frame, "contract")
     data = frame.with_columns(
-        pl.col("p").map_elements(cell_label, return_dtype=pl.String).alias("label"),
+        pl.col("p").map_elements(chance_label, return_dtype=pl.String).alias("label"),
+        _in_words(frame),
         pl.col("p").clip(HEATMAP_FLOOR, 1).alias("shade"),
     )
+    if "reason" in frame.columns:
+        data = data.with_columns(
+            pl.when((pl.col("p") == 0) & pl.col("reason").is_not_null())
+            .then(pl.concat_str(pl.lit("impossible: "), pl.col("reason")))
+            .otherwise(pl.col("p_words"))
+            .alias("p_words")
+        )
     words = _kind(frame, x) == "N"
-    # Wide enough for "1 in 4.6k" at the labels' size, or for the longest word of x.
+    # Wide enough for "impossible" at the labels' size, or for the longest word of x.
     longest = max(len(str(value)) for value in frame.get_column(x).unique())
-    step = max(46, 7 * longest) if words else 46
+    step = max(52, 7 * longest) if words else 52
     base = alt.Chart(data).encode(
         # Words (presets) in the order the frame gives them, not alphabetical.
         x=alt.X(
@@ -300,16 +292,12 @@ def contract_heatmap(
             "shade:Q",
             title="Chance",
             scale=alt.Scale(scheme="blues", type="log", domain=[HEATMAP_FLOOR, 1]),
-            legend=alt.Legend(
-                values=[HEATMAP_FLOOR, 1e-4, 1e-2, 1],
-                labelExpr="datum.value >= 0.01 ? format(datum.value, '.0%') : "
-                "'1 in ' + format(1 / datum.value, ',.0f')",
-            ),
+            legend=alt.Legend(values=[HEATMAP_FLOOR, 1e-4, 1e-2, 1], **CHANCE_AXIS),
         ),
         tooltip=[
             alt.Tooltip("contract:N", title="Contract"),
             alt.Tooltip(f"{x}:O", title=x_title),
-            alt.Tooltip("label:N", title="Chance"),
+            alt.Tooltip("p_words:N", title="Chance"),
         ],
     )
     labels = base.mark_text(fontSize=9).encode(
@@ -346,7 +334,7 @@ def odds_lines(
     ``facet`` column (contracts, in round order). ``log=True`` puts the chance on a log
     scale, which shows the hardest contracts (rows with ``p == 0`` are then dropped);
     ``log="auto"`` does so where chances are small (:func:`wants_log`). The tooltip
-    gives each chance as a percentage and as "1 in N".
+    gives each chance in words (:func:`rummykit.chance.chance_text`).
 
     >>> frame = pl.DataFrame({"contract": ["2 sets"] * 2, "cards": [10, 12],
     ...                       "decks": [2, 2], "p": [0.10, 0.25]})
@@ -361,17 +349,15 @@ def odds_lines(
     elif not isinstance(log, bool):
         raise ArgumentError(f"log must be True, False or 'auto', got {log!r}")
     data = frame.filter(pl.col("p") > 0) if log else frame
-    data = data.with_columns(
-        pl.when(pl.col("p") > 0).then(1 / pl.col("p")).otherwise(None).alias("one_in")
-    )
+    data = data.with_columns(_in_words(data))
     if log:
         # Ticks at powers of ten only (no grey band of minor grid lines), read as "1 in N"
         # below 1%.
         scale = alt.Scale(type="log")
-        axis = alt.Axis(values=_log_ticks(data), labelExpr=LOG_LABELS)
+        axis = alt.Axis(values=_log_ticks(data), **CHANCE_AXIS)
     else:
         scale = alt.Scale(domain=[0, 1])
-        axis = alt.Axis(format=PERCENT)
+        axis = alt.Axis(**CHANCE_AXIS)
     kind = _kind(frame, color)
     colour = _colour(frame, color, color_title)
     if frame.get_column(color).n_unique() > 1:
@@ -385,8 +371,7 @@ def odds_lines(
         "tooltip": [
             alt.Tooltip(f"{x}:Q", title=x_title),
             alt.Tooltip(f"{color}:{kind}", title=color_title),
-            alt.Tooltip("p:Q", title="Chance", format=PERCENT_FINE),
-            alt.Tooltip("one_in:Q", title="1 in", format=",.1f"),
+            alt.Tooltip("p_words:N", title="Chance"),
         ],
     }
     # No dots: they would hide the lines under them; the x ticks mark the values.
@@ -426,7 +411,7 @@ def your_hand_mark(
     ('#000000', ['your hand'])
     """
     _require(frame, [x, "p"], "your_hand_mark")
-    data = frame.select(x, "p").with_columns(pl.lit(label).alias("marker"))
+    data = frame.select(x, "p").with_columns(pl.lit(label).alias("marker"), _in_words(frame))
     return (
         alt.Chart(data)
         .mark_point(size=160, filled=True, color=YOUR_HAND_COLOUR, opacity=1)
@@ -442,10 +427,18 @@ def your_hand_mark(
             tooltip=[
                 alt.Tooltip("marker:N", title="Marked"),
                 alt.Tooltip(f"{x}:Q", title=x_title),
-                alt.Tooltip("p:Q", title="Chance", format=PERCENT_FINE),
+                alt.Tooltip("p_words:N", title="Chance"),
             ],
         )
     )
+
+
+#: The key of :func:`convergence_chart`: each layer's name, colour and dash.
+CONVERGENCE_KEY = {
+    "95% interval": ("#9ecae1", [1, 0]),
+    "estimate": ("#08519c", [1, 0]),
+    "exact value": ("#d62728", [6, 3]),
+}
 
 
 def convergence_chart(
@@ -458,7 +451,8 @@ def convergence_chart(
 
     ``frame`` is long-form with ``n`` (hands dealt so far), ``p`` (the running estimate)
     and ``ci_low``/``ci_high`` (its interval). ``exact`` draws the exact probability as a
-    horizontal rule. The number of deals is on a log scale.
+    horizontal dashed rule. The number of deals is on a log scale; a key under the chart
+    names the band, the line and the dashed line.
 
     >>> frame = pl.DataFrame({"n": [10, 100], "p": [0.2, 0.12],
     ...                       "ci_low": [0.05, 0.07], "ci_high": [0.5, 0.2]})
@@ -466,31 +460,56 @@ def convergence_chart(
     ['area', 'line', 'rule']
     """
     _require(frame, ["n", "p", "ci_low", "ci_high"], "convergence_chart")
+    # One key for the three layers: the band, the estimate and the dashed exact value.
+    names = list(CONVERGENCE_KEY) if exact is not None else list(CONVERGENCE_KEY)[:2]
+    key = {
+        "color": alt.Color(
+            "key:N",
+            title=None,
+            scale=alt.Scale(domain=names, range=[CONVERGENCE_KEY[k][0] for k in names]),
+            legend=alt.Legend(orient="bottom", symbolType="stroke", symbolStrokeWidth=4),
+        ),
+        "strokeDash": alt.StrokeDash(
+            "key:N",
+            title=None,
+            scale=alt.Scale(domain=names, range=[CONVERGENCE_KEY[k][1] for k in names]),
+        ),
+    }
     x = alt.X("n:Q", title="Hands dealt", scale=alt.Scale(type="log", nice=False))
-    base = alt.Chart(frame)
-    band = base.mark_area(opacity=0.3, color="#9ecae1").encode(
-        x=x,
-        y=alt.Y("ci_low:Q", title="Estimated chance", axis=alt.Axis(format=PERCENT)),
-        y2="ci_high:Q",
+    data = frame.with_columns(_estimate_words())
+    band = (
+        alt.Chart(data.with_columns(pl.lit(names[0]).alias("key")))
+        .mark_area(opacity=0.3)
+        .encode(
+            x=x,
+            y=alt.Y("ci_low:Q", title="Estimated chance", axis=alt.Axis(**CHANCE_AXIS)),
+            y2="ci_high:Q",
+            **key,
+        )
     )
-    line = base.mark_line(color="#08519c").encode(
-        x=x,
-        y="p:Q",
-        tooltip=[
-            alt.Tooltip("n:Q", title="Hands dealt", format=","),
-            alt.Tooltip("p:Q", title="Estimate", format=PERCENT_FINE),
-            alt.Tooltip("ci_low:Q", title="95% interval from", format=PERCENT_FINE),
-            alt.Tooltip("ci_high:Q", title="95% interval to", format=PERCENT_FINE),
-        ],
+    line = (
+        alt.Chart(data.with_columns(pl.lit(names[1]).alias("key")))
+        .mark_line()
+        .encode(
+            x=x,
+            y="p:Q",
+            tooltip=[
+                alt.Tooltip("n:Q", title="Hands dealt", format=","),
+                alt.Tooltip("estimate_words:N", title="Estimate"),
+            ],
+            **key,
+        )
     )
     layers = [band, line]
     if exact is not None:
+        point = pl.DataFrame({"exact": [float(exact)], "key": [names[2]]})
         rule = (
-            alt.Chart(pl.DataFrame({"exact": [float(exact)]}))
-            .mark_rule(color="#d62728", strokeDash=[6, 3])
+            alt.Chart(point.with_columns(_in_words(point, "exact")))
+            .mark_rule()
             .encode(
                 y="exact:Q",
-                tooltip=[alt.Tooltip("exact:Q", title="Exact", format=PERCENT_FINE)],
+                tooltip=[alt.Tooltip("exact_words:N", title="Exact")],
+                **key,
             )
         )
         layers.append(rule)
@@ -512,24 +531,24 @@ def distance_chart(
 
     >>> frame = pl.DataFrame({"distance": [0, 1, 2], "p": [0.1, 0.5, 0.4]})
     >>> enc = distance_chart(frame).to_dict()["encoding"]
-    >>> enc["x"]["field"], enc["x"]["type"], enc["y"]["axis"]["format"]
-    ('distance', 'ordinal', '.0%')
+    >>> enc["x"]["field"], enc["x"]["type"], enc["y"]["axis"]["labelExpr"] == CHANCE_AXIS["labelExpr"]
+    ('distance', 'ordinal', True)
     """
     columns = ["distance", "p"] + [c for c in (color, facet) if c]
     _require(frame, columns, "distance_chart")
     encoding = {
         "x": alt.X("distance:O", title="Cards away from the contract", axis=alt.Axis(labelAngle=0)),
-        "y": alt.Y("p:Q", title="Share of hands", axis=alt.Axis(format=PERCENT)),
+        "y": alt.Y("p:Q", title="Share of hands", axis=alt.Axis(**CHANCE_AXIS)),
         "tooltip": [
             alt.Tooltip("distance:O", title="Cards away"),
-            alt.Tooltip("p:Q", title="Share of hands", format=PERCENT_FINE),
+            alt.Tooltip("p_words:N", title="Share of hands"),
         ],
     }
     if color:
         encoding["color"] = _colour(frame, color, color_title or None, kind="N")
         encoding["xOffset"] = alt.XOffset(f"{color}:N")
         encoding["tooltip"].append(alt.Tooltip(f"{color}:N", title=color_title or color))
-    chart = alt.Chart(frame, title=title).mark_bar()
+    chart = alt.Chart(frame.with_columns(_in_words(frame)), title=title).mark_bar()
     if facet:
         encoding["facet"] = alt.Facet(
             f"{facet}:N", title=None, sort=_order(frame, facet), columns=3
@@ -589,7 +608,9 @@ def completion_chart(
     columns = [x, "p", "ci_low", "ci_high", color] + ([facet] if facet else [])
     _require(frame, columns, "completion_chart")
     kind = _kind(frame, color)
-    data = frame.select(columns).with_columns(pl.lit("simulated").alias("_layer"))
+    data = frame.select(columns).with_columns(
+        pl.lit("simulated").alias("_layer"), _estimate_words()
+    )
     if keep is not None:
         wanted = [x, "p"] + ([facet] if facet else []) + ([keep_by] if keep_by else [])
         _require(keep, wanted, "completion_chart (keep)")
@@ -597,7 +618,7 @@ def completion_chart(
         kept = (
             keep.filter(pl.col("p").is_not_null())
             .select(x, "p", *([facet] if facet else []), label.alias("_keep"))
-            .with_columns(pl.lit("keep").alias("_layer"))
+            .with_columns(pl.lit("keep").alias("_layer"), _in_words(keep))
         )
         # One frame for every layer: a faceted chart needs its data at the top.
         data = pl.concat([data, kept.cast({x: frame.schema[x]})], how="diagonal_relaxed")
@@ -610,7 +631,7 @@ def completion_chart(
     turns = alt.Axis(tickMinStep=1, format="d")
     base = simulated.encode(x=alt.X(f"{x}:Q", title=x_title, axis=turns), color=colour)
     band = base.mark_area(opacity=0.2).encode(
-        y=alt.Y("ci_low:Q", title=y_title, axis=alt.Axis(format=PERCENT)),
+        y=alt.Y("ci_low:Q", title=y_title, axis=alt.Axis(**CHANCE_AXIS)),
         y2="ci_high:Q",
     )
     styles = _line_styles(frame, color, color_title) if dashes else {}
@@ -620,9 +641,7 @@ def completion_chart(
         tooltip=[
             alt.Tooltip(f"{x}:Q", title=x_title),
             alt.Tooltip(f"{color}:{kind}", title=color_title),
-            alt.Tooltip("p:Q", title="Estimate", format=PERCENT_FINE),
-            alt.Tooltip("ci_low:Q", title="95% interval from", format=PERCENT_FINE),
-            alt.Tooltip("ci_high:Q", title="95% interval to", format=PERCENT_FINE),
+            alt.Tooltip("estimate_words:N", title="Estimate"),
         ],
     )
     layers = [band, line]
@@ -652,7 +671,7 @@ def completion_chart(
                 tooltip=[
                     alt.Tooltip(f"{x}:Q", title=x_title),
                     alt.Tooltip("_keep:N", title=keep_title),
-                    alt.Tooltip("p:Q", title="Exact chance", format=PERCENT_FINE),
+                    alt.Tooltip("p_words:N", title="Exact chance"),
                 ],
             )
         )
@@ -749,8 +768,21 @@ def interval_chart(
     """
     columns = [y, value, "ci_low", "ci_high"] + ([color] if color else [])
     _require(frame, columns, "interval_chart")
-    fmt = PERCENT if percent else NUMBER
-    fine = PERCENT_FINE if percent else ",.2f"
+    axis = CHANCE_AXIS if percent else {"format": NUMBER}
+    chances = frame.select(pl.min_horizontal(value, "ci_low").min() >= 0).item() and (
+        frame.select(pl.max_horizontal(value, "ci_high").max() <= 1).item()
+    )
+    if percent and chances:
+        frame = frame.with_columns(_estimate_words(value))
+        values = [alt.Tooltip("estimate_words:N", title=value_title)]
+    else:
+        # Numbers, or differences of chances (signed points, not chances in words).
+        fine = "+.3~%" if percent else ",.2f"
+        values = [
+            alt.Tooltip(f"{value}:Q", title=value_title, format=fine),
+            alt.Tooltip("ci_low:Q", title="95% interval from", format=fine),
+            alt.Tooltip("ci_high:Q", title="95% interval to", format=fine),
+        ]
     encoding = {"y": alt.Y(f"{y}:N", title=y_title, sort=_order(frame, y))}
     if color:
         encoding["color"] = _colour(frame, color, color_title or None, kind="N")
@@ -758,17 +790,12 @@ def interval_chart(
     base = alt.Chart(frame).encode(**encoding)
     # About five round ticks ("-40 / 0 / 40"), not a label every few units.
     bars = base.mark_rule(strokeWidth=2).encode(
-        x=alt.X("ci_low:Q", title=value_title, axis=alt.Axis(format=fmt, tickCount=5)),
+        x=alt.X("ci_low:Q", title=value_title, axis=alt.Axis(tickCount=5, **axis)),
         x2="ci_high:Q",
     )
     points = base.mark_point(filled=True, size=60).encode(
         x=alt.X(f"{value}:Q"),
-        tooltip=[
-            alt.Tooltip(f"{y}:N", title=y_title),
-            alt.Tooltip(f"{value}:Q", title=value_title, format=fine),
-            alt.Tooltip("ci_low:Q", title="95% interval from", format=fine),
-            alt.Tooltip("ci_high:Q", title="95% interval to", format=fine),
-        ],
+        tooltip=[alt.Tooltip(f"{y}:N", title=y_title), *values],
     )
     layers = [bars, points]
     if frame["ci_low"].min() < 0 < frame["ci_high"].max():

@@ -14,8 +14,7 @@ and exits with status 143 (:data:`TERMINATED_STATUS`).
 >>> main(["odds", "--contract", "1", "--decks", "1", "--jokers", "0", "--cards", "6"])
 standard, round 1 contract (2 sets), 6 cards from 1 deck + 0 jokers (52 cards), exact
 P = 12/195755
-  = 0.00613%
-  = 1 in 16,312.9
+  = 1 in 16,313
 0
 """
 
@@ -33,6 +32,7 @@ import threading
 import time
 from collections.abc import Sequence
 
+from rummykit import chance
 from rummykit._optional import require
 from rummykit.errors import ArgumentError, MissingDependencyError, RummyError
 from rummykit.rules import Contract, RuleSet
@@ -316,20 +316,6 @@ def _title(rules, contract, number, decks, jokers, cards, method) -> str:
     )
 
 
-def _percent(p: float) -> str:
-    if p == 0:
-        return "0%"
-    digits = max(2, 2 - math.floor(math.log10(p * 100)))
-    return f"{p * 100:.{min(digits, 12)}f}%"
-
-
-def _one_in(p: float) -> str:
-    if p == 0:
-        return "never"
-    n = 1 / p
-    return f"1 in {n:,.1f}" if n < 1e6 else f"1 in {n:,.0f}"
-
-
 # --------------------------------------------------------------------------------------
 # Commands
 
@@ -397,8 +383,7 @@ def _odds(args, parser) -> int:
             )
     print(_title(rules, contract, number, args.decks, jokers, cards, "exact"))
     print(f"P = {p}")
-    print(f"  = {_percent(float(p))}")
-    print(f"  = {_one_in(float(p))}")
+    print(f"  = {chance.chance_text(p, reason=chance.impossible_reason(contract, rules, cards))}")
     return 0
 
 
@@ -430,9 +415,10 @@ def _simulate(args, parser) -> int:
     low, high = float(estimate.ci_low), float(estimate.ci_high)
     method = f"simulated, n = {estimate.n:,}, seed {args.seed}"
     print(_title(rules, contract, number, args.decks, jokers, cards, method))
-    print(f"P ~ {_percent(p)} (standard error {_percent(float(estimate.stderr))})")
-    print(f"  95% interval (Wilson): {_percent(low)} to {_percent(high)}")
-    print(f"  ~ {_one_in(p)}")
+    print(f"P: {chance.estimate_text(p, low, high)}")
+    print(
+        f"  95% interval by Wilson's score; standard error {chance.stderr_text(estimate.stderr, p)}"
+    )
     return 0
 
 

@@ -6,12 +6,12 @@ wraps a frame in a :class:`Table` whose HTML is a plain ``<table>`` inside a box
 scrolls sideways when the table is wider than the page, and whose text form is an
 aligned plain-text table: words without quotes, whole numbers with thousands
 separators, other numbers to a few significant figures, and the chance columns named
-in ``chances`` in words (:func:`rummykit.odds.tables.chance_text`: "8.9% (1 in 11)",
-"1 in 553,998"), so that no chance above zero ever reads as zero.
+in ``chances`` in words (:func:`rummykit.chance.chance_text`: "8.9% (1 in 11)",
+"1 in 553,998", "impossible"), so that no chance above zero ever reads as zero.
 
 >>> import polars as pl
 >>> frame = pl.DataFrame({"contract": ["2 sets", "3 runs"], "cards": [10, 12],
-...                       "p": [0.0891, 1.8e-06], "hands": [2000, 123456]})
+...                       "p": [0.0891, 0.0000018], "hands": [2000, 123456]})
 >>> print(show(frame, chances=["p"]))
 contract  cards               p    hands
 2 sets       10  8.9% (1 in 11)    2,000
@@ -26,11 +26,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummykit._optional import require
+from rummykit.chance import chance_text
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
 pl = require("polars", extra="analysis", feature="rummykit.display")
-
-from rummykit.odds.tables import chance_text  # noqa: E402
 
 __all__ = ["MISSING", "Table", "interval_column", "interval_text", "number_text", "show"]
 
@@ -186,7 +185,7 @@ def show(
     with ``print``.
 
     ``chances`` names the columns that hold probabilities (0 to 1), written in words by
-    :func:`rummykit.odds.tables.chance_text`; other numbers go through
+    :func:`rummykit.chance.chance_text`; other numbers go through
     :func:`number_text` (``digits`` significant figures). At most ``max_rows`` rows are
     shown, with a note of how many were left out.
 

@@ -13,7 +13,7 @@ exercise shows a text box and a Check button whose verdict comes from inline Jav
 ...     hint="Count the jokers, then every card.",
 ... )
 >>> ex.check("1/27")
-Verdict(correct=True, message='Right: 1/27 (1 in 27)', explanation='')
+Verdict(correct=True, message='Right: 1/27 = 3.70% (1 in 27)', explanation='')
 >>> ex.check("3.70%").correct, ex.check("1 in 27").correct, ex.check("0.0370").correct
 (True, True, True)
 >>> ex.check("0.04")
@@ -52,6 +52,7 @@ import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 
+from rummykit.chance import chance_text
 from rummykit.errors import AnswerError, ArgumentError, ArgumentTypeError
 
 __all__ = [
@@ -240,11 +241,14 @@ def _figures(x: Fraction, figures: int) -> str:
 
 def answer_text(answer: int | Fraction | float | str, *, chance: bool = True) -> str:
     """The answer as the verdict shows it: exact, and readable beside it (a ``chance``
-    between 0 and 1 as "1 in N" or a percentage, other numbers to 4 significant figures;
-    a float, itself not exact, to 4 significant figures alone).
+    between 0 and 1 in :func:`rummykit.chance.chance_text`'s words to three figures,
+    other numbers to 4 significant figures; a float, itself not exact, to 4 significant
+    figures alone).
 
     >>> answer_text(Fraction(3, 47)), answer_text(Fraction(49909, 153117))
-    ('3/47 (1 in 15.7)', '49909/153117 (32.6%)')
+    ('3/47 = 6.38% (1 in 15.7)', '49909/153117 = 32.6%')
+    >>> answer_text(Fraction(1, 425)), answer_text(Fraction(0), chance=True)
+    ('1/425 = 1 in 425', '0')
     >>> answer_text(Fraction(331, 1000), chance=False), answer_text(3.0822070014844885)
     ('331/1000 (0.3310)', '3.082')
     >>> answer_text(77937), answer_text(Fraction(342, 25)), answer_text(0.25), answer_text("yes")
@@ -261,15 +265,9 @@ def answer_text(answer: int | Fraction | float | str, *, chance: bool = True) ->
     if value.denominator == 1:
         return f"{value.numerator:,}"
     size = abs(value)
-    if not chance:
-        readable = _figures(size, 4)
-    elif size < Fraction(1, 10):
-        readable = f"1 in {_figures(1 / size, 3)}"
-    elif size < 1:
-        readable = f"{_figures(size * 100, 3)}%"
-    else:
-        readable = _figures(size, 4)
-    return f"{value} ({'-' if value < 0 else ''}{readable})"
+    if chance and 0 < value < 1:
+        return f"{value} = {chance_text(value, digits=3)}"
+    return f"{value} ({'-' if value < 0 else ''}{_figures(size, 4)})"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -347,7 +345,7 @@ class Exercise:
 
     @property
     def answer_text(self) -> str:
-        """The answer as a right verdict shows it, e.g. ``"3/47 (1 in 15.7)"``."""
+        """The answer as a right verdict shows it, e.g. ``"3/47 = 6.38% (1 in 15.7)"``."""
         return answer_text(self.answer, chance=self.chance)
 
     def _verdict(self, kind: str) -> Verdict:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rummykit.cards import Card, Rank, Suit
+from rummykit.chance import chance_text
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardCountError
 from rummykit.legal import PlayerView
 from rummykit.rules import Contract, RuleSet
@@ -44,7 +45,6 @@ __all__ = [
     "DiscardAdvice",
     "DiscardOption",
     "Outs",
-    "chance_text",
     "discard_advice",
     "discard_outs",
     "outs",
@@ -579,29 +579,6 @@ def discard_advice(
         options.append(DiscardOption(_FACES[index].code, result, _p_two(left, result, shoe, memo)))
     options.sort(key=lambda o: (o.distance, -o.outs.total, -o.p_two, o.discard))
     return DiscardAdvice(options)
-
-
-def chance_text(p: float) -> str:
-    """A chance in words a student can read: a percentage where that is clear, "1 in N"
-    where a percentage would round to nothing, "all but 1 in N" near certainty.
-
-    >>> chance_text(0.4567), chance_text(0.0231), chance_text(0.0002168)
-    ('46%', '2.3% (1 in 43)', '1 in 4,613')
-    >>> chance_text(0.9995), chance_text(1), chance_text(0)
-    ('all but 1 in 2,000', '100%', '0%')
-    """
-    p = float(p)
-    if not 0 <= p <= 1:
-        raise ArgumentError(f"a chance must be between 0 and 1, got {p!r}")
-    if p == 0 or p == 1:
-        return f"{p:.0%}"
-    if p >= 0.995:  # a percentage would round to 100%
-        return f"all but 1 in {round(1 / (1 - p)):,}"
-    if p >= 0.1:
-        return f"{p:.0%}"
-    if p >= 0.01:
-        return f"{p:.1%} (1 in {round(1 / p):,})"
-    return f"1 in {round(1 / p):,}"
 
 
 def _left(hand: list[Card], index: int) -> list[Card]:

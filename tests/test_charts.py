@@ -16,6 +16,7 @@ import polars as pl
 import pytest
 
 from rummykit import charts
+from rummykit.chance import AXIS_LABELS, chance_label, chance_text
 
 vl_convert = pytest.importorskip("vl_convert")
 
@@ -107,11 +108,13 @@ def test_contract_heatmap(odds):
     assert enc["color"]["scale"]["domain"] == [charts.HEATMAP_FLOOR, 1]
     assert enc["y"]["field"] == "contract" and enc["y"]["sort"] == CONTRACTS
     assert enc["color"]["field"] == "shade" and enc["color"]["type"] == "quantitative"
-    assert "1 in" in enc["color"]["legend"]["labelExpr"]
-    # The cell text is the chance in words (cell_label), computed beside p.
+    assert enc["color"]["legend"]["labelExpr"] == AXIS_LABELS
+    # The cell text is the chance in words (chance_label), computed beside p; the
+    # tooltip gives it in full words.
     assert labels["encoding"]["text"]["field"] == "label"
     rows = next(iter(spec["datasets"].values()))
-    assert all(row["label"] == charts.cell_label(row["p"]) for row in rows)
+    assert all(row["label"] == chance_label(row["p"]) for row in rows)
+    assert all(row["p_words"] == chance_text(row["p"]) for row in rows)
     assert all(row["shade"] == max(row["p"], charts.HEATMAP_FLOOR) for row in rows)
     _svg(chart)
 
@@ -126,7 +129,7 @@ def test_odds_lines(odds):
     chart = charts.odds_lines(odds)
     enc = chart.to_dict()["encoding"]
     assert enc["x"]["field"] == "cards" and enc["x"]["type"] == "quantitative"
-    assert enc["y"]["field"] == "p" and enc["y"]["axis"]["format"] == ".0%"
+    assert enc["y"]["field"] == "p" and enc["y"]["axis"]["labelExpr"] == AXIS_LABELS
     assert (enc["color"]["field"], enc["color"]["type"]) == ("decks", "ordinal")
     assert enc["color"]["scale"] == {"domain": [1, 2], "range": list(charts.DISTINCT_COLOURS[:2])}
     assert enc["y"]["scale"]["domain"] == [0, 1]
@@ -144,7 +147,7 @@ def test_odds_lines_log_scale_drops_zeros(odds):
     chart = charts.odds_lines(frame, log=True)
     spec = chart.to_dict()
     assert spec["encoding"]["y"]["scale"]["type"] == "log"
-    assert spec["encoding"]["y"]["axis"]["labelExpr"] == charts.LOG_LABELS
+    assert spec["encoding"]["y"]["axis"]["labelExpr"] == AXIS_LABELS
     values = next(iter(spec["datasets"].values()))
     assert all(row["p"] > 0 for row in values)
     _svg(chart)
@@ -160,11 +163,12 @@ def test_odds_lines_auto_log_where_chances_are_small(odds):
     assert charts.wants_log(rare)
     spec = charts.odds_lines(rare, log="auto").to_dict()
     assert spec["encoding"]["y"]["scale"]["type"] == "log"
-    # The tooltip gives "1 in N" as well as the percentage.
+    # The tooltip gives the chance in words ("1 in 4,613"), never "0.00%".
     tips = {tip["field"]: tip for tip in spec["encoding"]["tooltip"]}
-    assert tips["one_in"]["title"] == "1 in"
+    assert tips["p_words"]["title"] == "Chance"
     values = next(iter(spec["datasets"].values()))
-    assert all(abs(row["one_in"] * row["p"] - 1) < 1e-9 for row in values)
+    assert all(row["p_words"] == chance_text(row["p"]) for row in values)
+    assert all(row["p_words"].startswith("1 in ") for row in values)
     with pytest.raises(ValueError, match="log must be"):
         charts.odds_lines(odds, log="sometimes")
 
@@ -218,7 +222,7 @@ def test_distance_chart():
     chart = charts.distance_chart(frame, color="shoe", color_title="Shoe", facet="contract")
     enc = chart.to_dict()["encoding"]
     assert enc["x"]["field"] == "distance" and enc["x"]["type"] == "ordinal"
-    assert enc["y"]["axis"]["format"] == ".0%"
+    assert enc["y"]["axis"]["labelExpr"] == AXIS_LABELS
     assert enc["xOffset"]["field"] == "shoe" and enc["facet"]["field"] == "contract"
     _svg(chart)
 
@@ -392,15 +396,15 @@ def test_heatmap_of_presets_shows_each_shoe_its_own_presets():
 def test_heatmap_never_writes_zero_for_a_chance_above_zero(odds):
     tiny = odds.with_columns(pl.col("p") / 40_000)
     texts = _texts(_svg(charts.contract_heatmap(tiny)))
-    labels = {charts.cell_label(p) for p in tiny["p"]}
+    labels = {chance_label(p) for p in tiny["p"]}
     assert all(label.startswith("1 in ") for label in labels) and labels <= set(texts)
     # No "0%" is drawn: no cell rounds to zero, and the colour key (a log scale) reads
     # from 1 in a million to 100%.
     assert texts.count("0%") == 0 and not [t for t in texts if re.search(r"\b0\.0+%", t)]
     assert {"1 in 1,000,000", "1 in 10,000", "1%", "100%"} <= set(texts)
-    assert charts.cell_label(1e-9) == "1 in 1G" and charts.cell_label(2.5e-6) == "1 in 400k"
+    assert chance_label(1e-9) == "1 in 1G" and chance_label(2.5e-6) == "1 in 400k"
     with pytest.raises(ValueError, match="between 0 and 1"):
-        charts.cell_label(1.5)
+        chance_label(1.5)
 
 
 def test_number_axes_read_minus_40_0_40():

@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 import polars as pl
 import pytest
 
+from rummykit.chance import chance_text
 from rummykit.display import (
     BOX_STYLE,
     CELL_STYLE,
@@ -21,7 +22,6 @@ from rummykit.display import (
     show,
 )
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.odds.tables import chance_text
 
 
 class _Cells(HTMLParser):
@@ -89,7 +89,7 @@ def test_no_chance_above_zero_reads_as_zero():
     frame = pl.DataFrame({"p": [0.0, 3.1e-7, 0.00049, 0.004, 0.9996, 1.0]})
     cells = _cells(show(frame, chances=["p"])).cells[1:]
     assert cells == [chance_text(p) for p in frame["p"]]
-    assert cells[0] == "0%" and cells[-1] == "100%"
+    assert cells[0] == "impossible" and cells[-1] == "certain"
     assert not [cell for cell in cells[1:-1] if re.search(r"\b0(\.0+)?%", cell)]
     with pytest.raises(ArgumentError, match="between 0 and 1"):
         show(pl.DataFrame({"p": [1.5]}), chances=["p"])

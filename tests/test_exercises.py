@@ -168,7 +168,7 @@ def test_too_few_figures_that_round_right_get_nearly(text):
 def test_verdict_messages():
     explained = dataclasses.replace(THREE_47, explanation="3 of the 47 unseen cards.")
     assert explained.check("3/47") == Verdict(
-        True, "Right: 3/47 (1 in 15.7)", "3 of the 47 unseen cards."
+        True, "Right: 3/47 = 6.38% (1 in 15.7)", "3 of the 47 unseen cards."
     )
     assert THREE_47.check("1/2") == Verdict(False, "Not quite. Hint: Count the copies.")
     assert Exercise("t-plain", "Q?", 5).check("6") == Verdict(False, "Not quite.")
@@ -356,7 +356,7 @@ def test_widget_form_checks_and_explains():
     form = ex.widget()
     form.answer.value = "1 in 425"
     form.check_button.click()
-    assert form.result.correct and form.verdict == "Right: 1/425 (1 in 425)"
+    assert form.result.correct and form.verdict == "Right: 1/425 = 1 in 425"
     assert "13 C(4, 3) sets." in form.verdict_html.value
     form.answer.value = "1/400"
     form.check_button.click()

@@ -124,7 +124,7 @@ def test_chapter_6_in_the_built_book_checks_answers(browser, book_url: str):
         ex = REGISTRY["ch6-set-in-three"](0)
         box = page.locator(f"#{ex.element_id}")
         assert "Three cards are dealt" in box.inner_text()
-        assert _answer(page, box, "1 in 425") == ("right", "Right: 1/425 (1 in 425)")
+        assert _answer(page, box, "1 in 425") == ("right", "Right: 1/425 = 1 in 425")
         assert _answer(page, box, "1/52") == _python_says(ex, "1/52")
         assert _answer(page, box, "1/52")[0] == "wrong"
         assert _answer(page, box, "a lot")[1].startswith("could not read 'a lot'")
@@ -158,7 +158,7 @@ def test_exercises_in_jupyterlab(lab_page):
     lab._run_all_cells(page, widget=".rk-exercise-form")
     ex = REGISTRY["ch6-set-in-three"](0)
     box = page.locator(f"#{ex.element_id}")
-    assert _answer(page, box, "1 in 425") == ("right", "Right: 1/425 (1 in 425)")
+    assert _answer(page, box, "1 in 425") == ("right", "Right: 1/425 = 1 in 425")
     assert _answer(page, box, "0.003", enter=True) == _python_says(ex, "0.003")
     form = page.locator(".rk-exercise-form")
     form.locator("input[type='text']").fill("1/3")
@@ -168,7 +168,7 @@ def test_exercises_in_jupyterlab(lab_page):
     form.locator("input[type='text']").fill("32.6%")
     form.locator("input[type='text']").press("Tab")
     lab._button(form, "Check").click()
-    page.get_by_text("Right: 49909/153117 (32.6%)").wait_for()
+    page.get_by_text("Right: 49909/153117 = 32.6%").wait_for()
     # JupyterLab logs console errors of its own (its extensions' shared modules, the
     # debugger), and its kernel connection may reject a pending kernel-subshell request
     # when the kernel's comms reconnect ("Canceled future for create_subshell_request",

@@ -11,7 +11,7 @@ import rummykit.odds.keep as keep
 from rummykit import RuleSet
 from rummykit.errors import ArgumentError, RuleSetError
 from rummykit.odds import dealt_probability
-from rummykit.odds.tables import ExactCell, chance_text, exact_seconds, known_probability
+from rummykit.odds.tables import ExactCell, exact_seconds, known_probability
 
 STANDARD = RuleSet.preset("standard")
 
@@ -99,30 +99,3 @@ def test_bad_tables_fail_clearly():
         keep.keep_every_card("standard", 1, decks=1, jokers=2, turns=[45])
     with pytest.raises(ArgumentError, match="turns must be non-negative integers"):
         keep.keep_every_card("standard", 1, players=4, turns=[-1])
-
-
-@pytest.mark.parametrize(
-    ("p", "words"),
-    [
-        (0.0, "0%"),
-        (1 / 4613, "1 in 4,613"),
-        (0.00999, "1 in 100"),
-        (0.01, "1.0% (1 in 100)"),
-        (0.0231, "2.3% (1 in 43)"),
-        (0.1, "10%"),
-        (0.994, "99%"),
-        (0.9995, "all but 1 in 2,000"),
-        (1.0, "100%"),
-    ],
-)
-def test_chance_text_reads_like_a_person(p, words):
-    assert chance_text(p) == words
-
-
-def test_chance_text_never_rounds_a_chance_to_nothing():
-    for exponent in range(3, 12):
-        p = 10.0**-exponent * 3.7
-        text = chance_text(p)
-        assert text.startswith("1 in ") and int(text[5:].replace(",", "")) == round(1 / p)
-    with pytest.raises(ArgumentError, match="between 0 and 1"):
-        chance_text(1.5)

@@ -78,8 +78,8 @@ def test_estimate_and_wilson():
     assert est.p == 0 and est.ci_low == 0 and 0 < est.ci_high < 0.1
     low, high = wilson_interval(50, 100)
     assert low < 0.5 < high and math.isclose(0.5 - low, high - 0.5)
-    assert "95% Wilson interval" in str(Estimate.from_counts(3, 10))
-    assert "<b>30.00%</b>" in Estimate.from_counts(3, 10)._repr_html_()
+    assert str(Estimate.from_counts(3, 10)).startswith("about 30% (95%: 11% to 60%), by Wilson's")
+    assert "<b>about 30% (95%: 11% to 60%)</b>" in Estimate.from_counts(3, 10)._repr_html_()
     with pytest.raises(ValueError, match="successes <= n"):
         Estimate.from_counts(11, 10)
 

@@ -24,8 +24,8 @@ from rummykit import (
     parse_cards,
 )
 from rummykit.bots import GreedyBot
+from rummykit.chance import chance_text
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardCountError, RummyError
-from rummykit.hints import chance_text
 from tests.tiers import slow
 
 STANDARD = RuleSet.preset("standard")

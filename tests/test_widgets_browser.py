@@ -509,7 +509,8 @@ def test_slow_counts_wait_to_be_asked_and_a_run_leaves_the_kernel_free(page, tmp
     result = odds.locator(".rk-message", has_text="At a first look, simulated from 20,000 hands")
     result.wait_for()
     assert "about 1 min 16 s on one core (planned)" in result.text_content()
-    assert re.search(r"\d+\.\d\d% \(95% interval \d+\.\d\d% to \d+\.\d\d%\)", result.text_content())
+    # In rummykit.chance's words: "about 4.1% (95%: 3.8% to 4.4%)" or "about 1 in N (...)".
+    assert re.search(r"hands: about [^()]+ \(95%: [^()]+ to [^()]+\)", result.text_content())
     count = _button(odds, "Count exactly")
     count.wait_for()
     assert count.is_visible()
@@ -585,4 +586,50 @@ def test_play_hints_count_a_buried_discard_as_seen(page, tmp_path: Path):
     caption.wait_for()
     assert "among the 93 unseen cards" in caption.text_content()
     assert seen.text_content() == "Counting as seen: your hand, 4 cards in the discard pile."
+
+
+# Issue 26: a chance below one in a million in every widget that shows chances (3 runs
+# in 12 cards from 2 decks and 2 jokers, in data/), and a simulation's result cleared
+# when the controls leave its settings.
+TINY_CELLS = [
+    "from rummykit.widgets import DealWidget, OddsExplorer, SimulationExplorer",
+    "deal = DealWidget(round=7, decks=2, jokers=2, seed=1)\ndeal",
+    "odds = OddsExplorer(round=7, decks=2, jokers=2, neighbour_decks=(2,))\nodds",
+    "simulation = SimulationExplorer(round=7, decks=2, jokers=2, n=500, steps=2, seed=1)\n"
+    "simulation",
+]
+# "1 in 2,880,763"-like: the chance in words, with thousands separators.
+ONE_IN_MILLIONS = re.compile(r"= 1 in \d{1,3},\d{3},\d{3}\b")
+# What no chance may read as: a percentage of noughts, an exponent.
+ZEROS = re.compile(r"(?<![\d.])0\.0+\s?%|\de-0\d")
+
+
+@pytest.mark.parametrize("jupyterlab", [TINY_CELLS], indirect=True)
+def test_a_tiny_chance_reads_1_in_n_everywhere_and_a_stale_result_is_cleared(page, tmp_path: Path):
+    _run_all_cells(page)
+    deal = page.locator(".rk-deal")
+    _button(deal, "Deal").click()
+    odds_line = deal.locator(".rk-message", has_text="The chance of being dealt 3 runs")
+    odds_line.wait_for()
+    odds = page.locator(".rk-odds-explorer")
+    explorer_line = odds.locator(".rk-message", has_text="The chance of being dealt 3 runs")
+    explorer_line.wait_for()
+    simulation = page.locator(".rk-simulation-explorer")
+    _button(simulation, "Run").click()
+    result = simulation.locator(".rk-message", has_text="After 500 hands")
+    result.filter(has_text="The exact value is").wait_for()
+    for line in (odds_line, explorer_line, result):
+        text = line.text_content()
+        assert ONE_IN_MILLIONS.search(text) and not ZEROS.search(text), text
+    for widget in (deal, odds, simulation):
+        assert not ZEROS.search(widget.text_content())
+    odds.locator("svg").first.wait_for()
+    odds.screenshot(path=str(tmp_path / "odds_tiny.png"))
+
+    # The contract changed after Run: the result and its chart go, "press Run" instead.
+    _dropdown(simulation, "Contract").locator("select").select_option(index=0)  # round 1: 2 sets
+    simulation.get_by_text("Press Run for these settings").wait_for()
+    assert "After 500 hands" not in simulation.text_content()
+    assert simulation.locator(".rk-figure").count() == 0
+    simulation.screenshot(path=str(tmp_path / "simulation_stale.png"))
     assert not page.blocked, f"requests to other hosts: {page.blocked}"

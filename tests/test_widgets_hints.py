@@ -17,7 +17,7 @@ from rummykit import RuleSet, discard_advice, outs, parse_cards
 
 pytest.importorskip("ipywidgets")
 
-from rummykit.odds.tables import chance_text  # noqa: E402
+from rummykit.chance import chance_text  # noqa: E402
 from rummykit.widgets import DealWidget, PlayWidget  # noqa: E402
 from rummykit.widgets import hints as hint_module  # noqa: E402
 from rummykit.widgets.hints import OutsPane  # noqa: E402

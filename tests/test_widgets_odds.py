@@ -18,6 +18,7 @@ pytest.importorskip("ipywidgets")
 import rummykit.odds as odds  # noqa: E402
 import rummykit.odds.exact as exact  # noqa: E402
 from rummykit import RuleSet  # noqa: E402
+from rummykit.chance import estimate_text, exact_text  # noqa: E402
 from rummykit.odds.simulate import simulate_dealt  # noqa: E402
 from rummykit.odds.tables import (  # noqa: E402
     SWEEP_SECONDS,
@@ -120,8 +121,7 @@ def quick_estimate(rules: RuleSet, round_: int, decks: int, jokers: int) -> str:
     planned = duration_text(count_seconds(rules, contract, decks, jokers, cards))
     return (
         f"Counting the exact odds ({planned} planned) ... Meanwhile, simulated from "
-        f"20,000 hands: {float(estimate.p):.2%} (95% interval {float(estimate.ci_low):.2%} "
-        f"to {float(estimate.ci_high):.2%})."
+        f"20,000 hands: {estimate_text(estimate.p, estimate.ci_low, estimate.ci_high)}."
     )
 
 
@@ -144,7 +144,7 @@ def test_deal_shows_a_quick_estimate_at_once_then_the_exact_value(monkeypatch):
     widget.wait(60)
     assert stand_in.calls == [(PAGAT.contracts[5], 3, 8, 12)]  # counted once
     assert widget.probability == Fraction(1, 3) and widget.estimate_text is None
-    assert "from 3 decks and 8 jokers: 1/3 = 33.33%" in widget.odds_html.value
+    assert "from 3 decks and 8 jokers: 1/3 = 33%" in widget.odds_html.value
     assert "simulated" not in widget.odds_html.value
     # Counted once, known after: dealing with these settings again shows it at once.
     widget.jokers.value = 6
@@ -207,7 +207,7 @@ def test_simulation_run_returns_at_once_and_never_counts_a_slow_cell_unasked(mon
     explorer.wait(60)
     assert stand_in.calls == [(STANDARD.contracts[5], 3, 8, 15)]
     assert explorer.exact == Fraction(1, 3)
-    assert "The exact value is 33.33%" in explorer.result_html.value
+    assert "The exact value is 1/3 = 33%." in explorer.result_html.value
 
 
 def test_simulation_counts_a_quick_exact_value_after_the_hands():
@@ -219,7 +219,7 @@ def test_simulation_counts_a_quick_exact_value_after_the_hands():
         STANDARD.contracts[1], decks=1, jokers=2, cards=10, rules=STANDARD
     )
     assert explorer.exact == expected and explorer.exact_note is None
-    assert f"The exact value is {float(expected):.2%}" in explorer.result_html.value
+    assert f"The exact value is {exact_text(expected)}." in explorer.result_html.value
     assert explorer.count_progress.button.layout.display == "none"
 
 
@@ -291,7 +291,11 @@ def test_a_first_run_in_a_process_draws_its_first_estimate_plainly_at_once(monke
     assert 'class="marks"' in one.chart_html.value and not one.drawn_plainly
 
 
-def test_the_first_odds_chart_in_a_process_is_drawn_by_the_thread(monkeypatch):
+def test_the_first_odds_chart_in_a_process_is_drawn_plainly_at_once_then_by_the_thread(
+    monkeypatch,
+):
+    import xml.etree.ElementTree as ElementTree
+
     import rummykit.widgets.odds as widget_odds
 
     monkeypatch.setattr(widget_odds, "_engine_started", False)  # as in a fresh kernel
@@ -306,10 +310,16 @@ def test_the_first_odds_chart_in_a_process_is_drawn_by_the_thread(monkeypatch):
     started = time.perf_counter()
     explorer = OddsExplorer(neighbour_decks=(2,))  # standard round 1, 2 decks, 4 jokers
     assert time.perf_counter() - started < 1.0  # the constructor did not wait for it
-    # The value is up at once (data/ has it); the chart's place says it is being drawn.
+    # The value is up at once (data/ has it), and the committed points drawn plainly:
+    # well-formed SVG, its line, its diamond at the hand chosen, no vl-convert marks.
     committed = known_probability(ExactCell(STANDARD, 1, STANDARD.contracts[0], 2, 4, 10))
     assert explorer.probability == committed and str(committed) in explorer.result_html.value
-    assert "Drawing the chance of being dealt 2 sets by hand size" in explorer.chart_html.value
+    shown = explorer.chart_html.value
+    plain = shown[shown.index("<svg") : shown.index("</svg>") + len("</svg>")]
+    root = ElementTree.fromstring(plain)
+    assert root.get("aria-label") == "Chance of being dealt 2 sets, by hand size"
+    assert 'class="marks"' not in plain and "<polyline" in plain and ">your hand<" in plain
+    assert ">2 decks + 4 jokers<" in plain and ">10<" in plain
     drawing.set()
     explorer.wait(60)
     assert 'class="marks"' in explorer.chart_html.value and widget_odds._engine_started

@@ -16,9 +16,10 @@ pytest.importorskip("ipywidgets")
 
 import rummykit.widgets.table as table  # noqa: E402
 from rummykit import RuleSet  # noqa: E402
+from rummykit.chance import chance_text, estimate_text  # noqa: E402
 from rummykit.errors import RummyError  # noqa: E402
 from rummykit.odds.completion import completion_by_turn, default_chunk  # noqa: E402
-from rummykit.odds.tables import DEFAULT_SEED, chance_text, data_directory  # noqa: E402
+from rummykit.odds.tables import DEFAULT_SEED, data_directory  # noqa: E402
 from rummykit.widgets import SimulationExplorer  # noqa: E402
 
 STANDARD = RuleSet.preset("standard")
@@ -70,7 +71,9 @@ def test_a_table_in_data_is_shown_from_data_at_once(monkeypatch):
     laid = expected.filter(measure="laid down").sort("turn")
     message = explorer.table.message_html.value
     assert f"from data/completion_by_turn.parquet, {laid['n'][0]:,} rounds" in message
-    assert f"By their first turn {chance_text(laid['p'][0])} of players" in message
+    first = estimate_text(laid["p"][0], laid["ci_low"][0], laid["ci_high"][0])
+    assert f"By their first turn, a player has laid down with a chance of {first};" in message
+    assert f"before the round ends: {chance_text(laid['p'][-1])}." in message
     chart = explorer.table.chart_html.value
     assert "<svg" in chart and "2 sets: chance a player has laid down" in chart
     assert explorer.table.progress.layout.display == "none"
@@ -151,7 +154,7 @@ def test_a_table_drawn_late_never_replaces_a_newer_one(monkeypatch):
     assert "5 players, 3 decks and 6 jokers" in explorer.table.message_html.value
 
 
-def test_a_player_count_the_preset_does_not_allow_shows_its_rule_and_changes_nothing(
+def test_a_player_count_the_preset_does_not_allow_shows_its_rule_and_is_put_back(
     monkeypatch,
 ):
     spy = Spy(monkeypatch)
@@ -172,17 +175,29 @@ def test_a_player_count_the_preset_does_not_allow_shows_its_rule_and_changes_not
         assert spy.indices == []  # nothing played for a table that cannot be
         assert explorer.table.frame is shown[0] and explorer.table.key == shown[1]
         assert explorer.table.chart_html.value == shown[2]
-        explorer.players.value = 4  # the table shown again: its own words again
-        assert spy.indices == [] and explorer.table.frame is shown[0]
-        assert "4 players" in explorer.table.message_html.value
-        assert 'role="alert"' not in explorer.table.message_html.value
+        # The control is put back to the table shown: it never names a count the chart
+        # does not show; the rule's reason stays on screen.
+        assert explorer.players.value == 4 and str(refused.value) in message
+        assert explorer.table.message_html.value == message
         explorer.controls.preset.value = "standard"
-    # A shoe that cannot deal the table: the engine's error, the table shown kept.
+    # A preset that does not allow the count chosen: its rule, and no chart of another table.
+    explorer.players.value = 8
+    assert (
+        explorer.table.key == ("standard", 1, 8, 3, 6) and "<svg" in explorer.table.chart_html.value
+    )
+    explorer.controls.preset.value = "family"
+    assert "family is played by 2 to 6 players, not 8" in explorer.table.message_html.value
+    assert explorer.table.key is None and explorer.table.chart_html.value == ""
+    explorer.controls.preset.value = "standard"  # 8 players again: their table again
+    assert (
+        explorer.table.key == ("standard", 1, 8, 3, 6) and "<svg" in explorer.table.chart_html.value
+    )
+    # A shoe that cannot deal the table: the engine's error, no chart of another shoe.
     explorer.players.value = 8  # the preset's shoe for 8: three decks
     explorer.controls.decks.value = 1
     explorer.controls.jokers.value = 0
     assert "cannot be dealt" in explorer.table.message_html.value
-    assert explorer.table.key == ("standard", 1, 8, 3, 6)
+    assert explorer.table.key is None and explorer.table.chart_html.value == ""
     explorer.players.value = None
     assert explorer.table.frame is None and explorer.table.chart_html.value == ""
 

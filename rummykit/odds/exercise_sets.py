@@ -26,6 +26,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from rummykit.cards import Rank, Shoe
+from rummykit.chance import chance_text
 from rummykit.exercises import Exercise, _check_seed, exercise
 from rummykit.melds import check_meld
 from rummykit.odds.exact import dealt_probability, distance_distribution
@@ -306,7 +307,7 @@ def sample_size_for(decks: int, jokers: int, cards: int, points: Fraction) -> Ex
         f"You want to estimate the chance of round 1 (two sets; {cards} cards, "
         f"{_shoe(decks, jokers)}) by simulation, with a 95% interval no wider than "
         f"± {float(points):g} percentage points. How many hands are needed? Use the exact "
-        f"value, {float(p):.2%}, as the guess for p.",
+        f"value, {chance_text(p, digits=3)}, as the guess for p.",
         sample_size(p, points / 100, Z_95),
         hint="The half-width is 1.96 sqrt(p (1 - p) / n); solve for n and round up.",
         explanation="n = 1.96² p (1 - p) / h², rounded up.",

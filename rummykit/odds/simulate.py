@@ -27,6 +27,7 @@ import numpy as np
 from more_itertools import consume
 
 from rummykit.cards import Card, Rank, Suit
+from rummykit.chance import estimate_text, stderr_text
 from rummykit.errors import ArgumentError
 from rummykit.rules import Contract, RuleSet, meld_limits, run_windows
 from rummykit.search import contract_distance, find_contract
@@ -55,7 +56,7 @@ class Estimate:
     >>> est.p, round(est.stderr, 4)
     (0.25, 0.0433)
     >>> print(est)
-    p = 25.00% ± 4.33% (95% Wilson interval 17.55%-34.30%; 25 of 100)
+    about 25% (95%: 18% to 34%), by Wilson's score; standard error 4.3 percentage points; 25 of 100
     """
 
     p: float
@@ -81,16 +82,22 @@ class Estimate:
         return cls(p, math.sqrt(p * (1 - p) / n), low, high, n, successes)
 
     def __str__(self) -> str:
+        """The estimate in words (:mod:`rummykit.chance`), its 95% Wilson interval and
+        standard error, and the counts.
+
+        >>> print(Estimate.from_counts(3, 10))
+        about 30% (95%: 11% to 60%), by Wilson's score; standard error 14 percentage points; 3 of 10
+        """
         return (
-            f"p = {self.p:.2%} ± {self.stderr:.2%} (95% Wilson interval "
-            f"{self.ci_low:.2%}-{self.ci_high:.2%}; {self.successes:,} of {self.n:,})"
+            f"{estimate_text(self.p, self.ci_low, self.ci_high)}, by Wilson's score; standard "
+            f"error {stderr_text(self.stderr, self.p)}; {self.successes:,} of {self.n:,}"
         )
 
     def _repr_html_(self) -> str:
+        words = estimate_text(self.p, self.ci_low, self.ci_high)
         return (
-            f"<p><b>{self.p:.2%}</b> &plusmn; {self.stderr:.2%} "
-            f"(95% interval {self.ci_low:.2%} to {self.ci_high:.2%}; "
-            f"{self.successes:,} of {self.n:,} hands)</p>"
+            f"<p><b>{words}</b>; standard error {stderr_text(self.stderr, self.p)} "
+            f"({self.successes:,} of {self.n:,} hands)</p>"
         )
 
 

@@ -56,7 +56,6 @@ import numpy as np
 import polars as pl
 
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.hints import chance_text  # re-exported: it was first defined here
 from rummykit.odds.exact import (
     NATIVE,
     cached_probability,
@@ -86,7 +85,6 @@ __all__ = [
     "SIMULATED_HANDS",
     "SUMMARY_SCHEMA",
     "cell_seed",
-    "chance_text",
     "counts_in_minutes",
     "exact_seconds",
     "known_probability",

@@ -6,8 +6,9 @@ one kind in it is hypergeometric. Every function returns an exact
 decks of ``ranks`` ranks and ``suits`` suits (13 and 4 unless you shrink it to count by
 hand) plus ``jokers`` jokers: ``N = decks * ranks * suits + jokers`` cards.
 
+>>> from rummykit.chance import chance_text
 >>> p = prob_pair_or_better(decks=2, jokers=4, cards=10)
->>> f"{float(p):.1%}"
+>>> chance_text(p, digits=3)
 '97.8%'
 """
 

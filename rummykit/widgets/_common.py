@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 
-from rummykit import _optional, svg
+from rummykit import _optional, chance, svg
 from rummykit.cards import Card, Hand
 from rummykit.errors import MissingDependencyError
 from rummykit.rules import Contract, RuleSet
@@ -38,6 +38,11 @@ def can_count() -> bool:
         return False
     return True
 
+
+#: The shoes every widget deals from and counts: decks and jokers, inclusive (the
+#: DealWidget's boxes, the explorers' sliders).
+DECKS = (1, 4)
+JOKERS = (0, 16)
 
 #: Colours of messages: text on white at least 4.5:1.
 _TONES = {"ok": "#1a7f37", "error": "#b42318", "info": "#333333"}
@@ -125,9 +130,9 @@ def estimate_text(rules: RuleSet, contract: Contract, decks: int, jokers: int, c
         contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=ESTIMATE_HANDS, seed=0
     )
     seconds = count_seconds(rules, contract, decks, jokers, cards)
+    words = chance.estimate_text(estimate.p, estimate.ci_low, estimate.ci_high)
     return (
-        f"Simulated from {estimate.n:,} hands: {float(estimate.p):.3%} "
-        f"(95% interval {float(estimate.ci_low):.3%} to {float(estimate.ci_high):.3%}). "
+        f"Simulated from {estimate.n:,} hands: {words}. "
         f"An exact count of {contract} with this shoe would take {duration_text(seconds)} "
         'on one core (planned): press "Count exactly" to run it.'
     )
@@ -161,10 +166,8 @@ def interim_text(
     estimate = simulate_dealt(
         contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=QUICK_HANDS, seed=0
     )
-    quick = (
-        f"simulated from {estimate.n:,} hands: {float(estimate.p):.2%} (95% interval "
-        f"{float(estimate.ci_low):.2%} to {float(estimate.ci_high):.2%})"
-    )
+    words = chance.estimate_text(estimate.p, estimate.ci_low, estimate.ci_high)
+    quick = f"simulated from {estimate.n:,} hands: {words}"
     if slow:
         return (
             f"At a first look, {quick}; dealing more hands ... An exact count would take "

@@ -8,12 +8,15 @@ from fractions import Fraction
 
 from rummykit import known_odds, svg
 from rummykit.cards import Card, Hand, Shoe
+from rummykit.chance import exact_text, impossible_reason
 from rummykit.errors import MissingDependencyError, RummyError
 from rummykit.hints import Outs
 from rummykit.melds import Meld, contract_completion, find_contract
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import (
     CAN_THREAD,
+    DECKS,
+    JOKERS,
     CountProgress,
     Superseded,
     can_count,
@@ -29,28 +32,7 @@ from rummykit.widgets._common import (
 )
 from rummykit.widgets.hints import OutsPane
 
-__all__ = ["DECKS", "JOKERS", "DealWidget", "describe_probability"]
-
-#: The shoes the widget deals from (and counts the odds of): decks and jokers, inclusive.
-DECKS = (1, 4)
-JOKERS = (0, 16)
-
-
-def describe_probability(p: Fraction) -> str:
-    """A probability as a fraction, a percentage and "1 in N".
-
-    >>> describe_probability(Fraction(12, 425))
-    '12/425 = 2.82%, about 1 in 35'
-    >>> describe_probability(Fraction(0))
-    '0 (impossible)'
-    """
-    if p == 0:
-        return "0 (impossible)"
-    if p == 1:
-        return "1 (certain)"
-    # Small chances keep three significant digits, others two decimals.
-    percent = f"{float(p) * 100:.3g}%" if p < Fraction(1, 1000) else f"{float(p) * 100:.2f}%"
-    return f"{p} = {percent}, about 1 in {round(1 / p):,}"
+__all__ = ["DECKS", "JOKERS", "DealWidget"]
 
 
 class DealWidget:
@@ -415,7 +397,7 @@ class DealWidget:
             f"The chance of being dealt {self.contract} in {self.hand_size} cards from "
             f"{self.decks.value} deck{'s' if self.decks.value != 1 else ''} and "
             f"{self.jokers.value} joker{'s' if self.jokers.value != 1 else ''}: "
-            f"{describe_probability(p)}."
+            f"{exact_text(p, reason=impossible_reason(self.contract, self.rules, self.hand_size))}."
         )
 
     def _uncounted_text(self) -> str:

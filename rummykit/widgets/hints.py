@@ -8,7 +8,7 @@ computes them in one background thread: the pane says "Counting the outs ..." at
 and the result replaces it when it is ready, unless the position has moved on by then.
 Results are kept by position, so selecting cards or redrawing never counts again.
 
-Chances are written for a student by :func:`rummykit.hints.chance_text`
+Chances are written for a student by :func:`rummykit.chance.chance_text`
 (``"9.9% (1 in 10)"``, never ``"0.0%"``).
 """
 
@@ -21,22 +21,17 @@ from collections.abc import Callable, Iterable
 
 from rummykit import svg
 from rummykit.cards import Card
+from rummykit.chance import chance_text
 from rummykit.errors import RummyError
-from rummykit.hints import (
-    DiscardAdvice,
-    Outs,
-    chance_text,
-    discard_advice,
-    outs,
-    seen_text,
-    view_seen,
-)
+from rummykit.hints import DiscardAdvice, Outs, discard_advice, outs, seen_text, view_seen
 from rummykit.legal import PlayerView
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import CAN_THREAD, ipywidgets, message_html
 
 __all__ = ["OutsPane", "advice_html", "outs_html", "view_seen"]
 
+#: Out faces drawn in one row under the outs sentence; more wrap to the next row.
+OUT_FACES_PER_ROW = 13
 #: Positions whose outs or advice a pane keeps (the oldest is forgotten first).
 KEPT_POSITIONS = 64
 
@@ -88,13 +83,21 @@ def outs_html(
     )
     faces = [Card.parse(code) for code in result.cards]
     labels = [f"×{count}" for count in result.cards.values()]
-    image = svg.hand_svg(faces, four_colour=four_colour, overlap=0, width=40, labels=labels)
-    # A row of faces, not a hand: named so, for a reader and for a page's selectors.
-    label = f'aria-label="{len(faces)} out faces"'
-    image = re.sub(r'aria-label="hand of [^"]*"', label, image, count=1)
-    return (
-        message_html(words)
-        + f'<div class="rk-outs" style="overflow-x:auto" aria-hidden="true">{image}</div>'
+    # Rows of at most OUT_FACES_PER_ROW faces, wrapping at the pane's edge: a contract of
+    # runs can have 40 out faces, one row of which ran far past the page.
+    images = []
+    for start in range(0, len(faces), OUT_FACES_PER_ROW):
+        row = slice(start, start + OUT_FACES_PER_ROW)
+        image = svg.hand_svg(
+            faces[row], four_colour=four_colour, overlap=0, width=40, labels=labels[row]
+        )
+        # A row of faces, not a hand: named so, for a reader and for a page's selectors.
+        label = f'aria-label="{len(faces[row])} out faces"'
+        images.append(re.sub(r'aria-label="hand of [^"]*"', label, image, count=1))
+    # The sentence wraps within the pane (white-space: normal), whatever the page's style.
+    return message_html(words).replace('style="', 'style="white-space:normal;', 1) + (
+        '<div class="rk-outs" style="display:flex;flex-wrap:wrap;max-width:100%" '
+        f'aria-hidden="true">{"".join(images)}</div>'
         + _note(seen)
     )
 

@@ -13,6 +13,8 @@ import threading
 from collections.abc import Sequence
 from fractions import Fraction
 
+from rummykit.chance import estimate_text as estimate_words
+from rummykit.chance import exact_text, impossible_reason
 from rummykit.odds.tables import (
     DEFAULT_SEED,
     ExactCell,
@@ -27,6 +29,8 @@ from rummykit.odds.tables import (
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import (
     COUNT_UNASKED_SECONDS,
+    DECKS,
+    JOKERS,
     CountProgress,
     Superseded,
     count_seconds,
@@ -40,7 +44,7 @@ from rummykit.widgets._common import (
     round_options,
     slow_to_count,
 )
-from rummykit.widgets.deal import describe_probability
+from rummykit.widgets.plain import convergence_svg, odds_lines_svg
 from rummykit.widgets.table import LIVE_ROUNDS, TablePanel
 
 __all__ = ["OddsExplorer", "SimulationExplorer", "chart_svg"]
@@ -48,7 +52,7 @@ __all__ = ["OddsExplorer", "SimulationExplorer", "chart_svg"]
 
 #: Whether vl-convert has drawn in this process. Its first drawing starts its engine
 #: (with altair's import, about 2 s, a second of it holding the GIL); until then a
-#: SimulationExplorer draws its first estimate itself (:func:`first_look_svg`).
+#: SimulationExplorer draws its first estimate itself (:func:`~rummykit.widgets.plain.convergence_svg`).
 _engine_started = False
 
 
@@ -59,100 +63,6 @@ def chart_svg(chart) -> str:
     svg = vl_convert.vegalite_to_svg(chart.to_json())
     _engine_started = True
     return svg
-
-
-def first_look_svg(rows: Sequence, hands: tuple[int, int], exact: float | None, title: str) -> str:
-    """The running estimate drawn without altair or vl-convert: what a SimulationExplorer
-    shows at once while the charting engine starts (the chart of
-    :func:`rummykit.charts.convergence_chart`, in its colours, drawn plainly).
-
-    ``rows`` are estimates (``n``, ``p``, ``ci_low``, ``ci_high``), ``hands`` the first
-    and last numbers of hands of the run (the log-scaled x axis), ``exact`` a dashed line.
-
-    >>> from rummykit.odds.simulate import Estimate
-    >>> svg = first_look_svg([Estimate.from_counts(12, 100)], (100, 20_000), None, "Chance")
-    >>> svg.startswith("<svg") and "Hands dealt" in svg and ">20,000<" in svg
-    True
-    """
-    import html
-    import math
-
-    left, top, width, height = 64, 44, 440, 260
-    low, high = math.log10(hands[0]), math.log10(max(hands[1], hands[0] + 1))
-    peak = max([float(r.ci_high) for r in rows] + [exact or 0.0, 0.01])
-    # A round top: the next step of 1, 2 or 5 (in percent) above the highest value.
-    step = 10 ** math.floor(math.log10(peak / 4))
-    step = next(m * step for m in (1, 2, 5, 10) if m * step * 4 >= peak)
-    top_value = 4 * step
-
-    def x(n: int) -> float:
-        return left + width * (math.log10(n) - low) / (high - low)
-
-    def y(p: float) -> float:
-        return top + height * (1 - p / top_value)
-
-    def text(px: float, py: float, words: str, anchor: str = "middle", extra: str = "") -> str:
-        size = "" if "font-size" in extra else ' font-size="11"'
-        return (
-            f'<text x="{px:.1f}" y="{py:.1f}" text-anchor="{anchor}"{size} '
-            f'font-family="sans-serif" fill="#333"{extra}>{html.escape(words)}</text>'
-        )
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 20}" '
-        f'height="{top + height + 50}" role="img" aria-label="{html.escape(title)}">',
-        text(left, 20, title, "start", ' font-size="13" font-weight="bold"'),
-        f'<rect x="{left}" y="{top}" width="{width}" height="{height}" fill="none" stroke="#ddd"/>',
-    ]
-    for i in range(5):
-        value = i * step
-        parts.append(text(left - 6, y(value) + 4, f"{value:.{_decimals(step)}%}", "end"))
-        parts.append(
-            f'<line x1="{left}" x2="{left + width}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
-            'stroke="#eee"/>'
-        )
-    ticks = sorted({10**k for k in range(math.ceil(low), math.floor(high) + 1)})
-    # The run's ends too, unless a label would overlap a power of ten's.
-    ends = [n for n in hands if all(abs(x(n) - x(t)) > 40 for t in ticks)]
-    for n in sorted(ticks + ends):
-        parts.append(text(x(n), top + height + 16, f"{n:,}"))
-    parts.append(text(left + width / 2, top + height + 36, "Hands dealt"))
-    parts.append(
-        text(
-            16,
-            top + height / 2,
-            "Estimated chance",
-            extra=f' transform="rotate(-90 16 {top + height / 2})"',
-        )
-    )
-    band = [(x(r.n), y(float(r.ci_high))) for r in rows]
-    band += [(x(r.n), y(float(r.ci_low))) for r in reversed(rows)]
-    line = " ".join(f"{x(r.n):.1f},{y(float(r.p)):.1f}" for r in rows)
-    if len(rows) == 1:  # one estimate: its interval as a bar, the estimate as a dot
-        r = rows[0]
-        parts.append(
-            f'<line x1="{x(r.n):.1f}" x2="{x(r.n):.1f}" y1="{y(float(r.ci_low)):.1f}" '
-            f'y2="{y(float(r.ci_high)):.1f}" stroke="#9ecae1" stroke-width="6"/>'
-        )
-        parts.append(f'<circle cx="{x(r.n):.1f}" cy="{y(float(r.p)):.1f}" r="3.5" fill="#08519c"/>')
-    else:
-        points = " ".join(f"{px:.1f},{py:.1f}" for px, py in band)
-        parts.append(f'<polygon points="{points}" fill="#9ecae1" fill-opacity="0.3"/>')
-        parts.append(f'<polyline points="{line}" fill="none" stroke="#08519c" stroke-width="2"/>')
-    if exact is not None:
-        parts.append(
-            f'<line x1="{left}" x2="{left + width}" y1="{y(exact):.1f}" y2="{y(exact):.1f}" '
-            'stroke="#d62728" stroke-dasharray="6 3"/>'
-        )
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def _decimals(step: float) -> int:
-    """Decimals a percent label needs for ticks ``step`` apart (0.05 -> 0, 0.002 -> 1)."""
-    import math
-
-    return max(0, -math.floor(math.log10(step * 100 + 1e-12)))
 
 
 class _ShoeControls:
@@ -166,12 +76,12 @@ class _ShoeControls:
         )
         decks = preset.decks_for(min(4, preset.max_players)) if decks is None else decks
         self.decks = ipywidgets.IntSlider(
-            value=decks, min=1, max=3, description="Decks", tooltip="52-card decks"
+            value=decks, min=DECKS[0], max=DECKS[1], description="Decks", tooltip="52-card decks"
         )
         self.jokers = ipywidgets.IntSlider(
             value=preset.jokers_for(decks) if jokers is None else jokers,
-            min=0,
-            max=8,
+            min=JOKERS[0],
+            max=JOKERS[1],
             description="Jokers",
             tooltip="jokers in the shoe, in all",
         )
@@ -249,12 +159,14 @@ class OddsExplorer:
     planned time and a "Count exactly" button. The chart counts each shoe whose sweep is
     quick and simulates the other points (:data:`NEIGHBOUR_HANDS` hands each). The first
     chart drawn in a process starts the charting engine (altair's import and vl-convert's
-    start, about 2 s): that one is drawn by the thread too, the value shown meanwhile.
+    start: 2 to 12 s, measured): meanwhile the handler draws the points known at once,
+    plainly (:func:`~rummykit.widgets.plain.odds_lines_svg`), and the thread draws the
+    engine's chart.
 
     >>> explorer = OddsExplorer(background=False, neighbour_decks=(1,))
     >>> explorer.probability
     Fraction(2412345575, 27078894567)
-    >>> "about 1 in 11" in explorer.result_html.value
+    >>> "2412345575/27078894567 = 8.9% (1 in 11)" in explorer.result_html.value
     True
     """
 
@@ -288,6 +200,7 @@ class OddsExplorer:
         self.count_progress = CountProgress()
         """Shown while an exact count runs (contracts mixing sets and runs take a while)."""
         self._asked: tuple | None = None  # the settings "Count exactly" was pressed for
+        self._updated: tuple | None = None  # the settings (and asking) last shown
         self.count_progress.button.on_click(lambda _: self._count_asked())
         self.box = ipywidgets.VBox(
             [
@@ -326,6 +239,12 @@ class OddsExplorer:
         """Show the odds for the controls' settings: what is known at once, the rest from
         a thread (or all of it here, counted exactly, without ``background``)."""
         key = self.controls.key()
+        # One control's move can move another (a round sets its hand size): each observer
+        # calls here, but one settings' odds are shown once.
+        state = (key, self._asked == key)
+        if state == self._updated:
+            return
+        self._updated = state
         rows = self._known_rows(key)
         if not self.background:
             self._work(key, rows, count=True)
@@ -346,8 +265,8 @@ class OddsExplorer:
         drawn = _engine_started
         if drawn:
             self._draw(key, rows)
-        else:
-            self.chart_html.value = _drawing_html(key)
+        else:  # meanwhile the points known (data/, sweeps made before), drawn plainly
+            self.chart_html.value = self._plain(key, rows)
         self._thread = threading.Thread(
             target=self._work,
             args=(key, rows),
@@ -372,7 +291,7 @@ class OddsExplorer:
         shoe = f"{decks} deck{'s' if decks != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}"
         self.result_html.value = message_html(
             f"The chance of being dealt {contract} in {cards} cards from {shoe}: "
-            f"{describe_probability(p)}."
+            f"{exact_text(p, reason=impossible_reason(contract, rules, cards))}."
         )
 
     def _work(
@@ -485,6 +404,22 @@ class OddsExplorer:
         if key == self.controls.key():
             self.pending = pending
             self.chart_html.value = shown
+
+    def _plain(self, key: tuple, rows: dict) -> str:
+        """The chart of the points known, drawn without the charting engine
+        (:func:`~rummykit.widgets.plain.odds_lines_svg`), or what its place says until
+        some point is known."""
+        rules, contract, decks, jokers, cards = key
+        known = [row for row in rows.values() if row is not None]
+        if not any(row["p"] > 0 for row in known):
+            return _drawing_html(key)
+        pending = len(rows) - len(known)
+        notes = [f"{rules.name} rules", "the charting engine is starting"]
+        if pending:
+            notes.append(f"recomputing {pending} point{'s' if pending != 1 else ''} ...")
+        title = f"Chance of being dealt {contract}, by hand size"
+        image = odds_lines_svg(known, (decks, jokers, cards), title, "; ".join(notes))
+        return figure_html(image)
 
     def _chart(self, frame, key: tuple, pending: int = 0):
         alt = require("altair")
@@ -632,8 +567,11 @@ class SimulationExplorer:
         self._count_thread: threading.Thread | None = None
         self._shown: tuple | None = None  # the settings of the run shown
         self._estimates: list = []  # the running estimates of the run shown
+        # Held while a result or the "press Run" line is written: a run's thread and the
+        # controls' handler never interleave.
+        self._show_lock = threading.RLock()
         self.drawn_plainly = False
-        """Whether the chart shown was drawn plainly (:func:`first_look_svg`), while the
+        """Whether the chart shown was drawn plainly (:func:`~rummykit.widgets.plain.convergence_svg`), while the
         charting engine started."""
         self.run_button.on_click(lambda _: self.start())
         self.count_progress.button.on_click(lambda _: self._count_asked())
@@ -651,6 +589,51 @@ class SimulationExplorer:
             ]
         )
         self.box.add_class("rk-simulation-explorer")
+        for control in (
+            self.controls.preset,
+            self.controls.round,
+            self.controls.decks,
+            self.controls.jokers,
+            self.controls.cards,
+        ):
+            control.observe(lambda _: self._settings_changed(), "value")
+
+    @property
+    def stale(self) -> bool:
+        """Whether the controls have moved on from the settings of the result last run
+        (the result and its chart are then cleared until Run is pressed again)."""
+        return self._shown is not None and self.controls.key() != self._shown
+
+    def _settings_changed(self) -> None:
+        """The rules, the contract or the shoe changed: a result of other settings never
+        stays under the new controls; back on the settings run, it is shown again."""
+        if self._shown is None or self.controls.changing:
+            return
+        with self._show_lock:
+            self._mark_stale()
+
+    def _mark_stale(self) -> None:
+        if not self.stale:
+            if self.estimate is not None:
+                rules, contract, decks, jokers, cards = self._shown
+                asked = self.exact is None and "Count exactly" in (self.exact_note or "")
+                self.count_progress.button.layout.display = None if asked else "none"
+                self._show(contract, cards)
+            return
+        self.count_progress.button.layout.display = "none"
+        self.result_html.value = message_html(
+            f"Press Run for these settings. (The last run, {self._settings_words(self._shown)}, "
+            "no longer matches the controls: its result is cleared.)"
+        )
+        self.chart_html.value = ""
+
+    @staticmethod
+    def _settings_words(key: tuple) -> str:
+        rules, contract, decks, jokers, cards = key
+        return (
+            f"{rules.name} rules, {contract} in {cards} cards from {decks} "
+            f"deck{'s' if decks != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}"
+        )
 
     def checkpoints(self) -> list[int]:
         """The numbers of hands after which the chart is redrawn (log-spaced, ending at n)."""
@@ -769,14 +752,24 @@ class SimulationExplorer:
 
     def _show(self, contract: Contract, cards: int, *, plain: bool = True) -> None:
         """Show the estimate in words and its chart; the chart drawn plainly (``plain``)
-        while the charting engine has not started."""
+        while the charting engine has not started. Nothing is shown once the controls
+        have moved on (:attr:`stale`): a run finishing late never fills them."""
+        with self._show_lock:
+            if self.stale:
+                self._mark_stale()
+            else:
+                self._show_result(contract, cards, plain)
+
+    def _show_result(self, contract: Contract, cards: int, plain: bool) -> None:
         est = self.estimate
         text = (
             f"After {est.n:,} hands: {est.successes:,} held {contract}, an estimate of "
-            f"{est.p:.2%} (95% interval {est.ci_low:.2%} to {est.ci_high:.2%})."
+            f"{estimate_words(est.p, est.ci_low, est.ci_high)}."
         )
         if self.exact is not None:
-            text += f" The exact value is {float(self.exact):.2%}."
+            rules, _, _, _, _ = self._shown
+            reason = impossible_reason(contract, rules, cards)
+            text += f" The exact value is {exact_text(self.exact, reason=reason)}."
         elif self.exact_note:
             text += " " + self.exact_note
         self.result_html.value = message_html(text)
@@ -788,7 +781,7 @@ class SimulationExplorer:
             # meanwhile this estimate is drawn plainly, at once.
             marks = self.checkpoints()
             self.chart_html.value = figure_html(
-                first_look_svg(self._estimates, (marks[0], marks[-1]), exact, title)
+                convergence_svg(self._estimates, (marks[0], marks[-1]), exact, title)
             )
             return
         from rummykit.charts import convergence_chart

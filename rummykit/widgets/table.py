@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 
 from more_itertools import chunked
 
+from rummykit.chance import chance_text, estimate_text
 from rummykit.errors import ArgumentError, RummyError
 from rummykit.odds.completion import (
     Cell,
@@ -31,7 +32,7 @@ from rummykit.odds.completion import (
     play_rounds_fastest,
     tables_from_records,
 )
-from rummykit.odds.tables import DEFAULT_SEED, chance_text, data_directory
+from rummykit.odds.tables import DEFAULT_SEED, data_directory
 from rummykit.rules import RuleSet
 from rummykit.widgets._common import Superseded, figure_html, ipywidgets, message_html, require
 
@@ -140,12 +141,12 @@ def committed_completion(rules: RuleSet, players: int, round: int, decks: int, j
 
 
 def _players_options() -> list[tuple[str, int | None]]:
-    """ "none", then every player count some preset allows (a preset's own range is its
+    """ "no table", then every player count some preset allows (a preset's own range is its
     rule, checked when chosen)."""
     presets = [RuleSet.preset(name) for name in RuleSet.presets()]
     low = min(rules.min_players for rules in presets)
     high = max(rules.max_players for rules in presets)
-    return [("none", None)] + [(str(n), n) for n in range(low, high + 1)]
+    return [("no table (dealt hand only)", None)] + [(str(n), n) for n in range(low, high + 1)]
 
 
 class TablePanel:
@@ -155,8 +156,9 @@ class TablePanel:
     player count or a preset sets the decks and jokers to what the preset deals that many
     players (moving them afterwards tries another shoe at the same table); the table is
     then the controls' preset, round, players, decks and jokers. A count the preset does
-    not allow, or a shoe that cannot deal the table, shows the rule's error and changes
-    nothing. ``rounds`` rounds are played live (seed ``seed``, the seed of ``rummykit
+    not allow shows the rule's error and puts the Players control back to the table
+    shown; a preset that does not allow the count chosen, or a shoe that cannot deal the
+    table, shows the rule's error and clears the chart (it would show another table). ``rounds`` rounds are played live (seed ``seed``, the seed of ``rummykit
     tables`` by default) when ``data/`` does not hold the table.
 
     >>> from rummykit.widgets import SimulationExplorer
@@ -167,8 +169,12 @@ class TablePanel:
     >>> explorer.controls.preset.value = "family"
     >>> "family is played by 2 to 6 players, not 8" in explorer.table.message_html.value
     True
-    >>> explorer.table.key   # unchanged
-    ('standard', 1, 8, 3, 6)
+    >>> explorer.table.key, explorer.table.chart_html.value   # no chart of another table
+    (None, '')
+    >>> explorer.controls.preset.value = "pagat"
+    >>> explorer.players.value = 2   # refused: the control goes back to 8
+    >>> explorer.players.value, "not 2" in explorer.table.message_html.value
+    (8, True)
     """
 
     def __init__(
@@ -216,7 +222,8 @@ class TablePanel:
             [heading, self.players, self.message_html, self.progress, self.chart_html]
         )
         self.box.add_class("rk-table")
-        self.players.observe(lambda change: self._follow(change["new"]), "value")
+        self._reverting = False  # set while a refused count is put back
+        self.players.observe(self._players_changed, "value")
         controls.preset.observe(lambda _: self._follow(self.players.value), "value")
         for control in (controls.round, controls.decks, controls.jokers):
             control.observe(lambda _: self.update(), "value")
@@ -229,9 +236,22 @@ class TablePanel:
         for thread in list(self._threads):
             thread.join(timeout)
 
-    def _follow(self, players: int | None) -> None:
+    def _players_changed(self, change: dict) -> None:
+        if self._reverting:
+            return
+        if not self._follow(change["new"], clear=False):
+            # Refused: the control back to what it was, so it never names a count the
+            # chart does not show; the rule's message stays.
+            self._reverting = True
+            try:
+                self.players.value = change["old"]
+            finally:
+                self._reverting = False
+
+    def _follow(self, players: int | None, *, clear: bool = True) -> bool:
         """The preset or the players changed: the shoe follows (the preset's for that many
-        players), unless the preset does not allow them (its rule is shown instead)."""
+        players), unless the preset does not allow them: then its rule is shown (and,
+        with ``clear``, the chart of another table cleared) and False returned."""
         if players is not None:
             rules = self.controls.rules
             try:
@@ -239,8 +259,11 @@ class TablePanel:
                 decks = rules.decks_for(players)
                 jokers = rules.jokers_for(decks)
             except RummyError as error:
-                self.message_html.value = message_html(str(error), "error")
-                return
+                if clear:
+                    self._refuse(error)
+                else:
+                    self.message_html.value = message_html(str(error), "error")
+                return False
             self._syncing = True  # one update for the new shoe, not one per slider
             try:
                 self.controls.decks.value = decks
@@ -248,6 +271,15 @@ class TablePanel:
             finally:
                 self._syncing = False
         self.update()
+        return True
+
+    def _refuse(self, error: RummyError) -> None:
+        """The controls describe no table that can be played: say why, show no chart."""
+        self._target = None  # stops a live run
+        self.frame = self.source = self.key = None
+        self.progress.layout.display = "none"
+        self.chart_html.value = ""
+        self.message_html.value = message_html(str(error), "error")
 
     def update(self) -> None:
         """Show completion by turn for the table the controls describe: from ``data/`` at
@@ -275,7 +307,7 @@ class TablePanel:
                 buy=TABLE_BUY,
             )
         except RummyError as error:
-            self.message_html.value = message_html(str(error), "error")
+            self._refuse(error)
             return
         key = (rules.name, cell.round, players, cell.decks, cell.jokers)
         if key == self.key:
@@ -368,13 +400,17 @@ class TablePanel:
             where = f"played live just now, {n:,} rounds with the engine's bots (seed {self.seed})"
         first = laid.row(0, named=True)
         half = laid.filter(pl.col("p") >= 0.5)["turn"]
-        halfway = f"half have by turn {half[0]}" if len(half) else "fewer than half ever do"
+        halfway = (
+            f"half the players have laid down by turn {half[0]}"
+            if len(half)
+            else "fewer than half the players ever lay down"
+        )
         shoe = f"{decks} deck{'s' if decks != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}"
         return (
             f"{name} rules, round {number} ({contract}), {players} players, {shoe}: {where}. "
-            f"By their first turn {chance_text(first['p'])} of players have laid down (95% "
-            f"interval {chance_text(first['ci_low'])} to {chance_text(first['ci_high'])}); "
-            f"{halfway}; {chance_text(laid['p'][-1])} lay down before the round ends."
+            "By their first turn, a player has laid down with a chance of "
+            f"{estimate_text(first['p'], first['ci_low'], first['ci_high'])}; {halfway}; "
+            f"the chance of laying down before the round ends: {chance_text(laid['p'][-1])}."
         )
 
     def _chart(self, key: tuple, frame) -> str:

@@ -1,0 +1,291 @@
+"""Chances in words: the one formatter of a chance for every face of rummykit.
+
+The hints, the widgets, the command line, the tables of :mod:`rummykit.display`, the
+charts' labels and the exercises' answers all write a chance through this module, so a
+chance reads the same everywhere and never as code:
+
+- :func:`chance_text`, an exact chance: a percentage where that is clear, "1 in N"
+  where a percentage would round to nothing, "all but 1 in N" near certainty, and
+  ``impossible`` (with its reason where known) or ``certain`` at the ends, never "0%"
+  for a chance above zero, never "0.00%", "5.57e-05%" or "1 in 553,997.8";
+- :func:`estimate_text`, a simulated estimate with its 95% interval, with as many
+  figures as the ends need to differ ("about 36.1% (95%: 35.7% to 36.5%)", never
+  "36% to 36%");
+- :func:`stderr_text`, a standard error in words;
+- :func:`chance_label`, the short form of a heatmap's cell ("1 in 4.6k"), and
+  :data:`AXIS_LABELS`, the same rules as a Vega expression for a chart's axis.
+
+>>> chance_text(0.0891), chance_text(1.805e-06), chance_text(0, reason="needs 11 cards")
+('8.9% (1 in 11)', '1 in 554,017', 'impossible: needs 11 cards')
+>>> estimate_text(0.000217, 0.000193, 0.000244)
+'about 1 in 4,600 (95%: 1 in 5,200 to 1 in 4,100)'
+
+This module uses the standard library only (the engine's hints import it).
+
+.. deprecated:: 0.1.0
+   ``rummykit.hints.chance_text`` and ``rummykit.odds.tables.chance_text`` moved here:
+   import :func:`chance_text` from :mod:`rummykit.chance`. The widgets'
+   ``describe_probability`` and the command line's own percentages are gone; each calls
+   this module.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from rummykit.errors import ArgumentError, ArgumentTypeError
+
+__all__ = [
+    "AXIS_LABELS",
+    "ONE_IN_BELOW",
+    "axis_label",
+    "chance_label",
+    "chance_text",
+    "estimate_text",
+    "exact_text",
+    "impossible_reason",
+    "stderr_text",
+]
+
+#: Below this chance, a chance reads "1 in N" alone: its percentage would be under 1%.
+ONE_IN_BELOW = 0.01
+#: Up to this chance (from :data:`ONE_IN_BELOW`), "1 in N" follows the percentage.
+BOTH_BELOW = 0.1
+#: The most significant figures :func:`estimate_text` gives to tell an interval's ends apart.
+MAX_FIGURES = 6
+
+#: A Vega expression writing an axis tick (``datum.value``, a chance) by the rules of
+#: :func:`chance_text`: a percentage (as many decimals as the tick has, so ticks 3.5% and
+#: 4% never both read "4%") from 1% up, "1 in N" below, "0%" at the axis' origin.
+AXIS_LABELS = (
+    "datum.value <= 0 ? '0%' "
+    f": datum.value >= {ONE_IN_BELOW} ? format(datum.value, '~%') "
+    ": '1 in ' + format(round(1 / datum.value), ',')"
+)
+
+
+def axis_label(p: float) -> str:
+    """A tick of a chance axis, as :data:`AXIS_LABELS` writes it in a chart: "0%" at the
+    origin, a percentage with the tick's own decimals from 1% up, "1 in N" below.
+
+    >>> [axis_label(p) for p in (0, 0.035, 0.04, 0.2, 1, 0.001, 0.0001)]
+    ['0%', '3.5%', '4%', '20%', '100%', '1 in 1,000', '1 in 10,000']
+    """
+    p = _chance(p)
+    if p == 0:
+        return "0%"
+    if p >= ONE_IN_BELOW:
+        return f"{round(p * 100, 6):g}%"
+    return f"1 in {round(1 / p):,}"
+
+
+def _chance(p, name: str = "a chance") -> float:
+    """``p`` as a float, checked: a number from 0 to 1."""
+    if isinstance(p, bool) or not isinstance(p, int | float | Fraction):
+        try:  # numpy and polars scalars
+            p = float(p)
+        except (TypeError, ValueError):
+            raise ArgumentTypeError(f"{name} must be a number, got {type(p).__name__}") from None
+    p = float(p)
+    if not 0 <= p <= 1:  # NaN fails this too
+        raise ArgumentError(f"{name} must be between 0 and 1, got {p!r}")
+    return p
+
+
+def _figures(x: float, figures: int, *, whole: bool = False, strip: bool = True) -> str:
+    """``x`` (positive) to ``figures`` significant figures with thousands separators and
+    no exponent, trailing zeros dropped; with ``whole``, a number of at least
+    ``figures`` digits is rounded to a whole number instead ("4,613", not "4,600")."""
+    if whole and x >= 10 ** (figures - 1):
+        return f"{round(x):,}"
+    decimals = figures - 1 - math.floor(math.log10(x))
+    rounded = round(x, decimals)
+    text = f"{rounded:,.{max(0, decimals)}f}"
+    return text.rstrip("0").rstrip(".") if strip and "." in text else text
+
+
+def _one_in(p: float, figures: int, whole: bool) -> str:
+    return f"1 in {_figures(1 / p, figures, whole=whole)}"
+
+
+def _percent(p: float, figures: int) -> str:
+    """``p`` as a percentage to ``figures`` significant figures (at least whole percents)."""
+    whole = 1 + math.floor(math.log10(p * 100))  # digits before the point
+    return f"{_figures(p * 100, max(figures, whole), strip=False)}%"
+
+
+def _is_whole(percent: str) -> bool:
+    """Whether a percentage of a chance under 1 reads as 100%."""
+    return float(percent.rstrip("%").replace(",", "")) >= 100
+
+
+def _words(p: float, figures: int, whole: bool) -> str:
+    if p == 0:
+        return "impossible"
+    if p == 1:
+        return "certain"
+    if p >= BOTH_BELOW:
+        text = _percent(p, figures)
+        if not _is_whole(text):
+            return text
+        return f"all but {_one_in(1 - p, figures, whole)}"
+    if p >= ONE_IN_BELOW:
+        return f"{_percent(p, figures)} ({_one_in(p, figures, whole)})"
+    return _one_in(p, figures, whole)
+
+
+def chance_text(p: float | Fraction, *, digits: int = 2, reason: str | None = None) -> str:
+    """A chance in words a student can read: a percentage where that is clear (``digits``
+    significant figures), "1 in N" where a percentage would round to nothing (N whole
+    from ``digits`` digits up), "all but 1 in N" near certainty; ``impossible`` (with
+    ``reason``, when given, after a colon) and ``certain`` at the ends.
+
+    >>> chance_text(0.4567), chance_text(0.0231), chance_text(0.0002168)
+    ('46%', '2.3% (1 in 43)', '1 in 4,613')
+    >>> chance_text(0.9995), chance_text(1), chance_text(0)
+    ('all but 1 in 2,000', 'certain', 'impossible')
+    >>> chance_text(Fraction(3, 47), digits=3), chance_text(5.57e-07)
+    ('6.38% (1 in 15.7)', '1 in 1,795,332')
+    >>> chance_text(0, reason="needs 11 cards")
+    'impossible: needs 11 cards'
+    >>> chance_text(1.5)
+    Traceback (most recent call last):
+        ...
+    rummykit.errors.ArgumentError: a chance must be between 0 and 1, got 1.5
+    """
+    p = _chance(p)
+    if not isinstance(digits, int) or isinstance(digits, bool) or digits < 1:
+        raise ArgumentError(f"digits must be a whole number from 1, got {digits!r}")
+    text = _words(p, digits, whole=True)
+    return f"{text}: {reason}" if reason and p == 0 else text
+
+
+def exact_text(p: Fraction | int, *, reason: str | None = None) -> str:
+    """An exact chance: the fraction, then :func:`chance_text`; an impossible or a
+    certain chance in a word (with ``reason``, when given, for the impossible one).
+
+    >>> exact_text(Fraction(12, 425)), exact_text(Fraction(5, 8972))
+    ('12/425 = 2.8% (1 in 35)', '5/8972 = 1 in 1,794')
+    >>> exact_text(Fraction(0), reason="3 runs need 12 cards"), exact_text(1)
+    ('impossible: 3 runs need 12 cards', 'certain')
+    """
+    if isinstance(p, bool) or not isinstance(p, int | Fraction):
+        raise ArgumentTypeError(f"an exact chance must be a Fraction, got {type(p).__name__}")
+    words = chance_text(p, reason=reason)
+    return words if p in (0, 1) else f"{p} = {words}"
+
+
+def _end(p: float, figures: int, percent: bool) -> str:
+    """One end of an interval, in the form its estimate takes."""
+    if p == 0:
+        return "0"
+    if p == 1:
+        return "100%"
+    if percent:
+        text = _percent(p, figures)
+        while _is_whole(text) and figures < MAX_FIGURES + 3:
+            figures += 1
+            text = _percent(p, figures)
+        return text
+    return _one_in(p, figures, whole=False)
+
+
+def estimate_text(p: float, low: float, high: float, *, level: str = "95%") -> str:
+    """A simulated estimate ``p`` with its interval from ``low`` to ``high``: "about"
+    the estimate, then the interval, each to as few significant figures (two at least)
+    as tell the estimate and the interval's ends apart; a percentage from 1% up, "1 in N" below, for the
+    three alike. An estimate of 0 or 1 (no hand held it, or every one) says so.
+
+    >>> estimate_text(0.3612, 0.3570, 0.3654)
+    'about 36.1% (95%: 35.7% to 36.5%)'
+    >>> estimate_text(0.0891, 0.0852, 0.0932)
+    'about 8.9% (95%: 8.5% to 9.3%)'
+    >>> estimate_text(0.0, 0.0, 0.000192)
+    'none of the hands (95%: up to 1 in 5,200)'
+    >>> estimate_text(0.5, 0.6, 0.7)
+    Traceback (most recent call last):
+        ...
+    rummykit.errors.ArgumentError: an estimate must lie in its interval, got 0.5 outside 0.6 to 0.7
+    """
+    p, low, high = _chance(p, "an estimate"), _chance(low, "an interval's end"), _chance(high)
+    if not low <= p <= high:
+        raise ArgumentError(
+            f"an estimate must lie in its interval, got {p!r} outside {low!r} to {high!r}"
+        )
+    percent = p >= ONE_IN_BELOW
+    for figures in range(2, MAX_FIGURES + 1):
+        # Enough figures that the estimate and its ends read apart where they differ.
+        texts = [_end(value, figures, percent) for value in (low, p, high)]
+        if all(
+            texts[i] != texts[j] or values[i] == values[j]
+            for values in [(low, p, high)]
+            for i, j in ((0, 1), (1, 2), (0, 2))
+        ):
+            break
+    ends = (texts[0], texts[2])
+    if p == 0:
+        return f"none of the hands ({level}: up to {ends[1]})"
+    if p == 1:
+        return f"every hand ({level}: at least {ends[0]})"
+    value = _end(p, figures, percent)
+    if low == 0:
+        return f"about {value} ({level}: up to {ends[1]})"
+    return f"about {value} ({level}: {ends[0]} to {ends[1]})"
+
+
+def stderr_text(stderr: float, p: float | None = None) -> str:
+    """A standard error in words: percentage points to two significant figures, or, for
+    an estimate ``p`` under 1%, as a share of the estimate (points of a chance that small
+    read as noughts).
+
+    >>> stderr_text(0.00213), stderr_text(0.00001, p=0.0002), stderr_text(0)
+    ('0.21 percentage points', '5% of the estimate', '0 (every hand alike)')
+    """
+    stderr = _chance(stderr, "a standard error")
+    if stderr == 0:
+        return "0 (every hand alike)"
+    if p is not None and 0 < _chance(p, "an estimate") < ONE_IN_BELOW:
+        return f"{_figures(100 * stderr / p, 2)}% of the estimate"
+    return f"{_figures(100 * stderr, 2)} percentage points"
+
+
+def chance_label(p: float) -> str:
+    """A chance short enough for a heatmap's cell: a percentage from 1% up (two figures),
+    "1 in N" below (N to two figures, k for thousand, M for million), ">99%" near
+    certainty, and "impossible" (a chance that rounds small is never "0%").
+
+    >>> [chance_label(p) for p in (0.418, 0.0891, 0.00132, 0.0002168, 1.805e-6, 0.0)]
+    ['42%', '8.9%', '1 in 760', '1 in 4.6k', '1 in 550k', 'impossible']
+    >>> chance_label(0.9991), chance_label(1.0)
+    ('>99%', 'certain')
+    """
+    p = _chance(p)
+    if p == 0 or p == 1:
+        return _words(p, 2, whole=True)
+    if p >= 0.995:  # a whole percentage would round to 100%
+        return ">99%"
+    if p >= ONE_IN_BELOW:
+        return _percent(p, 2)
+    n = float(_figures(1 / p, 2).replace(",", ""))
+    for size, suffix in ((10**9, "G"), (10**6, "M"), (10**3, "k")):
+        if n >= size:
+            return f"1 in {_figures(n / size, 2)}{suffix}"
+    return f"1 in {round(n):,}"
+
+
+def impossible_reason(contract, rules, cards: int) -> str | None:
+    """Why ``contract`` cannot be held in ``cards`` cards under ``rules``, or None where
+    the hand is large enough (a chance of 0 then has no reason this can name).
+
+    >>> from rummykit.rules import RuleSet
+    >>> standard = RuleSet.preset("standard")
+    >>> impossible_reason(standard.contracts[6], standard, 11), impossible_reason(
+    ...     standard.contracts[0], standard, 10)
+    ('3 runs need 12 cards', None)
+    """
+    needed = contract.min_cards(rules)
+    if cards >= needed:
+        return None
+    verb = "needs" if contract.melds == 1 else "need"
+    return f"{contract} {verb} {needed} cards"

@@ -1,0 +1,230 @@
+"""Charts drawn plainly, without altair or vl-convert: what an explorer shows at once
+while the charting engine starts.
+
+The first altair chart of a process waits for altair's import (its schema checker
+builds a grammar on import: measured 2 to 12 s on two busy cores) and vl-convert's
+start (about 1.5 s). Until then the explorers draw their charts here, in their colours,
+from the same numbers: :func:`odds_lines_svg` for the OddsExplorer (the committed table
+of ``data/``) and :func:`convergence_svg` for the SimulationExplorer's first estimate.
+The engine's chart replaces each once it is drawn.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Sequence
+
+from rummykit.chance import ONE_IN_BELOW, axis_label
+
+__all__ = ["LINE_COLOURS", "convergence_svg", "odds_lines_svg"]
+
+#: The colours of the lines, one per shoe: :data:`rummykit.charts.DISTINCT_COLOURS`
+#: (Okabe and Ito's colour-blind-safe palette), tested equal.
+LINE_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#7F7F7F")
+#: The dashes of those lines (``rummykit.charts.LINE_DASHES``, as SVG dash arrays).
+LINE_DASHES = ("", "8 4", "3 3", "8 3 2 3", "1 3")
+
+
+def _text(px: float, py: float, words: str, anchor: str = "middle", extra: str = "") -> str:
+    size = "" if "font-size" in extra else ' font-size="11"'
+    return (
+        f'<text x="{px:.1f}" y="{py:.1f}" text-anchor="{anchor}"{size} '
+        f'font-family="sans-serif" fill="#333"{extra}>{html.escape(words)}</text>'
+    )
+
+
+def odds_lines_svg(
+    rows: Sequence[dict], chosen: tuple[int, int, int], title: str, subtitle: str = ""
+) -> str:
+    """Lines of the chance ``p`` against the hand size ``cards``, one per shoe (``decks``,
+    ``jokers``), as :func:`rummykit.charts.odds_lines` draws them (a log scale where a
+    chance is under 1%), with a black diamond at ``chosen`` (decks, jokers, cards).
+
+    >>> rows = [{"decks": 2, "jokers": 4, "cards": c, "p": p}
+    ...         for c, p in ((9, 0.05), (10, 0.089), (11, 0.14))]
+    >>> svg = odds_lines_svg(rows, (2, 4, 10), "Chance of being dealt 2 sets")
+    >>> svg.startswith("<svg") and ">2 decks + 4 jokers<" in svg and "<polygon" in svg
+    True
+    """
+    left, top, width, height = 70, 52, 420, 240
+    shown = [row for row in rows if row["p"] is not None]
+    positive = [row["p"] for row in shown if row["p"] > 0]
+    log = bool(positive) and min(positive) < ONE_IN_BELOW
+    if log:
+        shown = [row for row in shown if row["p"] > 0]
+        first = math.floor(math.log10(min(positive)))
+        step = max(1, math.ceil(-first / 6))
+        ticks = [10.0 ** (-k) for k in range(0, -first + 1, step)][::-1]
+        low = math.log10(ticks[0])
+
+        def y(p: float) -> float:
+            return top + height * (1 - (math.log10(p) - low) / -low) if low else top
+
+    else:
+        ticks = [i / 5 for i in range(6)]
+
+        def y(p: float) -> float:
+            return top + height * (1 - p)
+
+    sizes = sorted({row["cards"] for row in shown}) or [chosen[2]]
+    span = max(1, sizes[-1] - sizes[0])
+
+    def x(cards: int) -> float:
+        return left + width * (cards - sizes[0]) / span if len(sizes) > 1 else left + width / 2
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 170}" '
+        f'height="{top + height + 50}" role="img" aria-label="{html.escape(title)}">',
+        _text(left, 18, title, "start", ' font-size="13" font-weight="bold"'),
+        _text(left, 36, subtitle, "start") if subtitle else "",
+        f'<rect x="{left}" y="{top}" width="{width}" height="{height}" fill="none" stroke="#ddd"/>',
+    ]
+    for tick in ticks:
+        parts.append(_text(left - 6, y(tick) + 4, axis_label(tick), "end"))
+        parts.append(
+            f'<line x1="{left}" x2="{left + width}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
+            'stroke="#eee"/>'
+        )
+    for cards in sizes:
+        parts.append(_text(x(cards), top + height + 16, str(cards)))
+    parts.append(_text(left + width / 2, top + height + 36, "Cards in hand"))
+    middle = top + height / 2
+    parts.append(_text(14, middle, "Chance", extra=f' transform="rotate(-90 14 {middle})"'))
+    shoes = sorted({(row["decks"], row["jokers"]) for row in shown})
+    for i, shoe in enumerate(shoes):
+        colour, dash = LINE_COLOURS[i % len(LINE_COLOURS)], LINE_DASHES[i % len(LINE_DASHES)]
+        line = sorted(
+            (row["cards"], row["p"]) for row in shown if (row["decks"], row["jokers"]) == shoe
+        )
+        points = " ".join(f"{x(c):.1f},{y(p):.1f}" for c, p in line)
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke="{colour}" '
+            f'stroke-width="{max(1.5, 3.5 - 0.75 * i)}"{dashes}/>'
+        )
+        decks, jokers = shoe
+        label = (
+            f"{decks} deck{'s' if decks != 1 else ''} + {jokers} joker{'s' if jokers != 1 else ''}"
+        )
+        ly = top + 16 * i + 8
+        parts.append(
+            f'<line x1="{left + width + 14}" x2="{left + width + 40}" y1="{ly}" y2="{ly}" '
+            f'stroke="{colour}" stroke-width="2.5"{dashes}/>'
+        )
+        parts.append(_text(left + width + 46, ly + 4, label, "start"))
+    for row in shown:
+        if (row["decks"], row["jokers"], row["cards"]) == chosen:
+            cx, cy = x(row["cards"]), y(row["p"])
+            diamond = (
+                f"{cx},{cy - 7:.1f} {cx + 7:.1f},{cy:.1f} {cx},{cy + 7:.1f} {cx - 7:.1f},{cy:.1f}"
+            )
+            parts.append(f'<polygon points="{diamond}" fill="#000"/>')
+            ly = top + 16 * len(shoes) + 8
+            parts.append(
+                f'<polygon points="{left + width + 27},{ly - 6} {left + width + 33},{ly} '
+                f'{left + width + 27},{ly + 6} {left + width + 21},{ly}" fill="#000"/>'
+            )
+            parts.append(_text(left + width + 46, ly + 4, "your hand", "start"))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def convergence_svg(rows: Sequence, hands: tuple[int, int], exact: float | None, title: str) -> str:
+    """The running estimate drawn without altair or vl-convert: what a SimulationExplorer
+    shows at once while the charting engine starts (the chart of
+    :func:`rummykit.charts.convergence_chart`, in its colours, drawn plainly).
+
+    ``rows`` are estimates (``n``, ``p``, ``ci_low``, ``ci_high``), ``hands`` the first
+    and last numbers of hands of the run (the log-scaled x axis), ``exact`` a dashed line.
+
+    >>> from rummykit.odds.simulate import Estimate
+    >>> svg = convergence_svg([Estimate.from_counts(12, 100)], (100, 20_000), None, "Chance")
+    >>> svg.startswith("<svg") and "Hands dealt" in svg and ">20,000<" in svg
+    True
+    """
+    left, top, width, height = 64, 44, 440, 260
+    low, high = math.log10(hands[0]), math.log10(max(hands[1], hands[0] + 1))
+    peak = max([float(r.ci_high) for r in rows] + [exact or 0.0, 0.01])
+    # A round top: the next step of 1, 2 or 5 (in percent) above the highest value.
+    step = 10 ** math.floor(math.log10(peak / 4))
+    step = next(m * step for m in (1, 2, 5, 10) if m * step * 4 >= peak)
+    top_value = 4 * step
+
+    def x(n: int) -> float:
+        return left + width * (math.log10(n) - low) / (high - low)
+
+    def y(p: float) -> float:
+        return top + height * (1 - p / top_value)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 190}" '
+        f'height="{top + height + 50}" role="img" aria-label="{html.escape(title)}">',
+        _text(left, 20, title, "start", ' font-size="13" font-weight="bold"'),
+        f'<rect x="{left}" y="{top}" width="{width}" height="{height}" fill="none" stroke="#ddd"/>',
+    ]
+    for i in range(5):
+        value = i * step
+        parts.append(_text(left - 6, y(value) + 4, axis_label(value), "end"))
+        parts.append(
+            f'<line x1="{left}" x2="{left + width}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
+            'stroke="#eee"/>'
+        )
+    ticks = sorted({10**k for k in range(math.ceil(low), math.floor(high) + 1)})
+    # The run's ends too, unless a label would overlap a power of ten's.
+    ends = [n for n in hands if all(abs(x(n) - x(t)) > 40 for t in ticks)]
+    for n in sorted(ticks + ends):
+        parts.append(_text(x(n), top + height + 16, f"{n:,}"))
+    parts.append(_text(left + width / 2, top + height + 36, "Hands dealt"))
+    parts.append(
+        _text(
+            16,
+            top + height / 2,
+            "Estimated chance",
+            extra=f' transform="rotate(-90 16 {top + height / 2})"',
+        )
+    )
+    band = [(x(r.n), y(float(r.ci_high))) for r in rows]
+    band += [(x(r.n), y(float(r.ci_low))) for r in reversed(rows)]
+    line = " ".join(f"{x(r.n):.1f},{y(float(r.p)):.1f}" for r in rows)
+    if len(rows) == 1:  # one estimate: its interval as a bar, the estimate as a dot
+        r = rows[0]
+        parts.append(
+            f'<line x1="{x(r.n):.1f}" x2="{x(r.n):.1f}" y1="{y(float(r.ci_low)):.1f}" '
+            f'y2="{y(float(r.ci_high)):.1f}" stroke="#9ecae1" stroke-width="6"/>'
+        )
+        parts.append(f'<circle cx="{x(r.n):.1f}" cy="{y(float(r.p)):.1f}" r="3.5" fill="#08519c"/>')
+    else:
+        points = " ".join(f"{px:.1f},{py:.1f}" for px, py in band)
+        parts.append(f'<polygon points="{points}" fill="#9ecae1" fill-opacity="0.3"/>')
+        parts.append(f'<polyline points="{line}" fill="none" stroke="#08519c" stroke-width="2"/>')
+    if exact is not None:
+        parts.append(
+            f'<line x1="{left}" x2="{left + width}" y1="{y(exact):.1f}" y2="{y(exact):.1f}" '
+            'stroke="#d62728" stroke-dasharray="6 3"/>'
+        )
+    # The key: what the band, the line and the dashed line are.
+    key = [
+        (
+            '<rect x="{x}" y="{y}" width="26" height="10" fill="#9ecae1" fill-opacity="0.5"/>',
+            "95% interval",
+        ),
+        (
+            '<line x1="{x}" x2="{x2}" y1="{ym}" y2="{ym}" stroke="#08519c" stroke-width="2"/>',
+            "estimate",
+        ),
+    ]
+    if exact is not None:
+        key.append(
+            (
+                '<line x1="{x}" x2="{x2}" y1="{ym}" y2="{ym}" stroke="#d62728" '
+                'stroke-dasharray="6 3"/>',
+                "exact value",
+            )
+        )
+    for i, (mark, words) in enumerate(key):
+        kx, ky = left + width + 14, top + 18 * i
+        parts.append(mark.format(x=kx, x2=kx + 26, y=ky, ym=ky + 5))
+        parts.append(_text(kx + 32, ky + 9, words, "start"))
+    parts.append("</svg>")
+    return "".join(parts)
