@@ -97,8 +97,7 @@ def outs_html(
     # The sentence wraps within the pane (white-space: normal), whatever the page's style.
     return message_html(words).replace('style="', 'style="white-space:normal;', 1) + (
         '<div class="rk-outs" style="display:flex;flex-wrap:wrap;max-width:100%" '
-        f'aria-hidden="true">{"".join(images)}</div>'
-        + _note(seen)
+        f'aria-hidden="true">{"".join(images)}</div>' + _note(seen)
     )
 
 
