@@ -27,6 +27,7 @@ __all__ = [
     "RuleSetError",
     "RummyError",
     "SaveFileError",
+    "StudentIdError",
     "UnsupportedRuleError",
 ]
 
@@ -92,3 +93,7 @@ class AnswerError(RummyError):
 
 class ClusterError(RummyError):
     """A Dask scheduler that cannot be reached or has no workers; the message names its address."""
+
+
+class StudentIdError(ArgumentError):
+    """A student ID that is not of the accepted form (see :mod:`rummykit.teach.students`)."""

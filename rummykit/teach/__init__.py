@@ -1,0 +1,8 @@
+"""Teaching material: graded assignments (otter-grader masters in ``assignments/``), the
+per-student numbers behind them, and the tools that build and grade them
+(:mod:`rummykit.teach.assign`; ``python -m rummykit.teach build|grade``)."""
+
+from rummykit.teach.questions import QUESTIONS, Mark, Question
+from rummykit.teach.students import grading_seed, normalize_id, student_seed
+
+__all__ = ["QUESTIONS", "Mark", "Question", "grading_seed", "normalize_id", "student_seed"]
