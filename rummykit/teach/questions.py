@@ -32,7 +32,7 @@ from rummykit.odds.exercise_sets import ROUND_1, RULES, parameters
 from rummykit.odds.outs_exercises import dealt_outs
 from rummykit.odds.teaching import absorption_time, two_pairs_chain
 
-__all__ = ["QUESTIONS", "Mark", "Question", "question"]
+__all__ = ["OUTS_BOT_CSV", "QUESTIONS", "Mark", "Question", "mark", "numbers", "question"]
 
 #: Every question generator, by key: ``QUESTIONS[key](seed) -> Question``.
 QUESTIONS: dict[str, Callable[[int], Question]] = {}
@@ -313,3 +313,30 @@ def _paired_low(seed: int):
         "level": level,
     }
     return numbers, low, low - 1e-4, low + 1e-4
+
+
+#: The table of chapter 7's strategy comparison that assignment 4 reads.
+OUTS_BOT_CSV = Path(__file__).resolve().parents[2] / "data" / "outs_bot.csv"
+
+
+def numbers(key: str, seed: int) -> dict:
+    """The numbers of question ``key`` for ``seed``, as the student's notebook shows them
+    (never the answer).
+
+    >>> numbers("a1-hands", 0)
+    {'decks': 2, 'jokers': 4, 'cards': 10}
+    """
+    if key not in QUESTIONS:
+        raise ArgumentError(f"no question registered as {key!r}; known: {sorted(QUESTIONS)}")
+    return dict(QUESTIONS[key](seed).numbers)
+
+
+def mark(key: str, seed: int, value: object) -> Mark:
+    """The autograder's verdict on ``value`` as the answer to ``key`` for ``seed``.
+
+    >>> mark("a3-markov-wait", 0, Fraction(342, 25))
+    Mark(correct=True, message='right')
+    """
+    if key not in QUESTIONS:
+        raise ArgumentError(f"no question registered as {key!r}; known: {sorted(QUESTIONS)}")
+    return QUESTIONS[key](seed).mark(value)
