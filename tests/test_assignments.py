@@ -136,19 +136,20 @@ def _forms(answer) -> set[str]:
 
 
 def _solution_lines(master: Path) -> list[str]:
-    lines, inside = [], False
+    """The master's solution lines: marked ``# SOLUTION``, or inside a ``# BEGIN
+    SOLUTION`` ... ``# END SOLUTION`` block of a cell (a solution cell's other lines are
+    given to the student)."""
+    lines = []
     for cell in nbformat.read(master, as_version=4).cells:
-        source = cell.source
-        if cell.cell_type == "raw":
-            inside = source.startswith("# BEGIN SOLUTION") or (
-                inside and "END SOLUTION" not in source
-            )
+        if cell.cell_type != "code":
             continue
-        for line in source.splitlines():
-            marked = "# SOLUTION" in line and "SOLUTION NO PROMPT" not in line
-            if (inside or marked) and "BEGIN SOLUTION" not in line and "END SOLUTION" not in line:
+        inside = False
+        for line in cell.source.splitlines():
+            if line.strip() in ("# BEGIN SOLUTION", "# END SOLUTION"):
+                inside = line.strip() == "# BEGIN SOLUTION"
+            elif inside or line.rstrip().endswith("# SOLUTION"):
                 text = line.split("# SOLUTION")[0].strip()
-                if len(text) > 12 and "=" in text and not text.endswith("= ..."):
+                if len(text) > 12:
                     lines.append(text)
     return lines
 

@@ -255,15 +255,17 @@ def _second_moment(chain: list[list[Fraction]], times: list[Fraction]) -> Fracti
 
 @question("a4-penalty-card")
 def _penalty_card(seed: int):
-    """Buying takes the upcard and a penalty card: its expected points, over the unseen
-    cards of a seeded hand."""
+    """Buying takes the upcard and a penalty card: the expected points of the hand and the
+    penalty card (the hand's points plus the mean over the unseen cards) if someone goes
+    out before you can meld."""
     hand, pile, _ = dealt_outs("a4-penalty-card", seed, seen=seed % 40)
     left = list(_shoe_cards())
     for card in [*hand, *pile]:
         left.remove(next(c for c in left if c.code == card.code))
     points = [RULES.point_value(card) for card in left]
     numbers = {"hand": " ".join(card.code for card in hand), "pile": " ".join(c.code for c in pile)}
-    return numbers, Fraction(sum(points), len(points))
+    held = sum(RULES.point_value(card) for card in hand)
+    return numbers, held + Fraction(sum(points), len(points))
 
 
 @functools.cache
