@@ -26,7 +26,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from rummykit.errors import ArgumentError
-from rummykit.exercises import _check_seed, book_exercises
+from rummykit.exercises import book_exercises
 from rummykit.odds.exact import dealt_probability
 from rummykit.odds.exercise_sets import ROUND_1, RULES, parameters
 from rummykit.odds.outs_exercises import dealt_outs
@@ -89,7 +89,8 @@ def question(key: str) -> Callable:
     def register(make: Callable) -> Callable[[int], Question]:
         @functools.lru_cache(maxsize=256)
         def generate(seed: int) -> Question:
-            _check_seed(seed)
+            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+                raise ArgumentError(f"seed must be an int, 0 or more, got {seed!r}")
             numbers, answer, *interval = make(seed)
             if interval:
                 low, high = interval
