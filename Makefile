@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book serve test test-fast lint soak lab benchmarks tables slides student-edition clean
+.PHONY: book serve test test-fast lint soak lab benchmarks tables slides student-edition assignments clean
 
 $(STAMP): pyproject.toml setup.py rummykit/odds/_sweep.c \
 		rummykit/odds/_table.c rummykit/odds/_contract.c rummykit/odds/_contract.h rummykit/odds/_read_ints.h \
@@ -78,6 +78,12 @@ benchmarks: $(STAMP)
 tables: $(STAMP)
 	$(BIN)/rummykit tables
 	$(BIN)/python -m rummykit.known_odds
+
+## Build the graded assignments (assignments/*.ipynb, otter-grader masters) into
+## build/assignments/NAME/student (to hand out) and .../autograder (autograder.zip); grade a
+## folder of STUDENT_ID.ipynb with `python -m rummykit.teach grade ZIP FOLDER --out grades.csv`.
+assignments: $(STAMP)
+	$(BIN)/python -m rummykit.teach build
 
 clean:
 	rm -rf book/_build .pytest_cache book/.jupyterlite.doit.db

@@ -28,6 +28,7 @@ __all__ = [
     "RuleSetError",
     "RummyError",
     "SaveFileError",
+    "StudentIdError",
     "UnsupportedRuleError",
 ]
 
@@ -99,3 +100,7 @@ class OutputError(ArgumentError):
     """A place to write that cannot be written: the tables' folder (``--out``) or a
     checkpoint (``--checkpoint``), missing, read-only, full, or a file in the way; the
     message names the path and what to do."""
+
+
+class StudentIdError(ArgumentError):
+    """A student ID that is not of the accepted form (see :mod:`rummykit.teach.students`)."""

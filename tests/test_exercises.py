@@ -9,8 +9,10 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import subprocess
+from collections import Counter
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 from math import comb
@@ -30,7 +32,7 @@ from rummykit.exercises import (
     exercise_sheet,
     parse_answer,
 )
-from rummykit.odds import exercise_sets
+from rummykit.odds import exercise_sets, teaching
 from rummykit.odds.exercise_sets import BUILDERS, OPTIONS, parameters
 from rummykit.odds.simulate import simulate_dealt
 from rummykit.odds.teaching import two_pairs_chain, within_standard_errors
@@ -470,8 +472,14 @@ def test_the_javascript_checker_agrees_on_random_answers_and_inputs():
 # --- each chapter 6 answer, by an independent method ----------------------------------------
 
 
-def _options(key: str):
-    return [pytest.param(numbers, id=str(i)) for i, numbers in enumerate(OPTIONS[key])]
+def _options(key: str, every: int = 1):
+    """The options of ``key`` (every ``every``-th, and the first 6, for checks by
+    simulation, which would take minutes over all of them)."""
+    return [
+        pytest.param(numbers, id=str(i))
+        for i, numbers in enumerate(OPTIONS[key])
+        if i < 6 or i % every == 0
+    ]
 
 
 def _answer(key: str, numbers: dict) -> Fraction:
@@ -486,8 +494,37 @@ def test_hands_by_the_binomial_coefficient(numbers):
 
 @pytest.mark.parametrize("numbers", _options("ch6-identical-sets"))
 def test_identical_sets_by_formula(numbers):
-    d, size = numbers["decks"], numbers["size"]
-    assert _answer("ch6-identical-sets", numbers) == comb(4 * d, size) - comb(4, size) * d**size
+    d, size, kind = numbers["decks"], numbers["size"], numbers["kind"]
+    distinct = comb(4, size) * d**size
+    if kind == "two":
+        want = comb(4 * d, size) - distinct
+    elif kind == "none":
+        want = distinct
+    else:  # at most two copies of each suit's eight: the x^size coefficient of (1 + d x + C(d, 2) x^2)^4
+        poly = [1]
+        for _ in range(4):
+            poly = [
+                sum(poly[i - c] * comb(d, c) for c in range(3) if 0 <= i - c < len(poly))
+                for i in range(len(poly) + 2)
+            ]
+        want = comb(4 * d, size) - poly[size]
+    assert 0 < _answer("ch6-identical-sets", numbers) == want < comb(4 * d, size)
+
+
+def test_identical_sets_by_listing_every_set_for_small_shoes():
+    from itertools import combinations
+
+    for numbers in OPTIONS["ch6-identical-sets"]:
+        d, size = numbers["decks"], numbers["size"]
+        if comb(4 * d, size) > 20_000:
+            continue
+        eights = [card for card in Shoe(d, 0).cards if card.rank.name == "EIGHT"]
+        most = [
+            max(Counter(c.code for c in group).values()) for group in combinations(eights, size)
+        ]
+        need = {"two": lambda m: m >= 2, "three": lambda m: m >= 3, "none": lambda m: m == 1}
+        want = sum(need[numbers["kind"]](m) for m in most)
+        assert _answer("ch6-identical-sets", numbers) == want, numbers
 
 
 @pytest.mark.parametrize("numbers", _options("ch6-one-joker"))
@@ -542,10 +579,10 @@ def _hands_by_ranks(copies: int, ranks: int, jokers: int, n: int, counts) -> lis
 
 @pytest.mark.parametrize("numbers", _options("ch6-inclusion-exclusion"))
 def test_inclusion_exclusion_by_generating_function(numbers):
-    n = numbers["cards"]
-    hands = _hands_by_ranks(4, 13, 0, n, lambda c: c >= 3)
+    d, n = numbers["decks"], numbers["cards"]
+    hands = _hands_by_ranks(4 * d, 13, 0, n, lambda c: c >= 3)
     no_set = sum(w for s, w in hands if s == 0)
-    assert _answer("ch6-inclusion-exclusion", numbers) == 1 - Fraction(no_set, comb(52, n))
+    assert _answer("ch6-inclusion-exclusion", numbers) == 1 - Fraction(no_set, comb(52 * d, n))
 
 
 @pytest.mark.parametrize("numbers", _options("ch6-joker-worth"))
@@ -570,6 +607,9 @@ def test_joker_worth_by_conditioning_on_the_jokers(numbers):
         # 11-card hands: 30,000 searches took 2.0-2.2 s on a busy machine.
         slow(n, id=str(i)) if n["cards"] == 11 else pytest.param(n, id=str(i))
         for i, n in enumerate(OPTIONS["ch6-bayes"])
+        # 30,000 hands for each of the 54 shoes would take minutes: the book's 5 and
+        # every 10th.
+        if i < 5 or i % 10 == 0
     ],
 )
 def test_bayes_by_simulation(numbers):
@@ -590,7 +630,7 @@ def test_bayes_by_simulation(numbers):
 
 @pytest.mark.parametrize("numbers", _options("ch6-sets-waiting"))
 def test_sets_waiting_by_the_whole_distribution(numbers):
-    k, d, j, n = (numbers[name] for name in ("k", "decks", "jokers", "cards"))
+    k, d, j, n = 3, numbers["decks"], numbers["jokers"], numbers["cards"]
     hands = _hands_by_ranks(4 * d, 13, j, n, lambda c: c >= k)
     total = comb(52 * d + j, n)
     assert sum(w for _, w in hands) == total
@@ -598,7 +638,7 @@ def test_sets_waiting_by_the_whole_distribution(numbers):
     assert _answer("ch6-sets-waiting", numbers) == mean
 
 
-@pytest.mark.parametrize("numbers", _options("ch6-mean-distance"))
+@pytest.mark.parametrize("numbers", _options("ch6-mean-distance", every=8))
 def test_mean_distance_by_simulation(numbers):
     d, j, n = numbers["decks"], numbers["jokers"], numbers["cards"]
     shoe = Shoe(decks=d, jokers=j)
@@ -609,7 +649,7 @@ def test_mean_distance_by_simulation(numbers):
     assert within_standard_errors(float(np.mean(distances)), answer, stderr)
 
 
-@pytest.mark.parametrize("numbers", _options("ch6-sample-size"))
+@pytest.mark.parametrize("numbers", _options("ch6-sample-size", every=10))
 def test_sample_size_gives_the_interval_asked_for(numbers):
     d, j, n = numbers["decks"], numbers["jokers"], numbers["cards"]
     half_width = float(numbers["points"]) / 100
@@ -639,6 +679,7 @@ def test_coverage_sd_by_summing_the_binomial_distribution(numbers):
 @pytest.mark.parametrize("numbers", _options("ch6-markov-wait"))
 def test_markov_wait_by_the_fundamental_matrix_and_first_step(numbers):
     d, j = numbers["decks"], numbers["jokers"]
+    assert d >= 2  # one deck holds only one 8♥, and the hand holds it already
     chain = np.array(two_pairs_chain(decks=d, jokers=j), dtype=float)
     assert np.allclose(chain.sum(axis=1), 1)
     fundamental = np.linalg.inv(np.eye(3) - chain[:3, :3])
@@ -665,3 +706,33 @@ def test_the_text_form_asks_without_giving_the_answer():
     ex = Exercise(key="plain", question="How many?", answer=Fraction(3, 47), hint="Count.")
     assert pretty(ex) == "Exercise plain: How many?"
     assert "3/47" not in pretty(ex) and "answer" in repr(ex)
+
+
+@pytest.mark.parametrize("seed", range(0, 40, 3))
+def test_mean_distance_accepts_a_mean_worked_from_the_printed_distribution(seed):
+    ex = REGISTRY["ch6-mean-distance"](seed)
+    printed = {
+        int(d): Fraction(p) / 100
+        for d, p in re.findall(r"P\(D = (\d+)\) = ([0-9.]+)%", ex.question)
+    }
+    assert len(printed) >= 3 and abs(sum(printed.values()) - 1) < Fraction(1, 1000)
+    from_printed = sum(d * p for d, p in printed.items())
+    assert ex.check(str(from_printed)).correct, (seed, from_printed, ex.answer)
+    assert ex.check(_significant(from_printed)).correct
+    assert not ex.check(_significant(_value(ex) * Fraction(101, 100))).correct
+
+
+def test_the_follow_ups_come_after_the_questions():
+    for key, follow in [
+        ("ch6-hands", "Then check the formula"),
+        ("ch6-joker-worth", "Then compare"),
+        ("ch6-mean-distance", "Find the standard deviation"),
+    ]:
+        question = REGISTRY[key](0).question
+        assert question.index("?") < question.index(follow), key
+
+
+def test_sets_waiting_counts_natural_sets_in_title_question_and_answer():
+    ex = REGISTRY["ch6-sets-waiting"](0)
+    assert "3 or more natural cards" in ex.question and "sets of natural cards" in ex.question
+    assert ex.answer == teaching.expected_ranks_with_at_least(3, decks=2, jokers=4, cards=10)

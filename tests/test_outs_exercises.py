@@ -18,6 +18,7 @@ import pytest
 from rummykit import RuleSet, Shoe, contract_distance, parse_cards
 from rummykit.exercises import EXERCISES
 from rummykit.odds import outs_exercises  # noqa: F401  (registers the generators)
+from rummykit.odds.outs_exercises import PILE
 
 RULES = RuleSet.preset("standard")
 CONTRACT = RULES.contracts[0]
@@ -60,6 +61,17 @@ def _out_flags(hand: list, unseen: list) -> tuple[int, list[bool]]:
     return distance, flags
 
 
+def _pile(question: str, seed: int) -> list:
+    """The discard pile a question shows: none for the book's hand (seed 0), PILE cards
+    for a targeted one."""
+    if seed == 0:
+        assert "pile shows" not in question
+        return []
+    pile = _cards_after(question, "The discard pile shows ")
+    assert len(pile) == PILE
+    return pile
+
+
 def _wrong(answer) -> list:
     if isinstance(answer, int):
         return [answer + 1, answer - 1, 2 * answer + 1]
@@ -70,6 +82,7 @@ def test_every_generator_is_registered():
     assert all(key in EXERCISES for key in KEYS)
 
 
+@pytest.mark.slow  # 3-7 s a generator: the targeted hands' searches
 @pytest.mark.parametrize("key", KEYS)
 def test_right_answers_check_and_wrong_ones_do_not(key):
     for seed in SEEDS:
@@ -91,9 +104,10 @@ def test_outs_count_is_the_unseen_cards_that_complete(seed):
     ex = EXERCISES["outs-count"](seed)
     hand = _cards_after(ex.question, "2 sets: ")
     assert len(hand) == 10
-    unseen = _unseen(hand)
+    pile = _pile(ex.question, seed)
+    unseen = _unseen(hand, pile)
     distance, flags = _out_flags(hand, unseen)
-    assert distance == 1 and len(unseen) == 98
+    assert distance == 1 and len(unseen) == 98 - len(pile)
     assert ex.answer == sum(flags)
 
 
@@ -104,7 +118,8 @@ def test_next_card_chance_is_the_share_of_unseen_outs(seed):
     pile = _cards_after(ex.question, "The discard pile shows ")
     unseen = _unseen(hand, pile)
     distance, flags = _out_flags(hand, unseen)
-    assert distance == 1 and len(pile) == 4 and len(unseen) == 108 - 14
+    assert distance == 1 and len(pile) == (4 if seed == 0 else PILE)
+    assert len(unseen) == 108 - 10 - len(pile)
     assert ex.answer == Fraction(sum(flags), len(unseen))
 
 
@@ -112,7 +127,7 @@ def test_next_card_chance_is_the_share_of_unseen_outs(seed):
 def test_two_draw_chance_over_every_ordered_pair_of_unseen_cards(seed):
     ex = EXERCISES["outs-two-draws"](seed)
     hand = _cards_after(ex.question, "2 sets: ")
-    unseen = _unseen(hand)
+    unseen = _unseen(hand, _pile(ex.question, seed))
     distance, flags = _out_flags(hand, unseen)
     assert f"It has {sum(flags)} outs among {len(unseen)} unseen cards" in ex.question
     pairs = list(permutations(range(len(unseen)), 2))
@@ -145,3 +160,11 @@ def test_best_discard_keeps_the_most_outs_by_trying_every_discard(seed):
     least = min(distance for distance, _ in results)
     assert least == 1
     assert ex.answer == max(total for distance, total in results if distance == least)
+
+
+@pytest.mark.slow  # about 10 s a generator on a busy machine: the targeted hands' searches
+@pytest.mark.parametrize(
+    "key", ["outs-count", "outs-next-card", "outs-two-draws", "outs-rule-error"]
+)
+def test_seeds_0_to_39_give_40_different_answers(key):
+    assert len({EXERCISES[key](seed).answer for seed in range(40)}) == 40

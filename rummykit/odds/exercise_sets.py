@@ -1,9 +1,10 @@
 """Chapter 6's exercises as generators ``f(seed) -> Exercise``, registered in
 :data:`rummykit.exercises.EXERCISES`.
 
-Each exercise has a list of shoes or hand sizes, :data:`OPTIONS`: seed 0 gives the first,
-the book's numbers; any other seed picks one of the others, so a student's variant
-differs from the book and the checked answer, computed by rummykit, changes with it.
+Each exercise has a list of shoes or hand sizes, :data:`OPTIONS` (at least 40): seed 0
+gives the first, the book's numbers; seeds 1, 2, ... take the others in a fixed shuffled
+order, each once before any repeats, so seeds 0-39 give 40 different variants (and 40
+different answers, tested) and a student's variant differs from the book's.
 The tests check every option's answer against an independent method (a formula written
 out, a listing of every hand, a generating function or a simulation).
 
@@ -19,6 +20,7 @@ What is the chance that a 10-card hand from 2 decks and 4 jokers holds at least 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -76,7 +78,16 @@ def parameters(key: str, seed: int) -> dict:
     options = OPTIONS[key]
     if seed == 0:
         return dict(options[0])
-    return dict(options[1 + random.Random(seed).randrange(len(options) - 1)])
+    return dict(options[1 + _order(key, len(options) - 1)[(seed - 1) % (len(options) - 1)]])
+
+
+@functools.cache
+def _order(key: str, size: int) -> tuple[int, ...]:
+    """A fixed shuffle of ``range(size)``, its own for each exercise (string seeds are
+    hashed by ``random`` with SHA-512, the same in every process)."""
+    order = list(range(size))
+    random.Random(f"order:{key}").shuffle(order)
+    return tuple(order)
 
 
 def _variants(key: str, options: tuple[dict, ...]) -> Callable:
@@ -85,7 +96,9 @@ def _variants(key: str, options: tuple[dict, ...]) -> Callable:
     def register(build: Callable[..., Exercise]) -> Callable[..., Exercise]:
         OPTIONS[key] = options
         BUILDERS[key] = build
-        exercise(key)(lambda seed: build(**parameters(key, seed)))
+        # The same numbers, the same exercise: counted once per process.
+        cached = functools.lru_cache(maxsize=None)(build)
+        exercise(key)(lambda seed: cached(**parameters(key, seed)))
         return build
 
     return register
@@ -108,32 +121,80 @@ def hands(decks: int, jokers: int, cards: int) -> Exercise:
     return Exercise(
         "ch6-hands",
         f"How many different {cards}-card hands can be dealt from {_shoe(decks, jokers)}? "
-        "(A hand is a set of physical cards.)",
+        "(A hand is a set of physical cards.)\n\n"
+        "Then check the formula on a small shoe, the eights and kings of two decks with two "
+        "jokers (18 cards), by listing every 4-card hand.",
         math.comb(size, cards),
         hint=f"The shoe holds {size} cards; a hand chooses {cards} of them, order aside.",
         explanation=f"C({size}, {cards}) hands.",
     )
 
 
-@_variants("ch6-identical-sets", _grid(decks=(2, 3), size=(3, 4)))
-def identical_sets(decks: int, size: int) -> Exercise:
-    """Exercise 2: sets holding identical cards (counted by listing every set)."""
+#: What exercise 2 counts among the sets of eights: (the words, the fewest copies of one
+#: card a counted set holds, or 0 for the sets with no two identical cards).
+_IDENTICAL = {
+    "two": ("hold at least two identical cards (such as 8♥ 8♥)", 2),
+    "three": ("hold at least three identical cards (such as 8♥ 8♥ 8♥)", 3),
+    "none": ("hold no two identical cards", 0),
+}
+
+
+def _identical_options() -> tuple[dict, ...]:
+    options = [{"decks": 2, "size": 3, "kind": "two"}]
+    counts = {_identical_count(2, 3, "two")}
+    for kind, decks, size in itertools.product(_IDENTICAL, range(2, 9), (3, 4, 5, 6)):
+        # Only counts that are neither 0 nor every set (with 5 or more cards some suit
+        # repeats; three copies of a card need three decks), each count once.
+        if (kind != "three" and size > 4) or _IDENTICAL[kind][1] > decks:
+            continue
+        count = _identical_count(decks, size, kind)
+        if count not in counts:
+            counts.add(count)
+            options.append({"decks": decks, "size": size, "kind": kind})
+    return tuple(options)
+
+
+def _identical_count(decks: int, size: int, kind: str) -> int:
+    """The sets exercise 2 counts, and all the sets: by listing how many copies of each
+    suit's eight a set holds (C(decks, c) ways to hold c of a suit's copies)."""
+    copies = _IDENTICAL[kind][1]
+    counted = 0
+    for held in itertools.product(range(decks + 1), repeat=4):
+        if sum(held) == size:
+            ways = math.prod(math.comb(decks, c) for c in held)
+            counted += ways * (max(held) >= copies if copies else max(held) <= 1)
+    return counted
+
+
+@_variants("ch6-identical-sets", _identical_options())
+def identical_sets(decks: int, size: int, kind: str) -> Exercise:
+    """Exercise 2: sets holding identical cards (:func:`_identical_count`)."""
+    words = _IDENTICAL[kind][0]
     eights = [card for card in Shoe(decks, 0).cards if card.rank == Rank.EIGHT]
-    sets = [group for group in itertools.combinations(eights, size) if check_meld(group, RULES).ok]
-    repeated = sum(len({card.code for card in group}) < size for group in sets)
+    assert check_meld(eights[:size], RULES).ok  # any `size` eights make a set
+    total = math.comb(len(eights), size)
+    counted = _identical_count(decks, size, kind)
     return Exercise(
         "ch6-identical-sets",
         f"{decks} decks hold {len(eights)} eights ({decks} of each suit). Of the "
-        f"{len(sets)} different {size}-card sets of eights, how many hold at least two "
-        "identical cards (such as 8♥ 8♥)?",
-        repeated,
+        f"{total:,} different {size}-card sets of eights, how many {words}?",
+        counted,
         hint="Count the sets with no repeated card (different suits, one copy of each), "
-        "then take them away from all the sets.",
-        explanation=f"C({len(eights)}, {size}) - C(4, {size}) x {decks}^{size}.",
+        "then take them away from all the sets."
+        if kind == "two"
+        else "A set is a choice of how many copies of each suit's eight it holds, "
+        f"C({decks}, c) ways to hold c of them: list those choices.",
+        explanation=f"C({len(eights)}, {size}) - C(4, {size}) x {decks}^{size}."
+        if kind == "two"
+        else f"C(4, {size}) x {decks}^{size}."
+        if kind == "none"
+        else "All the sets less those that hold at most two copies of each card.",
     )
 
 
-@_variants("ch6-one-joker", _grid(decks=(2, 1, 3), jokers=(4, 2, 6), cards=(10, 7, 11, 12)))
+@_variants(
+    "ch6-one-joker", _grid(decks=(2, 1, 3), jokers=(4, 2, 6, 1, 3, 8), cards=(10, 7, 11, 12))
+)
 def one_joker(decks: int, jokers: int, cards: int) -> Exercise:
     """Exercise 3: at least one joker."""
     return Exercise(
@@ -147,7 +208,8 @@ def one_joker(decks: int, jokers: int, cards: int) -> Exercise:
 
 
 @_variants(
-    "ch6-at-least-of-rank", _grid(k=(3, 2, 4), decks=(2, 1, 3), jokers=(4, 2), cards=(10, 12))
+    "ch6-at-least-of-rank",
+    _grid(k=(3, 2, 4), decks=(2, 1, 3), jokers=(4, 2), cards=(10, 12, 11)),
 )
 def at_least_of_rank(k: int, decks: int, jokers: int, cards: int) -> Exercise:
     """Exercise 4: three of a rank (hypergeometric)."""
@@ -165,7 +227,7 @@ def at_least_of_rank(k: int, decks: int, jokers: int, cards: int) -> Exercise:
     )
 
 
-@_variants("ch6-set-in-three", _grid(decks=(1, 2, 3), jokers=(0, 2, 4)))
+@_variants("ch6-set-in-three", _grid(decks=(1, 2, 3, 4), jokers=(0, 2, 4, 1, 3, 5, 6, 8, 10, 12)))
 def set_in_three(decks: int, jokers: int) -> Exercise:
     """Exercise 5: three cards that make a set (rummykit's exact count)."""
     return Exercise(
@@ -183,14 +245,17 @@ def set_in_three(decks: int, jokers: int) -> Exercise:
     )
 
 
-@_variants("ch6-inclusion-exclusion", _grid(cards=(7, 5, 6, 8, 9)))
-def inclusion_exclusion(cards: int) -> Exercise:
+@_variants(
+    "ch6-inclusion-exclusion", _grid(decks=(1, 2, 3), cards=(7, *range(5, 7), *range(8, 19)))
+)
+def inclusion_exclusion(decks: int, cards: int) -> Exercise:
     """Exercise 6: at least one set among more cards (rummykit's exact count)."""
+    shoe = "one deck" if decks == 1 else f"{decks} decks"
     return Exercise(
         "ch6-inclusion-exclusion",
-        f"{cards} cards are dealt from one deck without jokers. What is the chance that they "
-        "hold at least one set (three or four of a kind)?",
-        dealt_probability(Contract(sets=1), decks=1, jokers=0, cards=cards, rules=RULES),
+        f"{cards} cards are dealt from {shoe} without jokers. What is the chance that they "
+        f"hold at least one set ({'three or four of a kind' if decks == 1 else 'three or more cards of one rank'})?",
+        dealt_probability(Contract(sets=1), decks=decks, jokers=0, cards=cards, rules=RULES),
         hint="Let A_r be '3 or more cards of rank r'. Use inclusion-exclusion over the ranks: "
         f"{cards} cards hold at most {cards // 3} such ranks.",
         explanation="13 P(A_1) - C(13, 2) P(A_1 and A_2) + ..., each term a sum of products "
@@ -200,7 +265,7 @@ def inclusion_exclusion(cards: int) -> Exercise:
 
 @_variants(
     "ch6-joker-worth",
-    ({"decks": 2, "jokers": 4, "cards": 10}, *_grid(decks=(1, 2, 3), jokers=(2, 6), cards=(8, 11))),
+    _grid(decks=(2, 1, 3), jokers=(4, 1, 2, 3, 6, 8), cards=(10, 8, 11)),
 )
 def joker_worth(decks: int, jokers: int, cards: int) -> Exercise:
     """Exercise 7: P(set | at least one joker), from rummykit's exact counts."""
@@ -211,7 +276,8 @@ def joker_worth(decks: int, jokers: int, cards: int) -> Exercise:
     return Exercise(
         "ch6-joker-worth",
         f"A {cards}-card hand from {_shoe(decks, jokers)} holds at least one joker. Given that, "
-        "what is the chance that it holds a set (a pair and a joker make one)?",
+        "what is the chance that it holds a set (a pair and a joker make one)?\n\n"
+        "Then compare it with the chance of a set when the hand holds no joker.",
         (p_set - p_none * p_set_no_joker) / (1 - p_none),
         hint="With a joker, there is no set only when the natural cards are all of different "
         "ranks. Condition on the number of jokers i, then divide by P(at least one joker).",
@@ -228,6 +294,18 @@ def joker_worth(decks: int, jokers: int, cards: int) -> Exercise:
         {"decks": 2, "jokers": 2, "cards": 10},
         {"decks": 1, "jokers": 4, "cards": 11},
         {"decks": 3, "jokers": 6, "cards": 11},
+        *(
+            numbers
+            for numbers in _grid(decks=(1, 2, 3), jokers=(1, 2, 3, 4, 6, 8), cards=(10, 11, 12))
+            if numbers
+            not in (
+                {"decks": 2, "jokers": 4, "cards": 10},
+                {"decks": 1, "jokers": 2, "cards": 10},
+                {"decks": 2, "jokers": 2, "cards": 10},
+                {"decks": 1, "jokers": 4, "cards": 11},
+                {"decks": 3, "jokers": 6, "cards": 11},
+            )
+        ),
     ),
 )
 def bayes(decks: int, jokers: int, cards: int) -> Exercise:
@@ -248,19 +326,32 @@ def bayes(decks: int, jokers: int, cards: int) -> Exercise:
     )
 
 
-@_variants("ch6-sets-waiting", _grid(k=(3, 2), decks=(2, 1, 3), jokers=(4, 2), cards=(10, 11)))
-def sets_waiting(k: int, decks: int, jokers: int, cards: int) -> Exercise:
-    """Exercise 9: the expected number of ranks with k or more natural cards."""
+@_variants("ch6-sets-waiting", _grid(decks=(2, 1, 3), jokers=(4, 0, 2, 6), cards=(10, 7, 11, 12)))
+def sets_waiting(decks: int, jokers: int, cards: int) -> Exercise:
+    """Exercise 9: the expected number of sets of natural cards in a hand: ranks with 3
+    or more natural cards (``teaching.expected_ranks_with_at_least(3, ...)``)."""
     return Exercise(
         "ch6-sets-waiting",
-        f"Count the ranks of which a {cards}-card hand ({_shoe(decks, jokers)}) holds {k} or "
-        "more natural cards. What is the expected count?",
-        expected_ranks_with_at_least(k, decks=decks, jokers=jokers, cards=cards),
-        hint="Write the count as a sum of 13 indicators, one per rank; expectation is linear "
-        "even when the indicators are dependent.",
-        explanation=f"13 P(X ≥ {k}), with X the number of eights (hypergeometric).",
+        f"A set of natural cards is 3 or more cards of one rank, no joker. Let S be the "
+        f"number of ranks of which a {cards}-card hand ({_shoe(decks, jokers)}) holds 3 or "
+        "more natural cards: the sets of natural cards it holds. What is E[S]?",
+        expected_ranks_with_at_least(3, decks=decks, jokers=jokers, cards=cards),
+        hint="Write S as a sum of 13 indicators, one per rank; expectation is linear even "
+        "when the indicators are dependent.",
+        explanation="13 P(X ≥ 3), with X the number of eights (hypergeometric, exercise 4).",
         chance=False,
     )
+
+
+#: Exercise 10 prints P(D = d) to this many decimals of a percentage.
+DISTANCE_DECIMALS = 2
+
+
+def _printed_distance(dist: dict[int, Fraction]) -> dict[int, Fraction]:
+    """P(D = d) as exercise 10 prints it: a percentage to :data:`DISTANCE_DECIMALS`
+    decimals (half up), as an exact Fraction of 1."""
+    unit = Fraction(1, 100 * 10**DISTANCE_DECIMALS)
+    return {d: math.floor(p / unit + Fraction(1, 2)) * unit for d, p in dist.items()}
 
 
 @_variants(
@@ -271,20 +362,49 @@ def sets_waiting(k: int, decks: int, jokers: int, cards: int) -> Exercise:
         {"decks": 2, "jokers": 4, "cards": 10},
         {"decks": 1, "jokers": 2, "cards": 11},
         {"decks": 2, "jokers": 2, "cards": 12},
+        *(
+            numbers
+            for numbers in _grid(decks=(1, 2, 3), jokers=(0, 1, 2, 3, 4, 6), cards=(10, 11, 12))
+            if numbers
+            not in (
+                {"decks": 1, "jokers": 2, "cards": 10},
+                {"decks": 1, "jokers": 0, "cards": 10},
+                {"decks": 2, "jokers": 4, "cards": 10},
+                {"decks": 1, "jokers": 2, "cards": 11},
+                {"decks": 2, "jokers": 2, "cards": 12},
+            )
+        ),
     ),
 )
 def mean_distance(decks: int, jokers: int, cards: int) -> Exercise:
-    """Exercise 10: the expected contract distance, from the exact distribution."""
+    """Exercise 10: the expected contract distance, from the exact distribution.
+
+    The question prints the distribution, rounded; the exact mean is the answer, and any
+    mean worked from the printed numbers is right too: the tolerance covers the printed
+    values' own sum and every rounding of them (half a unit of each, times d).
+    """
     dist = distance_distribution(ROUND_1, decks=decks, jokers=jokers, cards=cards, rules=RULES)
+    mean = sum((d * p for d, p in dist.items()), Fraction(0))
+    printed = _printed_distance(dist)
+    from_printed = sum((d * p for d, p in printed.items()), Fraction(0))
+    half_unit = Fraction(1, 2 * 100 * 10**DISTANCE_DECIMALS)
+    # A reader's mean from the printed table, itself rounded to 4 significant figures.
+    slack = abs(from_printed - mean) + half_unit * sum(dist) + mean / 2000
+    shown = ", ".join(
+        f"P(D = {d}) = {float(100 * p):.{DISTANCE_DECIMALS}f}%" for d, p in printed.items()
+    )
     return Exercise(
         "ch6-mean-distance",
         f"`distance_distribution` gives the exact distribution of how many cards a dealt hand "
         f"lacks for a contract. What is the expected distance for round 1 (two sets) with "
-        f"{cards} cards from {_shoe(decks, jokers)}?",
-        sum((d * p for d, p in dist.items()), Fraction(0)),
+        f"{cards} cards from {_shoe(decks, jokers)}? Rounded, its distribution is {shown}.\n\n"
+        "Find the standard deviation of the distance too, and check both against 3,000 "
+        "seeded deals.",
+        mean,
         hint="E[D] = sum of d P(D = d) over the distribution.",
         explanation="The same sum with d² gives E[D²], and Var(D) = E[D²] - E[D]².",
         chance=False,
+        tolerance=float(slack / mean),
     )
 
 
@@ -297,6 +417,11 @@ def mean_distance(decks: int, jokers: int, cards: int) -> Exercise:
         {"decks": 1, "jokers": 2, "cards": 10, "points": Fraction(5, 10)},
         {"decks": 2, "jokers": 2, "cards": 10, "points": Fraction(3, 10)},
         {"decks": 3, "jokers": 6, "cards": 11, "points": Fraction(5, 10)},
+        *(
+            {"decks": d, "jokers": j, "cards": n, "points": Fraction(h, 10)}
+            for d, j, n, h in itertools.product((1, 2, 3), (2, 4, 6), (10, 11), (3, 4, 10))
+            if (d, j, n, h) != (2, 2, 10, 3)
+        ),
     ),
 )
 def sample_size_for(decks: int, jokers: int, cards: int, points: Fraction) -> Exercise:
@@ -317,7 +442,7 @@ def sample_size_for(decks: int, jokers: int, cards: int, points: Fraction) -> Ex
     )
 
 
-@_variants("ch6-coverage", _grid(intervals=(200, 100, 300, 400, 500)))
+@_variants("ch6-coverage", _grid(intervals=(200, *range(50, 200, 10), *range(210, 510, 10))))
 def coverage(intervals: int) -> Exercise:
     """Exercise 12: the spread of the number of 95% intervals that cover."""
     return Exercise(
@@ -344,7 +469,24 @@ def _chain_question(decks: int, jokers: int) -> str:
     )
 
 
-@_variants("ch6-markov-wait", _grid(decks=(2, 1, 3), jokers=(4, 2, 6)))
+# Exercises 13 and 14 take 2 decks or more, so that every hand the chain can reach
+# exists (one deck holds a single 8♥, already in the hand).
+def _chain_options(draws: tuple[int, ...]) -> tuple[dict, ...]:
+    """Shoes (and numbers of draws) for exercises 13 and 14, the book's first, each
+    answer once: the chain's numbers scale with the shoe, so many shoes share one."""
+    options, answers = [], set()
+    shoes = itertools.product((2, 3, 4, 5, 6), range(13))
+    for steps, (decks, jokers) in itertools.product(draws, itertools.chain([(2, 4)], shoes)):
+        chain = two_pairs_chain(decks=decks, jokers=jokers)
+        answer = absorption_time(chain) if not steps else matrix_power(chain, steps)[0][3]
+        # An exact answer a reader can type (the box reads at most 100 characters).
+        if answer not in answers and len(str(answer)) <= 60:
+            answers.add(answer)
+            options.append({"decks": decks, "jokers": jokers} | ({"draws": steps} if steps else {}))
+    return tuple(options)
+
+
+@_variants("ch6-markov-wait", _chain_options((0,)))
 def markov_wait(decks: int, jokers: int) -> Exercise:
     """Exercise 13: the expected wait for two sets, a Markov chain's absorption time."""
     return Exercise(
@@ -359,7 +501,7 @@ def markov_wait(decks: int, jokers: int) -> Exercise:
     )
 
 
-@_variants("ch6-markov-within", _grid(draws=(10, 5, 15, 20), decks=(2, 1, 3), jokers=(4, 2, 6)))
+@_variants("ch6-markov-within", _chain_options((10, 5, 15, 20)))
 def markov_within(draws: int, decks: int, jokers: int) -> Exercise:
     """Exercise 14: P(done within n draws), a power of the transition matrix."""
     done = matrix_power(two_pairs_chain(decks=decks, jokers=jokers), draws)[0][3]

@@ -5,6 +5,12 @@ cards from 2 decks and 4 jokers); seed 0 gives the book's hand, another seed ano
 hand, and the answer, computed by :func:`rummykit.outs`, changes with it. The tests
 check each answer against a count over the unseen cards themselves.
 
+Outs counts take few values (a pair and the jokers give 10), so for seeds 1, 2, ... the
+first four exercises aim at a number of outs (:func:`targeted_outs`): every count from 3
+to 42 but the book's, in a fixed shuffled order, reached by a hand with at least that
+many outs and a discard pile of :data:`PILE` cards that holds the copies too many. Seeds
+0-39 so get 40 different answers (tested); the fifth, the best discard, does not yet.
+
 >>> from rummykit.exercises import EXERCISES
 >>> ex = EXERCISES["outs-count"](0)
 >>> ex.seed, ex.check(str(ex.answer)).correct, ex.check(str(ex.answer + 1)).correct
@@ -13,6 +19,7 @@ check each answer against a count over the unseen cards themselves.
 
 from __future__ import annotations
 
+import functools
 import random
 from fractions import Fraction
 from math import comb
@@ -21,12 +28,16 @@ from rummykit.cards import Card, Hand, Shoe
 from rummykit.exercises import Exercise, exercise
 from rummykit.hints import Outs, outs
 from rummykit.rules import RuleSet
+from rummykit.search import contract_distance
 
 __all__ = [
     "DECKS",
     "JOKERS",
+    "PILE",
+    "TARGETS",
     "best_discard_outs",
     "dealt_outs",
+    "targeted_outs",
     "two_draw_chance",
 ]
 
@@ -54,6 +65,60 @@ def dealt_outs(key: str, seed: int, *, distance: int = 1, seen: int = 0) -> tupl
         found = outs(hand, _CONTRACT, _RULES, decks=DECKS, jokers=JOKERS, seen=shown)
         if found.distance == distance and found.total:
             return hand, shown, found
+
+
+#: The discard pile of a targeted hand (:func:`targeted_outs`).
+PILE = 8
+#: The numbers of outs that seeds 1, 2, ... aim at.
+TARGETS = range(3, 43)
+
+
+def targeted_outs(key: str, seed: int, book: int) -> tuple[Hand, list, Outs]:
+    """A seeded hand 1 card from 2 sets, a discard pile of :data:`PILE` cards, and its
+    outs, whose total is the target of ``seed`` (``book``, the count of seed 0, is left
+    out of the targets, so seeds 0-39 give 40 different counts).
+
+    >>> hand, pile, found = targeted_outs("doc", 1, book=10)
+    >>> len(hand), len(pile), found.distance, found.unseen, found.total != 10
+    (10, 8, 1, 90, True)
+    """
+    targets = [t for t in TARGETS if t != book]
+    random.Random(f"targets:{key}").shuffle(targets)
+    target = targets[(seed - 1) % len(targets)]
+    rng = random.Random(f"{key}:{seed}")
+    while True:
+        hand = Hand(rng.sample(_SHOE.cards, _CARDS))
+        # One distance first: the outs of a hand (a distance per face) only when it is 1.
+        if contract_distance(hand, _CONTRACT, _RULES, decks=DECKS) != 1:
+            continue
+        found = outs(hand, _CONTRACT, _RULES, decks=DECKS, jokers=JOKERS)
+        extra = found.total - target
+        if found.distance != 1 or not 0 <= extra <= PILE:
+            continue
+        rest = list(_SHOE.cards)
+        for card in hand:
+            rest.remove(next(c for c in rest if c.code == card.code))
+        helping = [card for card in rest if card.code in found.cards]
+        other = [card for card in rest if card.code not in found.cards]
+        pile = rng.sample(helping, extra) + rng.sample(other, PILE - extra)
+        rng.shuffle(pile)
+        seen = outs(hand, _CONTRACT, _RULES, decks=DECKS, jokers=JOKERS, seen=pile)
+        if seen.total == target:
+            return hand, pile, seen
+
+
+@functools.lru_cache(maxsize=512)
+def _dealt_or_targeted(key: str, seed: int, seen: int = 0) -> tuple[Hand, list, Outs]:
+    """The book's dealt hand for seed 0; for another seed, a targeted one whose outs
+    differ from the book's and from every other seed's below 40."""
+    if seed == 0:
+        return dealt_outs(key, 0, seen=seen)
+    book = _dealt_or_targeted(key, 0, seen)[2].total
+    return targeted_outs(key, seed, book=book)
+
+
+def _pile_words(pile: list) -> str:
+    return f" The discard pile shows {_shown(pile)}." if pile else ""
 
 
 def two_draw_chance(total: int, unseen: int) -> Fraction:
@@ -93,11 +158,13 @@ _SETTING = "dealt 10 cards from 2 decks and 4 jokers for the first contract, 2 s
 @exercise("outs-count")
 def count(seed: int) -> Exercise:
     """Count the outs of a hand one card from 2 sets."""
-    hand, _, found = dealt_outs("outs-count", seed)
+    hand, pile, found = _dealt_or_targeted("outs-count", seed)
+    where = "your hand or the pile" if pile else "your hand"
     return Exercise(
         "outs-count",
-        f"You are {_SETTING}: {_shown(hand)}. The hand is 1 card from the contract. How many "
-        "of the unseen cards (every card of the shoe not in your hand) would complete it?",
+        f"You are {_SETTING}: {_shown(hand)}. The hand is 1 card from the contract."
+        f"{_pile_words(pile)} How many of the unseen cards (every card of the shoe not in "
+        f"{where}) would complete it?",
         found.total,
         hint="Find the pair (or the joker) that a third card makes a set of, then count the "
         "unseen copies of each face that does it, jokers included: 2 decks hold 2 copies of "
@@ -109,7 +176,7 @@ def count(seed: int) -> Exercise:
 @exercise("outs-next-card")
 def next_card(seed: int) -> Exercise:
     """The exact chance that the next card is an out, with some cards seen."""
-    hand, seen, found = dealt_outs("outs-next-card", seed, seen=4)
+    hand, seen, found = _dealt_or_targeted("outs-next-card", seed, seen=4)
     return Exercise(
         "outs-next-card",
         f"You are {_SETTING}: {_shown(hand)}, 1 card from the contract. The discard pile "
@@ -125,13 +192,13 @@ def next_card(seed: int) -> Exercise:
 @exercise("outs-two-draws")
 def two_draws(seed: int) -> Exercise:
     """The exact chance that one of the next two cards is an out."""
-    hand, _, found = dealt_outs("outs-two-draws", seed)
+    hand, pile, found = _dealt_or_targeted("outs-two-draws", seed)
     total, unseen = found.total, found.unseen
     return Exercise(
         "outs-two-draws",
-        f"You are {_SETTING}: {_shown(hand)}. It has {total} outs among {unseen} unseen "
-        "cards. What is the exact chance that at least one of the next two cards of the "
-        "stock is an out?",
+        f"You are {_SETTING}: {_shown(hand)}.{_pile_words(pile)} It has {total} outs among "
+        f"{unseen} unseen cards. What is the exact chance that at least one of the next two "
+        "cards of the stock is an out?",
         two_draw_chance(total, unseen),
         hint="Take the complement: both cards miss with chance "
         f"({unseen - total}/{unseen}) × ({unseen - total - 1}/{unseen - 1}).",
@@ -142,8 +209,7 @@ def two_draws(seed: int) -> Exercise:
 @exercise("outs-rule-error")
 def rule_error(seed: int) -> Exercise:
     """How far the "double the next-card chance" rule overshoots the exact value."""
-    # Some cards seen (none for the book's) vary the unseen count from seed to seed.
-    _, _, found = dealt_outs("outs-rule-error", seed, seen=seed % 8)
+    _, _, found = _dealt_or_targeted("outs-rule-error", seed)
     total, unseen = found.total, found.unseen
     return Exercise(
         "outs-rule-error",

@@ -1,2 +1,23 @@
-"""Course content built on rummykit: the class activities, slides, exercises, assignments
-and the student edition of the book's unit guide (``book/teachers.md``)."""
+"""Course content built on rummykit, for the book's unit guide (``book/teachers.md``):
+graded assignments (otter-grader masters in ``assignments/``), the per-student numbers
+behind them and the tools that build and grade them (:mod:`rummykit.teach.assign`;
+``python -m rummykit.teach build|grade``); the class coverage activity
+(:mod:`~rummykit.teach.coverage`), the lesson slides (:mod:`~rummykit.teach.slides`),
+chapter 9's concepts and exercises (:mod:`~rummykit.teach.concepts`,
+:mod:`~rummykit.teach.concept_exercises`) and the student edition
+(:mod:`~rummykit.teach.edition`)."""
+
+from rummykit.teach.questions import OUTS_BOT_CSV, QUESTIONS, Mark, Question, mark, numbers
+from rummykit.teach.students import grading_seed, normalize_id, student_seed
+
+__all__ = [
+    "OUTS_BOT_CSV",
+    "QUESTIONS",
+    "Mark",
+    "Question",
+    "grading_seed",
+    "mark",
+    "normalize_id",
+    "numbers",
+    "student_seed",
+]
