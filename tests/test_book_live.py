@@ -220,10 +220,17 @@ def test_a_turn_played_in_the_live_notebook_offline(browser, book_url: str, tmp_
         play.get_by_text("Bea", exact=False).first.wait_for(timeout=BOTS_LIMIT_MS)
         play.get_by_text(re.compile(r"Ann discards the ")).wait_for(timeout=BOTS_LIMIT_MS)
         # The buttons hold their labels ("Draw from sto..." before).
+        # The longest labels of the action rows, measured as text against the button's inside.
         clipped = play.locator("button.widget-button").evaluate_all(
-            "bs => bs.filter(b => b.scrollWidth > b.clientWidth).map(b => b.textContent)"
+            """bs => bs.filter(b => ["Draw from stock", "Take discard", "Lay down for me"]
+                                    .includes(b.textContent.trim()))
+                  .map(b => { const r = document.createRange(); r.selectNodeContents(b);
+                              const s = getComputedStyle(b);
+                              const inside = b.clientWidth - parseFloat(s.paddingLeft)
+                                             - parseFloat(s.paddingRight);
+                              return [b.textContent.trim(), r.getBoundingClientRect().width <= inside + 1]; })"""
         )
-        assert clipped == []
+        assert len(clipped) == 3 and all(fits for _, fits in clipped), clipped
         # The frame grew to the notebook: nothing scrolls inside it, so a turn cannot
         # scroll the hand out of view.
         page.wait_for_timeout(1000)  # the frame follows the widget's height
