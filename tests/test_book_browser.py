@@ -76,6 +76,8 @@ def _newest_source_mtime() -> float:
         *BOOK.glob("*.yml"),
         *BOOK.glob("_ext/*.py"),
         *BOOK.glob("live/*.ipynb"),
+        *BOOK.glob("live/*.json"),
+        *BOOK.glob("_static/*"),
         *(ROOT / "rummykit").rglob("*.py"),
     ]
     return max(path.stat().st_mtime for path in sources)

@@ -23,6 +23,10 @@ directive, and its notebook would be missing), and strips the Google Fonts style
 jupyterlite-sphinx adds to every page (offline_book rightly rejects it; the fallback font
 serves).
 
+The pages' side (a labelled start button, a status line, the cells run once the kernel is
+ready, a frame as tall as the notebook) is ``book/_static/live_notebook.js``; it reaches
+the app through ``exposeAppInBrowser``, set in ``book/live/jupyter-lite.json``.
+
 numpy, polars, pyarrow and altair have no Pyodide wheels on PyPI: the live notebooks use
 the widgets that run without them (rummykit.widgets imports the odds explorers only when
 asked; DealWidget reads the tables' odds from rummykit.known_odds).

@@ -236,7 +236,13 @@ class PlayWidget:
 
         # --- actions
         def button(description: str, tooltip: str, style: str = "") -> ipywidgets.Button:
-            return ipywidgets.Button(description=description, tooltip=tooltip, button_style=style)
+            # As wide as its label: the default width cut "Draw from stock" to "Draw from sto...".
+            return ipywidgets.Button(
+                description=description,
+                tooltip=tooltip,
+                button_style=style,
+                layout=ipywidgets.Layout(width="auto"),
+            )
 
         self.draw_button = button("Draw from stock", "draw the top card of the stock", "info")
         self.take_button = button("Take discard", "take the top card of the discard pile", "info")
