@@ -15,7 +15,7 @@ class notebook re-deals each row from its seed, so a mistyped count is caught, n
 >>> row.hands, row.successes
 (2000, 159)
 >>> print(row)
-ada, seed 7: 159 of 2,000 hands held two sets, 7.95% (95% interval 6.84% to 9.22%)
+ada, seed 7: 159 of 2,000 hands held two sets, about 8.0% (95%: 6.8% to 9.2%)
 >>> row.covers
 True
 """
@@ -31,6 +31,7 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+from rummykit.chance import chance_text, estimate_text
 from rummykit.errors import ArgumentError, RummyError
 from rummykit.rules import CONTRACTS, RuleSet
 
@@ -64,8 +65,8 @@ class ClassResultsError(RummyError):
 def exact_chance() -> Fraction:
     """The exact chance that the activity's hand holds two sets (round 1's contract).
 
-    >>> f"{float(exact_chance()):.4%}"
-    '8.9086%'
+    >>> round(float(exact_chance()), 6)
+    0.089086
     """
     from rummykit.odds import dealt_probability
 
@@ -119,7 +120,7 @@ class StudentReport:
         low, high = self.interval
         return (
             f"{self.student}, seed {self.seed}: {self.successes:,} of {self.hands:,} hands "
-            f"held two sets, {self.estimate:.2%} (95% interval {low:.2%} to {high:.2%})"
+            f"held two sets, {estimate_text(self.estimate, low, high)}"
         )
 
 
@@ -326,8 +327,8 @@ class ClassCoverage:
 
 
 def exact_chance_text() -> str:
-    """The exact chance as a percentage to two decimals, as the reports are written."""
-    return f"{float(exact_chance()):.2%}"
+    """The exact chance in words (:func:`rummykit.chance.chance_text`)."""
+    return chance_text(float(exact_chance()))
 
 
 def class_coverage(reports: Iterable[StudentReport]) -> ClassCoverage:
