@@ -35,10 +35,10 @@ a sweep answers every smaller hand and every joker count up to its own, so
 :func:`dealt_count` sweeps for exactly the hand it is asked about.
 The CPU seconds of each sweep, measured on one core for every preset's mixed contracts
 with 1 to 4 decks and the hand sizes the tables use, are
-:data:`rummykit.odds.tables.SWEEP_SECONDS`, read from the package's data file
+:data:`rummykit.odds.plan.SWEEP_SECONDS`, read from the package's data file
 ``rummykit/odds/sweep_seconds.json`` that ``benchmarks/sweep_seconds.py --write``
 measures and writes. The Python sweep, which does not drop arrangements by hand size,
-is about :data:`rummykit.odds.tables.PYTHON_SLOWDOWN` times slower.
+is about :data:`rummykit.odds.plan.PYTHON_SLOWDOWN` times slower.
 :func:`rummykit.odds.simulate.simulate_dealt` estimates any cell in a second.
 
 ``docs/exact-sweep.md`` is the design note (the state, the packed codes, why each
