@@ -34,8 +34,9 @@ import numbers
 from typing import TypeVar
 
 from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet
 
-__all__ = ["MAX_SEED", "instance", "real", "seed", "whole"]
+__all__ = ["MAX_SEED", "contract_rules", "dealt_hand", "instance", "real", "seed", "whole"]
 
 T = TypeVar("T")
 
@@ -128,3 +129,34 @@ def seed(value: object, *, name: str = "seed", optional: bool = True) -> int | N
     if value is None and optional:
         return None
     return whole(name, value, low=0, high=MAX_SEED)
+
+
+def dealt_hand(
+    contract: object, *, decks: object, jokers: object, cards: object, rules: object
+) -> int:
+    """Check the arguments of a dealt hand (the odds functions'): ``contract`` a Contract,
+    ``rules`` a RuleSet, 1 to :data:`~rummykit.rules.MAX_DECKS` decks, 0 to
+    :data:`~rummykit.rules.MAX_JOKERS` jokers, and 0 up to the whole shoe of cards; the
+    shoe's size.
+
+    >>> from rummykit import CONTRACTS
+    >>> dealt_hand(CONTRACTS[0], decks=2, jokers=4, cards=10, rules=RuleSet.preset("standard"))
+    108
+    >>> dealt_hand(CONTRACTS[0], decks=1, jokers=0, cards=60, rules=RuleSet.preset("standard"))
+    Traceback (most recent call last):
+        ...
+    rummykit.errors.ArgumentError: cards must be an integer from 0 to 52, got 60: a hand is dealt from the shoe of 52 cards
+    """
+    contract_rules(contract, rules)
+    whole("decks", decks, low=1, high=MAX_DECKS, hint="the bound of RuleSet (rummykit.rules)")
+    whole("jokers", jokers, low=0, high=MAX_JOKERS, hint="the bound of RuleSet (rummykit.rules)")
+    size = 52 * decks + jokers
+    whole("cards", cards, low=0, high=size, hint=f"a hand is dealt from the shoe of {size} cards")
+    return size
+
+
+def contract_rules(contract: object, rules: object) -> None:
+    """Check that ``contract`` is a Contract and ``rules`` a RuleSet (the arguments of
+    every contract search and hint)."""
+    instance("contract", contract, Contract, "a Contract")
+    instance("rules", rules, RuleSet, "a RuleSet")

@@ -770,6 +770,16 @@ def play_game(state: GameState, bots: Sequence, *, max_actions: int = 1_000_000)
     >>> final.is_over, len(final.round_scores)
     (True, 7)
     """
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError(f"state must be a GameState, got {state!r}")
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise ArgumentTypeError(f"bots must be a sequence of bots, one per seat, got {bots!r}")
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            raise ArgumentTypeError(
+                f"bots: seat {seat}'s bot has no choose(view) method, got {bot!r}"
+            )
+    whole("max_actions", max_actions, low=1)
     if len(bots) != state.players:
         raise ArgumentError(f"give one bot per seat ({state.players}), got {len(bots)}")
     for _ in range(max_actions):
@@ -782,4 +792,7 @@ def play_game(state: GameState, bots: Sequence, *, max_actions: int = 1_000_000)
         # The view still describes the state unless the bot changed it (an odd bot might).
         fresh = len(state.history) == played and state.to_act == seat
         state._apply(action, view if fresh else None)
-    raise RuntimeError(f"the game did not end within {max_actions} actions")
+    raise ArgumentError(
+        f"the game did not end within max_actions={max_actions:,} actions: allow more, or "
+        "bound the rounds with max_reshuffles or turn_limit (Game)"
+    )

@@ -62,9 +62,11 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from rummykit.cards import Rank, Suit
+from rummykit.checks import dealt_hand
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds._exact_layers import NATIVE, Sweep
 from rummykit.odds._exact_model import ExactTable, Progress, pareto
+from rummykit.odds.plan import LONG_COUNT_SECONDS, ExactCell, duration_text, exact_seconds
 from rummykit.rules import Contract, MeldRules, RuleSet
 
 __all__ = [
@@ -90,13 +92,26 @@ _ALL_SUITS = tuple(Suit)
 
 
 def _check_args(contract: Contract, decks: int, jokers: int, cards: int, rules: RuleSet) -> None:
-    if not isinstance(contract, Contract):
-        raise ArgumentTypeError(f"contract must be a Contract, got {contract!r}")
-    if not isinstance(rules, RuleSet):
-        raise ArgumentTypeError(f"rules must be a RuleSet, got {rules!r}")
-    for name, value, low in (("decks", decks, 1), ("jokers", jokers, 0), ("cards", cards, 0)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise ArgumentError(f"{name} must be an integer >= {low}, got {value!r}")
+    dealt_hand(contract, decks=decks, jokers=jokers, cards=cards, rules=rules)
+
+
+def _check_plan(
+    contract: Contract, decks: int, jokers: int, cards: int, rules: RuleSet, allow_long: bool
+) -> None:
+    """Refuse a count planned over LONG_COUNT_SECONDS, before anything is allocated."""
+    if allow_long is not True and allow_long is not False:
+        raise ArgumentTypeError(f"allow_long must be True or False, got {allow_long!r}")
+    if allow_long:
+        return
+    seconds = exact_seconds(ExactCell(rules, None, contract, decks, jokers, cards))
+    if seconds > LONG_COUNT_SECONDS:
+        raise ArgumentError(
+            f"counting {contract} in {cards} cards from {decks} decks and {jokers} jokers "
+            f"exactly is planned at {duration_text(seconds)} (more than "
+            f"{duration_text(LONG_COUNT_SECONDS)}, rummykit.odds.plan.LONG_COUNT_SECONDS): "
+            "pass allow_long=True to count anyway, ask for fewer cards or decks, or "
+            "estimate it with rummykit.odds.simulate_dealt"
+        )
 
 
 def _shoe(decks: int, ranks: Iterable[Rank] | None, suits: Iterable[Suit] | None):
@@ -117,11 +132,17 @@ def dealt_count(
     ranks: Iterable[Rank] | None = None,
     suits: Iterable[Suit] | None = None,
     progress: Progress | None = None,
+    allow_long: bool = False,
 ) -> int:
     """The number of ``cards``-card hands (subsets of the physical shoe) holding ``contract``.
 
     ``ranks`` and ``suits`` shrink the shoe to those ranks and suits (all by default), for
     teaching and for tests that enumerate every hand.
+
+    Bounds: 1 to 8 decks, 0 to 32 jokers (:mod:`rummykit.rules`), 0 to the whole shoe of
+    cards. A count planned (:func:`rummykit.odds.plan.exact_seconds`) over
+    :data:`~rummykit.odds.plan.LONG_COUNT_SECONDS` (an hour) is refused before a key is made
+    unless ``allow_long=True``: :func:`rummykit.odds.simulate_dealt` estimates it in seconds.
 
     >>> from rummykit import Contract, Rank, RuleSet, Suit
     >>> rules = RuleSet.preset("standard")
@@ -133,6 +154,7 @@ def dealt_count(
     rank_set, suit_set, naturals = _shoe(decks, ranks, suits)
     if cards < contract.min_cards(rules):
         return 0  # too few cards for the melds: no sweep needed
+    _check_plan(contract, decks, jokers, cards, rules, allow_long)
     table = exact_table(
         contract,
         rules=rules,
@@ -162,11 +184,12 @@ def dealt_probability(
     ranks: Iterable[Rank] | None = None,
     suits: Iterable[Suit] | None = None,
     progress: Progress | None = None,
+    allow_long: bool = False,
 ) -> Fraction:
     """The exact probability that ``cards`` cards dealt from the shoe hold ``contract``.
 
     The shoe is ``decks`` standard decks plus ``jokers`` jokers (``ranks``/``suits``
-    shrink it). The hand holds the contract when it has ``contract.sets`` sets and
+    shrink it; the bounds and ``allow_long`` are :func:`dealt_count`'s). The hand holds the contract when it has ``contract.sets`` sets and
     ``contract.runs`` runs, no card in two melds, each legal under ``rules``: exactly what
     :func:`rummykit.melds.find_contract` decides. Sweeps are cached, so a second call
     with another hand size or joker count is immediate.
@@ -189,6 +212,7 @@ def dealt_probability(
         ranks=ranks,
         suits=suits,
         progress=progress,
+        allow_long=allow_long,
     )
     _, _, naturals = _shoe(decks, ranks, suits)
     return Fraction(count, math.comb(naturals + jokers, cards))
@@ -227,6 +251,7 @@ def distance_distribution(
     ranks: Iterable[Rank] | None = None,
     suits: Iterable[Suit] | None = None,
     progress: Progress | None = None,
+    allow_long: bool = False,
 ) -> dict[int, Fraction]:
     """The exact distribution of the contract distance of a dealt hand.
 
@@ -235,7 +260,10 @@ def distance_distribution(
     ``decks=decks``): added cards may be any natural of the 52, as long as the hand then
     holds at most ``decks`` copies of each card; jokers are not added. The added cards
     may be of ranks or suits missing from a shrunken shoe. Distance 0 means the hand
-    holds the contract, so ``result[0] == dealt_probability(...)``.
+    holds the contract, so ``result[0] == dealt_probability(...)``. The bounds and
+    ``allow_long`` are :func:`dealt_count`'s; a contract mixing sets and runs in three
+    melds or more takes hours and is refused unless ``allow_long=True``
+    (:func:`rummykit.odds.simulate_distance` estimates it).
 
     >>> from rummykit import Contract, RuleSet
     >>> rules = RuleSet.preset("standard")
@@ -245,6 +273,15 @@ def distance_distribution(
     """
     _check_args(contract, decks, jokers, cards, rules)
     rank_set, suit_set, naturals = _shoe(decks, ranks, suits)
+    if contract.sets and contract.runs and contract.melds >= 3 and allow_long is not True:
+        raise ArgumentError(
+            f"the exact distance distribution of {contract} takes hours (a contract mixing "
+            "sets and runs in three melds or more): pass allow_long=True to count anyway, "
+            "or estimate it with rummykit.odds.simulate_distance"
+        )
+    _check_plan(
+        contract, decks, max(jokers, _MIN_JOKERS), max(cards, _MIN_CARDS), rules, allow_long
+    )
     table = exact_table(
         contract,
         rules=rules,

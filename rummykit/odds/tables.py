@@ -50,6 +50,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from rummykit.checks import dealt_hand, instance, whole
+from rummykit.checks import seed as check_seed
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.hints import chance_text  # re-exported: it was first defined here
 from rummykit.odds.exact import (
@@ -67,6 +69,7 @@ from rummykit.odds.plan import (
     exact_seconds,
 )
 from rummykit.odds.pool import run_sweep
+from rummykit.odds.simulate import MAX_HANDS
 from rummykit.rules import Contract, RuleSet
 
 __all__ = [
@@ -432,7 +435,9 @@ def _dealt_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) ->
     return [
         Fraction(0)
         if c < fewest
-        else dealt_probability(contract, decks=decks, jokers=j, cards=c, rules=rules)
+        else dealt_probability(
+            contract, decks=decks, jokers=j, cards=c, rules=rules, allow_long=True
+        )
         for j, c in hands
     ]
 
@@ -492,7 +497,9 @@ def _call(function, *args):
 
 def _distance_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) -> list[dict]:
     return [
-        distance_distribution(contract, decks=decks, jokers=j, cards=c, rules=rules)
+        distance_distribution(
+            contract, decks=decks, jokers=j, cards=c, rules=rules, allow_long=True
+        )
         for j, c in hands
     ]
 
@@ -603,7 +610,16 @@ def dealt_odds(
     """
     if method not in ("exact", "simulation", "auto"):
         raise ArgumentError(f"method must be 'exact', 'simulation' or 'auto', got {method!r}")
+    if isinstance(cells, str | bytes) or not isinstance(cells, Iterable):
+        raise ArgumentTypeError(f"cells must be a sequence of ExactCell, got {cells!r}")
     cells = list(cells)
+    for cell in cells:
+        instance("cells", cell, ExactCell, "a sequence of ExactCell (exact_cells makes them)")
+        dealt_hand(
+            cell.contract, decks=cell.decks, jokers=cell.jokers, cards=cell.cards, rules=cell.rules
+        )
+    whole("n", n, low=1, high=MAX_HANDS, hint="pool the estimates of several seeds for more")
+    check_seed(seed, optional=False)
 
     def simulated(cell: ExactCell) -> bool:
         if cell.cards < cell.contract.min_cards(cell.rules):

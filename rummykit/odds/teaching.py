@@ -21,6 +21,7 @@ from math import ceil, comb
 from more_itertools import distinct_combinations
 
 from rummykit.cards import Card, Hand, Rank, Shoe
+from rummykit.checks import whole
 from rummykit.errors import ArgumentError
 
 __all__ = [
@@ -43,10 +44,15 @@ __all__ = [
 ]
 
 
+#: The largest population (shoe, deck count times ranks and suits) the teaching helpers
+#: take: a shoe at RuleSet's bounds holds 448 cards, and C(N, n) of a larger N only grows
+#: the integers, not the lesson.
+MAX_POPULATION = 10_000
+
+
 def _check(**values: int) -> None:
     for name, value in values.items():
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ArgumentError(f"{name} must be a non-negative integer, got {value!r}")
+        whole(name, value, low=0, high=MAX_POPULATION, hint="the teaching helpers' bound")
 
 
 def distinct_hands(shoe: Iterable[Hashable], cards: int) -> list[tuple]:
@@ -100,6 +106,8 @@ def hypergeom_sf(k: int, *, population: int, successes: int, draws: int) -> Frac
     >>> hypergeom_sf(0, population=52, successes=4, draws=5)   # at least one ace in 5
     Fraction(18472, 54145)
     """
+    whole("k", k, low=-1, high=MAX_POPULATION)
+    _check(population=population, successes=successes, draws=draws)
     return sum(
         (
             hypergeom_pmf(i, population=population, successes=successes, draws=draws)
