@@ -314,13 +314,21 @@ def _state_difference(recorded: object, replayed: dict, names: Sequence[str]) ->
         return f"'state' must be an object with the keys {sorted(replayed)}"
     for key, value in replayed.items():
         saved = recorded[key]
-        if saved == value:
+        if _canonical(saved) == _canonical(value):
             continue
         if key in _PER_SEAT and isinstance(saved, list) and len(saved) == len(value):
-            seat = next(s for s, (a, b) in enumerate(zip(saved, value, strict=True)) if a != b)
+            seat = next(
+                s
+                for s, (a, b) in enumerate(zip(saved, value, strict=True))
+                if _canonical(a) != _canonical(b)
+            )
             return f"'state' {key!r} differs for seat {seat} ({names[seat]})"
         if key in ("melds", "owners") and isinstance(saved, list) and len(saved) == len(value):
-            meld = next(m for m, (a, b) in enumerate(zip(saved, value, strict=True)) if a != b)
+            meld = next(
+                m
+                for m, (a, b) in enumerate(zip(saved, value, strict=True))
+                if _canonical(a) != _canonical(b)
+            )
             return f"'state' {key!r} differs at meld {meld}"
         return f"'state' {key!r} differs"
     return "'state' differs"  # unreachable: the snapshots differ in some key

@@ -109,7 +109,8 @@ def _check_plan(
             f"counting {contract} in {cards} cards from {decks} decks and {jokers} jokers "
             f"exactly is planned at {duration_text(seconds)} (more than "
             f"{duration_text(LONG_COUNT_SECONDS)}, rummykit.odds.plan.LONG_COUNT_SECONDS): "
-            "pass allow_long=True to count anyway, ask for fewer cards or decks, or "
+            "pass allow_long=True (rummykit odds --allow-long) to count anyway, ask for "
+            "fewer cards or decks, or "
             "estimate it with rummykit.odds.simulate_dealt"
         )
 
