@@ -20,7 +20,7 @@ from itertools import combinations, product
 from operator import attrgetter
 
 from rummykit.cards import Card, Hand, Rank, Suit
-from rummykit.checks import instance
+from rummykit.checks import instance, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardTypeError, IllegalMeldError
 from rummykit.rules import MAX_RUN_LENGTH, Contract, RuleSet
 
@@ -44,7 +44,7 @@ _RANK_AT = {1: Rank.ACE, 14: Rank.ACE} | {p: Rank(p) for p in range(2, 14)}
 
 def position_rank(position: int) -> Rank:
     """The rank at a run position (1 and 14 are both the ace)."""
-    return _RANK_AT[position]
+    return _RANK_AT[whole("position", position, low=1, high=14)]
 
 
 def _position_word(position: int) -> str:

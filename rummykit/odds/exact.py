@@ -62,12 +62,12 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from rummykit.cards import Rank, Suit
-from rummykit.checks import dealt_hand
+from rummykit.checks import dealt_hand, instance, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds._exact_layers import NATIVE, Sweep
 from rummykit.odds._exact_model import ExactTable, Progress, pareto
 from rummykit.odds.plan import LONG_COUNT_SECONDS, ExactCell, duration_text, exact_seconds
-from rummykit.rules import Contract, MeldRules, RuleSet
+from rummykit.rules import MAX_JOKERS, Contract, MeldRules, RuleSet
 
 __all__ = [
     "NATIVE",
@@ -116,8 +116,18 @@ def _check_plan(
 
 
 def _shoe(decks: int, ranks: Iterable[Rank] | None, suits: Iterable[Suit] | None):
-    rank_set = _ALL_RANKS if ranks is None else frozenset(Rank(r) for r in ranks)
-    suit_set = _ALL_SUITS if suits is None else tuple(s for s in _ALL_SUITS if s in set(suits))
+    for name, given in (("ranks", ranks), ("suits", suits)):
+        if given is not None and (
+            isinstance(given, str | bytes) or not isinstance(given, Iterable)
+        ):
+            raise ArgumentTypeError(f"{name} must be None or an iterable of {name}, got {given!r}")
+    try:
+        rank_set = _ALL_RANKS if ranks is None else frozenset(Rank(r) for r in ranks)
+        suit_set = _ALL_SUITS if suits is None else tuple(s for s in _ALL_SUITS if s in set(suits))
+    except (TypeError, ValueError):
+        raise ArgumentError(
+            f"ranks and suits must be Rank and Suit values, got {ranks!r}, {suits!r}"
+        ) from None
     if not rank_set or not suit_set:
         raise ArgumentError("a shoe needs at least one rank and one suit")
     return rank_set, suit_set, decks * len(rank_set) * len(suit_set)
@@ -323,6 +333,9 @@ def exact_table(
     """
     if mode not in ("dealt", "distance"):
         raise ArgumentError(f"mode must be 'dealt' or 'distance', got {mode!r}")
+    dealt_hand(contract, decks=decks, jokers=0, cards=0, rules=rules)
+    whole("max_naturals", max_naturals, low=0, high=52 * decks)
+    whole("joker_cap", joker_cap, low=0, high=MAX_JOKERS)
     rank_set, suit_set, _ = _shoe(decks, ranks, suits)
     return _cached_table(
         contract, rules, decks, rank_set, suit_set, max_naturals, joker_cap, mode, progress
@@ -339,7 +352,7 @@ def sweep_rules(rules: RuleSet) -> MeldRules:
     >>> sweep_rules(RuleSet.preset("bga")) == sweep_rules(RuleSet.preset("standard"))
     True
     """
-    return rules.meld_rules
+    return instance("rules", rules, RuleSet, "a RuleSet").meld_rules
 
 
 def _cached_table(contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode, progress):

@@ -27,10 +27,10 @@ import numpy as np
 from more_itertools import consume
 
 from rummykit.cards import Card, Rank, Suit
-from rummykit.checks import dealt_hand, real, whole
+from rummykit.checks import dealt_hand, instance, real, whole
 from rummykit.checks import seed as check_seed
 from rummykit.errors import ArgumentError
-from rummykit.rules import Contract, RuleSet, meld_limits, run_windows
+from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet, meld_limits, run_windows
 from rummykit.search import contract_distance, find_contract
 
 __all__ = [
@@ -138,9 +138,13 @@ def deal_hands(
     >>> hands.shape, bool((np.sort(hands, axis=1)[:, 1:] != np.sort(hands, axis=1)[:, :-1]).all())
     ((3, 5), True)
     """
+    whole("decks", decks, low=1, high=MAX_DECKS)
+    whole("jokers", jokers, low=0, high=MAX_JOKERS)
+    whole("n", n, low=0, high=MAX_BATCH, hint="deal more in batches")
+    instance("rng", rng, np.random.Generator, "a numpy Generator")
     size = 52 * decks + jokers
-    if not 0 <= cards <= size:
-        raise ArgumentError(f"cannot deal {cards} cards from a shoe of {size}")
+    if not isinstance(cards, int) or not 0 <= cards <= size:
+        raise ArgumentError(f"cannot deal {cards!r} cards from a shoe of {size}")
     dtype = np.uint8 if size <= 256 else np.uint16
     perm = np.tile(np.arange(size, dtype=dtype), (n, 1))
     rows = np.arange(n)

@@ -22,7 +22,8 @@ from more_itertools import distinct_combinations
 
 from rummykit.cards import Card, Hand, Rank, Shoe
 from rummykit.checks import whole
-from rummykit.errors import ArgumentError
+from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.rules import MAX_DECKS, MAX_JOKERS
 
 __all__ = [
     "TWO_PAIRS_STATES",
@@ -218,6 +219,10 @@ def mini_shoe(decks: int, jokers: int, ranks: Iterable[Rank]) -> list[Card]:
     >>> len(shoe), sum(card.is_joker for card in shoe)
     (18, 2)
     """
+    whole("decks", decks, low=1, high=MAX_DECKS)
+    whole("jokers", jokers, low=0, high=MAX_JOKERS)
+    if isinstance(ranks, str | bytes) or not isinstance(ranks, Iterable):
+        raise ArgumentTypeError(f"ranks must be an iterable of Rank, got {ranks!r}")
     keep = set(ranks)
     return [card for card in Shoe(decks, jokers).cards if card.is_joker or card.rank in keep]
 
