@@ -41,8 +41,10 @@ __all__ = [
 
 #: A count planned (:func:`exact_seconds`) over this many CPU seconds is refused unless
 #: the caller passes ``allow_long=True`` (``--allow-long`` on the command line): one hour.
-#: Every exact cell of ``data/`` is planned well under it; the longest measured sweep
-#: (:data:`SWEEP_SECONDS`) held under 2 GB of memory, so a count within the plan does too.
+#: Every exact cell of ``data/`` is counted by the tables, which plan for themselves and
+#: pass ``allow_long=True``. The memory of a sweep grows with its keys as its time does,
+#: so this bound on time bounds it too, but by no figure measured here (the simulations'
+#: memory is: :data:`rummykit.odds.simulate.MAX_BATCH`).
 LONG_COUNT_SECONDS = 3600.0
 
 
