@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book serve test test-fast lint soak lab benchmarks tables clean
+.PHONY: book serve test test-fast lint soak lab benchmarks tables slides clean
 
 $(STAMP): pyproject.toml setup.py rummykit/odds/_sweep.c \
 		rummykit/odds/_table.c rummykit/odds/_contract.c rummykit/odds/_contract.h rummykit/odds/_read_ints.h \
@@ -54,6 +54,11 @@ test-fast: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+## The unit guide's lesson slides (book/teachers.md), one reveal.js deck per lesson, built
+## offline from the committed notebooks into build/slides (rummykit/teach/slides.py).
+slides: $(STAMP)
+	$(BIN)/python -m rummykit.teach.slides build/slides
 
 ## Open JupyterLab on the notebooks.
 lab: $(STAMP)

@@ -290,7 +290,8 @@ class OutsBot(GreedyBot):
 
     The outs count what its :class:`~rummykit.legal.PlayerView` shows, as
     :func:`~rummykit.hints.discard_advice` on a view does: unseen are the cards not in
-    its hand, not in a meld on the table and not the top of the discard pile. The
+    its hand, not in a meld on the table, not in the discard pile (buried cards too) and
+    not taken from the pile by another seat that still holds it. The
     two-draw chance, the costly part, is computed only for discards tied on outs.
     Drawing, buying, laying down and off, and discarding once laid down are GreedyBot's.
 

@@ -7,8 +7,9 @@
 
 A contract is given as its round under the rules (``--contract 5``) or in words
 (``--contract "2 sets + 1 run"``, also ``2s1r``). Bad arguments, an unknown preset, a
-hand the shoe cannot deal or a Dask scheduler out of reach print a message and exit
-with status 2.
+hand the shoe cannot deal or any failure of a Dask cluster (:mod:`rummykit.odds.cluster`)
+print a message and exit with status 2; SIGTERM stops a command and its worker processes
+and exits with status 143 (:data:`TERMINATED_STATUS`).
 
 >>> main(["odds", "--contract", "1", "--decks", "1", "--jokers", "0", "--cards", "6"])
 standard, round 1 contract (2 sets), 6 cards from 1 deck + 0 jokers (52 cards), exact
@@ -23,12 +24,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import functools
 import math
 import re
+import signal
 import sys
+import threading
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
 from rummykit._optional import require
 from rummykit.errors import ArgumentError, MissingDependencyError, RummyError
@@ -39,6 +42,8 @@ __all__ = [
     "EXAMPLES",
     "Recipe",  # noqa: F822 (from rummykit.odds.pipeline, by __getattr__ below)
     "RECIPES",  # noqa: F822 (from rummykit.odds.pipeline, by __getattr__ below)
+    "TERMINATED_STATUS",
+    "Terminated",
     "build_tables",  # noqa: F822 (from rummykit.odds.pipeline, by __getattr__ below)
     "count_plan",
     "main",
@@ -109,6 +114,18 @@ def _bounded(low: int, high: int):
     return parse
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of seconds: write it in digits, such as 30"
+        ) from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    return value
+
+
 def _natural(text: str) -> int:
     value = _whole(text)
     if value < 0:
@@ -143,6 +160,7 @@ the rounds it had not finished; the tables are those of an uninterrupted run."""
 
 def _parser() -> argparse.ArgumentParser:
     import rummykit
+    from rummykit.odds.cluster import WAIT_SECONDS
     from rummykit.odds.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
 
     parser = argparse.ArgumentParser(
@@ -197,6 +215,14 @@ def _parser() -> argparse.ArgumentParser:
             help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786); "
             "the same result as on this machine (needs rummykit[dask])",
         )
+        sub.add_argument(
+            "--dask-wait",
+            type=_seconds,
+            default=WAIT_SECONDS,
+            metavar="SECONDS",
+            help="with --dask: how long to wait for a worker when the cluster has none, at "
+            f"the start or mid-run, before failing (default {WAIT_SECONDS} s)",
+        )
 
     odds = command("odds", "exact probability that a dealt hand holds a contract")
     hand_options(odds)
@@ -219,7 +245,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     dask_option(simulate)
     tables = command("tables", "regenerate data/ (parquet + CSV + JSON)")
-    tables.add_argument("--out", type=Path, default=Path("data"), help="directory (default data)")
+    tables.add_argument(
+        "--out",
+        default="data",
+        help="directory (default data), checked before any work and replaced whole at the end",
+    )
     tables.add_argument(
         "--seed",
         type=_natural,
@@ -257,7 +287,6 @@ def _parser() -> argparse.ArgumentParser:
     dask_option(tables)
     tables.add_argument(
         "--checkpoint",
-        type=Path,
         metavar="DIR",
         help="keep each finished chunk of simulated rounds in DIR and skip those already "
         "there: run again with the same DIR to resume an interrupted run",
@@ -447,15 +476,44 @@ def _executor(args):
         return
     from rummykit.odds.cluster import dask_executor
 
-    with dask_executor(args.dask) as cluster:
+    def say(message: str) -> None:
+        print(message, file=sys.stderr, flush=True)
+
+    require("distributed", extra="dask", feature="--dask")
+    with _quiet_dask_log(), dask_executor(args.dask, wait=args.dask_wait, log=say) as cluster:
         watch = "" if cluster.dashboard is None else f" (dashboard {cluster.dashboard})"
         print(
-            f"on the Dask cluster at {cluster.address}: {cluster.workers} workers, "
-            f"{cluster.threads} threads{watch}",
+            f"on the Dask cluster at {cluster.address}: {cluster.workers} "
+            f"worker{'' if cluster.workers == 1 else 's'}, {cluster.threads} "
+            f"thread{'' if cluster.threads == 1 else 's'}{watch}",
             file=sys.stderr,
             flush=True,
         )
         yield cluster.executor, cluster.facts()
+
+
+@contextlib.contextmanager
+def _quiet_dask_log():
+    """Dask's own log lines, tracebacks among them, held back (CRITICAL only) for the
+    command: a failure of the cluster is told in one line, its ClusterError."""
+    import logging
+
+    # Tornado runs Dask's event loop and logs the errors of its callbacks.
+    names = [
+        name
+        for name in list(logging.root.manager.loggerDict)
+        if name.partition(".")[0] in ("distributed", "tornado")
+    ]
+    # concurrent.futures logs a callback's error, such as a Dask task cancelled too late.
+    loggers = [logging.getLogger(name) for name in [*names, "concurrent.futures"]]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def _tables(args, parser) -> int:
@@ -464,12 +522,15 @@ def _tables(args, parser) -> int:
     from rummykit.odds import completion
     from rummykit.odds.checkpoint import Checkpoint
     from rummykit.odds.fastplay import NATIVE
-    from rummykit.odds.pipeline import RECIPES, build_tables, write_tables
+    from rummykit.odds.output import tidy
+    from rummykit.odds.pipeline import RECIPES, build_tables, check_out, write_tables
 
     if args.dask is not None and args.workers is not None:
         parser.error("give either --dask or --workers, not both (a cluster has its own workers)")
-    if args.out.exists() and not args.out.is_dir():
-        parser.error(f"--out {str(args.out)!r} is a file, not a directory")
+    # The places written are checked before any work (a bad one is an OutputError).
+    out = check_out(args.out, args.only)
+    say = functools.partial(print, file=sys.stderr, flush=True)
+    tidy(out, say)
     recipe = RECIPES["quick" if args.quick else "default"]
     if args.n is not None:
         recipe = dataclasses.replace(recipe, n=args.n)
@@ -484,7 +545,7 @@ def _tables(args, parser) -> int:
     if args.preset_n is not None:
         command += ["--preset-n", str(args.preset_n)]
     started = time.perf_counter()
-    checkpoint = None if args.checkpoint is None else Checkpoint(args.checkpoint)
+    checkpoint = None if args.checkpoint is None else Checkpoint(args.checkpoint, warn=say)
     with _executor(args) as (executor, how):
         tables = build_tables(
             recipe,
@@ -519,7 +580,7 @@ def _tables(args, parser) -> int:
             f"{checkpoint.stored} played",
             file=sys.stderr,
         )
-    written = write_tables(tables, args.out, " ".join(command), run=run)
+    written = write_tables(tables, out, " ".join(command), run=run)
     print(
         f"wrote {len(written)} files to {args.out} in {time.perf_counter() - started:.1f} s",
         file=sys.stderr,
@@ -539,10 +600,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit(2) from None
     args = parser.parse_args(argv)
     command = {"odds": _odds, "simulate": _simulate, "tables": _tables}[args.command]
+    # SIGTERM (a `kill`, a batch system's time limit) unwinds like an interrupt, so the
+    # local pool's workers and the Dask connection are stopped on the way out.
+    handled = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if handled else None
     try:
         return command(args, args.parser)
     except RummyError as error:  # an extra missing, a cluster out of reach ...
         args.parser.exit(2, f"rummykit {args.command}: {error}\n")
+    except Terminated:
+        resume = (
+            "; with --checkpoint DIR, run it again to resume" if args.command == "tables" else ""
+        )
+        args.parser.exit(
+            TERMINATED_STATUS,
+            f"rummykit {args.command}: stopped by SIGTERM, its worker processes with it{resume}\n",
+        )
+    finally:
+        if handled:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+
+#: The exit status after SIGTERM: 128 + the signal's number, as a shell reports it.
+TERMINATED_STATUS = 128 + signal.SIGTERM
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived during a command (a BaseException, as KeyboardInterrupt is: no
+    ``except Exception`` stops it on its way out)."""
+
+
+def _terminate(signum, frame) -> None:
+    raise Terminated
 
 
 # The data pipeline lives in rummykit.odds.pipeline (it needs the analysis extra, which

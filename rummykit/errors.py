@@ -24,6 +24,7 @@ __all__ = [
     "IllegalActionError",
     "IllegalMeldError",
     "MissingDependencyError",
+    "OutputError",
     "RuleSetError",
     "RummyError",
     "SaveFileError",
@@ -92,3 +93,9 @@ class AnswerError(RummyError):
 
 class ClusterError(RummyError):
     """A Dask scheduler that cannot be reached or has no workers; the message names its address."""
+
+
+class OutputError(ArgumentError):
+    """A place to write that cannot be written: the tables' folder (``--out``) or a
+    checkpoint (``--checkpoint``), missing, read-only, full, or a file in the way; the
+    message names the path and what to do."""

@@ -609,7 +609,11 @@ EXERCISES: dict[str, Callable[[int], Exercise]] = {}
 
 #: The modules whose generators the book's chapters use: a chapter with exercises adds its
 #: module here, so that exercise_sheet and the tests see every one.
-BOOK_EXERCISE_MODULES = ("rummykit.odds.exercise_sets", "rummykit.odds.outs_exercises")
+BOOK_EXERCISE_MODULES = (
+    "rummykit.odds.exercise_sets",
+    "rummykit.odds.outs_exercises",
+    "rummykit.teach.concept_exercises",
+)
 
 
 def _check_seed(seed: object, *, allow_none: bool = False) -> None:

@@ -83,7 +83,7 @@ from rummykit.errors import (
     SaveFileError,
 )
 from rummykit.events import Event, RoundResult
-from rummykit.legal import PlayerView, _by_rank, _legal_actions
+from rummykit.legal import PileMove, PlayerView, _by_rank, _legal_actions
 from rummykit.melds import (
     Meld,
     check_meld,
@@ -288,7 +288,8 @@ class GameState(_PhaseHandlers):
     -perfect cut), ``taken`` (the card taken from the pile this turn), ``pending``
     (jokers taken by a swap this turn), ``traded`` (jokers traded once), ``scores``,
     ``round_scores``, ``results``, ``phase``, ``current``, ``to_act``, ``dealer``,
-    ``reshuffles``.
+    ``reshuffles``, ``pile_moves`` (this round's moves of the discard pile, a
+    tuple of :class:`~rummykit.legal.PileMove` every view shares).
     """
 
     def __init__(self, game: Game, setup: dict) -> None:
@@ -401,6 +402,7 @@ class GameState(_PhaseHandlers):
         upcard = script_up if script_up is not None else pool.pop()
         self.stock: list[Card] = pool + list(reversed(script_stock or []))
         self.discards: list[Card] = [upcard]
+        self.pile_moves: tuple[PileMove, ...] = (PileMove("upcard", None, upcard),)
         for seat in order:
             self.log.append(Event(r, "deal", seat, tuple(self.hands[seat])))
         self.log.append(Event(r, "upcard", None, (upcard,)))
@@ -515,6 +517,7 @@ class GameState(_PhaseHandlers):
             traded_jokers=frozenset(self.traded),
             offer=offer,
             offered_by=self.offered_by if offer is not None else None,
+            pile_moves=self.pile_moves,
         )
         return view
 
@@ -633,6 +636,8 @@ class GameState(_PhaseHandlers):
                 checked_melds.add(meld.cards)
         for seat in range(self.players):
             assert self.laid_down[seat] or seat not in self.owners, "melds without a lay-down"
+        pile = self.view(0).discard_pile
+        assert pile == tuple(self.discards), "the pile moves do not give the discard pile"
         assert self.legal_actions(), f"no legal action in phase {self.phase!r}"
 
     def snapshot(self) -> dict:

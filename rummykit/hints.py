@@ -49,6 +49,8 @@ __all__ = [
     "discard_advice",
     "discard_outs",
     "outs",
+    "seen_parts",
+    "seen_text",
     "two_draw_chances",
     "view_seen",
 ]
@@ -428,11 +430,74 @@ def _p_two(left: list[Card], result: Outs, shoe: _Shoe, memo: _Memo) -> Fraction
     return Fraction(wins, shoe.size * max(rest, 1))
 
 
+def seen_parts(view: PlayerView) -> dict[str, list[Card]]:
+    """The cards a seat's view knows are out of the stock, besides its hand, by where they
+    are: ``"table"`` (the melds), ``"pile"`` (the whole discard pile, buried cards too:
+    every card went onto it face up) and, per other seat that took a card from the pile
+    this round (the discard, a buy, a call) and has not laid it on the table or
+    discarded it since, ``"taken by NAME"``. A reshuffle turns the pile under its top
+    into the stock: those cards are unseen again (in the stock, in an unknown order).
+
+    Cards are the physical cards the view shows (the view names each card's deck, so a
+    card taken and later laid on the table is counted once).
+
+    >>> from rummykit.game import Game
+    >>> state = Game(players=3, seed=7).new_state()
+    >>> {where: len(cards) for where, cards in seen_parts(state.view(0)).items()}
+    {'table': 0, 'pile': 1}
+    """
+    on_table = [card for meld in view.melds for card in meld.cards]
+    parts: dict[str, list[Card]] = {"table": on_table, "pile": list(view.discard_pile)}
+    held: dict[Card, int] = {}
+    for move in view.pile_moves:
+        if move.kind in ("take", "buy", "call") and move.seat != view.seat:
+            held[move.card] = move.seat
+        elif move.kind == "discard":
+            held.pop(move.card, None)
+    laid = set(on_table)
+    for card, seat in held.items():
+        if card not in laid:
+            parts.setdefault(f"taken by {view.names[seat]}", []).append(card)
+    return parts
+
+
 def view_seen(view: PlayerView) -> list[Card]:
-    """The cards a seat's view shows out of the stock: the melds on the table and the top
-    of the discard pile (the ``seen`` that :func:`discard_advice` takes from a view)."""
-    shown = [card for meld in view.melds for card in meld.cards]
-    return [*shown, *([view.discard_top] if view.discard_top is not None else [])]
+    """The cards a seat's view knows are out of the stock, besides its hand: the melds on
+    the table, every card of the discard pile, and the cards other seats took from the
+    pile and still hold (:func:`seen_parts`); the ``seen`` that :func:`discard_advice`
+    takes from a view.
+
+    >>> from rummykit.game import Game
+    >>> state = Game(players=3, seed=7).new_state()
+    >>> view_seen(state.view(0)) == [state.view(0).discard_top]
+    True
+    """
+    return [card for cards in seen_parts(view).values() for card in cards]
+
+
+def seen_text(view: PlayerView) -> str:
+    """What the hints of ``view`` count as seen, in words.
+
+    >>> from rummykit.game import Game
+    >>> state = Game(players=3, seed=7).new_state()
+    >>> seen_text(state.view(0))
+    'counting as seen: your hand, 1 card in the discard pile'
+    """
+    words = ["your hand"]
+    for where, cards in seen_parts(view).items():
+        if not cards and where != "pile":
+            continue
+        count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+        if where == "table":
+            words.append(f"{count} on the table")
+        elif where == "pile":
+            words.append(f"{count} in the discard pile")
+        else:
+            words.append(f"{count} {where} from the pile")
+    text = "counting as seen: " + ", ".join(words)
+    if any(move.kind == "reshuffle" for move in view.pile_moves):
+        text += " (the pile reshuffled into the stock counts as unseen again)"
+    return text
 
 
 def _resolve(
@@ -480,9 +545,9 @@ def discard_advice(
 
     The discarded card joins ``seen`` (it lies on the pile). Given a
     :class:`~rummykit.legal.PlayerView`, the hand, the contract and the rules are the
-    view's, the shoe is the one its rules deal for its players, and ``seen`` is the
-    cards it shows: the melds on the table and the top of the discard pile (the cards
-    under it are not in the view; pass a longer ``seen`` with a hand to count them).
+    view's, the shoe is the one its rules deal for its players, and ``seen`` adds the
+    cards it knows are out of the stock (:func:`view_seen`: the melds on the table, the
+    whole discard pile, the cards others took from the pile and still hold).
 
     Cost: :func:`outs` once per distinct face of the hand, and for the two-draw chance of
     each discard leaving distance 1 or 2 (a card lowers it by one at most, so the rest

@@ -42,11 +42,35 @@ from rummykit.rules import Contract, RuleSet
 from rummykit.saves import _rules_to_json
 from rummykit.search import find_contract
 
-__all__ = ["PlayerView"]
+__all__ = ["PILE_MOVES", "PileMove", "PlayerView"]
 
 
 # --------------------------------------------------------------------------------------
 # The view of one seat: everything a bot or widget may know.
+
+#: The kinds of :class:`PileMove`: a card put on the discard pile (``"upcard"``,
+#: ``"discard"``), taken back out of it (``"take"``: the player to draw took the discard;
+#: ``"buy"``; ``"call"``: claimed by a call, or given back to its discarder as a rummy
+#: penalty), or the pile turned into the stock (``"reshuffle"``).
+PILE_MOVES = ("upcard", "discard", "take", "buy", "call", "reshuffle")
+
+
+@dataclass(frozen=True)
+class PileMove:
+    """One move of the discard pile this round, as every seat sees it (cards go onto the
+    pile and come off it face up).
+
+    >>> PileMove("discard", 1, Card.parse("QH"))
+    PileMove(kind='discard', seat=1, card=Card.parse('Q♥'))
+    """
+
+    kind: str
+    """One of :data:`PILE_MOVES`."""
+    seat: int | None
+    """Who put the card on the pile or holds it now (None for the up-card and a reshuffle)."""
+    card: Card | None
+    """The card (the top card for ``"take"``, ``"buy"``, ``"call"``); None for a
+    ``"reshuffle"``, which turns every card under the top into the stock, shuffled."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +133,32 @@ class PlayerView:
     """In the ``buy`` and ``call`` phases, the card on offer; else None."""
     offered_by: int | None
     """Who discarded the card on offer (None for the up-card)."""
+    pile_moves: tuple[PileMove, ...] = ()
+    """Every move of the discard pile this round, oldest first: what went onto it, what
+    was taken back out and by whom, and the reshuffles into the stock (see
+    :attr:`discard_pile`). Empty in a view built without a history."""
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The cards in the discard pile, bottom first (the last is :attr:`discard_top`),
+        from :attr:`pile_moves`; only the top card when the view has no history.
+
+        >>> from rummykit.game import Game
+        >>> state = Game(players=3, seed=7).new_state()
+        >>> state.view(0).discard_pile == (state.view(0).discard_top,)
+        True
+        """
+        if not self.pile_moves:
+            return () if self.discard_top is None else (self.discard_top,)
+        pile: list[Card] = []
+        for move in self.pile_moves:
+            if move.kind in ("upcard", "discard"):
+                pile.append(move.card)
+            elif move.kind == "reshuffle":
+                del pile[:-1]
+            elif pile:
+                pile.pop()
+        return tuple(pile)
 
     @property
     def contract(self) -> Contract:
@@ -202,6 +252,7 @@ class PlayerView:
             "pending_jokers": codes(self.pending_jokers),
             "offer": code(self.offer),
             "offered_by": self.offered_by,
+            "pile_moves": [[m.kind, m.seat, code(m.card)] for m in self.pile_moves],
             "legal_actions": [str(action) for action in self.legal_actions()],
         }
 
@@ -456,6 +507,8 @@ def _try_swap(view: PlayerView, card: Card, number: int) -> tuple[Meld, Card] | 
     if rules.joker_swap_needs_laid_down and not view.laid_down[view.seat]:
         return "only a player who has laid down may swap a joker"
     meld = view.melds[number]
+    if meld.kind == "set" and rules.joker_swap == "runs":
+        return f"under {rules.name}, jokers can be taken only from runs, not from sets"
     if not any(s is not None and s.index == card.index for s in meld.stands_for):
         return f"no joker in meld {number} stands for the {card.symbol}"
     try:

@@ -100,14 +100,23 @@ class Meld:
         return card in self.cards
 
     def describe(self) -> str:
-        """The meld in plain words: ``"run of hearts 6-9, the joker is the 8♥"``."""
+        """The meld in plain words: ``"run of hearts 6-9, the joker is the 8♥"``, ``"set of
+        3s, the joker stands for a 3"`` (a set's joker has no suit).
+
+        >>> from rummykit import RuleSet, parse_cards
+        >>> rules = RuleSet.preset("standard")
+        >>> check_meld(parse_cards("3S 3D JK"), rules).meld.describe()
+        'set of 3s, the joker stands for a 3'
+        >>> check_meld(parse_cards("8S 8D JK JK"), rules).meld.describe()
+        'set of 8s, the jokers stand for 8s'
+        """
         if self.kind == "set":
             text = f"set of {self.rank.word}s"
         else:
             text = (
                 f"run of {self.suit.plural} {_position_word(self.start)}-{_position_word(self.end)}"
             )
-        return text + _joker_words(self.jokers)
+        return text + _joker_words(self.jokers, self.kind)
 
     def __str__(self) -> str:
         return " ".join(card.symbol for card in self.cards)
@@ -118,9 +127,17 @@ class Meld:
         return svg.hand_svg(Hand(self.cards))
 
 
-def _joker_words(jokers: dict[Card, Card]) -> str:
+def _joker_words(jokers: dict[Card, Card], kind: str | None) -> str:
+    """The jokers of a meld in words: a run's stand for exact cards, a set's for its rank
+    (any suit: a natural of that rank may still be laid off onto the set)."""
     if not jokers:
         return ""
+    if kind == "set":
+        word = next(iter(jokers.values())).rank.word
+        if len(jokers) == 1:
+            article = "an" if word.startswith(("8", "ace")) else "a"
+            return f", the joker stands for {article} {word}"
+        return f", the jokers stand for {word}s"
     names = [stand.symbol for stand in jokers.values()]
     if len(names) == 1:
         return f", the joker is the {names[0]}"
@@ -146,7 +163,7 @@ class MeldCheck:
         """``"valid run, the joker is the 7♥"`` or ``"not a meld: <reason>"``."""
         if not self.ok:
             return f"not a meld: {self.reason}"
-        return f"valid {self.kind}" + _joker_words(self.jokers)
+        return f"valid {self.kind}" + _joker_words(self.jokers, self.kind)
 
     def __bool__(self) -> bool:
         return self.ok
@@ -347,7 +364,7 @@ def check_meld(cards: Iterable[Card], rules: RuleSet, *, kind: str | None = None
     >>> from rummykit import RuleSet, parse_cards
     >>> rules = RuleSet.preset("standard")
     >>> check_meld(parse_cards("7D 7D 7S JK"), rules).describe()
-    'valid set, the joker is the 7♣'
+    'valid set, the joker stands for a 7'
     >>> check_meld(parse_cards("3S JK JK"), rules).reason
     'a set needs at least 2 natural cards (not jokers)'
     >>> check_meld(parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"), rules).reason

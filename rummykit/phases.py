@@ -31,6 +31,7 @@ from rummykit.errors import (
 )
 from rummykit.events import RoundResult
 from rummykit.legal import (
+    PileMove,
     PlayerView,
     _by_rank,
     _can_finish,
@@ -123,6 +124,7 @@ class _PhaseHandlers:
             self.stock = self.discards
             self.rng.shuffle(self.stock)
             self.discards = [top]
+            self._pile_move("reshuffle", None, None)
             self.reshuffles += 1
             self._event("reshuffle", None, (), scores=(len(self.stock),))
         return self.stock.pop() if self.stock else None
@@ -142,12 +144,17 @@ class _PhaseHandlers:
             seat = self.current
             self.discards.pop()
             self.top_by = None
+            self._pile_move("take", seat, card)
             self.hands[seat].append(card)
             self.taken = card
             self._event("take discard", seat, (card,))
             self.phase = "play"
 
         return commit
+
+    def _pile_move(self, kind: str, seat: int | None, card: Card | None) -> None:
+        # A new tuple per move (a few a turn), so each view shares it without a copy.
+        self.pile_moves = (*self.pile_moves, PileMove(kind, seat, card))
 
     # -- buy phase
     def _buy(self, view: PlayerView, action: Buy):
@@ -184,6 +191,7 @@ class _PhaseHandlers:
     def _execute_buy(self, seat: int) -> None:
         card = self.discards.pop()
         self.top_by = None
+        self._pile_move("buy", seat, card)
         penalty = [self.stock.pop() for _ in range(self.rules.buy_penalty_cards)]
         self.hands[seat].extend([card, *penalty])
         self.buys[seat] += 1
@@ -379,6 +387,7 @@ class _PhaseHandlers:
             hand.remove(card)
             self.discards.append(card)
             self.top_by = seat
+            self._pile_move("discard", seat, card)
             self._event("discard", seat, (card,))
             if self.phase == "call discard":
                 # The Liverpool caller's discard cannot itself be called; play resumes
@@ -440,7 +449,9 @@ class _PhaseHandlers:
             self.offer = None
             self.discards.pop()
             self.top_by = None
-            if self.rules.discard_call == "liverpool":
+            liverpool = self.rules.discard_call == "liverpool"
+            self._pile_move("call", caller if liverpool else offender, card)
+            if liverpool:
                 # The caller claims the card and discards one of theirs; play then
                 # resumes with the player after the original discarder.
                 self.hands[caller].append(card)

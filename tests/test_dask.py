@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 import socket
 import subprocess
 import sys
@@ -14,7 +15,7 @@ import polars as pl
 import pytest
 
 from rummykit.cli import main
-from rummykit.errors import ArgumentError, ClusterError
+from rummykit.errors import ArgumentError, ClusterError, OutputError
 from rummykit.odds import completion, fastplay
 from rummykit.odds.checkpoint import FILE, Checkpoint
 from rummykit.odds.cluster import dask_executor
@@ -282,16 +283,21 @@ def test_dask_and_workers_together_are_refused(capsys):
 
 
 def test_a_scheduler_without_workers_is_named():
+    heard = []
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty:
         started = time.perf_counter()
         with (
             pytest.raises(
                 ClusterError, match="has no worker after 1 s: start one with `dask worker"
             ),
-            dask_executor(empty.scheduler_address, timeout=1),
+            dask_executor(empty.scheduler_address, wait=1, log=heard.append),
         ):
             pass
         assert time.perf_counter() - started < 10
+    assert heard == [
+        f"the Dask scheduler at {empty.scheduler_address} has no worker yet: waiting up to "
+        f"1 s for one (`dask worker {empty.scheduler_address}`)"
+    ]
 
 
 def test_workers_running_another_rummykit_are_refused(cluster, monkeypatch):
@@ -340,15 +346,20 @@ def test_a_write_failing_midway_leaves_the_out_directory_unchanged(
         return real(self, path, *args, **kwargs)
 
     monkeypatch.setattr(pl.DataFrame, "write_csv", write_csv)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(OutputError, match=r"failed \(disk full\), so it is as it was"):
         write_tables(serial_tables, out, "rummykit tables")
     assert len(written) == 2
-    assert snapshot(out) == before  # no table replaced, no temporary directory left
+    assert snapshot(out) == before  # no table replaced, no temporary directory inside
+    # What was computed is kept beside it, and every table pickled.
+    (kept,) = tmp_path.glob("data.unwritten-*")
+    saved = pickle.loads((kept / "tables.pickle").read_bytes())
+    assert saved["tables"].keys() == serial_tables.keys()
     fresh = tmp_path / "new" / "data"
-    with pytest.raises(OSError, match="disk full"):
+    (tmp_path / "new").mkdir()
+    with pytest.raises(OutputError, match="disk full"):
         write_tables(serial_tables, fresh, "rummykit tables")
     assert not fresh.exists()
-    assert list((tmp_path / "new").iterdir()) == []
+    assert [p.name.split("-")[0] for p in (tmp_path / "new").iterdir()] == ["data.unwritten"]
 
 
 def test_write_tables_replaces_the_tables_and_keeps_other_files(tmp_path, serial_tables):
@@ -448,8 +459,9 @@ def test_a_checkpoint_drops_a_partial_last_line_and_names_a_corrupt_one(tmp_path
     cut.put(cell, 7, [1], play_rounds, play_rounds(cell, 7, [1]))
     assert path.read_bytes() == whole
     path.write_bytes(b"{}\n" + whole)
-    with pytest.raises(ArgumentError, match=f"checkpoint '{path}' line 1 is not a chunk"):
-        Checkpoint(tmp_path)
+    with pytest.warns(RuntimeWarning, match=f"checkpoint '{path}' line 1: not a chunk"):
+        garbage = Checkpoint(tmp_path)
+    assert len(garbage) == 2 and path.read_bytes() == whole  # the line moved aside
     with pytest.raises(ArgumentError, match="is a file, not a directory"):
         Checkpoint(path)
 

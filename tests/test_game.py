@@ -372,7 +372,7 @@ def test_joker_swap_from_sets_only_where_the_preset_allows():
             state.apply("swap 5C -> 0")
             assert Card.joker(0) in state.hands[0]
         else:
-            refused(state, "swap 5C -> 0", "only be taken from runs")
+            refused(state, "swap 5C -> 0", "under standard, jokers can be taken only from runs")
 
 
 def test_joker_swap_none():

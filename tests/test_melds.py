@@ -138,7 +138,9 @@ def test_meld_describe_and_positions():
     run = meld("9H 10H JK QH")
     assert (run.start, run.end, run.suit.value) == (9, 12, "H")
     assert run.describe() == "run of hearts 9-Q, the joker is the J♥"
-    assert meld("KS KD JK").describe() == "set of kings, the joker is the K♣"
+    assert meld("KS KD JK").describe() == "set of kings, the joker stands for a king"
+    assert meld("AS AD JK JK").describe() == "set of aces, the jokers stand for aces"
+    assert meld("8S 8D JK").describe() == "set of 8s, the joker stands for an 8"
     assert len(run) == 4 and card("9H") in run and list(run)[0] == card("9H")
     assert run.naturals == tuple(parse_cards("9H 10H QH"))
 

@@ -197,8 +197,12 @@ def test_discard_advice_for_a_player_view():
         state.apply(bots[state.to_act].choose(view))
     assert view.melds and view.phase == "play"
     decks = STANDARD.decks_for(3)
-    seen = [card for meld in view.melds for card in meld.cards]
-    seen += [view.discard_top] if view.discard_top else []
+    # Seen: the melds, the whole discard pile (buried cards too) and what others took from it.
+    seen = [card for meld in view.melds for card in meld.cards] + list(state.discards)
+    kinds = ("take discard", "buy", "call")
+    taken = {e.cards[0] for e in state.log if e.kind in kinds and e.round == state.round}
+    seen += [c for s, h in enumerate(state.hands) if s != view.seat for c in h if c in taken]
+    assert len(state.discards) > 1  # buried cards count
     want = discard_advice(
         view.hand,
         view.contract,
@@ -296,3 +300,108 @@ def test_chances_are_written_as_the_project_writes_them():
     page = advice._repr_html_()
     for option in advice:
         assert f"<td>{chance_text(float(option.p_two))}</td>" in page
+
+
+# ---------------------------------------------------------------- what a seat has seen
+# (issue 26, item 1: the buried discard pile, cards others took from it, reshuffles)
+
+_BURIED_HANDS = [
+    "8S 8H 8D JH JS 2C 5D 6C 9D KH",
+    "2D 3D 4D 7C 7H 10S QD AS AH 5S",
+    "4S 6D 7S 9C 10C KC KD QS AC 6H",
+]
+
+
+def _buried_state(actions: list[str]):
+    """Standard, 3 players, Ann first; the up-card J♣ (an out of Ann's two sets)."""
+    from rummykit.game import Game
+
+    state = Game("standard", players=3, seed=5).new_state(
+        round=1, dealer=2, hands=_BURIED_HANDS, upcard="JC", stock="4C 3H 3S"
+    )
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+_ROUND = ["draw stock", "pass", "pass", "discard 2C", "draw stock", "pass", "pass", "discard QD"]
+_ROUND += ["draw stock", "pass", "pass", "discard QS"]
+
+
+def test_a_buried_discard_counts_as_seen():
+    from rummykit.hints import discard_outs, seen_parts, seen_text, view_seen
+
+    state = _buried_state(_ROUND)
+    view = state.view(0)
+    assert view.phase == "draw" and view.discard_pile == tuple(state.discards)
+    assert [str(card) for card in view.discard_pile] == ["J♣", "2♣", "Q♦", "Q♠"]
+    assert sorted(map(str, view_seen(view))) == sorted(map(str, state.discards))
+    result = outs(view.hand, view.contract, view.rules, decks=2, jokers=4, seen=view_seen(view))
+    # One J♣ is buried in the pile: one copy left, not two; 108 - 10 held - 4 in the pile.
+    assert result.cards["JC"] == 1 and result.cards["JD"] == 2
+    assert result.unseen == 108 - 10 - 4 == 94
+    assert discard_outs(view) == discard_outs(
+        view.hand, view.contract, view.rules, decks=2, jokers=4, seen=state.discards
+    )
+    assert seen_parts(view) == {"table": [], "pile": list(state.discards)}
+    assert seen_text(view) == "counting as seen: your hand, 4 cards in the discard pile"
+    kinds = [(move.kind, move.seat) for move in view.pile_moves]
+    assert kinds == [("upcard", None), ("discard", 0), ("discard", 1), ("discard", 2)]
+    data = view.to_dict()["pile_moves"]
+    assert data[0] == ["upcard", None, "JC"] and data[-1] == ["discard", 2, "QS"]
+
+
+def test_a_card_another_seat_took_counts_as_seen_until_it_comes_back():
+    from rummykit.hints import seen_parts, seen_text, view_seen
+
+    # Bea takes Ann's 2♣ and discards the Q♦: the 2♣ is in Bea's hand, seen by Ann.
+    state = _buried_state(["draw stock", "pass", "pass", "discard 2C", "take discard"])
+    state.apply("discard QD")
+    view = state.view(0)
+    two = next(card for card in state.hands[1] if card.code == "2C")
+    assert seen_parts(view)["taken by Bea"] == [two]
+    assert two in view_seen(view) and two not in view.discard_pile
+    assert "1 card taken by Bea from the pile" in seen_text(view)
+    assert ("take", 1) in [(move.kind, move.seat) for move in view.pile_moves]
+    # Bea's own view holds it in her hand, not among the seen cards.
+    assert "taken by Bea" not in seen_parts(state.view(1))
+    # A card bought is seen as well: Cal declines the Q♦, Ann (nearest) buys it.
+    state.apply("draw stock")
+    state.apply("buy")
+    queen = next(card for card in state.hands[0] if card.code == "QD")
+    assert seen_parts(state.view(2))["taken by Ann"] == [queen]
+    assert seen_parts(state.view(2))["taken by Bea"] == [two]
+    assert [move.kind for move in state.view(2).pile_moves][-1] == "buy"
+
+
+def test_a_reshuffle_turns_the_pile_back_into_unseen_stock():
+    from rummykit.hints import seen_parts, seen_text
+    from rummykit.legal import PileMove
+
+    state = _buried_state(_ROUND)
+    view = state.view(0)
+    moves = (*view.pile_moves, PileMove("reshuffle", None, None))
+    after = dataclasses.replace(view, pile_moves=moves)
+    # Everything under the top went into the stock: only the Q♠ is still seen.
+    assert [str(card) for card in after.discard_pile] == ["Q♠"]
+    assert seen_parts(after)["pile"] == [view.discard_top]
+    assert seen_text(after).endswith("(the pile reshuffled into the stock counts as unseen again)")
+    result = outs(
+        after.hand, after.contract, after.rules, decks=2, jokers=4, seen=[view.discard_top]
+    )
+    assert result.cards["JC"] == 2 and result.unseen == 108 - 10 - 1
+
+
+def test_a_real_reshuffle_leaves_the_view_with_the_top_card_only():
+    from rummykit.game import Game
+
+    # Seed 7, 4 players, round 7 (3 runs): the stock runs out after 250 actions.
+    state = Game("standard", players=4, seed=7).new_state(round=7)
+    bots = [GreedyBot(seed=s) for s in range(4)]
+    while state.reshuffles == 0:
+        assert not state.is_over, "seed 7 reshuffles in round 7"
+        state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+        assert state.view(0).discard_pile == tuple(state.discards)
+    view = state.view(0)
+    assert [move.kind for move in view.pile_moves].count("reshuffle") == 1
+    assert len(view.discard_pile) == 1 and view.discard_pile == tuple(state.discards)

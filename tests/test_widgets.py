@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 import html
 import importlib
+import random
+import re
 import sys
 
 import pytest
@@ -343,7 +345,7 @@ def test_meld_builder_forced_kind_rules_and_keyboard_buttons():
     assert builder.verdict == check_meld(parse_cards("5C 5D JK"), STANDARD, kind="run").describe()
     builder.kind.value = "either"
     builder.check_button.click()
-    assert builder.verdict == "valid set, the joker is the 5♥"
+    assert builder.verdict == "valid set, the joker stands for a 5"
     # One focusable toggle per card, named for screen readers.
     assert [b.tooltip for b in builder.picker.buttons] == [
         "5 of clubs",
@@ -579,7 +581,9 @@ def test_play_refuses_illegal_clicks_with_the_engines_reason():
     widget.hand.buttons[0].value = True
     widget.discard_button.click()  # before drawing
     assert _refused(widget)
-    assert "cannot discard in the &#x27;draw&#x27; phase" in widget.message_html.value
+    # In the widget's words: the buttons, not the engine's phase and notation.
+    assert "First draw a card: press Draw from stock or Take discard." in widget.message_html.value
+    assert "phase" not in widget.message_html.value
     assert widget.state.history == history
     widget.take_button.click()
     taken = widget.state.history[-1]
@@ -593,7 +597,9 @@ def test_play_refuses_illegal_clicks_with_the_engines_reason():
     widget.lay_down_button.click()
     assert _refused(widget) and not widget.view.laid_down[0]
     widget.draw_button.click()
-    assert "cannot draw stock in the &#x27;play&#x27; phase" in widget.message_html.value
+    assert "You have drawn this turn: lay down, lay off or swap a joker if you like, then " in (
+        widget.message_html.value
+    )
 
 
 def test_play_buying_answered_by_the_human_and_seen_from_the_bots():
@@ -634,8 +640,11 @@ def test_play_lay_down_lay_off_and_swap_a_joker():
     widget.lay_down_button.click()
     assert widget.view.laid_down[0] and len(widget.view.melds) == 2
     assert "Ann lays down" in widget.log_html.value
-    assert "0: Ann" in widget.table_html.value and 'class="meld"' in widget.table_html.value
-    assert [label for label, _ in widget.meld_choice.options][0].startswith("0: 3♠ 4♠ JK 6♠")
+    # Melds are counted from 1 on screen (the dropdown's values are the engine's numbers).
+    assert "1: Ann" in widget.table_html.value and 'class="meld"' in widget.table_html.value
+    assert "0: Ann" not in widget.table_html.value
+    assert [label for label, _ in widget.meld_choice.options][0].startswith("1: 3♠ 4♠ JK 6♠")
+    assert [value for _, value in widget.meld_choice.options][0] == 0
 
     widget.hint.value = True
     widget.hand.select("5S")
@@ -647,7 +656,7 @@ def test_play_lay_down_lay_off_and_swap_a_joker():
     assert str(widget.view.melds[0]) == "3♠ 4♠ 5♠ 6♠"
     assert any(card.is_joker for card in widget.view.hand)
     widget.hand.select("JK")
-    fits = "an opponent could lay it off on Ann&#x27;s meld 0 or Ann&#x27;s meld 1."
+    fits = "an opponent could lay it off on Ann&#x27;s meld 1 or Ann&#x27;s meld 2."
     assert f"If you discard the JK, {fits}" in widget.hint_html.value
     widget.discard_button.click()  # the swapped joker must be played first
     assert _refused(widget)
@@ -783,18 +792,18 @@ def test_play_meld_dropdown_starts_on_the_first_meld_of_the_table():
     widget = PlayWidget(bots=2, seed=0)
     view = widget.view
     assert view.melds and widget.meld_choice.value == 0
-    assert widget.meld_choice.label == f"0: {view.melds[0]} (Cal)"
+    assert widget.meld_choice.label == f"1: {view.melds[0]} (Cal)"
     # Lay off, before laying down: the engine's reason, not "no meld on the table".
     widget.draw_button.click()
     # The same reason for every card: said once, for a card.
     why = html.unescape(widget.why_html.value)
-    assert "Swap joker: Cannot swap a card into meld 0: only a player who has laid down" in why
+    assert "Swap joker: Cannot swap a card into meld 1: only a player who has laid down" in why
     widget.hand.select([widget.hand.cards[0]])
     card = widget.hand.cards[0]
-    assert f"Cannot swap the {card} into meld 0" in html.unescape(widget.why_html.value)
+    assert f"Cannot swap the {card} into meld 1" in html.unescape(widget.why_html.value)
     widget.lay_off_button.click()  # (a script can click a disabled button: still refused)
     assert "There is no meld" not in widget.message_html.value
-    assert "you must lay down your contract before laying off" in widget.message_html.value
+    assert "You must lay down your contract before laying off" in widget.message_html.value
 
 
 def test_play_disabled_buttons_look_disabled_and_say_why():
@@ -811,7 +820,10 @@ def test_play_disabled_buttons_look_disabled_and_say_why():
     for button in (widget.discard_button, widget.lay_off_button, widget.buy_button):
         assert button.disabled and button.button_style == ""
         assert button.style.text_color == _DISABLED_TEXT
-        assert "(not now: Ann cannot" in button.tooltip and "'draw' phase" in button.tooltip
+        assert "(not now: First draw a card: press Draw from stock or Take discard)" in (
+            button.tooltip
+        )
+        assert "phase" not in button.tooltip and "'draw stock'" not in button.tooltip
         assert widget.reasons[button] in button.tooltip
     assert not widget.draw_button.style.text_color
     assert widget.why_html.value == ""  # the play-phase reasons show in the play phase
@@ -820,7 +832,7 @@ def test_play_disabled_buttons_look_disabled_and_say_why():
     assert widget.draw_button.button_style == "" and widget.draw_button.disabled
     why = html.unescape(widget.why_html.value)
     assert "Lay off: You must lay down your contract before laying off cards onto melds" in why
-    assert "Swap joker: There is no meld 0: no meld is on the table yet" in why
+    assert "Swap joker: There is no meld on the table yet" in why
     assert widget.reasons[widget.lay_off_button] in widget.lay_off_button.tooltip
     widget.hand.select("5C 5D JK")
     widget.add_meld_button.click()
@@ -833,21 +845,27 @@ def test_play_disabled_buttons_look_disabled_and_say_why():
     # Swap: under the standard rules jokers are taken from runs only; the engine says so
     # for the card selected, and without a selection that no card can.
     why = html.unescape(widget.why_html.value)
-    assert "Swap joker: none of your cards can take a joker from the table now" in why
+    assert "Swap joker: Cannot swap a card into meld 1: under standard, jokers can be " in why
     widget.hand.select("5H")
     why = html.unescape(widget.why_html.value)
-    assert "jokers can only be taken from runs, not from sets" in why
-    assert "jokers can only be taken from runs" in widget.swap_button.tooltip
+    # The rule itself (issue 26), not "no joker in meld 0 stands for the 5♥".
+    assert "Cannot swap the 5♥ into meld 1: under standard, jokers can be taken only from " in why
+    assert "jokers can be taken only from runs, not from sets" in widget.swap_button.tooltip
+    assert "stands for" not in why
     history = list(widget.state.history)
     assert widget.state.history == history  # trying on a copy changed nothing
 
 
-def test_play_your_own_discard_on_offer_says_your():
-    # Seed 0: Ann discards, Bea draws from the stock, Cal passes: Ann's discard is offered
-    # to Ann again.
+def test_play_never_offers_you_your_own_discard():
+    # Seed 0: Ann discards, Bea draws from the stock, Cal passes: the engine offers Ann's
+    # discard to Ann again (docs/choices.md); the widget passes for her and says why.
+    from rummykit.widgets.play import OWN_DISCARD_NOTE
+
     widget = PlayWidget(bots=2, seed=0)
+    noted = False
     for _ in range(5):
         view = widget.view
+        assert not (view.phase == "buy" and view.offered_by == widget.seat)
         if view.phase == "draw":
             widget.draw_button.click()
         elif view.phase in ("buy", "call"):
@@ -855,10 +873,17 @@ def test_play_your_own_discard_on_offer_says_your():
         else:
             widget.hand.select([widget.hand.cards[-1]])
             widget.discard_button.click()
-    view = widget.view
-    assert view.phase == "buy" and view.offered_by == widget.seat
-    assert f"Your {view.offer} is on offer" in widget.status_html.value
-    assert "Ann&#x27;s" not in widget.status_html.value
+            noted = noted or OWN_DISCARD_NOTE in html.unescape(widget.message_html.value)
+    assert noted
+    # The engine asked, and the widget answered "pass" for Ann on her own discard.
+    asked = [
+        (seat, action)
+        for seat, action in widget.state.history
+        if seat == widget.seat and str(action) == "pass"
+    ]
+    assert asked
+    events = [e for e in widget.state.log if e.kind == "pass buy" and e.seat == widget.seat]
+    assert events
 
 
 def test_captions_head_their_own_image_and_the_hand_is_shown_once():
@@ -879,3 +904,26 @@ def test_captions_head_their_own_image_and_the_hand_is_shown_once():
     builder.check_button.click()
     shown = builder.verdict_html.value
     assert shown.index("<figcaption") < shown.index("<svg")
+
+
+def test_play_reasons_use_the_buttons_words_not_the_engines():
+    # Issue 26, item 7: random clicks in two presets; every reason, tooltip, refusal and
+    # log line the widget shows names buttons, not phases or the action notation, and
+    # counts melds from 1 as the widget's labels do.
+    engine_words = re.compile(r"'(draw|buy|play|call)' phase|'draw stock'|'take discard'|meld 0\b")
+    for preset, seed in (("standard", 1), ("family", 2)):
+        widget = PlayWidget(preset, bots=2, seed=seed)
+        rng = random.Random(seed)
+        shown = []
+        for _ in range(12):
+            if widget.finished or widget.between_rounds or not widget.legal_actions():
+                break
+            if widget.hand.cards:
+                widget.hand.select([rng.choice(widget.hand.cards)])
+            shown += list(widget.reasons.values()) + [b.tooltip for b in widget._actions]
+            rng.choice([widget.discard_button, widget.lay_off_button, widget.swap_button]).click()
+            shown.append(widget.message_html.value)
+            widget.act(rng.choice(widget.legal_actions()))
+        shown.append(widget.log_html.value)
+        assert shown and not [text for text in shown if engine_words.search(html.unescape(text))]
+    assert any("Draw from stock" in text for text in shown)

@@ -430,7 +430,7 @@ def test_play_choices_start_selected_and_a_finished_round_stays_up(page, tmp_pat
     table = page.locator(".rk-play").nth(0)
     table.get_by_text("Your turn: draw from the stock").wait_for()
     meld = _selected_text(_dropdown(table, "Meld"))
-    assert meld.startswith("0: ") and meld.endswith("(Cal)"), meld
+    assert meld.startswith("1: ") and meld.endswith("(Cal)"), meld
     assert _selected_text(_dropdown(table, "End")) == "either end"
     # Laying off before laying down: the button is greyed out and says why (the engine's
     # words), not "there is no meld on the table".
@@ -455,7 +455,7 @@ def test_play_choices_start_selected_and_a_finished_round_stays_up(page, tmp_pat
     play.get_by_text("Melds on the table as round 1 ended").wait_for()
     assert play.locator("svg [aria-label='set of 8s']").count() == 1
     assert "Round 2" not in play.text_content()  # the next deal is not shown
-    assert _selected_text(_dropdown(play, "Meld")).startswith("0: 8♣")
+    assert _selected_text(_dropdown(play, "Meld")).startswith("1: 8♣")
     assert _button(play, "Draw from stock").is_disabled()
     play.screenshot(path=str(tmp_path / "play_finished.png"))
 
@@ -542,4 +542,47 @@ def test_slow_counts_wait_to_be_asked_and_a_run_leaves_the_kernel_free(page, tmp
     _button(simulation, "Count exactly").wait_for()
     simulation.locator("svg.marks").wait_for()
     simulation.screenshot(path=str(tmp_path / "simulation_slow.png"))
+    assert not page.blocked, f"requests to other hosts: {page.blocked}"
+
+
+# The notebook of the buried-discard test (issue 26, item 1): Ann, Bea and Cal each draw
+# from the stock and discard, so the up-card J♣, an out of Ann's two sets, lies buried
+# under three discards when Ann is to draw again.
+BURIED_CELLS = [
+    "from rummykit.game import Game\nfrom rummykit.widgets import PlayWidget",
+    "hands = ['8S 8H 8D JH JS 2C 5D 6C 9D KH', '2D 3D 4D 7C 7H 10S QD AS AH 5S',\n"
+    "         '4S 6D 7S 9C 10C KC KD QS AC 6H']\n"
+    "state = Game('standard', players=3, seed=5).new_state(\n"
+    "    round=1, dealer=2, hands=hands, upcard='JC', stock='4C 3H 3S'\n"
+    ")\n"
+    "for action in ['draw stock', 'pass', 'pass', 'discard 2C', 'draw stock', 'pass', 'pass',\n"
+    "               'discard QD', 'draw stock', 'pass', 'pass', 'discard QS']:\n"
+    "    state.apply(action)\n"
+    "play = PlayWidget(bots=2, seed=5, hint=True)\n"
+    "assert play.load(state.save())\n"
+    "play",
+]
+
+
+@pytest.mark.parametrize("jupyterlab", [BURIED_CELLS], indirect=True)
+def test_play_hints_count_a_buried_discard_as_seen(page, tmp_path: Path):
+    _run_all_cells(page, ".rk-play")
+    play = page.locator(".rk-play")
+    play.get_by_text("Your turn: draw from the stock").wait_for()
+    # Before the draw: the outs of the hand. 108 cards less 10 in the hand and the 4 in
+    # the pile: 94 unseen; one J♣ is buried in the pile, so one copy is left, not two.
+    outs = play.locator(".rk-message", has_text="Outs:")
+    outs.wait_for()
+    text = outs.text_content()
+    assert "Outs: 9 of the 94 unseen cards complete 2 sets" in text, text
+    assert "J♣ ×1" in text and "J♣ ×2" not in text, text
+    seen = play.locator(".rk-seen")
+    assert seen.text_content() == "Counting as seen: your hand, 4 cards in the discard pile."
+    play.screenshot(path=str(tmp_path / "play_buried_outs.png"))
+    # After the draw: the advice counts the same pile (11 in the hand: 93 unseen).
+    _button(play, "Draw from stock").click()
+    caption = play.locator("table.rk-advice caption")
+    caption.wait_for()
+    assert "among the 93 unseen cards" in caption.text_content()
+    assert seen.text_content() == "Counting as seen: your hand, 4 cards in the discard pile."
     assert not page.blocked, f"requests to other hosts: {page.blocked}"

@@ -30,10 +30,21 @@ def _shoe(view):
     return decks, view.rules.jokers_for(decks)
 
 
-def _seen(view):
-    """What the seat sees out of the stock, built here from the view's own fields."""
-    cards = [card for meld in view.melds for card in meld.cards]
-    return cards + ([view.discard_top] if view.discard_top is not None else [])
+def _seen(widget):
+    """What the seat knows is out of the stock, built here from the whole state: the
+    melds, every card of the discard pile, and the cards other seats took from the pile
+    (the discard, a buy, a call) that they still hold."""
+    state, seat = widget.state, widget.seat
+    cards = [card for meld in state.melds for card in meld.cards] + list(state.discards)
+    taken = {
+        event.cards[0]
+        for event in state.log
+        if event.round == state.round and event.kind in ("take discard", "buy", "call")
+    }
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            cards += [card for card in hand if card in taken]
+    return cards
 
 
 def _rows(table: str) -> list[list[str]]:
@@ -57,7 +68,7 @@ def test_before_the_draw_the_hint_shows_the_outs_of_the_hand():
     view = widget.view
     assert view.phase == "draw" and view.discard_top is not None
     decks, jokers = _shoe(view)
-    want = outs(view.hand, view.contract, STANDARD, decks=decks, jokers=jokers, seen=_seen(view))
+    want = outs(view.hand, view.contract, STANDARD, decks=decks, jokers=jokers, seen=_seen(widget))
     shown = widget.outs_pane.result
     assert shown == want and want.total > 0
     text = html.unescape(widget.outs_pane.html.value)
@@ -78,7 +89,7 @@ def test_after_the_draw_the_hint_shows_the_advice_for_every_discard():
     decks, jokers = _shoe(view)
     # The same numbers as discard_advice of the hand with the shoe and seen cards spelt out.
     spelt = discard_advice(
-        view.hand, view.contract, STANDARD, decks=decks, jokers=jokers, seen=_seen(view)
+        view.hand, view.contract, STANDARD, decks=decks, jokers=jokers, seen=_seen(widget)
     )
     assert spelt == want
     rows = _rows(widget.outs_pane.html.value)
@@ -123,7 +134,7 @@ def test_the_hint_follows_the_play_and_goes_with_the_checkbox():
     assert view.phase in ("draw", "buy") and view.to_act == widget.seat
     assert list(view.hand) != before
     decks, jokers = _shoe(view)
-    want = outs(view.hand, view.contract, STANDARD, decks=decks, jokers=jokers, seen=_seen(view))
+    want = outs(view.hand, view.contract, STANDARD, decks=decks, jokers=jokers, seen=_seen(widget))
     assert widget.outs_pane.result == want
 
 
@@ -147,8 +158,18 @@ def test_no_outs_once_laid_down():
     )
     widget = PlayWidget(bots=1, seed=3, hint=True, background=False)
     assert widget.load(state.save())
+    # Before the draw the hand holds the contract: the outs say so, and no "lay it down"
+    # (a hand is laid down in the play phase only).
+    assert "none needed" in widget.outs_pane.html.value
+    assert "lay it down" not in widget.hint_html.value
     widget.draw_button.click()
-    assert widget.outs_pane.result == discard_advice(widget.view)
+    # Holding the contract after the draw: no table of "0 away, 0 outs, 100%" discards,
+    # but the advice to lay it down.
+    assert all(option.distance == 0 for option in discard_advice(widget.view))
+    assert widget.outs_pane.result is None and widget.outs_pane.html.value == ""
+    assert "You hold your contract, 2 runs: lay it down" in widget.hint_html.value
+    widget.hand.select([widget.hand.cards[0]])
+    assert "you will still hold your contract" in widget.hint_html.value
     assert widget.auto_lay_down()
     assert widget.view.laid_down[0]
     assert widget.outs_pane.result is None and widget.outs_pane.html.value == ""

@@ -9,8 +9,18 @@ seed, its cell and its index (:func:`~rummykit.odds.completion.round_seed`).
 
 A chunk is found again only under the same key: the rules (a fingerprint of every
 option), players, shoe, round, buying policies, base seed, round indices, the function
-that played them, the rummykit version and the turn limit. Anything else makes a new
-key, so a changed run never reads stale rounds. One run at a time may use a directory.
+that played them, the rummykit version, the turn limit and a fingerprint of rummykit's
+source (:func:`rummykit.odds.cluster.code_fingerprint`, the one the Dask workers are
+checked with). Anything else makes a new key, so a changed run, or changed code with the
+same version string, never reads stale rounds. One run at a time may use a directory.
+
+Every line carries a digest of its chunk and records. A line that fails it (edited by
+hand, records appended, garbage, a format from before digests) is never reused: it is
+moved to ``rounds.rejected.jsonl`` with a warning naming the file and the line, and its
+chunk is played again, so one bad line costs one chunk. This finds accidents and hand
+edits; a digest without a secret key cannot stop someone who recomputes it on purpose.
+A checkpoint that cannot be read or written is an :class:`~rummykit.errors.OutputError`
+naming the file.
 
 >>> import tempfile
 >>> from rummykit.odds.completion import cells, play_rounds
@@ -30,17 +40,23 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from rummykit.errors import ArgumentError
+from rummykit.errors import OutputError
+from rummykit.odds.cluster import code_fingerprint
 from rummykit.odds.completion import TURN_LIMIT_PER_PLAYER, Cell, RoundRecord
+from rummykit.odds.output import check_output
 from rummykit.rules import RuleSet
 
 __all__ = ["Checkpoint", "rules_fingerprint"]
 
 #: The file of a checkpoint directory: one JSON line per finished chunk.
 FILE = "rounds.jsonl"
+#: Where lines that fail verification are moved, for a look.
+REJECTED = "rounds.rejected.jsonl"
 
 
 def rules_fingerprint(rules: RuleSet) -> str:
@@ -55,7 +71,7 @@ def rules_fingerprint(rules: RuleSet) -> str:
     return hashlib.sha256(repr(rules).encode()).hexdigest()[:16]
 
 
-def _chunk_fields(cell: Cell, seed: int, indices: Sequence[int], play: Callable) -> dict:
+def _chunk_fields(cell: Cell, seed: int, indices: Sequence[int], play: Callable, code: str) -> dict:
     import rummykit
 
     return {
@@ -72,11 +88,17 @@ def _chunk_fields(cell: Cell, seed: int, indices: Sequence[int], play: Callable)
         "play": f"{play.__module__}.{play.__qualname__}",
         "rummykit_version": rummykit.__version__,
         "turn_limit_per_player": TURN_LIMIT_PER_PLAYER,
+        "code": code,
     }
 
 
 def _key(fields: dict) -> str:
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()
+
+
+def _digest(fields: dict, records: list) -> str:
+    body = json.dumps({"chunk": fields, "records": records}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(body.encode()).hexdigest()
 
 
 def _record(values: list) -> RoundRecord:
@@ -86,23 +108,59 @@ def _record(values: list) -> RoundRecord:
     )
 
 
+def _verified(line: bytes) -> tuple[dict, list[RoundRecord]]:
+    """The chunk and records of a line, or ValueError saying why it cannot be trusted."""
+    try:
+        entry = json.loads(line)
+        fields, values, digest = entry["chunk"], entry["records"], entry["digest"]
+    except (ValueError, KeyError, TypeError) as error:
+        raise ValueError(f"not a chunk of rounds ({type(error).__name__}: {error})") from None
+    if digest != _digest(fields, values):
+        raise ValueError("its digest does not match its records (edited or damaged)")
+    try:
+        records = [_record(r) for r in values]
+        if [r.index for r in records] != fields["indices"]:
+            raise ValueError("the rounds are not the chunk's indices")
+    except (ValueError, KeyError, TypeError) as error:
+        raise ValueError(f"not a chunk of rounds ({error})") from None
+    return fields, records
+
+
 class Checkpoint:
     """The finished chunks in ``directory`` (created if missing), and more as they finish.
 
-    ``reused`` counts the chunks :meth:`get` found, ``stored`` those :meth:`put` added.
+    ``reused`` counts the chunks :meth:`get` found, ``stored`` those :meth:`put` added;
+    ``rejected`` lists the warnings about lines not reused (each also given to ``warn``,
+    by default :func:`warnings.warn`).
     """
 
-    def __init__(self, directory: Path | str) -> None:
-        self.directory = Path(directory)
-        if self.directory.exists() and not self.directory.is_dir():
-            raise ArgumentError(f"checkpoint {str(self.directory)!r} is a file, not a directory")
-        self.directory.mkdir(parents=True, exist_ok=True)
+    def __init__(self, directory: Path | str, *, warn: Callable[[str], None] | None = None) -> None:
+        self.directory = check_output(directory, needed=0, option="checkpoint", replaced=False)
         self.path = self.directory / FILE
         self.reused = 0
         self.stored = 0
+        self.rejected: list[str] = []
+        self._warn = warn
+        self._code = code_fingerprint()
         self._chunks: dict[str, list[RoundRecord]] = {}
-        if self.path.exists():
-            self._load()
+        try:
+            self.directory.mkdir(exist_ok=True)
+            if self.path.exists():
+                self._load()
+            with self.path.open("ab"):  # can chunks be added?
+                pass
+        except OSError as error:
+            raise OutputError(
+                f"checkpoint {str(self.path)!r} cannot be used ({error.strerror}): "
+                "name another directory with --checkpoint"
+            ) from None
+
+    def _reject(self, message: str) -> None:
+        self.rejected.append(message)
+        if self._warn is None:
+            warnings.warn(message, RuntimeWarning, stacklevel=3)
+        else:
+            self._warn(message)
 
     def _load(self) -> None:
         data = self.path.read_bytes()
@@ -112,18 +170,34 @@ class Checkpoint:
             data = data[: data.rfind(b"\n") + 1]
             with self.path.open("r+b") as file:
                 file.truncate(len(data))
-        for number, line in enumerate(data.splitlines(), 1):
+        kept, bad, other = [], [], 0
+        for number, line in enumerate(data.splitlines(keepends=True), 1):
             try:
-                entry = json.loads(line)
-                fields, records = entry["chunk"], [_record(r) for r in entry["records"]]
-                if [r.index for r in records] != fields["indices"]:
-                    raise ValueError("the rounds are not the chunk's indices")
-            except (ValueError, KeyError, TypeError) as error:
-                raise ArgumentError(
-                    f"checkpoint {str(self.path)!r} line {number} is not a chunk of rounds "
-                    f"({error}): remove the file to start afresh"
-                ) from None
+                fields, records = _verified(line)
+            except ValueError as error:
+                bad.append(line)
+                self._reject(
+                    f"checkpoint {str(self.path)!r} line {number}: {error}; its chunk is "
+                    f"played again (the line is moved to {REJECTED})"
+                )
+                continue
+            kept.append(line)
+            if fields.get("code") != self._code:
+                other += 1
             self._chunks[_key(fields)] = records
+        if other:
+            self._reject(
+                f"checkpoint {str(self.path)!r}: {other} chunks were played by other rummykit "
+                f"code (its source differs from this, {self._code}): they are played again"
+            )
+        if bad:
+            with (self.directory / REJECTED).open("ab") as file:
+                file.writelines(bad)
+                file.flush()
+                os.fsync(file.fileno())
+            scratch = self.directory / f".{FILE}.rewrite"
+            scratch.write_bytes(b"".join(kept))
+            os.replace(scratch, self.path)
 
     def __len__(self) -> int:
         return len(self._chunks)
@@ -132,7 +206,7 @@ class Checkpoint:
         self, cell: Cell, seed: int, indices: Sequence[int], play: Callable
     ) -> list[RoundRecord] | None:
         """The records of this chunk if it finished before, else None."""
-        found = self._chunks.get(_key(_chunk_fields(cell, seed, indices, play)))
+        found = self._chunks.get(_key(_chunk_fields(cell, seed, indices, play, self._code)))
         if found is not None:
             self.reused += 1
         return found
@@ -146,9 +220,17 @@ class Checkpoint:
         records: Sequence[RoundRecord],
     ) -> None:
         """Keep the records of a finished chunk (appended and flushed at once)."""
-        fields = _chunk_fields(cell, seed, indices, play)
-        entry = {"chunk": fields, "records": [list(dataclasses.astuple(r)) for r in records]}
-        with self.path.open("a") as file:
-            file.write(json.dumps(entry, separators=(",", ":")) + "\n")
+        fields = _chunk_fields(cell, seed, indices, play, self._code)
+        values = [list(dataclasses.astuple(r)) for r in records]
+        entry = {"chunk": fields, "records": values, "digest": _digest(fields, values)}
+        try:
+            with self.path.open("a") as file:
+                file.write(json.dumps(entry, separators=(",", ":")) + "\n")
+        except OSError as error:
+            raise OutputError(
+                f"checkpoint {str(self.path)!r}: a finished chunk could not be added "
+                f"({error.strerror}); the {len(self._chunks)} chunks kept there are whole: "
+                "free some space and run again with the same --checkpoint"
+            ) from None
         self._chunks[_key(fields)] = list(records)
         self.stored += 1

@@ -14,9 +14,7 @@ import dataclasses
 import functools
 import json
 import os
-import shutil
 import time
-import uuid
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -36,6 +34,8 @@ __all__ = [
     "RECIPES",
     "Recipe",
     "build_tables",
+    "check_out",
+    "planned_bytes",
     "preset_completion_cells",
     "write_tables",
 ]
@@ -404,6 +404,33 @@ def build_tables(
     return {name: results[name] for name in DESCRIPTIONS if name in results}
 
 
+def planned_bytes(names: Sequence[str] | None = None) -> int:
+    """The room, in bytes, that writing the tables ``names`` (default all) is planned to
+    take: twice the committed files' size (parquet, CSV, JSON), a margin for a larger
+    ``--n``; 4 MB a table where ``data/`` is not installed.
+
+    >>> planned_bytes(["exact_odds"]) < planned_bytes() < 20_000_000
+    True
+    """
+    from rummykit.odds.tables import data_directory
+
+    total = 0
+    for name in DESCRIPTIONS if names is None else names:
+        files = [data_directory() / f"{name}.{ext}" for ext in ("parquet", "csv", "json")]
+        found = [path.stat().st_size for path in files if path.is_file()]
+        total += 2 * sum(found) if found else 4_000_000
+    return total
+
+
+def check_out(out: str | os.PathLike, names: Sequence[str] | None = None) -> Path:
+    """``out`` checked before any work (:func:`rummykit.odds.output.check_output`: named,
+    a folder or nothing, its parent writable, room for :func:`planned_bytes`); the
+    absolute path, or an :class:`~rummykit.errors.OutputError` saying what is wrong."""
+    from rummykit.odds.output import check_output
+
+    return check_output(out, needed=planned_bytes(names))
+
+
 def write_tables(
     tables: dict[str, tuple[object, dict]], out: Path, command: str, run: dict | None = None
 ) -> list[Path]:
@@ -411,26 +438,29 @@ def write_tables(
 
     The data files hold no time or path, so the same command writes the same bytes;
     the run time is only in the JSON provenance, with ``run`` (how the whole run was
-    made: its time, the workers, the Dask address) under the key ``"run"``. Every file
-    is written first into a temporary directory inside ``out`` and moved into place
-    only when all are written, so a failure leaves ``out`` as it was (a new ``out`` is
-    the temporary directory itself, renamed when done).
+    made: its time, the workers, the Dask address) under the key ``"run"``.
+
+    ``out`` is replaced whole, by one atomic step (:mod:`rummykit.odds.output`): a reader
+    sees every file of the old run or every file of the new one. The new folder is built
+    beside ``out`` with the tables of this run and every other entry of ``out`` (the
+    tables ``--only`` left out, a README) carried over. A failure leaves ``out`` as it
+    was: an OSError (a full disk) is an :class:`~rummykit.errors.OutputError` that says
+    where the computed tables are kept (``NAME.unwritten-TOKEN`` beside ``out``, with all
+    of them pickled in ``tables.pickle`` if there is room).
     """
+    import pickle
+
     import rummykit
+    from rummykit.odds.output import write_generation
     from rummykit.odds.tables import SCHEMAS
 
-    fresh = not out.exists()
-    if fresh:
-        out.parent.mkdir(parents=True, exist_ok=True)
-    where = out.parent if fresh else out
-    # mkdir, not tempfile.mkdtemp: a new ``out`` gets the usual permissions, not 0700.
-    staging = where / f".{out.name}-tables-{uuid.uuid4().hex[:12]}"
-    staging.mkdir()
-    try:
-        names = []
+    check_out(out, list(tables))
+    names = [f"{name}.{ext}" for name in tables for ext in ("parquet", "csv", "json")]
+
+    def write(folder: Path) -> None:
         for name, (table, facts) in tables.items():
-            table.write_parquet(staging / f"{name}.parquet", statistics=False)
-            table.write_csv(staging / f"{name}.csv")
+            table.write_parquet(folder / f"{name}.parquet", statistics=False)
+            table.write_csv(folder / f"{name}.csv")
             provenance = {
                 "table": name,
                 "description": DESCRIPTIONS[name],
@@ -442,15 +472,18 @@ def write_tables(
             }
             if run is not None:
                 provenance["run"] = run
-            (staging / f"{name}.json").write_text(json.dumps(provenance, indent=1) + "\n")
-            names += [f"{name}.{ext}" for ext in ("parquet", "csv", "json")]
-        # Each rename is atomic, within one file system: a reader sees a file whole,
-        # old or new; only here does anything in ``out`` change.
-        if fresh:
-            os.rename(staging, out)
-        else:
-            for name in names:
-                os.replace(staging / name, out / name)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    return [out / name for name in names]
+            (folder / f"{name}.json").write_text(json.dumps(provenance, indent=1) + "\n")
+
+    def rescue(kept: Path) -> str:
+        saved = {"tables": tables, "command": command, "run": run}
+        try:
+            (kept / "tables.pickle").write_bytes(pickle.dumps(saved))
+        except OSError:
+            return " (there was no room to keep the others)"
+        return (
+            f", and every table in {str(kept / 'tables.pickle')!r} (write them with "
+            "rummykit.odds.pipeline.write_tables(**pickle.load(file), out=PATH))"
+        )
+
+    write_generation(out, names, write, rescue=rescue)
+    return [Path(out) / name for name in names]

@@ -13,7 +13,9 @@ cluster's::
 does the first).
 
 Results come back in task order whatever the executor and however many workers it has,
-and every task carries its own seed, so a sweep gives the same answer everywhere.
+and every task carries its own seed, so a sweep gives the same answer everywhere. A
+local pool's workers end with this process, however it ends (:func:`die_with_parent`),
+and are stopped at once when the sweep fails or is interrupted.
 
 >>> run_sweep(pow, [(2, 3), (3, 2)], max_workers=1, progress=False)
 [8, 9]
@@ -21,8 +23,13 @@ and every task carries its own seed, so a sweep gives the same answer everywhere
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
@@ -30,7 +37,7 @@ from typing import Any
 from rummykit.checks import whole
 from rummykit.errors import ArgumentError
 
-__all__ = ["MAX_WORKERS", "default_workers", "run_sweep"]
+__all__ = ["MAX_WORKERS", "STOP_SECONDS", "default_workers", "die_with_parent", "run_sweep"]
 
 
 #: The most local worker processes a sweep starts (more than the CPUs only queue).
@@ -100,13 +107,76 @@ def run_sweep(
             return results
         if executor is not None:
             return _collect(executor, function, tasks, finished)
-        # "spawn" starts clean workers: safe when this process has threads (Jupyter,
-        # tqdm's monitor) and the same on every operating system.
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context) as pool:
-            return _collect(pool, function, tasks, finished)
+        return _run_pool(function, tasks, min(workers, len(tasks)), finished)
     finally:
         bar.close()
+
+
+def _run_pool(function, tasks, workers: int, finished) -> list[Any]:
+    """Run the tasks on a new local pool of ``workers`` processes; on any failure
+    (a task's error, an interrupt, SIGTERM turned into an exception) the workers are
+    stopped at once, not left to finish their tasks."""
+    # "spawn" starts clean workers: safe when this process has threads (Jupyter,
+    # tqdm's monitor) and the same on every operating system.
+    context = multiprocessing.get_context("spawn")
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(
+        workers, mp_context=context, initializer=die_with_parent, initargs=(os.getpid(),)
+    )
+    try:
+        results = _collect(pool, function, tasks, finished)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        # The pool's own processes: those this process started since.
+        for process in set(multiprocessing.active_children()) - before:
+            process.terminate()
+        for process in set(multiprocessing.active_children()) - before:
+            process.join(STOP_SECONDS)
+        raise
+    finally:
+        pool.shutdown(wait=True)
+    return results
+
+
+#: Seconds a pool's worker is given to stop after its sweep failed, and the longest a
+#: worker outlives this process where ``prctl`` is missing (see :func:`die_with_parent`).
+STOP_SECONDS = 2.0
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this worker process end when its parent ``parent`` (a pid) does, however it
+    ends (SIGKILL included): a pool's initializer, so that no worker outlives the sweep.
+
+    On Linux the kernel sends the worker SIGKILL when the parent dies
+    (``prctl(PR_SET_PDEATHSIG)``); elsewhere a daemon thread checks ``os.getppid()``
+    every :data:`STOP_SECONDS` / 4 and ends the process when it changes. A worker holds
+    nothing that needs a clean exit: results reach the parent only through the pool.
+    """
+    if not _kill_me_with_parent():
+        threading.Thread(
+            target=_watch_parent, args=(parent,), name="rummykit-parent-watch", daemon=True
+        ).start()
+    if os.getppid() != parent:  # it died before the watch began
+        os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _kill_me_with_parent() -> bool:
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(STOP_SECONDS / 4)
+    os._exit(1)
 
 
 def _collect(executor: Executor, function, tasks, finished) -> list[Any]:

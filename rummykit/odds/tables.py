@@ -40,6 +40,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import zlib
 from collections.abc import Callable, Iterable, Sequence
@@ -360,8 +361,19 @@ KNOWN_TABLES = ("exact_odds", "exact_jokers", "exact_presets")
 
 
 def data_directory() -> Path:
-    """The ``data/`` of a source checkout (the committed tables): beside the package."""
-    return Path(__file__).resolve().parents[2] / "data"
+    """The ``data/`` of a source checkout (the committed tables): beside the package.
+
+    Where a ``rummykit tables`` run was killed in the instant its two-rename swap leaves
+    the folder missing (file systems without an atomic exchange), the swap is completed
+    first (:func:`rummykit.odds.output.recover`), so a reader sees one whole generation.
+    """
+    path = Path(__file__).resolve().parents[2] / "data"
+    if not path.exists():
+        from rummykit.odds.output import recover
+
+        with contextlib.suppress(OSError):
+            recover(path)
+    return path
 
 
 @functools.cache

@@ -22,7 +22,15 @@ from collections.abc import Callable, Iterable
 from rummykit import svg
 from rummykit.cards import Card
 from rummykit.errors import RummyError
-from rummykit.hints import DiscardAdvice, Outs, chance_text, discard_advice, outs, view_seen
+from rummykit.hints import (
+    DiscardAdvice,
+    Outs,
+    chance_text,
+    discard_advice,
+    outs,
+    seen_text,
+    view_seen,
+)
 from rummykit.legal import PlayerView
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import CAN_THREAD, ipywidgets, message_html
@@ -37,9 +45,22 @@ def _faces(cards: dict[str, int]) -> str:
     return ", ".join(f"{Card.parse(code)} ×{count}" for code, count in cards.items())
 
 
-def outs_html(result: Outs, contract: Contract, *, four_colour: bool = False) -> str:
+def _note(seen: str) -> str:
+    """What the counts take as seen, under them (a sentence, capitalised)."""
+    if not seen:
+        return ""
+    return (
+        "<p class='rk-seen' style='color:#555;margin:.2em 0'>"
+        f"{html.escape(seen[:1].upper() + seen[1:])}.</p>"
+    )
+
+
+def outs_html(
+    result: Outs, contract: Contract, *, four_colour: bool = False, seen: str = ""
+) -> str:
     """The outs of a hand in words (the faces, their count, the next card's chance) and
-    as card faces, each with its unseen copies under it.
+    as card faces, each with its unseen copies under it; ``seen`` says what the count
+    takes as seen (:func:`~rummykit.hints.seen_text`), written under it.
 
     >>> from rummykit import RuleSet, parse_cards
     >>> rules = RuleSet.preset("standard")
@@ -55,7 +76,7 @@ def outs_html(result: Outs, contract: Contract, *, four_colour: bool = False) ->
         return message_html(
             f"Outs: none. The hand is {result.distance} cards from {contract}, and no unseen "
             "card brings it closer."
-        )
+        ) + _note(seen)
     what = (
         f"complete {contract}"
         if result.distance == 1
@@ -74,6 +95,7 @@ def outs_html(result: Outs, contract: Contract, *, four_colour: bool = False) ->
     return (
         message_html(words)
         + f'<div class="rk-outs" style="overflow-x:auto" aria-hidden="true">{image}</div>'
+        + _note(seen)
     )
 
 
@@ -81,11 +103,11 @@ def _key(option) -> tuple:
     return (option.distance, option.outs.total, option.p_two)
 
 
-def advice_html(advice: DiscardAdvice, *, selected: Card | None = None) -> str:
+def advice_html(advice: DiscardAdvice, *, selected: Card | None = None, seen: str = "") -> str:
     """The discard advice as a table: each discard with the distance it leaves, its outs,
     the chance that the next card is an out and the chance of the contract within two
     draws; the best discard (and any as good) marked "best", the card selected marked
-    "selected".
+    "selected"; ``seen`` (:func:`~rummykit.hints.seen_text`) under it.
 
     >>> from rummykit import RuleSet, parse_cards
     >>> rules = RuleSet.preset("standard")
@@ -121,7 +143,7 @@ def advice_html(advice: DiscardAdvice, *, selected: Card | None = None) -> str:
         "<thead><tr><th scope='col'>Discard</th><th scope='col'>Cards away</th>"
         "<th scope='col'>Outs</th><th scope='col'>Next card helps</th>"
         "<th scope='col'>Contract within two draws</th><th scope='col'></th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        f"<tbody>{''.join(rows)}</tbody></table>" + _note(seen)
     )
 
 
@@ -181,10 +203,12 @@ class OutsPane:
         decks: int,
         jokers: int,
         seen: Iterable[Card] = (),
+        seen_note: str = "",
     ) -> None:
-        """Show the outs of ``hand`` (see :func:`rummykit.outs`)."""
+        """Show the outs of ``hand`` (see :func:`rummykit.outs`); ``seen_note`` says in
+        words what ``seen`` holds (:func:`~rummykit.hints.seen_text`)."""
         hand, seen = list(hand), list(seen)
-        key = ("outs", _codes(hand), contract, rules, decks, jokers, _codes(seen))
+        key = ("outs", _codes(hand), contract, rules, decks, jokers, _codes(seen), seen_note)
         self._ask(key, lambda: outs(hand, contract, rules, decks=decks, jokers=jokers, seen=seen))
 
     def show_advice(self, view: PlayerView, *, selected: Card | None = None) -> None:
@@ -192,7 +216,7 @@ class OutsPane:
         ``selected`` card marked."""
         decks = view.rules.decks_for(len(view.names))
         key = ("advice", _codes(view.hand), view.contract, view.rules, decks)
-        key += (_codes(view_seen(view)),)
+        key += (_codes(view_seen(view)), seen_text(view))
         with self._lock:
             self.selected = selected
             self._ask(key, lambda: discard_advice(view))
@@ -292,7 +316,8 @@ class OutsPane:
         self.result = found
         if self._hidden:
             return
+        # Every key ends with what the count takes as seen, in words.
         if isinstance(found, Outs):
-            self.html.value = outs_html(found, key[2], four_colour=self.four_colour)
+            self.html.value = outs_html(found, key[2], four_colour=self.four_colour, seen=key[-1])
         else:
-            self.html.value = advice_html(found, selected=self.selected)
+            self.html.value = advice_html(found, selected=self.selected, seen=key[-1])

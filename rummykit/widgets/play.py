@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from collections.abc import Callable
 
 from rummykit import svg
@@ -31,6 +32,7 @@ from rummykit.bots import BuyerBot, GreedyBot, OutsBot, RandomBot
 from rummykit.cards import Card, Hand
 from rummykit.errors import RuleSetError, RummyError
 from rummykit.game import DEFAULT_NAMES, Game, GameState, PlayerView, RoundResult, load
+from rummykit.hints import seen_text
 from rummykit.melds import check_meld, contract_distance, lay_off_options
 from rummykit.narrate import sentence
 from rummykit.rules import RuleSet
@@ -45,7 +47,7 @@ from rummykit.widgets._common import (
 )
 from rummykit.widgets.hints import OutsPane, view_seen
 
-__all__ = ["BOTS", "PlayWidget", "bot_range", "check_bots"]
+__all__ = ["BOTS", "OWN_DISCARD_NOTE", "PlayWidget", "bot_range", "check_bots", "plain_words"]
 
 #: The bots to play against, by the name shown in the widget: seed -> bot.
 BOTS: dict[str, Callable[[int], object]] = {
@@ -66,6 +68,12 @@ _PROMPTS = {
     "call": "The last discard could have been laid off: call, or pass?",
     "call discard": "You claimed the discard: now discard a card.",
 }
+
+#: Said when the widget passes for the human on their own discard's buy offer.
+OWN_DISCARD_NOTE = (
+    "Your own discard was not offered to you to buy back: the rule books let only the "
+    "other players buy it (you passed)."
+)
 
 #: The Meld dropdown's one option while the table has no meld.
 _NO_MELD = -1
@@ -453,7 +461,7 @@ class PlayWidget:
         try:
             self.state.apply(action)
         except RummyError as error:
-            return self._refuse(str(error))
+            return self._refuse(_sentence_case(plain_words(str(error))) + ".")
         self.message_html.value = ""
         self.play_bots()
         return True
@@ -463,13 +471,28 @@ class PlayWidget:
         return False
 
     def play_bots(self, *, max_actions: int = 100_000) -> None:
-        """Let the bots act until the human must decide or the play is over; redraw."""
+        """Let the bots act until the human must decide or the play is over; redraw.
+
+        The human is never asked to buy back their own discard: the engine offers it
+        (docs/choices.md), but the sources let the other players buy, so the widget
+        passes for the human and says so (:data:`OWN_DISCARD_NOTE`).
+        """
+        skipped = False
         for _ in range(max_actions):
             seat = self.state.to_act
-            if seat is None or seat == self.seat or self.finished or self.between_rounds:
+            if seat is None or self.finished or self.between_rounds:
                 break
+            if seat == self.seat:
+                view = self.state.view(seat)
+                if not (view.phase == "buy" and view.offered_by == self.seat):
+                    break
+                self.state.apply(Pass())
+                skipped = True
+                continue
             self.state.apply(self.bots[seat].choose(self.state.view(seat)))
         self.refresh()
+        if skipped:
+            self.message_html.value = message_html(OWN_DISCARD_NOTE)
 
     def next_round(self) -> bool:
         """Leave the finished round (whole game): the bots play on into the next one."""
@@ -610,7 +633,7 @@ class PlayWidget:
             if event.seat == self.seat and event.cards and event.kind == "draw stock":
                 text = f"{text[:-1]}: the {event.cards[0]}."  # your own card, not the table's
             if text:
-                self.lines.append(text)
+                self.lines.append(plain_words(text))
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.lines[-60:])
         # A column laid out bottom-up stays scrolled to its newest line.
         self.log_html.value = (
@@ -647,8 +670,6 @@ class PlayWidget:
             prompt = _PROMPTS.get(view.phase, "")
             if view.phase == "buy":
                 by = "The" if view.offered_by is None else f"{state.names[view.offered_by]}'s"
-                if view.offered_by == self.seat:
-                    by = "Your"
                 when = (
                     f" before {state.names[view.current]} draws"
                     if view.buy_window == "before_draw"
@@ -696,7 +717,7 @@ class PlayWidget:
         if not melds:
             return "<p>No melds on the table yet.</p>"
         names = self.state.names
-        labels = [f"{number}: {names[owner]}" for number, owner in enumerate(owners)]
+        labels = [f"{meld_number(n)}: {names[owner]}" for n, owner in enumerate(owners)]
         image = svg.melds_svg(melds, four_colour=self.four_colour.value, width=56, labels=labels)
         return figure_html(image, caption)
 
@@ -705,7 +726,7 @@ class PlayWidget:
         names = self.state.names
         choice = self.meld_choice.value
         options = [
-            (f"{number}: {meld} ({names[owner]})", number)
+            (f"{meld_number(number)}: {meld} ({names[owner]})", number)
             for number, (meld, owner) in enumerate(zip(melds, owners, strict=True))
         ]
         self.meld_choice.options = options or [("no meld on the table yet", _NO_MELD)]
@@ -773,14 +794,21 @@ class PlayWidget:
             distance = 0
         else:
             distance = contract_distance(view.hand, view.contract, rules)
-            if distance == 0:
+            if distance == 0 and view.phase == "play" and view.my_turn and view.can_lay_down():
+                parts.append(
+                    f"You hold your contract, {view.contract}: lay it down (Lay down for me, "
+                    "or put the melds aside with Add meld and press Lay down)."
+                )
+            elif distance == 0:
                 parts.append(f"Your hand holds your contract, {view.contract}.")
             else:
                 parts.append(f"Your hand is {_count(distance)} away from {view.contract}.")
         offer = view.offer if view.phase == "buy" else view.discard_top
         if offer is not None and distance > 0 and view.phase in ("draw", "buy"):
             after = contract_distance([*view.hand, offer], view.contract, rules)
-            if after < distance:
+            if after == 0:
+                parts.append(f"With the {offer} you would hold your contract.")
+            elif after < distance:
                 parts.append(f"With the {offer} you would be {_count(after)} away.")
             else:
                 parts.append(f"The {offer} would not bring you closer.")
@@ -788,7 +816,7 @@ class PlayWidget:
         if view.phase in ("play", "call discard") and len(selected) == 1:
             card = selected[0]
             fits = [
-                f"{view.names[owner]}'s meld {number}"
+                f"{view.names[owner]}'s meld {meld_number(number)}"
                 for number, (meld, owner) in enumerate(
                     zip(view.melds, view.meld_owners, strict=True)
                 )
@@ -798,7 +826,10 @@ class PlayWidget:
                 rest = list(view.hand)
                 rest.remove(card)
                 after = contract_distance(rest, view.contract, rules)
-                parts.append(f"If you discard the {card}, you will be {_count(after)} away.")
+                if after == 0:
+                    parts.append(f"If you discard the {card}, you will still hold your contract.")
+                else:
+                    parts.append(f"If you discard the {card}, you will be {_count(after)} away.")
             if fits:
                 parts.append(
                     f"If you discard the {card}, an opponent could lay it off on "
@@ -811,6 +842,9 @@ class PlayWidget:
         pane = self.outs_pane
         pane.four_colour = self.four_colour.value
         if laid_down or view.to_act != self.seat:
+            pane.clear()
+        elif view.phase == "play" and view.can_lay_down():
+            # Every discard would keep the contract: the advice to give is to lay it down.
             pane.clear()
         elif view.phase in ("play", "call discard"):
             selected = self.hand.selected
@@ -825,6 +859,7 @@ class PlayWidget:
                 decks=decks,
                 jokers=jokers,
                 seen=view_seen(view),
+                seen_note=seen_text(view),
             )
 
     def wait(self, timeout: float | None = None) -> None:
@@ -924,13 +959,18 @@ class PlayWidget:
                 return f"The engine finds no lay-down of your contract, {contract}, in your hand"
             tries[button] = [LayDown(())]
         actions = tries.get(button, [])
-        reasons = {self._engine_refusal(action) for action in actions}
+        reasons = {plain_words(self._engine_refusal(action)) for action in actions}
         if len(actions) > 1:
-            # The same reason for every card but for the card's name: the reason of them all.
+            # The same reason for every card but for the card's name: the reason of them all,
+            # unless it names the card in the rule too ("a card is not a diamond").
             reasons = {
-                self._engine_refusal(action).replace(f"the {action.card.symbol}", "a card")
+                plain_words(self._engine_refusal(action)).replace(
+                    f"the {action.card.symbol}", "a card"
+                )
                 for action in actions
             }
+            if len(reasons) == 1 and next(iter(reasons)).lower().count("a card") > 1:
+                reasons = set()
         if len(reasons) == 1:
             return _sentence_case(reasons.pop())
         what = {
@@ -960,3 +1000,78 @@ def _sentence_case(text: str) -> str:
 
 def _count(number: int, what: str = "card") -> str:
     return f"{number} {what}{'s' if number != 1 else ''}"
+
+
+# What the widget says for an action of the wrong phase: the engine names the phase and
+# the actions' notation; a reader of the widget sees the buttons.
+_PHASE_PLAIN = {
+    "draw": "first draw a card: press Draw from stock or Take discard",
+    "buy": "a discard is on offer: press Buy or Pass first",
+    "play": (
+        "you have drawn this turn: lay down, lay off or swap a joker if you like, then "
+        "press Discard"
+    ),
+    "call": "the last discard could have been laid off: press Call or Pass first",
+    "call discard": "you claimed the discard: select a card and press Discard",
+    "over": "the game is over",
+}
+_WRONG_PHASE = re.compile(r"^\S+ cannot [a-z ]+ in the '([a-z ]+)' phase: .*$", re.DOTALL)
+# The actions' notation, as the engine quotes it, and the button that plays each.
+_BUTTON_NAMES = {
+    "'draw stock'": "Draw from stock",
+    "'take discard'": "Take discard",
+    "'lay down'": "Lay down",
+    "'end turn'": "End turn",
+    "'buy'": "Buy",
+    "'pass'": "Pass",
+    "'call'": "Call",
+}
+_NO_MELD_YET = re.compile(r"[Tt]here is no meld -?\d+: no meld is on the table yet")
+_NUMBERED = re.compile(r"numbered 0 to (\d+)")
+# A table meld's number, not a card ("meld 3♠ 4♠ ...") nor a lay-down's own meld, which
+# check_lay_down counts from 1 as the widget's "Meld 1: ..." does ("meld 1 (8♠ 8♥) is not").
+_MELD_NUMBERS = re.compile(r"\b(melds?) (\d+(?:, \d+)*)(?![\d♠♥♦♣])(?! \([^()]*\) is not a meld)")
+
+
+def meld_number(number: int) -> int:
+    """The number the widget shows for the engine's meld ``number``: melds are counted
+    from 1 on screen (the engine and the action notation count from 0).
+
+    >>> meld_number(0)
+    1
+    """
+    return number + 1
+
+
+def plain_words(reason: str) -> str:
+    """An engine message as the PlayWidget shows it: the button names for the actions,
+    plain words for the phase, meld numbers counted from 1 as the widget shows them.
+
+    >>> plain_words("Ann cannot discard in the 'draw' phase: first draw from the stock "
+    ...             "('draw stock') or take the discard ('take discard')")
+    'first draw a card: press Draw from stock or Take discard'
+    >>> plain_words("There is no meld 0: no meld is on the table yet")
+    'there is no meld on the table yet'
+    >>> plain_words("cannot lay off the 5♥ onto meld 0: the run is full")
+    'cannot lay off the 5♥ onto meld 1: the run is full'
+    >>> plain_words("cannot lay down: meld 1 (8♠ 8♥) is not a meld: too few cards")
+    'cannot lay down: meld 1 (8♠ 8♥) is not a meld: too few cards'
+    >>> plain_words("the meld 3♠ 4♠ 5♠ 6♠ has no joker to take")
+    'the meld 3♠ 4♠ 5♠ 6♠ has no joker to take'
+    >>> plain_words("a turn ends with a discard; 'end turn' is only for the last round")
+    'a turn ends with a discard; End turn is only for the last round'
+    """
+    wrong = _WRONG_PHASE.match(reason)
+    if wrong and wrong.group(1) in _PHASE_PLAIN:
+        return _PHASE_PLAIN[wrong.group(1)]
+    text = _NO_MELD_YET.sub("there is no meld on the table yet", reason)
+    text = _NUMBERED.sub(lambda m: f"numbered 1 to {meld_number(int(m.group(1)))}", text)
+    text = _MELD_NUMBERS.sub(
+        lambda m: (
+            f"{m.group(1)} " + ", ".join(str(meld_number(int(n))) for n in m.group(2).split(", "))
+        ),
+        text,
+    )
+    for notation, name in _BUTTON_NAMES.items():
+        text = text.replace(notation, name)
+    return text

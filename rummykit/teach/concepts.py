@@ -1,0 +1,640 @@
+"""The probability ideas the table invites, as small functions a student can call: the
+hypergeometric's mean and variance and its binomial limit, the symmetry of the next card,
+covariance of indicators, waiting times, censoring, and a decision by paired simulation.
+
+Each function computes exactly where it can (Fractions) and says so; the simulations take
+a seed. The book's chapter *More probability at the table* uses them, and the tests check
+each against an independent method (enumeration on a small shoe, or a simulation within
+its interval).
+
+>>> mean, variance = hypergeom_moments(population=108, successes=8, draws=10)
+>>> mean, variance
+(Fraction(20, 27), Fraction(49000, 78003))
+>>> waiting_time_mean(unseen=95, wanted=2)
+Fraction(32, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, sqrt
+
+from rummykit.cards import Card, Hand, Shoe
+from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.rules import Contract, RuleSet
+
+__all__ = [
+    "PairedComparison",
+    "binomial_limit",
+    "binomial_limit_chart",
+    "censored_waits",
+    "hypergeom_moments",
+    "kaplan_meier",
+    "kept_two_chance",
+    "paired_discards",
+    "positions_chart",
+    "set_count_moments",
+    "set_variance_chart",
+    "set_variance_frame",
+    "stock_position_chances",
+    "survival_chart",
+    "waiting_time_mean",
+    "waiting_time_pmf",
+    "waiting_chart",
+    "waiting_frame",
+    "waiting_time_survival",
+]
+
+
+def _whole(name: str, value: object, low: int = 0, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"{name} must be a whole number, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise ArgumentError(f"{name} must be {bound}, got {value}")
+    return value
+
+
+def hypergeom_moments(*, population: int, successes: int, draws: int) -> tuple[Fraction, Fraction]:
+    """The mean and variance of X ~ Hypergeometric(N, K, n): the number of the K
+    "successes" among n cards drawn from N without replacement.
+
+    E[X] = n K / N, the binomial's mean; Var X = n (K/N) (1 - K/N) (N - n) / (N - 1): the
+    binomial's variance times the **finite-population correction** (N - n) / (N - 1),
+    which is below 1 because each card drawn changes what is left.
+
+    >>> hypergeom_moments(population=52, successes=4, draws=5)  # aces in a poker hand
+    (Fraction(5, 13), Fraction(940, 2873))
+    """
+    _whole("population", population, 1)
+    _whole("successes", successes, 0, population)
+    _whole("draws", draws, 0, population)
+    share = Fraction(successes, population)
+    mean = draws * share
+    if population == 1:
+        return mean, Fraction(0)
+    correction = Fraction(population - draws, population - 1)
+    return mean, draws * share * (1 - share) * correction
+
+
+def binomial_limit(
+    *, cards: int = 10, decks: Sequence[int] = (1, 2, 3, 8), jokers_per_deck: int = 2
+):
+    """The chance of k eights in a hand of ``cards`` from each shoe of ``decks`` decks
+    (with ``jokers_per_deck`` jokers a deck), beside the binomial limit Binomial(cards, 4 /
+    (52 + jokers_per_deck)) that the hypergeometric approaches as the decks grow: a long
+    polars frame with ``k``, ``p`` and ``shoe``.
+
+    >>> frame = binomial_limit(decks=(1, 8))
+    >>> frame["shoe"].unique(maintain_order=True).to_list()
+    ['1 deck', '8 decks', 'binomial limit']
+    >>> round(frame.filter(shoe="binomial limit")["p"].sum(), 12)
+    1.0
+    """
+    import polars as pl
+
+    from rummykit.odds.teaching import hypergeom_pmf
+
+    _whole("cards", cards, 1, 30)
+    _whole("jokers_per_deck", jokers_per_deck, 0, 4)
+    rows = []
+    for count in decks:
+        _whole("decks", count, 1, 8)
+        population = (52 + jokers_per_deck) * count
+        label = f"{count} deck" + ("s" if count > 1 else "")
+        for k in range(min(cards, 4 * count) + 1):
+            p = hypergeom_pmf(k, population=population, successes=4 * count, draws=cards)
+            rows.append({"k": k, "p": float(p), "shoe": label})
+    share = Fraction(4, 52 + jokers_per_deck)
+    for k in range(cards + 1):
+        p = comb(cards, k) * share**k * (1 - share) ** (cards - k)
+        rows.append({"k": k, "p": float(p), "shoe": "binomial limit"})
+    return pl.DataFrame(rows)
+
+
+def set_count_moments(
+    *, decks: int, jokers: int, cards: int, size: int = 3, ranks: int = 13
+) -> tuple[Fraction, Fraction, Fraction]:
+    """The mean and variance of the number of ranks with at least ``size`` natural cards in
+    a hand of ``cards`` (jokers count as no rank), and the variance the same indicators
+    would have if they were independent. ``ranks`` shrinks the shoe to that many ranks of
+    four suits (13 is the real shoe), for checks by listing every hand.
+
+    X = I_1 + ... + I_13, with I_r = 1 when rank r has ``size`` or more cards. By linearity
+    E[X] = 13 P(I_1 = 1); Var X = 13 Var I_1 + 13 * 12 Cov(I_1, I_2), and the covariance is
+    negative: a hand that holds many threes has less room for kings.
+
+    >>> mean, var, independent = set_count_moments(decks=2, jokers=4, cards=10)
+    >>> round(float(mean), 4), var < independent
+    (0.3304, True)
+    """
+    _whole("decks", decks, 1, 8)
+    _whole("jokers", jokers, 0, 32)
+    _whole("ranks", ranks, 2, 13)
+    population = 4 * ranks * decks + jokers
+    _whole("cards", cards, 1, population)
+    _whole("size", size, 1, 4 * decks)
+    per_rank = 4 * decks
+    rest = population - per_rank
+    total = comb(population, cards)
+    one = Fraction(
+        sum(
+            comb(per_rank, a) * comb(rest, cards - a) for a in range(size, min(per_rank, cards) + 1)
+        ),
+        total,
+    )
+    others = population - 2 * per_rank
+    both = Fraction(
+        sum(
+            comb(per_rank, a) * comb(per_rank, b) * comb(others, cards - a - b)
+            for a in range(size, per_rank + 1)
+            for b in range(size, per_rank + 1)
+            if a + b <= cards
+        ),
+        total,
+    )
+    mean = ranks * one
+    covariance = both - one * one
+    independent = ranks * one * (1 - one)
+    return mean, independent + ranks * (ranks - 1) * covariance, independent
+
+
+def waiting_time_pmf(t: int, *, unseen: int, wanted: int) -> Fraction:
+    """P(T = t): the chance that the first of ``wanted`` cards among ``unseen`` comes on
+    draw ``t`` from a shuffled stock (a negative hypergeometric waiting time).
+
+    The first t - 1 draws miss, C(U - K, t - 1) / C(U, t - 1), then the t-th hits, K / (U -
+    t + 1).
+
+    >>> waiting_time_pmf(1, unseen=10, wanted=2), waiting_time_pmf(9, unseen=10, wanted=2)
+    (Fraction(1, 5), Fraction(1, 45))
+    >>> sum(waiting_time_pmf(t, unseen=10, wanted=2) for t in range(1, 10))
+    Fraction(1, 1)
+    """
+    _whole("unseen", unseen, 1)
+    _whole("wanted", wanted, 1, unseen)
+    _whole("t", t, 1)
+    if t > unseen - wanted + 1:
+        return Fraction(0)
+    miss = Fraction(comb(unseen - wanted, t - 1), comb(unseen, t - 1))
+    return miss * Fraction(wanted, unseen - t + 1)
+
+
+def waiting_time_survival(t: int, *, unseen: int, wanted: int) -> Fraction:
+    """P(T > t): none of the ``wanted`` cards among the first ``t`` draws.
+
+    >>> waiting_time_survival(0, unseen=10, wanted=2), waiting_time_survival(9, unseen=10, wanted=2)
+    (Fraction(1, 1), Fraction(0, 1))
+    """
+    _whole("unseen", unseen, 1)
+    _whole("wanted", wanted, 1, unseen)
+    _whole("t", t, 0)
+    if t > unseen - wanted:
+        return Fraction(0)
+    return Fraction(comb(unseen - wanted, t), comb(unseen, t))
+
+
+def waiting_time_mean(*, unseen: int, wanted: int) -> Fraction:
+    """E[T] = (U + 1) / (K + 1): the K wanted cards split the U - K others into K + 1 runs
+    of equal expected length (U - K) / (K + 1), and the wait is the first run plus the
+    card that ends it. With replacement (a geometric wait) it would be U / K.
+
+    >>> waiting_time_mean(unseen=10, wanted=2)
+    Fraction(11, 3)
+    """
+    _whole("unseen", unseen, 1)
+    _whole("wanted", wanted, 1, unseen)
+    return Fraction(unseen + 1, wanted + 1)
+
+
+def kaplan_meier(times: Iterable[int], observed: Iterable[bool]) -> list[tuple[int, float]]:
+    """The Kaplan-Meier estimate of P(T > t) from waits that were seen to end
+    (``observed``) or were stopped first (censored at their time): (t, S(t)) at each time
+    an end was seen.
+
+    At each such t, S falls by the share of those still waiting at t that ended there; a
+    censored wait leaves the count still waiting without counting as an end.
+
+    >>> kaplan_meier([1, 2, 2, 3], [True, True, False, True])
+    [(1, 0.75), (2, 0.5), (3, 0.0)]
+    """
+    pairs = list(zip(times, observed, strict=True))
+    if not pairs:
+        raise ArgumentError("kaplan_meier needs at least one wait")
+    curve = []
+    survival = 1.0
+    for t in sorted({time for time, seen in pairs if seen}):
+        at_risk = sum(1 for time, _ in pairs if time >= t)
+        ended = sum(1 for time, seen in pairs if time == t and seen)
+        survival *= 1 - ended / at_risk
+        curve.append((t, survival))
+    return curve
+
+
+def censored_waits(*, unseen: int, wanted: int, limit: int, n: int, seed: int):
+    """Simulate ``n`` waits for the first of ``wanted`` cards among ``unseen``, each stopped
+    at ``limit`` draws if it has not ended (a round stopped at the turn limit): a dict with
+    the share stopped, the naive mean of the waits that ended, the mean of min(T, limit)
+    that counts the stopped ones at the limit, the exact means of both, and the
+    Kaplan-Meier curve beside the exact P(T > t).
+
+    >>> result = censored_waits(unseen=60, wanted=2, limit=25, n=2000, seed=1)
+    >>> result["naive_mean"] < float(result["exact_mean"])
+    True
+    """
+    _whole("unseen", unseen, 1, 10_000)
+    _whole("wanted", wanted, 1, unseen)
+    _whole("limit", limit, 1)
+    _whole("n", n, 1, 1_000_000)
+    _whole("seed", seed, 0)
+    rng = random.Random(seed)
+    times, observed = [], []
+    for _ in range(n):
+        positions = rng.sample(range(unseen), wanted)
+        first = min(positions) + 1
+        times.append(min(first, limit))
+        observed.append(first <= limit)
+    ended = [time for time, seen in zip(times, observed, strict=True) if seen]
+    exact_restricted = sum(
+        (waiting_time_survival(t, unseen=unseen, wanted=wanted) for t in range(limit)), Fraction(0)
+    )
+    return {
+        "stopped": 1 - len(ended) / n,
+        "exact_stopped": waiting_time_survival(limit, unseen=unseen, wanted=wanted),
+        "naive_mean": sum(ended) / len(ended) if ended else float("nan"),
+        "restricted_mean": sum(times) / n,
+        "exact_restricted_mean": exact_restricted,
+        "exact_mean": waiting_time_mean(unseen=unseen, wanted=wanted),
+        "kaplan_meier": kaplan_meier(times, observed),
+        "exact_survival": [
+            (t, waiting_time_survival(t, unseen=unseen, wanted=wanted)) for t in range(limit + 1)
+        ],
+    }
+
+
+def stock_position_chances(
+    *, seen: Sequence[Card], decks: int, jokers: int, positions: int, n: int, seed: int
+):
+    """By simulation, the chance that each of the first ``positions`` cards of a shuffled
+    stock is a joker, given the cards ``seen``: a long frame with ``position``, ``p``, the
+    Wilson interval and ``exact``, the same for every position (unseen jokers / unseen
+    cards), which is the symmetry the chapter argues.
+
+    >>> frame = stock_position_chances(seen=[], decks=1, jokers=2, positions=3, n=500, seed=0)
+    >>> frame["exact"].unique().to_list() == [2 / 54]
+    True
+    """
+    import polars as pl
+
+    from rummykit.odds import wilson_interval
+
+    shoe = Shoe(decks=decks, jokers=jokers)
+    unseen = list(shoe.cards)
+    for card in seen:
+        try:
+            unseen.remove(card)
+        except ValueError:
+            raise ArgumentError(
+                f"seen holds more {card} than the shoe of {decks} decks and {jokers} jokers"
+            ) from None
+    _whole("positions", positions, 1, len(unseen))
+    _whole("n", n, 1, 1_000_000)
+    _whole("seed", seed, 0)
+    rng = random.Random(seed)
+    hits = [0] * positions
+    for _ in range(n):
+        top = rng.sample(unseen, positions)
+        for position, card in enumerate(top):
+            hits[position] += card.is_joker
+    exact = sum(card.is_joker for card in unseen) / len(unseen)
+    rows = []
+    for position, count in enumerate(hits, start=1):
+        low, high = wilson_interval(count, n)
+        rows.append(
+            {"position": position, "p": count / n, "ci_low": low, "ci_high": high, "exact": exact}
+        )
+    return pl.DataFrame(rows)
+
+
+def _holds(hand: Sequence[Card], contract: Contract, rules: RuleSet) -> bool:
+    from rummykit.search import contract_distance
+
+    return contract_distance(hand, contract, rules) == 0
+
+
+def kept_two_chance(
+    hand: Sequence[Card],
+    discard: Card,
+    contract: Contract,
+    rules: RuleSet,
+    *,
+    unseen: Sequence[Card],
+) -> Fraction:
+    """The exact chance that the hand, less ``discard``, holds the contract once it keeps
+    the next two stock cards: a count over every pair of the ``unseen`` cards (all pairs
+    equally likely by symmetry), by copies, so each face is tried once.
+
+    >>> from rummykit import parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> hand = parse_cards("8S 8H JH JS 2C KD 4C")
+    >>> kept_two_chance(hand, Card.parse("KD"), rules.contracts[0], rules,
+    ...                 unseen=parse_cards("8D JD 5C 6C"))
+    Fraction(1, 6)
+    """
+    left = list(hand)
+    try:
+        left.remove(discard)
+    except ValueError:
+        raise ArgumentError(f"the discard {discard} is not in the hand") from None
+    by_face: dict[int, list[Card]] = {}
+    for card in unseen:
+        by_face.setdefault(card.index, []).append(card)
+    faces = list(by_face.values())
+    wins = 0
+    for i, xs in enumerate(faces):
+        for ys in faces[i:]:
+            if xs is ys:
+                pairs, drawn = comb(len(xs), 2), xs[:2]
+            else:
+                pairs, drawn = len(xs) * len(ys), [xs[0], ys[0]]
+            if pairs and _holds([*left, *drawn], contract, rules):
+                wins += pairs
+    return Fraction(wins, comb(len(unseen), 2))
+
+
+@dataclass(frozen=True)
+class PairedComparison:
+    """Two discards compared on the same simulated draws."""
+
+    discards: tuple[str, str]
+    """The two discards, by code."""
+    p: tuple[float, float]
+    """Each discard's share of draws after which the hand holds the contract."""
+    difference: float
+    """p[0] - p[1]."""
+    paired_se: float
+    """The standard error of the difference from the paired draws."""
+    unpaired_se: float
+    """The standard error the difference would have from independent draws."""
+    n: int
+    """How many pairs of draws."""
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of the difference, from the paired standard error."""
+        return (self.difference - 1.96 * self.paired_se, self.difference + 1.96 * self.paired_se)
+
+
+def paired_discards(
+    hand: Sequence[Card],
+    discards: tuple[Card, Card],
+    contract: Contract,
+    rules: RuleSet,
+    *,
+    unseen: Sequence[Card],
+    n: int,
+    seed: int,
+) -> PairedComparison:
+    """Compare two discards by simulation: deal ``n`` pairs of next stock cards from the
+    ``unseen`` cards, and for each pair ask whether the hand less each discard, keeping
+    both cards, holds the contract. Both discards meet the same pairs (common random
+    numbers), so the difference's standard error is that of the paired differences,
+    smaller than if each discard had its own draws.
+
+    >>> from rummykit import parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> hand = parse_cards("8S 8H JH JS 2C KD 4C")
+    >>> result = paired_discards(hand, tuple(parse_cards("KD 8S")), rules.contracts[0], rules,
+    ...                          unseen=parse_cards("8D JD 5C 6C"), n=300, seed=2)
+    >>> [round(p, 3) for p in result.p], round(result.difference, 3)
+    ([0.183, 0.0], 0.183)
+    """
+    first, second = discards
+    _whole("n", n, 2, 200_000)
+    _whole("seed", seed, 0)
+    if len(unseen) < 2:
+        raise ArgumentError("unseen must hold at least 2 cards to draw two")
+    rng = random.Random(seed)
+    hands = []
+    for discard in (first, second):
+        left = list(hand)
+        try:
+            left.remove(discard)
+        except ValueError:
+            raise ArgumentError(f"the discard {discard} is not in the hand") from None
+        hands.append(left)
+    a_wins, b_wins, diffs = 0, 0, []
+    for _ in range(n):
+        x, y = rng.sample(list(unseen), 2)
+        a = _holds([*hands[0], x, y], contract, rules)
+        b = _holds([*hands[1], x, y], contract, rules)
+        a_wins += a
+        b_wins += b
+        diffs.append(a - b)
+    pa, pb = a_wins / n, b_wins / n
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return PairedComparison(
+        (first.code, second.code),
+        (pa, pb),
+        pa - pb,
+        sqrt(variance / n),
+        sqrt((pa * (1 - pa) + pb * (1 - pb)) / n),
+        n,
+    )
+
+
+def dealt_hand(seed: int, *, decks: int = 2, jokers: int = 4, cards: int = 10) -> Hand:
+    """A seeded hand from the shoe (for the chapter's examples)."""
+    rng = random.Random(seed)
+    return Hand(rng.sample(Shoe(decks=decks, jokers=jokers).cards, cards))
+
+
+# --- charts of the chapter (altair, imported when drawn) ---------------------------------
+
+_OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#000000")
+
+
+def binomial_limit_chart(frame):
+    """The frame of :func:`binomial_limit` as lines of P(k eights), one per shoe, the
+    binomial limit dashed in black.
+
+    >>> spec = binomial_limit_chart(binomial_limit(decks=(1, 8))).to_dict()
+    >>> spec["layer"][1]["mark"]["strokeDash"]
+    [6, 3]
+    """
+    import altair as alt
+
+    shoes = [s for s in frame["shoe"].unique(maintain_order=True) if s != "binomial limit"]
+    colour = alt.Color(
+        "shoe:N", title="Shoe", sort=shoes, scale=alt.Scale(domain=shoes, range=_OKABE_ITO)
+    )
+    axes = {
+        "x": alt.X("k:O", title="Eights in the hand"),
+        "y": alt.Y("p:Q", title="Chance", axis=alt.Axis(format=".0%")),
+    }
+    lines = (
+        alt.Chart(frame.filter(frame["shoe"] != "binomial limit"))
+        .mark_line(point=True)
+        .encode(**axes, color=colour)
+    )
+    limit = (
+        alt.Chart(frame.filter(frame["shoe"] == "binomial limit"))
+        .mark_line(strokeDash=[6, 3], color="#000000")
+        .encode(**axes)
+    )
+    return alt.layer(lines, limit).properties(
+        title="More decks: the hypergeometric nears the binomial (dashed)", width=420
+    )
+
+
+def positions_chart(frame):
+    """The frame of :func:`stock_position_chances`: each position's estimate with its 95%
+    interval, and the exact chance as a dashed line, the same for every position.
+
+    >>> frame = stock_position_chances(seen=[], decks=1, jokers=2, positions=3, n=200, seed=0)
+    >>> [layer["mark"]["type"] for layer in positions_chart(frame).to_dict()["layer"]]
+    ['rule', 'point', 'rule']
+    """
+    import altair as alt
+
+    x = alt.X("position:O", title="Position in the stock (1 is the top card)")
+    base = alt.Chart(frame).encode(x=x)
+    bars = base.mark_rule(color="#0072B2").encode(
+        y=alt.Y(
+            "ci_low:Q",
+            title="Chance it is a joker",
+            scale=alt.Scale(zero=False),
+            axis=alt.Axis(format=".1~%"),
+        ),
+        y2="ci_high:Q",
+    )
+    points = base.mark_point(filled=True, color="#0072B2").encode(y="p:Q")
+    exact = alt.Chart(frame).mark_rule(strokeDash=[6, 3], color="#000000").encode(y="mean(exact):Q")
+    return alt.layer(bars, points, exact).properties(
+        title="Every position is as likely to hold a joker (dashed: unseen jokers / unseen cards)",
+        width=420,
+    )
+
+
+def set_variance_frame(*, decks: int = 2, jokers: int = 4, cards: Iterable[int] = range(6, 17)):
+    """The variance of the number of sets by hand size, with and without the covariances:
+    a long frame with ``cards``, ``variance`` and ``which``."""
+    import polars as pl
+
+    rows = []
+    for n in cards:
+        _, variance, independent = set_count_moments(decks=decks, jokers=jokers, cards=n)
+        rows.append({"cards": n, "variance": float(variance), "which": "the real variance"})
+        rows.append(
+            {"cards": n, "variance": float(independent), "which": "if the ranks were independent"}
+        )
+    return pl.DataFrame(rows)
+
+
+def set_variance_chart(frame):
+    """The frame of :func:`set_variance_frame` as two lines.
+
+    >>> set_variance_chart(set_variance_frame(cards=[8, 10])).to_dict()["mark"]["type"]
+    'line'
+    """
+    import altair as alt
+
+    order = ["the real variance", "if the ranks were independent"]
+    return (
+        alt.Chart(frame)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("cards:Q", title="Cards in the hand", axis=alt.Axis(tickMinStep=1)),
+            y=alt.Y("variance:Q", title="Var (ranks with 3 or more)", axis=alt.Axis(format=".2~f")),
+            color=alt.Color(
+                "which:N", title=None, sort=order, scale=alt.Scale(domain=order, range=_OKABE_ITO)
+            ),
+            strokeDash=alt.StrokeDash(
+                "which:N",
+                sort=order,
+                legend=None,
+                scale=alt.Scale(domain=order, range=[[1, 0], [6, 3]]),
+            ),
+        )
+        .properties(title="The covariances pull the variance down", width=420)
+    )
+
+
+def waiting_frame(*, unseen: int, wanted: int, up_to: int):
+    """P(T = t) for t = 1 .. ``up_to`` drawing without replacement (negative
+    hypergeometric) and with it (geometric): a long frame with ``t``, ``p`` and ``law``."""
+    import polars as pl
+
+    share = Fraction(wanted, unseen)
+    rows = []
+    for t in range(1, up_to + 1):
+        rows.append(
+            {
+                "t": t,
+                "p": float(waiting_time_pmf(t, unseen=unseen, wanted=wanted)),
+                "law": "from the stock (negative hypergeometric)",
+            }
+        )
+        geometric = (1 - share) ** (t - 1) * share
+        rows.append({"t": t, "p": float(geometric), "law": "with replacement (geometric)"})
+    return pl.DataFrame(rows)
+
+
+def waiting_chart(frame):
+    """The frame of :func:`waiting_frame` as two lines.
+
+    >>> waiting_chart(waiting_frame(unseen=20, wanted=2, up_to=5)).to_dict()["mark"]["type"]
+    'line'
+    """
+    import altair as alt
+
+    order = ["from the stock (negative hypergeometric)", "with replacement (geometric)"]
+    return (
+        alt.Chart(frame)
+        .mark_line()
+        .encode(
+            x=alt.X("t:Q", title="Draw on which the first wanted card comes"),
+            y=alt.Y("p:Q", title="Chance", axis=alt.Axis(format=".1~%")),
+            color=alt.Color(
+                "law:N", title=None, sort=order, scale=alt.Scale(domain=order, range=_OKABE_ITO)
+            ),
+            strokeDash=alt.StrokeDash(
+                "law:N",
+                sort=order,
+                legend=None,
+                scale=alt.Scale(domain=order, range=[[1, 0], [6, 3]]),
+            ),
+        )
+        .properties(title="Waiting for a card: without replacement the wait is shorter", width=420)
+    )
+
+
+def survival_chart(result: dict):
+    """The Kaplan-Meier curve of :func:`censored_waits` (steps) against the exact P(T > t)
+    (dashed), up to the limit.
+
+    >>> result = censored_waits(unseen=30, wanted=2, limit=10, n=200, seed=0)
+    >>> [layer["mark"]["type"] for layer in survival_chart(result).to_dict()["layer"]]
+    ['line', 'line']
+    """
+    import altair as alt
+    import polars as pl
+
+    estimate = pl.DataFrame(
+        [{"t": 0, "s": 1.0}] + [{"t": t, "s": s} for t, s in result["kaplan_meier"]]
+    )
+    exact = pl.DataFrame([{"t": t, "s": float(s)} for t, s in result["exact_survival"]])
+    y = alt.Y("s:Q", title="Chance still waiting after t draws", axis=alt.Axis(format=".0%"))
+    x = alt.X("t:Q", title="Draws")
+    steps = (
+        alt.Chart(estimate).mark_line(interpolate="step-after", color="#0072B2").encode(x=x, y=y)
+    )
+    truth = alt.Chart(exact).mark_line(strokeDash=[6, 3], color="#000000").encode(x=x, y=y)
+    return alt.layer(steps, truth).properties(
+        title="Kaplan-Meier from censored waits (steps) against the exact chance (dashed)",
+        width=420,
+    )

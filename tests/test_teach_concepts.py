@@ -1,0 +1,202 @@
+"""rummykit.teach.concepts against independent methods: sums over the distribution, lists of
+every hand or ordering of a small shoe, and simulations within four standard errors."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+from math import comb, sqrt
+
+import pytest
+
+from rummykit import CONTRACTS, Card, Rank, RuleSet, Shoe, parse_cards
+from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.odds.teaching import hypergeom_pmf, mini_shoe
+from rummykit.teach import concepts
+from rummykit.teach.concepts import (
+    binomial_limit,
+    censored_waits,
+    hypergeom_moments,
+    kaplan_meier,
+    kept_two_chance,
+    paired_discards,
+    set_count_moments,
+    stock_position_chances,
+    waiting_time_mean,
+    waiting_time_pmf,
+    waiting_time_survival,
+)
+
+RULES = RuleSet.preset("standard")
+
+
+@pytest.mark.parametrize(
+    ("population", "successes", "draws"),
+    [(108, 8, 10), (54, 4, 11), (7, 3, 7), (1, 1, 1), (30, 0, 5)],
+)
+def test_hypergeometric_moments_are_the_sums_over_its_distribution(population, successes, draws):
+    pmf = [
+        hypergeom_pmf(k, population=population, successes=successes, draws=draws)
+        for k in range(draws + 1)
+    ]
+    mean = sum(k * p for k, p in enumerate(pmf))
+    variance = sum(k * k * p for k, p in enumerate(pmf)) - mean * mean
+    assert hypergeom_moments(population=population, successes=successes, draws=draws) == (
+        mean,
+        variance,
+    )
+
+
+def test_the_binomial_limit_is_approached_as_the_decks_grow():
+    frame = binomial_limit(decks=(1, 2, 3, 8))
+    limit = dict(frame.filter(shoe="binomial limit").select("k", "p").iter_rows())
+    gaps = []
+    for shoe in ("1 deck", "2 decks", "3 decks", "8 decks"):
+        rows = dict(frame.filter(shoe=shoe).select("k", "p").iter_rows())
+        assert sum(rows.values()) == pytest.approx(1)
+        gaps.append(sum(abs(rows.get(k, 0) - p) for k, p in limit.items()))
+    assert gaps == sorted(gaps, reverse=True) and gaps[-1] < gaps[0] / 4
+
+
+def _sets(hand, size=3):
+    return sum(
+        1 for n in Counter(card.rank for card in hand if not card.is_joker).values() if n >= size
+    )
+
+
+def test_the_variance_of_the_number_of_sets_matches_a_list_of_every_hand():
+    shoe = mini_shoe(2, 1, (Rank.EIGHT, Rank.KING, Rank.ACE))  # 25 cards
+    counts = Counter(_sets(hand) for hand in itertools.combinations(shoe, 6))
+    total = sum(counts.values())
+    assert total == comb(25, 6)
+    mean = Fraction(sum(x * n for x, n in counts.items()), total)
+    variance = Fraction(sum(x * x * n for x, n in counts.items()), total) - mean * mean
+    got_mean, got_variance, independent = set_count_moments(decks=2, jokers=1, cards=6, ranks=3)
+    assert (got_mean, got_variance) == (mean, variance)
+    assert got_variance < independent  # the indicators are negatively correlated
+
+
+def test_the_number_of_sets_in_a_real_hand_matches_a_simulation():
+    mean, variance, _ = set_count_moments(decks=2, jokers=4, cards=10)
+    rng = random.Random(5)
+    cards = Shoe(decks=2, jokers=4).cards
+    values = [_sets(rng.sample(cards, 10)) for _ in range(4000)]
+    m = sum(values) / len(values)
+    v = sum((x - m) ** 2 for x in values) / (len(values) - 1)
+    assert abs(m - float(mean)) <= 4 * sqrt(float(variance) / len(values))
+    assert abs(v - float(variance)) <= 0.1 * float(variance)
+
+
+def test_waiting_times_match_every_ordering_of_a_small_stock():
+    unseen, wanted = 7, 2
+    firsts = Counter(min(spots) + 1 for spots in itertools.combinations(range(unseen), wanted))
+    total = comb(unseen, wanted)
+    for t in range(1, unseen + 2):
+        assert waiting_time_pmf(t, unseen=unseen, wanted=wanted) == Fraction(firsts[t], total)
+        assert waiting_time_survival(t, unseen=unseen, wanted=wanted) == Fraction(
+            sum(n for first, n in firsts.items() if first > t), total
+        )
+    mean = Fraction(sum(t * n for t, n in firsts.items()), total)
+    assert waiting_time_mean(unseen=unseen, wanted=wanted) == mean
+
+
+def test_kaplan_meier_recovers_the_exact_survival_under_censoring():
+    result = censored_waits(unseen=60, wanted=2, limit=25, n=4000, seed=3)
+    exact = dict(result["exact_survival"])
+    for t, survival in result["kaplan_meier"]:
+        s = float(exact[t])
+        assert abs(survival - s) <= 4 * sqrt(s * (1 - s) / 4000) + 1e-9
+    assert abs(result["stopped"] - float(result["exact_stopped"])) < 0.03
+    assert (
+        result["naive_mean"] < float(result["exact_restricted_mean"]) < float(result["exact_mean"])
+    )
+    assert abs(result["restricted_mean"] - float(result["exact_restricted_mean"])) < 0.5
+
+
+def test_kaplan_meier_without_censoring_is_the_empirical_survival():
+    times = [1, 2, 2, 4, 5]
+    curve = kaplan_meier(times, [True] * 5)
+    assert curve == [(1, 0.8), (2, 0.4), (4, 0.2), (5, 0.0)]
+    with pytest.raises(ArgumentError):
+        kaplan_meier([], [])
+
+
+def test_every_position_of_the_stock_is_as_likely_to_be_a_joker():
+    seen = list(parse_cards("JK 8S 8H 9D"))
+    frame = stock_position_chances(seen=seen, decks=1, jokers=2, positions=8, n=6000, seed=4)
+    exact = 1 / 50
+    assert frame["exact"].to_list() == [exact] * 8
+    for p in frame["p"]:
+        assert abs(p - exact) <= 4 * sqrt(exact * (1 - exact) / 6000)
+
+
+def test_seen_cards_the_shoe_cannot_hold_are_refused():
+    with pytest.raises(ArgumentError, match="seen holds more"):
+        stock_position_chances(
+            seen=list(parse_cards("JK JK JK")), decks=1, jokers=2, positions=2, n=10, seed=0
+        )
+
+
+def test_the_kept_two_chance_matches_a_count_over_every_pair_of_physical_cards():
+    cards = list(parse_cards("8S 8H JH JS 2C KD 4C 9D 8D 8D JD JK 5C 6C KD 3H"))
+    hand, unseen = cards[:8], cards[8:]
+    from rummykit.search import contract_distance
+
+    for discard in (hand[5], hand[0]):
+        left = [card for card in hand if card is not discard]
+        wins = sum(
+            contract_distance([*left, x, y], CONTRACTS[0], RULES) == 0
+            for x, y in itertools.combinations(unseen, 2)
+        )
+        assert kept_two_chance(hand, discard, CONTRACTS[0], RULES, unseen=unseen) == Fraction(
+            wins, comb(len(unseen), 2)
+        )
+
+
+def test_a_paired_comparison_agrees_with_the_exact_chances_and_is_tighter():
+    cards = list(parse_cards("8S 8H JH JS 2C KD 4C 9D 8D 8D JD JK 5C 6C KD 3H 2C 7S"))
+    hand, unseen = cards[:8], cards[8:]
+    first, second = hand[5], hand[4]  # two discards that both keep the pairs
+    result = paired_discards(
+        hand, (first, second), CONTRACTS[0], RULES, unseen=unseen, n=3000, seed=1
+    )
+    exact = [
+        float(kept_two_chance(hand, card, CONTRACTS[0], RULES, unseen=unseen))
+        for card in (first, second)
+    ]
+    for p, q in zip(result.p, exact, strict=True):
+        assert abs(p - q) <= 4 * sqrt(q * (1 - q) / 3000)
+    low, high = result.interval
+    assert low - 2 * result.paired_se <= exact[0] - exact[1] <= high + 2 * result.paired_se
+    assert result.paired_se < result.unpaired_se
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: hypergeom_moments(population=0, successes=0, draws=0), ArgumentError),
+        (lambda: hypergeom_moments(population=10, successes=11, draws=1), ArgumentError),
+        (lambda: hypergeom_moments(population=10.0, successes=1, draws=1), ArgumentTypeError),
+        (lambda: waiting_time_pmf(0, unseen=5, wanted=1), ArgumentError),
+        (lambda: waiting_time_mean(unseen=5, wanted=6), ArgumentError),
+        (lambda: set_count_moments(decks=0, jokers=0, cards=5), ArgumentError),
+        (lambda: set_count_moments(decks=1, jokers=0, cards=53), ArgumentError),
+        (lambda: censored_waits(unseen=10, wanted=1, limit=5, n=10**9, seed=0), ArgumentError),
+        (lambda: binomial_limit(decks=(0,)), ArgumentError),
+        (
+            lambda: kept_two_chance(
+                list(parse_cards("8S 8H")), Card.parse("KD"), CONTRACTS[0], RULES, unseen=[]
+            ),
+            ArgumentError,
+        ),
+    ],
+)
+def test_bad_arguments_are_clear_errors(call, error):
+    with pytest.raises(error):
+        call()
+
+
+def test_the_module_names_what_it_exports():
+    assert set(concepts.__all__) <= set(dir(concepts))
