@@ -25,6 +25,7 @@ OPEN = {
     "rummykit.checks.real",
     "rummykit.contract_completion",
     "rummykit.hints.chance_text",
+    "rummykit.hints.seen_parts",
     "rummykit.hints.view_seen",
     "rummykit.melds.check_lay_down",
     "rummykit.melds.lay_off",
