@@ -10,12 +10,22 @@
 from rummykit.actions import parse_action
 from rummykit.cards import Card, Hand, Rank, Shoe, Suit, as_rng, parse_cards
 from rummykit.errors import (
+    ActionTypeError,
+    AnswerError,
+    ArgumentError,
+    ArgumentTypeError,
+    CardCountError,
     CardParseError,
+    CardTypeError,
+    ClusterError,
     IllegalActionError,
     IllegalMeldError,
+    MissingDependencyError,
+    OutputError,
     RuleSetError,
     RummyError,
     SaveFileError,
+    UnsupportedRuleError,
 )
 from rummykit.game import Game, GameState, play_game
 from rummykit.hints import DiscardAdvice, DiscardOption, Outs, discard_advice, outs
@@ -28,8 +38,15 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CONTRACTS",
+    "ActionTypeError",
+    "AnswerError",
+    "ArgumentError",
+    "ArgumentTypeError",
     "Card",
+    "CardCountError",
     "CardParseError",
+    "CardTypeError",
+    "ClusterError",
     "Contract",
     "DiscardAdvice",
     "DiscardOption",
@@ -40,6 +57,8 @@ __all__ = [
     "IllegalMeldError",
     "Meld",
     "MeldCheck",
+    "MissingDependencyError",
+    "OutputError",
     "Outs",
     "PlayerView",
     "Rank",
@@ -49,6 +68,7 @@ __all__ = [
     "SaveFileError",
     "Shoe",
     "Suit",
+    "UnsupportedRuleError",
     "as_rng",
     "check_meld",
     "contract_completion",

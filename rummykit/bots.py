@@ -42,6 +42,7 @@ from rummykit.actions import (
     TakeDiscard,
 )
 from rummykit.cards import JOKER_INDEX, Card, Rank, as_rng
+from rummykit.errors import ArgumentError
 from rummykit.hints import discard_outs, two_draw_chances
 from rummykit.legal import PlayerView
 from rummykit.melds import lay_off_options
@@ -148,7 +149,7 @@ class GreedyBot(Bot):
         self._faces: dict[int, tuple] = {}
         self._rules: RuleSet | None = None
         if buy not in BUY_POLICIES:
-            raise ValueError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {buy!r}")
+            raise ArgumentError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {buy!r}")
         self.buy = buy
 
     def __repr__(self) -> str:

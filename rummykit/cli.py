@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from rummykit import chance
 from rummykit._optional import require
 from rummykit.errors import ArgumentError, MissingDependencyError, RummyError
-from rummykit.rules import Contract, RuleSet
+from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet
 
 __all__ = [
     "DATA_SEED",  # noqa: F822 (from rummykit.odds.pipeline, by __getattr__ below)
@@ -102,6 +102,18 @@ def _positive(text: str) -> int:
     return value
 
 
+def _bounded(low: int, high: int):
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        value = _whole(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high:,}, got {value:,}")
+        return value
+
+    return parse
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -127,7 +139,7 @@ EXAMPLES = {
   rummykit odds --contract 1                       round 1 (2 sets), 2 decks, the deal size
   rummykit odds --contract "1 set + 2 runs" --decks 3 --cards 12
   rummykit odds --contract 2s1r --rules pagat --decks 2 --jokers 4 --cards 11
-  rummykit odds --contract 6 --decks 9 --jokers 18 --cards 12   decks the rules do not list
+  rummykit odds --contract 6 --decks 5 --jokers 10 --cards 12   decks the rules do not list
 
 A count of a contract mixing sets and runs can take minutes: the time planned is
 printed first, then a progress bar (use `rummykit simulate` for a quick estimate).""",
@@ -180,10 +192,15 @@ def _parser() -> argparse.ArgumentParser:
             default="standard",
             help=f"preset: {', '.join(RuleSet.presets())} (default standard)",
         )
-        sub.add_argument("--decks", type=_positive, default=2, help="52-card decks (default 2)")
+        sub.add_argument(
+            "--decks",
+            type=_bounded(1, MAX_DECKS),
+            default=2,
+            help=f"52-card decks, 1 to {MAX_DECKS} (default 2)",
+        )
         sub.add_argument(
             "--jokers",
-            type=_natural,
+            type=_bounded(0, MAX_JOKERS),
             help="jokers in the shoe, in all (default: as the rules give the decks; needed "
             "for decks the rules do not list)",
         )
@@ -209,10 +226,19 @@ def _parser() -> argparse.ArgumentParser:
 
     odds = command("odds", "exact probability that a dealt hand holds a contract")
     hand_options(odds)
+    odds.add_argument(
+        "--allow-long",
+        action="store_true",
+        help="count even when the count is planned at over an hour (else refused: "
+        "rummykit simulate estimates it in seconds)",
+    )
     simulate = command("simulate", "the same probability estimated by dealing hands")
     hand_options(simulate)
     simulate.add_argument(
-        "--n", type=_positive, default=1_000_000, help="hands to deal (default 1,000,000)"
+        "--n",
+        type=_positive,
+        default=1_000_000,
+        help="hands to deal, at most 100,000,000 (default 1,000,000)",
     )
     simulate.add_argument(
         "--seed", type=_natural, default=DATA_SEED, help=f"seed (default {DATA_SEED})"
@@ -380,6 +406,7 @@ def _odds(args, parser) -> int:
                 cards=cards,
                 rules=rules,
                 progress=progress,
+                allow_long=args.allow_long,
             )
     print(_title(rules, contract, number, args.decks, jokers, cards, "exact"))
     print(f"P = {p}")

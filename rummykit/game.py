@@ -75,10 +75,12 @@ from rummykit.actions import (
     parse_action,
 )
 from rummykit.cards import Card, Hand, Shoe, as_rng
+from rummykit.checks import whole
 from rummykit.errors import (
     ArgumentError,
     ArgumentTypeError,
     IllegalActionError,
+    SaveFileError,
 )
 from rummykit.events import Event, RoundResult
 from rummykit.legal import PileMove, PlayerView, _by_rank, _legal_actions
@@ -89,6 +91,7 @@ from rummykit.melds import (
 from rummykit.phases import _PhaseHandlers
 from rummykit.rules import Contract, RuleSet
 from rummykit.saves import (
+    MAX_NAME_LENGTH,
     MAX_SAVE_BYTES,
     MAX_SAVE_DEPTH,
     SAVE_FORMAT,
@@ -99,6 +102,7 @@ from rummykit.saves import (
 
 __all__ = [
     "DEFAULT_NAMES",
+    "MAX_NAME_LENGTH",
     "MAX_SAVE_BYTES",
     "MAX_SAVE_DEPTH",
     "PHASES",
@@ -172,6 +176,14 @@ class Game:
             raise ArgumentError(
                 f"names: give one non-empty name per player ({players}), got {names!r}"
             )
+        for name in names:
+            # A name is printed in every narration and view: no control characters, no
+            # lone surrogates (which no encoding can write), no names of pages.
+            if not name.isprintable() or len(name) > MAX_NAME_LENGTH:
+                raise ArgumentError(
+                    f"names: a name is at most {MAX_NAME_LENGTH} printable characters "
+                    f"(no control characters), got {name[: MAX_NAME_LENGTH + 1]!r}"
+                )
         for name, value, low in (
             ("turn_limit", turn_limit, 1),
             ("max_reshuffles", max_reshuffles, 0),
@@ -315,6 +327,9 @@ class GameState(_PhaseHandlers):
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise ArgumentError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
         self.dealer = dealer
+        if setup["cut"] is not None:
+            # The cutter lifts at least one card and leaves at least one.
+            whole("cut", setup["cut"], low=1, high=game.shoe.size - 1)
         self.phase = "draw"
         self._deal(scripted=setup)
 
@@ -653,10 +668,12 @@ class GameState(_PhaseHandlers):
     def save(self) -> str:
         """The game as JSON: configuration, set-up, every action, and the resulting state.
 
-        :func:`load` replays the actions and checks they reproduce the state.
+        :func:`load` replays the actions and checks they reproduce the state. A save over
+        :data:`~rummykit.saves.MAX_SAVE_BYTES` (about 30,000 actions), which :func:`load`
+        would refuse, is not written: a :class:`~rummykit.errors.SaveFileError` says so.
         """
         game = self.game
-        return json.dumps(
+        text = json.dumps(
             {
                 "format": SAVE_FORMAT,
                 "version": SAVE_VERSION,
@@ -672,6 +689,15 @@ class GameState(_PhaseHandlers):
             },
             indent=1,
         )
+        # load() reads at most MAX_SAVE_BYTES: never write a save it would refuse.
+        size = len(text) if len(text) * 4 <= MAX_SAVE_BYTES else len(text.encode("utf-8"))
+        if size > MAX_SAVE_BYTES:
+            raise SaveFileError(
+                f"this game's save would be {size:,} bytes, more than the {MAX_SAVE_BYTES:,} "
+                f"a save may be ({len(self.history):,} actions): play with max_reshuffles or "
+                "turn_limit (Game) to bound a round, or keep the game in memory"
+            )
+        return text
 
     def narrate(self, round: int | None = None) -> str:
         """The round (default: the current one) in plain words, from the table's view."""
@@ -749,6 +775,16 @@ def play_game(state: GameState, bots: Sequence, *, max_actions: int = 1_000_000)
     >>> final.is_over, len(final.round_scores)
     (True, 7)
     """
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError(f"state must be a GameState, got {state!r}")
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise ArgumentTypeError(f"bots must be a sequence of bots, one per seat, got {bots!r}")
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            raise ArgumentTypeError(
+                f"bots: seat {seat}'s bot has no choose(view) method, got {bot!r}"
+            )
+    whole("max_actions", max_actions, low=1)
     if len(bots) != state.players:
         raise ArgumentError(f"give one bot per seat ({state.players}), got {len(bots)}")
     for _ in range(max_actions):
@@ -761,4 +797,7 @@ def play_game(state: GameState, bots: Sequence, *, max_actions: int = 1_000_000)
         # The view still describes the state unless the bot changed it (an odd bot might).
         fresh = len(state.history) == played and state.to_act == seat
         state._apply(action, view if fresh else None)
-    raise RuntimeError(f"the game did not end within {max_actions} actions")
+    raise ArgumentError(
+        f"the game did not end within max_actions={max_actions:,} actions: allow more, or "
+        "bound the rounds with max_reshuffles or turn_limit (Game)"
+    )

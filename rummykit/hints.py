@@ -36,6 +36,7 @@ from fractions import Fraction
 
 from rummykit.cards import Card, Rank, Suit
 from rummykit.chance import chance_text
+from rummykit.checks import contract_rules
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardCountError
 from rummykit.legal import PlayerView
 from rummykit.rules import Contract, RuleSet
@@ -347,16 +348,9 @@ def outs(
     """
     hand = _cards(hand, "hand")
     seen = _cards(seen, "seen")
-    _check_rules(contract, rules)
+    contract_rules(contract, rules)
     shoe = _Shoe(hand, seen, _count(decks, "decks", 1), _count(jokers, "jokers", 0))
     return _outs(hand, contract, rules, shoe)
-
-
-def _check_rules(contract: object, rules: object) -> None:
-    if not isinstance(contract, Contract):
-        raise ArgumentTypeError(f"contract must be a Contract, got {contract!r}")
-    if not isinstance(rules, RuleSet):
-        raise ArgumentTypeError(f"rules must be a RuleSet, got {rules!r}")
 
 
 class _Memo:
@@ -530,7 +524,7 @@ def _resolve(
         raise ArgumentTypeError("decks and jokers are required with a hand (not a PlayerView)")
     hand = _cards(hand, "hand")
     seen = _cards(seen, "seen")
-    _check_rules(contract, rules)
+    contract_rules(contract, rules)
     shoe = _Shoe(hand, seen, _count(decks, "decks", 1), _count(jokers, "jokers", 0))
     return hand, contract, rules, shoe
 

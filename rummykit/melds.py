@@ -20,7 +20,8 @@ from itertools import combinations, product
 from operator import attrgetter
 
 from rummykit.cards import Card, Hand, Rank, Suit
-from rummykit.errors import ArgumentError, ArgumentTypeError, IllegalMeldError
+from rummykit.checks import instance, whole
+from rummykit.errors import ArgumentError, ArgumentTypeError, CardTypeError, IllegalMeldError
 from rummykit.rules import MAX_RUN_LENGTH, Contract, RuleSet
 
 __all__ = [
@@ -43,7 +44,7 @@ _RANK_AT = {1: Rank.ACE, 14: Rank.ACE} | {p: Rank(p) for p in range(2, 14)}
 
 def position_rank(position: int) -> Rank:
     """The rank at a run position (1 and 14 are both the ace)."""
-    return _RANK_AT[position]
+    return _RANK_AT[whole("position", position, low=1, high=14)]
 
 
 def _position_word(position: int) -> str:
@@ -373,6 +374,9 @@ def check_meld(cards: Iterable[Card], rules: RuleSet, *, kind: str | None = None
     >>> check_meld(parse_cards("4H 5H 6S 7H"), rules).reason
     'a run is cards of one suit, these mix hearts and spades'
     """
+    instance("rules", rules, RuleSet, "a RuleSet")
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        raise CardTypeError(f"check_meld takes an iterable of Card objects, got {cards!r}")
     cards = list(cards)
     if kind not in (None, "set", "run"):
         raise ArgumentError(f"kind must be 'set', 'run' or None, got {kind!r}")

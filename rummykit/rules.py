@@ -32,6 +32,7 @@ from rummykit.errors import RuleSetError
 
 __all__ = [
     "CONTRACTS",
+    "MAX_CONTRACT_MELDS",
     "MAX_DEAL_SIZE",
     "MAX_DECKS",
     "MAX_JOKERS",
@@ -61,6 +62,8 @@ MAX_PLAYERS = 16
 MAX_DEAL_SIZE = 52
 #: Most rounds in a game.
 MAX_ROUNDS = 20
+#: The most melds in a contract: a meld has at least 2 cards, a hand at most 52.
+MAX_CONTRACT_MELDS = MAX_DEAL_SIZE // 2
 
 
 @dataclass(frozen=True, order=True)
@@ -85,6 +88,11 @@ class Contract:
                 raise RuleSetError(
                     f"a contract's {name} must be a non-negative integer, got {value!r}"
                 )
+        if self.sets + self.runs > MAX_CONTRACT_MELDS:
+            raise RuleSetError(
+                f"a contract has at most {MAX_CONTRACT_MELDS} melds (no hand of "
+                f"{MAX_DEAL_SIZE} cards holds more), got {self.sets} sets + {self.runs} runs"
+            )
         if self.sets + self.runs == 0:
             raise RuleSetError("a contract needs at least one set or run")
 
@@ -301,6 +309,8 @@ class RuleSet:
     @classmethod
     def preset(cls, name: str) -> RuleSet:
         """The named preset; see :meth:`presets` and each preset function's docstring."""
+        if not isinstance(name, str):
+            raise RuleSetError(f"a preset is named by a string, got {name!r}")
         try:
             return _PRESETS[name]()
         except KeyError:

@@ -25,14 +25,29 @@ from rummykit.rules import Contract, RuleSet
 if TYPE_CHECKING:
     from rummykit.game import GameState
 
-__all__ = ["MAX_SAVE_BYTES", "MAX_SAVE_DEPTH", "SAVE_FORMAT", "SAVE_VERSION", "load"]
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "MAX_SAVE_BYTES",
+    "MAX_SAVE_DEPTH",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "load",
+]
 
 SAVE_FORMAT = "rummykit.game"
 SAVE_VERSION = 1
-#: The largest save :func:`load` reads, in bytes of UTF-8 (a whole game of 8 players
-#: is some tens of kilobytes), and the deepest nesting of its JSON (a save nests 4 deep).
+#: The largest save :func:`load` reads, in bytes of UTF-8, and the deepest nesting of its
+#: JSON (a save nests 4 deep). A game's length has no bound of the rules: with neither
+#: ``max_reshuffles`` nor ``turn_limit`` (:class:`~rummykit.game.Game`) random players can
+#: pass the stock round for ever, so the cap cannot follow from the RuleSet. Instead
+#: :meth:`~rummykit.game.GameState.save` refuses to write a save over the cap (a
+#: :class:`~rummykit.errors.SaveFileError` saying so), so every save it writes loads. A whole
+#: game of 8 RandomBots with ``max_reshuffles=3`` is about 50 kB (2 players: about 100 kB),
+#: a tenth of the cap or less; a game past the cap has about 30,000 actions.
 MAX_SAVE_BYTES = 1_000_000
 MAX_SAVE_DEPTH = 8
+#: The longest player name, in characters: a name is printed in every narration and view.
+MAX_NAME_LENGTH = 40
 
 
 #: Rule options added after save version 1 came out. They are written only when they
@@ -118,14 +133,16 @@ def load(text: str) -> GameState:
     # game.py imports this module for GameState.save, so Game is imported here, when used.
     from rummykit.game import Game
 
-    _check_save_size(text)
+    text = _check_save_size(text)
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as error:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except SaveFileError:
+        raise
+    except (TypeError, ValueError, RecursionError) as error:
         raise SaveFileError(f"not a rummykit save file: invalid JSON ({error})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveFileError(f"not a rummykit save file (format should be {SAVE_FORMAT!r})")
-    if data.get("version") != SAVE_VERSION:
+    if type(data.get("version")) is not int or data["version"] != SAVE_VERSION:
         raise SaveFileError(
             f"unknown save version {data.get('version')!r} "
             f"(this rummykit reads version {SAVE_VERSION})"
@@ -152,6 +169,12 @@ def load(text: str) -> GameState:
             raise SaveFileError(f"{name!r} must be an integer, got {value!r}")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise SaveFileError("'names' must be a list of strings")
+    for seat, name in enumerate(names):
+        if not name or not name.isprintable() or len(name) > MAX_NAME_LENGTH:
+            raise SaveFileError(
+                f"'names', seat {seat}: a name is 1 to {MAX_NAME_LENGTH} printable characters "
+                f"(no control characters), got {name[: MAX_NAME_LENGTH + 1]!r}"
+            )
     reshuffles = data["max_reshuffles"]
     if limit is not None and type(limit) is not int:
         raise SaveFileError("'turn_limit' must be an integer or null")
@@ -216,7 +239,8 @@ def load(text: str) -> GameState:
                 f"action {number} ({text!r}) is illegal on replay: {error}"
             ) from None
     replayed = state.snapshot()
-    if data["state"] != replayed:
+    # Compared as JSON text, so that true is not 1 and 1.0 is not 1 (Python's == says so).
+    if _canonical(data["state"]) != _canonical(replayed):
         raise SaveFileError(
             f"the replayed actions do not reproduce the recorded state: "
             f"{_state_difference(data['state'], replayed, state.names)} (the file was changed)"
@@ -224,8 +248,26 @@ def load(text: str) -> GameState:
     return state
 
 
-def _check_save_size(text: object) -> None:
-    """Refuse a save too big or nested too deep to read, before parsing it."""
+def _canonical(data: object) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+    """An object of the save's JSON, refused when a key is given twice (json keeps the last)."""
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise SaveFileError(f"the save file gives the key {key!r} twice in one object")
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> None:
+    raise SaveFileError(f"the save file holds {name}, which is not a number of JSON")
+
+
+def _check_save_size(text: object) -> str:
+    """Refuse a save too big or nested too deep to read, before parsing it; the text."""
     if isinstance(text, bytes | bytearray):
         size = len(text)
     elif isinstance(text, str):
@@ -240,7 +282,14 @@ def _check_save_size(text: object) -> None:
             f"the save file is {size:,} bytes, more than the {MAX_SAVE_BYTES:,} a save may be"
         )
     if isinstance(text, bytes | bytearray):
-        text = text.decode("utf-8", "replace")
+        # Decoded here, and the text (not the bytes) parsed: json.loads would read bytes
+        # of UTF-16 or UTF-32 too, past the nesting guard below.
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise SaveFileError(
+                f"a save file is UTF-8 text: byte {error.start} is not UTF-8"
+            ) from None
     # The deepest nesting of brackets outside strings (json.loads would recurse on them).
     depth = deepest = 0
     for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
@@ -250,6 +299,7 @@ def _check_save_size(text: object) -> None:
             raise SaveFileError(
                 f"the save file nests more than {MAX_SAVE_DEPTH} levels deep: not a rummykit save"
             )
+    return text
 
 
 # A JSON string; the closing quote is optional so that an unclosed string matches to
@@ -264,13 +314,21 @@ def _state_difference(recorded: object, replayed: dict, names: Sequence[str]) ->
         return f"'state' must be an object with the keys {sorted(replayed)}"
     for key, value in replayed.items():
         saved = recorded[key]
-        if saved == value:
+        if _canonical(saved) == _canonical(value):
             continue
         if key in _PER_SEAT and isinstance(saved, list) and len(saved) == len(value):
-            seat = next(s for s, (a, b) in enumerate(zip(saved, value, strict=True)) if a != b)
+            seat = next(
+                s
+                for s, (a, b) in enumerate(zip(saved, value, strict=True))
+                if _canonical(a) != _canonical(b)
+            )
             return f"'state' {key!r} differs for seat {seat} ({names[seat]})"
         if key in ("melds", "owners") and isinstance(saved, list) and len(saved) == len(value):
-            meld = next(m for m, (a, b) in enumerate(zip(saved, value, strict=True)) if a != b)
+            meld = next(
+                m
+                for m, (a, b) in enumerate(zip(saved, value, strict=True))
+                if _canonical(a) != _canonical(b)
+            )
             return f"'state' {key!r} differs at meld {meld}"
         return f"'state' {key!r} differs"
     return "'state' differs"  # unreachable: the snapshots differ in some key

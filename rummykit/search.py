@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from rummykit.cards import Card, Hand
+from rummykit.checks import contract_rules
 from rummykit.errors import ArgumentError, ArgumentTypeError, RummyError, UnsupportedRuleError
 from rummykit.melds import (
     _NATURALS,
@@ -512,6 +513,7 @@ def find_contract(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> l
     A hand holds each physical card once: when an arrangement is found the hand is
     checked, and a card held twice raises ArgumentError (a ValueError).
     """
+    contract_rules(contract, rules)
     solver = _solver(rules)
     try:
         reduced = _Hand(hand, sets=contract.sets > 0, runs=contract.runs > 0)
@@ -750,6 +752,7 @@ def _contract_distance(
 ) -> int:
     """:func:`contract_distance`, counted by ``core`` (the compiled module) where it
     implements the case, else in Python; with ``core=None``, the Python reference."""
+    contract_rules(contract, rules)
     solver = _solver(rules)
     try:
         reduced = _Hand(hand)
@@ -867,6 +870,7 @@ def contract_completion(
     distance = contract_distance(hand, contract, rules, decks=decks)
     if distance == 0:
         return Hand()
+    contract_rules(contract, rules)
     added = _cheapest_additions(_solver(rules), _Hand(hand), contract, decks, distance)
     used: dict[int, set[int]] = {}
     for card in hand:
@@ -903,6 +907,7 @@ def contract_within(hand: Iterable[Card], contract: Contract, rules: RuleSet, ca
     """
     if not isinstance(cards, int) or isinstance(cards, bool) or cards < 0:
         raise ArgumentError(f"cards must be an integer >= 0, got {cards!r}")
+    contract_rules(contract, rules)
     solver = _solver(rules)
     sets, runs = contract.sets, contract.runs
     try:

@@ -88,11 +88,12 @@ def test_odds_of_an_impossible_hand_says_so_with_its_reason(capsys):
         (["odds", "--contract", "lots"], "cannot read the contract 'lots'"),
         (["odds", "--contract", "0 sets"], "a contract needs at least one set or run"),
         (["odds", "--contract", "2", "--cards", "200"], "cannot deal 200 cards from 2 decks"),
-        (["odds", "--contract", "2", "--decks", "0"], "must be a positive integer"),
-        (["odds", "--contract", "2", "--jokers", "-1"], "must be a non-negative integer"),
+        (["odds", "--contract", "2", "--decks", "0"], "--decks: must be from 1 to 8, got 0"),
+        (["odds", "--contract", "2", "--decks", "1000"], "--decks: must be from 1 to 8"),
+        (["odds", "--contract", "2", "--jokers", "-1"], "--jokers: must be from 0 to 32, got -1"),
         (["odds", "--contract", "2", "--cards", "ten"], "'ten' is not a whole number"),
         (["odds", "--contract", "2", "--decks", "two"], "'two' is not a whole number"),
-        (["odds", "--contract", "2", "--decks", "9"], "joker count for 1-4 decks, not 9"),
+        (["odds", "--contract", "2", "--decks", "5"], "joker count for 1-4 decks, not 5"),
         (["odds", "--contract", "1 set"], "--cards is needed: 1 set is no round of standard"),
         (["simulate", "--contract", "2", "--n", "0"], "must be a positive integer"),
         (["tables", "--only", "everything"], "invalid choice: 'everything'"),
@@ -121,14 +122,14 @@ def test_errors_print_the_usage_of_their_command(capsys, argv, usage):
 
 
 def test_too_many_decks_says_what_is_allowed_and_names_jokers(capsys):
-    err = fails(capsys, "odds", "--contract", "2", "--decks", "9")
+    err = fails(capsys, "odds", "--contract", "2", "--decks", "5")
     assert "choose --decks 1 to 4, or say how many jokers with --jokers" in err
-    assert "--decks 9 --jokers 18" in err
-    # With the jokers given, any number of decks is a shoe.
+    assert "--decks 5 --jokers 10" in err
+    # With the jokers given, any number of decks up to RuleSet's bound is a shoe.
     _, out, _ = run(
-        capsys, "odds", "--contract", "1", "--decks", "9", "--jokers", "0", "--cards", "3"
+        capsys, "odds", "--contract", "1", "--decks", "5", "--jokers", "0", "--cards", "3"
     )
-    assert "3 cards from 9 decks + 0 jokers (468 cards)" in out
+    assert "3 cards from 5 decks + 0 jokers (260 cards)" in out
 
 
 def test_version(capsys):

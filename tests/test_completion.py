@@ -173,7 +173,7 @@ def test_dask_cluster_gives_the_serial_result(serial_tables):
 def test_run_sweep_checks_its_arguments():
     with pytest.raises(ValueError, match="either an executor or max_workers"):
         run_sweep(pow, [(2, 2)], executor=object(), max_workers=2)
-    with pytest.raises(ValueError, match="positive integer"):
+    with pytest.raises(ValueError, match="max_workers must be an integer from 1 to 256"):
         run_sweep(pow, [(2, 2)], max_workers=0)
     with pytest.raises(ValueError, match="one unit count per task"):
         run_sweep(pow, [(2, 2)], max_workers=1, units=[1, 2])

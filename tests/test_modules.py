@@ -24,6 +24,7 @@ ENGINE = (
     "actions",
     "bots",
     "cards",
+    "checks",
     "errors",
     "events",
     "game",

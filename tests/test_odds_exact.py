@@ -280,7 +280,7 @@ def test_impossible_and_certain_edges():
 
 
 def test_bad_arguments():
-    with pytest.raises(ValueError, match="decks must be an integer >= 1"):
+    with pytest.raises(ValueError, match="decks must be an integer from 1 to 8"):
         dealt_probability(Contract(sets=1), decks=0, jokers=0, cards=3, rules=STANDARD)
     with pytest.raises(TypeError, match="contract must be a Contract"):
         dealt_probability("2 sets", decks=1, jokers=0, cards=3, rules=STANDARD)

@@ -165,7 +165,7 @@ def test_two_pairs_chain_is_a_transition_matrix_with_done_absorbing(decks, joker
     assert chain[3] == [0, 0, 0, 1]
     assert chain[0][1] == Fraction(8 * decks, 52 * decks + jokers)
     assert chain[2][3] == Fraction(8 * decks + jokers, 52 * decks + jokers)
-    with pytest.raises(ArgumentError, match="decks must be a non-negative integer"):
+    with pytest.raises(ArgumentError, match="decks must be an integer from 0 to"):
         two_pairs_chain(decks=-1, jokers=0)
     with pytest.raises(ArgumentError, match="at least 1 deck"):
         two_pairs_chain(decks=0, jokers=2)

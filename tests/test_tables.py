@@ -19,6 +19,13 @@ from rummykit.odds.completion import buying_value, completion_tables
 from rummykit.odds.exact import sweep_rules
 from rummykit.odds.outs_bot import OUTS_BOT_MEASURES, outs_bot_rows, outs_bot_table
 from rummykit.odds.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
+from rummykit.odds.plan import (
+    SWEEP_SECONDS,
+    SWEEP_SECONDS_FILE,
+    UNMEASURED_RULES_FACTOR,
+    parse_sweep_seconds,
+    write_sweep_seconds,
+)
 from rummykit.odds.tables import (
     BUYING_SCHEMA,
     BY_TURN_SCHEMA,
@@ -28,9 +35,6 @@ from rummykit.odds.tables import (
     SCHEMAS,
     SEAT_SCHEMA,
     SUMMARY_SCHEMA,
-    SWEEP_SECONDS,
-    SWEEP_SECONDS_FILE,
-    UNMEASURED_RULES_FACTOR,
     ExactCell,
     counts_in_minutes,
     counts_quickly,
@@ -42,9 +46,7 @@ from rummykit.odds.tables import (
     exact_seconds,
     frame,
     known_probability,
-    parse_sweep_seconds,
     preset_odds,
-    write_sweep_seconds,
 )
 
 STANDARD = RuleSet.preset("standard")
@@ -419,12 +421,12 @@ def test_unmeasured_rules_are_planned_slower_than_they_take():
 
 
 def test_without_the_compiled_step_the_plan_is_slower(monkeypatch):
-    import rummykit.odds.tables as tables
+    import rummykit.odds.plan as plan
 
     native = exact_seconds(_cell(5, 2, 12))
-    monkeypatch.setattr(tables, "NATIVE", False)
-    assert exact_seconds(_cell(5, 2, 12)) == native * tables.PYTHON_SLOWDOWN
-    assert exact_seconds(_cell(1, 2, 12)) == tables.PYTHON_SLOWDOWN  # pure: about 1 s
+    monkeypatch.setattr(plan, "NATIVE", False)
+    assert exact_seconds(_cell(5, 2, 12)) == native * plan.PYTHON_SLOWDOWN
+    assert exact_seconds(_cell(1, 2, 12)) == plan.PYTHON_SLOWDOWN  # pure: about 1 s
 
 
 def test_counts_in_minutes_follows_the_plan():

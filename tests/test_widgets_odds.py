@@ -19,9 +19,9 @@ import rummykit.odds as odds  # noqa: E402
 import rummykit.odds.exact as exact  # noqa: E402
 from rummykit import RuleSet  # noqa: E402
 from rummykit.chance import estimate_text, exact_text  # noqa: E402
+from rummykit.odds.plan import SWEEP_SECONDS  # noqa: E402
 from rummykit.odds.simulate import simulate_dealt  # noqa: E402
 from rummykit.odds.tables import (  # noqa: E402
-    SWEEP_SECONDS,
     ExactCell,
     duration_text,
     known_probability,

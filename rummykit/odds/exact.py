@@ -35,10 +35,10 @@ a sweep answers every smaller hand and every joker count up to its own, so
 :func:`dealt_count` sweeps for exactly the hand it is asked about.
 The CPU seconds of each sweep, measured on one core for every preset's mixed contracts
 with 1 to 4 decks and the hand sizes the tables use, are
-:data:`rummykit.odds.tables.SWEEP_SECONDS`, read from the package's data file
+:data:`rummykit.odds.plan.SWEEP_SECONDS`, read from the package's data file
 ``rummykit/odds/sweep_seconds.json`` that ``benchmarks/sweep_seconds.py --write``
 measures and writes. The Python sweep, which does not drop arrangements by hand size,
-is about :data:`rummykit.odds.tables.PYTHON_SLOWDOWN` times slower.
+is about :data:`rummykit.odds.plan.PYTHON_SLOWDOWN` times slower.
 :func:`rummykit.odds.simulate.simulate_dealt` estimates any cell in a second.
 
 ``docs/exact-sweep.md`` is the design note (the state, the packed codes, why each
@@ -62,10 +62,12 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from rummykit.cards import Rank, Suit
+from rummykit.checks import dealt_hand, instance, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds._exact_layers import NATIVE, Sweep
 from rummykit.odds._exact_model import ExactTable, Progress, pareto
-from rummykit.rules import Contract, MeldRules, RuleSet
+from rummykit.odds.plan import LONG_COUNT_SECONDS, ExactCell, duration_text, exact_seconds
+from rummykit.rules import MAX_JOKERS, Contract, MeldRules, RuleSet
 
 __all__ = [
     "NATIVE",
@@ -90,18 +92,42 @@ _ALL_SUITS = tuple(Suit)
 
 
 def _check_args(contract: Contract, decks: int, jokers: int, cards: int, rules: RuleSet) -> None:
-    if not isinstance(contract, Contract):
-        raise ArgumentTypeError(f"contract must be a Contract, got {contract!r}")
-    if not isinstance(rules, RuleSet):
-        raise ArgumentTypeError(f"rules must be a RuleSet, got {rules!r}")
-    for name, value, low in (("decks", decks, 1), ("jokers", jokers, 0), ("cards", cards, 0)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise ArgumentError(f"{name} must be an integer >= {low}, got {value!r}")
+    dealt_hand(contract, decks=decks, jokers=jokers, cards=cards, rules=rules)
+
+
+def _check_plan(
+    contract: Contract, decks: int, jokers: int, cards: int, rules: RuleSet, allow_long: bool
+) -> None:
+    """Refuse a count planned over LONG_COUNT_SECONDS, before anything is allocated."""
+    if allow_long is not True and allow_long is not False:
+        raise ArgumentTypeError(f"allow_long must be True or False, got {allow_long!r}")
+    if allow_long:
+        return
+    seconds = exact_seconds(ExactCell(rules, None, contract, decks, jokers, cards))
+    if seconds > LONG_COUNT_SECONDS:
+        raise ArgumentError(
+            f"counting {contract} in {cards} cards from {decks} decks and {jokers} jokers "
+            f"exactly is planned at {duration_text(seconds)} (more than "
+            f"{duration_text(LONG_COUNT_SECONDS)}, rummykit.odds.plan.LONG_COUNT_SECONDS): "
+            "pass allow_long=True (rummykit odds --allow-long) to count anyway, ask for "
+            "fewer cards or decks, or "
+            "estimate it with rummykit.odds.simulate_dealt"
+        )
 
 
 def _shoe(decks: int, ranks: Iterable[Rank] | None, suits: Iterable[Suit] | None):
-    rank_set = _ALL_RANKS if ranks is None else frozenset(Rank(r) for r in ranks)
-    suit_set = _ALL_SUITS if suits is None else tuple(s for s in _ALL_SUITS if s in set(suits))
+    for name, given in (("ranks", ranks), ("suits", suits)):
+        if given is not None and (
+            isinstance(given, str | bytes) or not isinstance(given, Iterable)
+        ):
+            raise ArgumentTypeError(f"{name} must be None or an iterable of {name}, got {given!r}")
+    try:
+        rank_set = _ALL_RANKS if ranks is None else frozenset(Rank(r) for r in ranks)
+        suit_set = _ALL_SUITS if suits is None else tuple(s for s in _ALL_SUITS if s in set(suits))
+    except (TypeError, ValueError):
+        raise ArgumentError(
+            f"ranks and suits must be Rank and Suit values, got {ranks!r}, {suits!r}"
+        ) from None
     if not rank_set or not suit_set:
         raise ArgumentError("a shoe needs at least one rank and one suit")
     return rank_set, suit_set, decks * len(rank_set) * len(suit_set)
@@ -117,11 +143,17 @@ def dealt_count(
     ranks: Iterable[Rank] | None = None,
     suits: Iterable[Suit] | None = None,
     progress: Progress | None = None,
+    allow_long: bool = False,
 ) -> int:
     """The number of ``cards``-card hands (subsets of the physical shoe) holding ``contract``.
 
     ``ranks`` and ``suits`` shrink the shoe to those ranks and suits (all by default), for
     teaching and for tests that enumerate every hand.
+
+    Bounds: 1 to 8 decks, 0 to 32 jokers (:mod:`rummykit.rules`), 0 to the whole shoe of
+    cards. A count planned (:func:`rummykit.odds.plan.exact_seconds`) over
+    :data:`~rummykit.odds.plan.LONG_COUNT_SECONDS` (an hour) is refused before a key is made
+    unless ``allow_long=True``: :func:`rummykit.odds.simulate_dealt` estimates it in seconds.
 
     >>> from rummykit import Contract, Rank, RuleSet, Suit
     >>> rules = RuleSet.preset("standard")
@@ -133,6 +165,7 @@ def dealt_count(
     rank_set, suit_set, naturals = _shoe(decks, ranks, suits)
     if cards < contract.min_cards(rules):
         return 0  # too few cards for the melds: no sweep needed
+    _check_plan(contract, decks, jokers, cards, rules, allow_long)
     table = exact_table(
         contract,
         rules=rules,
@@ -162,11 +195,12 @@ def dealt_probability(
     ranks: Iterable[Rank] | None = None,
     suits: Iterable[Suit] | None = None,
     progress: Progress | None = None,
+    allow_long: bool = False,
 ) -> Fraction:
     """The exact probability that ``cards`` cards dealt from the shoe hold ``contract``.
 
     The shoe is ``decks`` standard decks plus ``jokers`` jokers (``ranks``/``suits``
-    shrink it). The hand holds the contract when it has ``contract.sets`` sets and
+    shrink it; the bounds and ``allow_long`` are :func:`dealt_count`'s). The hand holds the contract when it has ``contract.sets`` sets and
     ``contract.runs`` runs, no card in two melds, each legal under ``rules``: exactly what
     :func:`rummykit.melds.find_contract` decides. Sweeps are cached, so a second call
     with another hand size or joker count is immediate.
@@ -189,6 +223,7 @@ def dealt_probability(
         ranks=ranks,
         suits=suits,
         progress=progress,
+        allow_long=allow_long,
     )
     _, _, naturals = _shoe(decks, ranks, suits)
     return Fraction(count, math.comb(naturals + jokers, cards))
@@ -227,6 +262,7 @@ def distance_distribution(
     ranks: Iterable[Rank] | None = None,
     suits: Iterable[Suit] | None = None,
     progress: Progress | None = None,
+    allow_long: bool = False,
 ) -> dict[int, Fraction]:
     """The exact distribution of the contract distance of a dealt hand.
 
@@ -235,7 +271,10 @@ def distance_distribution(
     ``decks=decks``): added cards may be any natural of the 52, as long as the hand then
     holds at most ``decks`` copies of each card; jokers are not added. The added cards
     may be of ranks or suits missing from a shrunken shoe. Distance 0 means the hand
-    holds the contract, so ``result[0] == dealt_probability(...)``.
+    holds the contract, so ``result[0] == dealt_probability(...)``. The bounds and
+    ``allow_long`` are :func:`dealt_count`'s; a contract mixing sets and runs in three
+    melds or more takes hours and is refused unless ``allow_long=True``
+    (:func:`rummykit.odds.simulate_distance` estimates it).
 
     >>> from rummykit import Contract, RuleSet
     >>> rules = RuleSet.preset("standard")
@@ -245,6 +284,15 @@ def distance_distribution(
     """
     _check_args(contract, decks, jokers, cards, rules)
     rank_set, suit_set, naturals = _shoe(decks, ranks, suits)
+    if contract.sets and contract.runs and contract.melds >= 3 and allow_long is not True:
+        raise ArgumentError(
+            f"the exact distance distribution of {contract} takes hours (a contract mixing "
+            "sets and runs in three melds or more): pass allow_long=True to count anyway, "
+            "or estimate it with rummykit.odds.simulate_distance"
+        )
+    _check_plan(
+        contract, decks, max(jokers, _MIN_JOKERS), max(cards, _MIN_CARDS), rules, allow_long
+    )
     table = exact_table(
         contract,
         rules=rules,
@@ -285,6 +333,9 @@ def exact_table(
     """
     if mode not in ("dealt", "distance"):
         raise ArgumentError(f"mode must be 'dealt' or 'distance', got {mode!r}")
+    dealt_hand(contract, decks=decks, jokers=0, cards=0, rules=rules)
+    whole("max_naturals", max_naturals, low=0, high=52 * decks)
+    whole("joker_cap", joker_cap, low=0, high=MAX_JOKERS)
     rank_set, suit_set, _ = _shoe(decks, ranks, suits)
     return _cached_table(
         contract, rules, decks, rank_set, suit_set, max_naturals, joker_cap, mode, progress
@@ -301,7 +352,7 @@ def sweep_rules(rules: RuleSet) -> MeldRules:
     >>> sweep_rules(RuleSet.preset("bga")) == sweep_rules(RuleSet.preset("standard"))
     True
     """
-    return rules.meld_rules
+    return instance("rules", rules, RuleSet, "a RuleSet").meld_rules
 
 
 def _cached_table(contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode, progress):

@@ -34,9 +34,14 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
 
+from rummykit.checks import whole
 from rummykit.errors import ArgumentError
 
-__all__ = ["STOP_SECONDS", "default_workers", "die_with_parent", "run_sweep"]
+__all__ = ["MAX_WORKERS", "STOP_SECONDS", "default_workers", "die_with_parent", "run_sweep"]
+
+
+#: The most local worker processes a sweep starts (more than the CPUs only queue).
+MAX_WORKERS = 256
 
 
 def default_workers() -> int:
@@ -79,8 +84,8 @@ def run_sweep(
     """
     if executor is not None and max_workers is not None:
         raise ArgumentError("give either an executor or max_workers, not both")
-    if max_workers is not None and (not isinstance(max_workers, int) or max_workers < 1):
-        raise ArgumentError(f"max_workers must be a positive integer, got {max_workers!r}")
+    if max_workers is not None:
+        whole("max_workers", max_workers, low=1, high=MAX_WORKERS)
     tasks = list(tasks)
     units = [1] * len(tasks) if units is None else list(units)
     if len(units) != len(tasks):

@@ -28,8 +28,10 @@ from more_itertools import consume
 
 from rummykit.cards import Card, Rank, Suit
 from rummykit.chance import estimate_text, stderr_text
+from rummykit.checks import dealt_hand, instance, real, whole
+from rummykit.checks import seed as check_seed
 from rummykit.errors import ArgumentError
-from rummykit.rules import Contract, RuleSet, meld_limits, run_windows
+from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet, meld_limits, run_windows
 from rummykit.search import contract_distance, find_contract
 
 __all__ = [
@@ -107,8 +109,8 @@ def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, 
     centre = (p + z^2 / 2n) / (1 + z^2 / n),
     half-width = z sqrt(p (1 - p) / n + z^2 / 4n^2) / (1 + z^2 / n).
 
-    ``successes`` and ``n`` may be effective (non-integer) counts; with ``n <= 0``
-    nothing is known and the interval is (0, 1).
+    ``successes`` and ``n`` may be effective (non-integer) counts, ``0 <= successes <=
+    n`` and ``n > 0`` (an ArgumentError otherwise: no trials give no interval).
 
     >>> low, high = wilson_interval(0, 100)
     >>> low, round(high, 4)
@@ -116,8 +118,11 @@ def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, 
     >>> wilson_interval(10, 10)[1]
     1.0
     """
-    if n <= 0:
-        return (0.0, 1.0)
+    n = real("n", n, low=0)
+    if n == 0:
+        raise ArgumentError("n must be a number of trials > 0, got 0: no trials, no interval")
+    successes = real("successes", successes, low=0, high=n)
+    z = real("z", z, low=0)
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
@@ -140,9 +145,13 @@ def deal_hands(
     >>> hands.shape, bool((np.sort(hands, axis=1)[:, 1:] != np.sort(hands, axis=1)[:, :-1]).all())
     ((3, 5), True)
     """
+    whole("decks", decks, low=1, high=MAX_DECKS)
+    whole("jokers", jokers, low=0, high=MAX_JOKERS)
+    whole("n", n, low=0, high=MAX_BATCH, hint="deal more in batches")
+    instance("rng", rng, np.random.Generator, "a numpy Generator")
     size = 52 * decks + jokers
-    if not 0 <= cards <= size:
-        raise ArgumentError(f"cannot deal {cards} cards from a shoe of {size}")
+    if not isinstance(cards, int) or not 0 <= cards <= size:
+        raise ArgumentError(f"cannot deal {cards!r} cards from a shoe of {size}")
     dtype = np.uint8 if size <= 256 else np.uint16
     perm = np.tile(np.arange(size, dtype=dtype), (n, 1))
     rows = np.arange(n)
@@ -385,7 +394,7 @@ class _Decider:
 
 
 def _outcomes(contract, *, decks, jokers, cards, rules, n, seed, batch):
-    _check_n(n)
+    _check_simulation(contract, decks, jokers, cards, rules, n, seed, batch)
     rng = np.random.default_rng(seed)
     decider = _Decider(contract, rules, decks)
     done = 0
@@ -396,9 +405,21 @@ def _outcomes(contract, *, decks, jokers, cards, rules, n, seed, batch):
         done += size
 
 
-def _check_n(n) -> None:
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise ArgumentError(f"n must be a positive integer, got {n!r}")
+#: The most hands one simulation deals (at about a million hands a second and core for
+#: small contracts, minutes): pool several seeds' estimates for more.
+MAX_HANDS = 10**8
+#: The most hands dealt at once. A batch holds one row of the whole shoe per hand, 1 or 2
+#: bytes a card: at the bounds (8 decks, 32 jokers, a batch of 10**5) about 90 MB, the
+#: memory a simulation needs beyond the interpreter's.
+MAX_BATCH = 10**5
+
+
+def _check_simulation(contract, decks, jokers, cards, rules, n, seed, batch) -> None:
+    """Check a simulation's arguments against their bounds, before anything is dealt."""
+    dealt_hand(contract, decks=decks, jokers=jokers, cards=cards, rules=rules)
+    whole("n", n, low=1, high=MAX_HANDS, hint="pool the estimates of several seeds for more")
+    whole("batch", batch, low=1, high=MAX_BATCH)
+    check_seed(seed)
 
 
 def _batch_successes(contract, rules, decks, jokers, cards, size, state) -> int:
@@ -412,7 +433,7 @@ def _batch_successes(contract, rules, decks, jokers, cards, size, state) -> int:
 def _batch_tasks(contract, *, decks, jokers, cards, rules, n, seed, batch) -> list[tuple]:
     """The batches of a serial run as tasks: each starts from the generator's state where
     the serial run would deal it, found by drawing (not dealing) the batches before it."""
-    _check_n(n)
+    _check_simulation(contract, decks, jokers, cards, rules, n, seed, batch)
     size = 52 * decks + jokers
     if not 0 <= cards <= size:
         raise ArgumentError(f"cannot deal {cards} cards from a shoe of {size}")
@@ -526,7 +547,7 @@ def simulate_distance(
     >>> sum(found.values()), found[0] == dealt.successes, list(found) == sorted(found)
     (2000, True, True)
     """
-    _check_n(n)
+    _check_simulation(contract, decks, jokers, cards, rules, n, seed, batch)
     rng = np.random.default_rng(seed)
     # Card number i is natural i % 52 of deck i // 52, then the jokers (deal_hands).
     physical = [
@@ -542,6 +563,10 @@ def simulate_distance(
             found[d] = found.get(d, 0) + 1
         done += size
     return dict(sorted(found.items()))
+
+
+#: The most checkpoints of :func:`running_estimate` (a row each).
+MAX_POINTS = 10_000
 
 
 def running_estimate(
@@ -568,6 +593,9 @@ def running_estimate(
     (['n', 'successes', 'p', 'stderr', 'ci_low', 'ci_high'], 2000)
     """
     import polars as pl
+
+    _check_simulation(contract, decks, jokers, cards, rules, n, seed, _BATCH)
+    whole("points", points, low=1, high=MAX_POINTS)
 
     outcome = np.concatenate(
         list(

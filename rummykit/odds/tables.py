@@ -42,29 +42,34 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import itertools
-import json
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 
+from rummykit.checks import dealt_hand, instance, whole
+from rummykit.checks import seed as check_seed
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds.exact import (
-    NATIVE,
     cached_probability,
     dealt_probability,
     distance_distribution,
     exact_table,
     sweep_rules,
 )
+from rummykit.odds.plan import (
+    PRESET_SWEEP_RULES,
+    ExactCell,
+    counts_quickly,
+    duration_text,
+    exact_seconds,
+)
 from rummykit.odds.pool import run_sweep
+from rummykit.odds.simulate import MAX_HANDS
 from rummykit.rules import Contract, RuleSet
 
 __all__ = [
@@ -278,19 +283,6 @@ def round_of(rules: RuleSet, contract: Contract) -> int | None:
     return next((i + 1 for i, c in enumerate(rules.contracts) if c == contract), None)
 
 
-@dataclass(frozen=True)
-class ExactCell:
-    """One row of an exact table: a contract under ``rules`` in ``cards`` cards dealt
-    from ``decks`` decks and ``jokers`` jokers; ``round`` labels it."""
-
-    rules: RuleSet
-    round: int | None
-    contract: Contract
-    decks: int
-    jokers: int
-    cards: int
-
-
 def exact_cells(
     *,
     rules: RuleSet | str = "standard",
@@ -362,211 +354,6 @@ def exact_row(cell: ExactCell, p: Fraction) -> dict:
     }
 
 
-def counts_quickly(contract: Contract) -> bool:
-    """Whether exact counting of ``contract`` takes under a second on any shoe and hand
-    size: contracts of sets only or runs only. A contract mixing sets and runs takes from
-    under a second to minutes, growing steeply with the hand size (:func:`exact_seconds`),
-    so ``method="auto"`` simulates it unless told otherwise (``count=``, for example
-    :func:`counts_in_minutes`)."""
-    return contract.sets == 0 or contract.runs == 0
-
-
-_PRESET_RULES = {name: sweep_rules(RuleSet.preset(name)) for name in RuleSet.presets()}
-
-#: Where :data:`SWEEP_SECONDS` is stored: a data file of the package, written by
-#: ``benchmarks/sweep_seconds.py --write`` (:func:`write_sweep_seconds`).
-SWEEP_SECONDS_FILE = "sweep_seconds.json"
-
-#: The key of one measured sweep: preset, sets, runs and decks.
-SweepKey = tuple[str, int, int, int]
-
-
-def sweep_seconds_json(table: dict[SweepKey, dict[int, float | None]]) -> str:
-    """The text of :data:`SWEEP_SECONDS_FILE` for ``table`` (one record per sweep, in the
-    table's order; JSON writes every float so that it reads back equal).
-
-    >>> print(sweep_seconds_json({("standard", 1, 1, 2): {10: 0.14, 12: None}}))
-    [
-      {"preset": "standard", "sets": 1, "runs": 1, "decks": 2, "seconds": {"10": 0.14, "12": null}}
-    ]
-    """
-    rows = [
-        json.dumps(
-            {
-                "preset": name,
-                "sets": sets,
-                "runs": runs,
-                "decks": decks,
-                "seconds": {str(cards): value for cards, value in by_cards.items()},
-            }
-        )
-        for (name, sets, runs, decks), by_cards in table.items()
-    ]
-    return "[\n" + ",\n".join(f"  {row}" for row in rows) + "\n]"
-
-
-def parse_sweep_seconds(text: str) -> dict[SweepKey, dict[int, float | None]]:
-    """The table written by :func:`sweep_seconds_json`, keys and hand sizes as numbers.
-
-    >>> parse_sweep_seconds(sweep_seconds_json({("pagat", 2, 1, 3): {11: 0.37, 14: 12.2}}))
-    {('pagat', 2, 1, 3): {11: 0.37, 14: 12.2}}
-    """
-    return {
-        (row["preset"], row["sets"], row["runs"], row["decks"]): {
-            int(cards): value for cards, value in row["seconds"].items()
-        }
-        for row in json.loads(text)
-    }
-
-
-def write_sweep_seconds(table: dict[SweepKey, dict[int, float | None]], path: Path) -> None:
-    """Write ``table`` to ``path`` as :func:`sweep_seconds_json` gives it (the benchmark
-    writes the package's own :data:`SWEEP_SECONDS_FILE`)."""
-    Path(path).write_text(sweep_seconds_json(table) + "\n", encoding="utf-8")
-
-
-#: CPU seconds of one exact sweep of a contract mixing sets and runs, by the preset whose
-#: sweep rules (:func:`~rummykit.odds.exact.sweep_rules`) it has, sets, runs and decks,
-#: then by the largest hand it serves (a sweep covers every smaller hand and every joker
-#: count the contract can use). Measured on one core with the compiled step by
-#: ``benchmarks/sweep_seconds.py`` (None: more than 400 s, stopped), which writes them to
-#: :data:`SWEEP_SECONDS_FILE` in this package; read once here. Other rules, shoes and hand
-#: sizes are planned from these by :func:`exact_seconds`.
-SWEEP_SECONDS = parse_sweep_seconds(
-    resources.files("rummykit.odds").joinpath(SWEEP_SECONDS_FILE).read_text(encoding="utf-8")
-)
-
-
-#: How much slower a sweep is in Python than with the compiled step (12 s against
-#: 0.33 s measured for 1 set + 1 run, 1 deck, 15 cards; see rummykit.odds.exact).
-PYTHON_SLOWDOWN = 40.0
-#: Rules whose sweep rules are no measured preset's take at most this many times the
-#: slowest preset's sweep: the factor covers the worst measured case, runs of 3 under
-#: otherwise standard rules (1 set + 2 runs, 2 decks, 12 cards, 4 jokers: 6.8 s, where
-#: the slowest preset takes 2.2 s).
-UNMEASURED_RULES_FACTOR = 8.0
-#: Least growth assumed per card beyond the largest measured hand, and per deck beyond
-#: the most measured decks: the measured growth when steeper.
-MIN_GROWTH_PER_CARD = 1.5
-MIN_GROWTH_PER_DECK = 1.5
-#: The measured sweeps track up to this many jokers; more cost more (assumed quadratic).
-MEASURED_JOKERS = 8
-#: What a sweep stopped by sweep_seconds.py (None in SWEEP_SECONDS) is taken to last.
-STOPPED_SECONDS = 400.0
-
-
-def _along(points: dict[int, float | None], x: int, least_growth: float) -> float:
-    """Seconds at ``x`` from seconds measured at some sizes (``points``): the smallest
-    measured size below them, geometric interpolation between two, and growth by the
-    last two (at least ``least_growth`` per step) beyond the largest."""
-    known = sorted((k, STOPPED_SECONDS if v is None else v) for k, v in points.items())
-    if x in points:
-        return dict(known)[x]
-    if x <= known[0][0]:
-        return known[0][1]
-    for (x0, y0), (x1, y1) in itertools.pairwise(known):
-        if x0 <= x <= x1:
-            return y0 * (y1 / y0) ** ((x - x0) / (x1 - x0))
-    x1, y1 = known[-1]
-    growth = least_growth
-    if len(known) > 1:
-        x0, y0 = known[-2]
-        growth = max(least_growth, (y1 / y0) ** (1 / (x1 - x0)))
-    return y1 * growth ** (x - x1)
-
-
-def _measured_seconds(name: str, sets: int, runs: int, decks: int, cards: int) -> float | None:
-    """Seconds of the sweep by ``name``'s measurements (None: that contract unmeasured)."""
-    rows = {d: by for (n, s, r, d), by in SWEEP_SECONDS.items() if (n, s, r) == (name, sets, runs)}
-    if not rows:
-        return None
-    by_decks = {d: _along(by, cards, MIN_GROWTH_PER_CARD) for d, by in rows.items()}
-    return _along(by_decks, decks, MIN_GROWTH_PER_DECK)
-
-
-def _mixed_seconds(cell: ExactCell) -> float:
-    """:func:`exact_seconds` of a contract mixing sets and runs, with the compiled step."""
-    contract, rules = cell.contract, cell.rules
-    mine = sweep_rules(rules)
-    names = [name for name, preset in _PRESET_RULES.items() if preset == mine]
-    measured = [n for n in names if any(k[0] == n for k in SWEEP_SECONDS)]
-    shape = (contract.sets, contract.runs, cell.decks, cell.cards)
-    seconds = _measured_seconds(measured[0], *shape) if measured else None
-    if seconds is None:
-        # Rules or a contract not measured: the slowest measured figure, with a margin.
-        every = {n for n, *_ in SWEEP_SECONDS}
-        found = [t for n in every if (t := _measured_seconds(n, *shape)) is not None]
-        if not found:
-            found = [
-                t
-                for n, s, r, _ in SWEEP_SECONDS
-                if (t := _measured_seconds(n, s, r, cell.decks, cell.cards)) is not None
-            ]
-        seconds = max(found) * UNMEASURED_RULES_FACTOR
-    useful = contract.sets * max(rules.min_set_size, rules.min_naturals_in_set)
-    useful += contract.runs * (
-        13 if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
-    )
-    jokers = min(cell.jokers, useful)
-    if jokers > MEASURED_JOKERS:
-        seconds *= (jokers / MEASURED_JOKERS) ** 2
-    return seconds
-
-
-def exact_seconds(cell: ExactCell) -> float:
-    """About how many CPU seconds counting ``cell`` exactly takes on one core: a plan,
-    measured where it can be and erring on the slow side where it cannot.
-
-    Contracts of sets only or runs only take well under a second (:func:`counts_quickly`);
-    a hand too small for the contract takes none. A contract mixing sets and runs takes
-    one sweep, whose cost grows with the contract, the decks, the hand size, the jokers
-    and the meld rules (jokers per meld, run length: :func:`~rummykit.odds.exact.
-    sweep_rules`). :data:`SWEEP_SECONDS` measured it for each preset's sweep rules
-    (``bga`` and ``family`` have those of ``standard``) with up to 8 jokers:
-
-    - a measured hand size gives the measurement, a size between two measured ones the
-      geometric mean between them, a larger one the growth per card of the last two
-      measured (at least :data:`MIN_GROWTH_PER_CARD`); decks likewise
-      (:data:`MIN_GROWTH_PER_DECK`), and fewer decks than measured as the fewest;
-    - more than 8 jokers the contract can use: quadratically more;
-    - rules that are no measured preset's: the slowest preset's figure times
-      :data:`UNMEASURED_RULES_FACTOR`; a mixed contract no preset plays: the slowest
-      measured one's, likewise;
-    - without the compiled step (:data:`~rummykit.odds.exact.NATIVE` false):
-      :data:`PYTHON_SLOWDOWN` times as long.
-
-    >>> from rummykit import RuleSet
-    >>> standard, pagat = RuleSet.preset("standard"), RuleSet.preset("pagat")
-    >>> exact_seconds(ExactCell(standard, 6, standard.contracts[5], 3, 6, 14))   # measured
-    23.1
-    >>> exact_seconds(ExactCell(pagat, 2, pagat.contracts[1], 3, 8, 15))   # 2.5 s at 14 cards
-    3.75
-    """
-    contract, rules = cell.contract, cell.rules
-    if cell.cards < contract.min_cards(rules):
-        return 0.0
-    seconds = 1.0 if counts_quickly(contract) else _mixed_seconds(cell)
-    if not NATIVE:
-        seconds *= PYTHON_SLOWDOWN
-    return seconds
-
-
-def duration_text(seconds: float) -> str:
-    """A planned duration in words.
-
-    >>> duration_text(3.75), duration_text(76.2), duration_text(717), duration_text(9000)
-    ('about 4 s', 'about 1 min 16 s', 'about 12 min', 'about 2.5 h')
-    """
-    if seconds < 60:
-        return f"about {max(1, round(seconds))} s"
-    if seconds < 600:
-        minutes, rest = divmod(round(seconds), 60)
-        return f"about {minutes} min {rest} s" if rest else f"about {minutes} min"
-    if seconds < 5400:
-        return f"about {round(seconds / 60)} min"
-    return f"about {seconds / 3600:.1f} h"
-
-
 #: The tables of ``data/`` that hold exact dealt odds, read by :func:`known_probability`.
 KNOWN_TABLES = ("exact_odds", "exact_jokers", "exact_presets")
 
@@ -600,8 +387,8 @@ def _committed() -> dict:
         for rules, contract, decks, jokers, cards, p in rows.select(
             "rules", "contract", "decks", "jokers", "cards", "p_exact"
         ).iter_rows():
-            if rules in _PRESET_RULES:
-                known[_PRESET_RULES[rules], contract, decks, jokers, cards] = Fraction(p)
+            if rules in PRESET_SWEEP_RULES:
+                known[PRESET_SWEEP_RULES[rules], contract, decks, jokers, cards] = Fraction(p)
     return known
 
 
@@ -658,7 +445,9 @@ def _dealt_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) ->
     return [
         Fraction(0)
         if c < fewest
-        else dealt_probability(contract, decks=decks, jokers=j, cards=c, rules=rules)
+        else dealt_probability(
+            contract, decks=decks, jokers=j, cards=c, rules=rules, allow_long=True
+        )
         for j, c in hands
     ]
 
@@ -718,7 +507,9 @@ def _call(function, *args):
 
 def _distance_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) -> list[dict]:
     return [
-        distance_distribution(contract, decks=decks, jokers=j, cards=c, rules=rules)
+        distance_distribution(
+            contract, decks=decks, jokers=j, cards=c, rules=rules, allow_long=True
+        )
         for j, c in hands
     ]
 
@@ -829,7 +620,16 @@ def dealt_odds(
     """
     if method not in ("exact", "simulation", "auto"):
         raise ArgumentError(f"method must be 'exact', 'simulation' or 'auto', got {method!r}")
+    if isinstance(cells, str | bytes) or not isinstance(cells, Iterable):
+        raise ArgumentTypeError(f"cells must be a sequence of ExactCell, got {cells!r}")
     cells = list(cells)
+    for cell in cells:
+        instance("cells", cell, ExactCell, "a sequence of ExactCell (exact_cells makes them)")
+        dealt_hand(
+            cell.contract, decks=cell.decks, jokers=cell.jokers, cards=cell.cards, rules=cell.rules
+        )
+    whole("n", n, low=1, high=MAX_HANDS, hint="pool the estimates of several seeds for more")
+    check_seed(seed, optional=False)
 
     def simulated(cell: ExactCell) -> bool:
         if cell.cards < cell.contract.min_cards(cell.rules):

@@ -22,7 +22,9 @@ from math import ceil, comb
 from more_itertools import distinct_combinations
 
 from rummykit.cards import Card, Hand, Rank, Shoe
-from rummykit.errors import ArgumentError
+from rummykit.checks import whole
+from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.rules import MAX_DECKS, MAX_JOKERS
 
 __all__ = [
     "TWO_PAIRS_STATES",
@@ -44,10 +46,15 @@ __all__ = [
 ]
 
 
+#: The largest population (shoe, deck count times ranks and suits) the teaching helpers
+#: take: a shoe at RuleSet's bounds holds 448 cards, and C(N, n) of a larger N only grows
+#: the integers, not the lesson.
+MAX_POPULATION = 10_000
+
+
 def _check(**values: int) -> None:
     for name, value in values.items():
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ArgumentError(f"{name} must be a non-negative integer, got {value!r}")
+        whole(name, value, low=0, high=MAX_POPULATION, hint="the teaching helpers' bound")
 
 
 def distinct_hands(shoe: Iterable[Hashable], cards: int) -> list[tuple]:
@@ -101,6 +108,8 @@ def hypergeom_sf(k: int, *, population: int, successes: int, draws: int) -> Frac
     >>> hypergeom_sf(0, population=52, successes=4, draws=5)   # at least one ace in 5
     Fraction(18472, 54145)
     """
+    whole("k", k, low=-1, high=MAX_POPULATION)
+    _check(population=population, successes=successes, draws=draws)
     return sum(
         (
             hypergeom_pmf(i, population=population, successes=successes, draws=draws)
@@ -211,6 +220,10 @@ def mini_shoe(decks: int, jokers: int, ranks: Iterable[Rank]) -> list[Card]:
     >>> len(shoe), sum(card.is_joker for card in shoe)
     (18, 2)
     """
+    whole("decks", decks, low=1, high=MAX_DECKS)
+    whole("jokers", jokers, low=0, high=MAX_JOKERS)
+    if isinstance(ranks, str | bytes) or not isinstance(ranks, Iterable):
+        raise ArgumentTypeError(f"ranks must be an iterable of Rank, got {ranks!r}")
     keep = set(ranks)
     return [card for card in Shoe(decks, jokers).cards if card.is_joker or card.rank in keep]
 

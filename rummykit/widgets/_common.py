@@ -235,8 +235,15 @@ class CountProgress:
             self.report(done, total)
 
         try:
+            # The widget plans a count and asks before a slow one: the reader chose it.
             return dealt_probability(
-                contract, decks=decks, jokers=jokers, cards=cards, rules=rules, progress=progress
+                contract,
+                decks=decks,
+                jokers=jokers,
+                cards=cards,
+                rules=rules,
+                progress=progress,
+                allow_long=True,
             )
         finally:
             self.done()

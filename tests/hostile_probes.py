@@ -1,0 +1,279 @@
+"""Hostile-argument probes of every public callable (run by tests/test_hostile_api.py).
+
+Run as a script, in a child process: ``python tests/hostile_probes.py SKIP`` runs every
+probe after the first SKIP, each under a memory limit (RLIMIT_AS, the child's size now
+plus :data:`MEMORY_BYTES`) and an alarm of :data:`SECONDS`, and prints one JSON line per
+probe: ``{"i", "probe", "outcome", "detail"}``, flushed before and after, so that a probe
+that hangs in C (which no alarm interrupts) is named by the parent that kills the child.
+
+A probe holds when the call returns normally or raises a RummyError in time and within
+memory; anything else (another exception, MemoryError, the alarm) is a failure.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import math
+import resource
+import signal
+import sys
+
+#: The public modules probed (not the widgets): every callable in their ``__all__``.
+MODULES = (
+    "rummykit",
+    "rummykit.odds",
+    "rummykit.actions",
+    "rummykit.bots",
+    "rummykit.cards",
+    "rummykit.checks",
+    "rummykit.game",
+    "rummykit.hints",
+    "rummykit.melds",
+    "rummykit.narrate",
+    "rummykit.rules",
+    "rummykit.saves",
+    "rummykit.search",
+    "rummykit.svg",
+    "rummykit.odds.exact",
+    "rummykit.odds.simulate",
+    "rummykit.odds.teaching",
+)
+SECONDS = 2.0
+MEMORY_BYTES = 1 << 30
+
+#: The hostile values tried in every argument, by label.
+HOSTILE = {
+    "None": None,
+    "str": "x",
+    "-1": -1,
+    "0": 0,
+    "10**9": 10**9,
+    "10**30": 10**30,
+    "nan": math.nan,
+    "inf": math.inf,
+    "True": True,
+    "[]": [],
+    "[1,2,3]": [1, 2, 3],
+    "bytes": b"\xff\xfe\x00[[[",
+    "absurd str": "\x00\u202e" + "[" * 5000 + "💥" * 5000,
+    "object": object(),
+}
+
+
+class Timeout(BaseException):
+    """The alarm: a BaseException, so that no ``except Exception`` in the code swallows it."""
+
+
+def _alarm(signum, frame):
+    raise Timeout
+
+
+def baselines() -> dict[str, tuple[tuple, dict]]:
+    """A small valid call of each callable, by parameter name or by callable, so that one
+    hostile value at a time meets otherwise good arguments (and so the check of that
+    argument, not the first one's, is probed)."""
+    from rummykit import CONTRACTS, Game, RuleSet, parse_cards
+    from rummykit.bots import RandomBot
+    from rummykit.melds import find_contract
+
+    rules = RuleSet.preset("standard")
+    hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
+    state = Game(rules, 2, seed=1, turn_limit=20, max_reshuffles=1).new_state()
+    meld = find_contract(hand, CONTRACTS[0], rules)[0]
+    by_name = {
+        "rules": rules,
+        "contract": CONTRACTS[0],
+        "decks": 1,
+        "jokers": 0,
+        "cards": 6,
+        "n": 200,
+        "seed": 1,
+        "hand": hand,
+        "state": state,
+        "card": hand[0],
+        "meld": meld,
+        "text": "draw stock",
+        "k": 1,
+        "population": 10,
+        "successes": 3,
+        "draws": 4,
+        "p": 0.5,
+        "groups": [list(m.cards) for m in find_contract(hand, CONTRACTS[0], rules)],
+        "bots": [RandomBot(seed=0), RandomBot(seed=1)],
+        "game": state.game,
+        "view": state.view(0),
+        "position": 1,
+        "shoe": ["AS", "AS", "KS"],
+        "suit": hand[0].suit,
+        "discards": [],
+        "value": 0.5,
+        "low": 0.4,
+        "high": 0.6,
+        "estimate": 0.5,
+        "exact": 0.5,
+        "stderr": 0.1,
+        "half_width": 0.1,
+        "z": 2,
+        "matrix": [[1, 0], [0, 1]],
+        "steps": 2,
+        "melds": [list(meld.cards)],
+        "event": state.log[0],
+        "name": "n",
+        "rank": hand[0].rank,
+        "kind": "set",
+        "hands": [[0, 1, 2]],
+        "rng": __import__("numpy").random.default_rng(0),
+        "ranks": [hand[0].rank],
+        "iterable": [],
+    }
+    small = {
+        "progress": False,
+        "max_workers": 1,
+        "shoes": [(1, 0)],
+        "cards": [6],
+        "contracts": [CONTRACTS[0]],
+    }
+    # Callables whose defaults are whole tables (minutes of work): probed from a small call.
+    by_callable = {
+        "exact_odds": small,
+        "distance_odds": {**small, "n": 100},
+        "preset_odds": {
+            "presets": ["standard"],
+            "rounds": [1],
+            "cards": [6],
+            "progress": False,
+            "max_workers": 1,
+        },
+        "completion_tables": {
+            "players": 2,
+            "rounds": 1,
+            "n": 4,
+            "progress": False,
+            "max_workers": 1,
+        },
+        "buying_value": {"players": 2, "rounds": 1, "n": 4, "progress": False, "max_workers": 1},
+        "dealt_odds": {"cells": [], "progress": False, "max_workers": 1},
+    }
+    return {"by_name": by_name, "by_callable": by_callable}
+
+
+#: Callables not probed, with the reason.
+SKIPPED = {
+    # Value records that the engine builds and checks where it builds them; their
+    # constructors store what they are given (frozen dataclasses, enums).
+    "Meld",
+    "MeldCheck",
+    "Outs",
+    "DiscardOption",
+    "DiscardAdvice",
+    "PlayerView",
+    "GameState",
+    "Event",
+    "RoundResult",
+    "MeldLimits",
+    "MeldRules",
+    "Estimate",
+    "ExactTable",
+    "Rank",
+    "Suit",
+    "EventKind",
+    "SvgOptions",
+    # Table builders with options passed through to completion_tables (probed there).
+    "completion_by_turn",
+    "round_summary",
+    "seat_position",
+    # A whole game by random bots: seconds by design, probed with a started state.
+    "Game.play",
+}
+
+
+def callables() -> list[tuple[str, object]]:
+    seen: dict[int, str] = {}
+    out = []
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            thing = getattr(module, name)
+            if not callable(thing) or id(thing) in seen or name in SKIPPED:
+                continue
+            if isinstance(thing, type) and issubclass(thing, BaseException):
+                continue
+            seen[id(thing)] = name
+            out.append((f"{module_name}.{name}", thing))
+    return out
+
+
+def probes():
+    """Every (label, callable, args, kwargs): each parameter given each hostile value,
+    the others their baseline."""
+    base = baselines()
+    for label, function in callables():
+        try:
+            signature = inspect.signature(function)
+        except (TypeError, ValueError):
+            continue
+        short = label.rsplit(".", 1)[1]
+        params = [
+            p
+            for p in signature.parameters.values()
+            if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) and not p.name.startswith("_")
+        ]
+        given = dict(base["by_callable"].get(short, {}))
+        for p in params:
+            if p.name not in given and p.default is p.empty:
+                if p.name not in base["by_name"]:
+                    break
+                given[p.name] = base["by_name"][p.name]
+        else:
+            for p in params:
+                if p.name in ("executor", "progress", "event") and p.name not in given:
+                    continue
+                for value_label, value in HOSTILE.items():
+                    kwargs = {**given, p.name: value}
+                    args = ()
+                    positional = [q.name for q in params if q.kind is q.POSITIONAL_ONLY]
+                    if positional:
+                        args = tuple(kwargs.pop(q) for q in positional if q in kwargs)
+                    yield f"{label}({p.name}={value_label})", function, args, kwargs
+            continue
+        # A required argument with no baseline: probe the first one alone.
+        for value_label, value in HOSTILE.items():
+            yield f"{label}({value_label})", function, (value,), {}
+
+
+def run(skip: int) -> None:
+    from rummykit.errors import RummyError
+
+    signal.signal(signal.SIGALRM, _alarm)
+    with open("/proc/self/statm") as statm:
+        pages = int(statm.read().split()[0])
+    limit = pages * resource.getpagesize() + MEMORY_BYTES
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    sys.setrecursionlimit(3000)
+    for i, (label, function, args, kwargs) in enumerate(probes()):
+        if i < skip:
+            continue
+        print(json.dumps({"i": i, "probe": label, "outcome": "start"}), flush=True)
+        try:
+            signal.setitimer(signal.ITIMER_REAL, SECONDS)
+            try:
+                function(*args, **kwargs)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            outcome, detail = "returned", ""
+        except RummyError as error:
+            outcome, detail = "refused", f"{type(error).__name__}: {str(error)[:200]}"
+        except Timeout:
+            outcome, detail = "failed", f"took over {SECONDS} s"
+        except BaseException as error:  # noqa: BLE001 - every other error is the finding
+            outcome, detail = "failed", f"{type(error).__name__}: {str(error)[:200]}"
+        print(
+            json.dumps({"i": i, "probe": label, "outcome": outcome, "detail": detail}), flush=True
+        )
+    print(json.dumps({"outcome": "done"}), flush=True)
+
+
+if __name__ == "__main__":
+    run(int(sys.argv[1]) if len(sys.argv) > 1 else 0)

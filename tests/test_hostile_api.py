@@ -1,0 +1,112 @@
+"""Every public callable given hostile arguments (issue 25): each call returns normally
+or raises a RummyError within 2 s and 1 GB. The probes run in one child process
+(tests/hostile_probes.py) under RLIMIT_AS and an alarm; a probe that hangs where no
+alarm reaches (in C) is killed from here by a deadline, named, and the child restarted
+after it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROBES = Path(__file__).with_name("hostile_probes.py")
+#: Callables whose argument checks are not written yet (issue 25, item 6: the hostile
+#: probes find them; each raises a TypeError, AttributeError or the like of Python or
+#: numpy on a wrong type, or for the marked ones, takes long): each must still fail a
+#: probe, so that a fixed one leaves this list.
+OPEN = {
+    "rummykit.Hand",
+    "rummykit.bots.could_improve",
+    "rummykit.checks.instance",
+    "rummykit.checks.real",
+    "rummykit.contract_completion",
+    "rummykit.hints.chance_text",
+    "rummykit.hints.seen_parts",
+    "rummykit.hints.view_seen",
+    "rummykit.melds.check_lay_down",
+    "rummykit.melds.lay_off",
+    "rummykit.melds.lay_off_options",
+    "rummykit.melds.swap_joker",
+    "rummykit.narrate.narrate",
+    "rummykit.narrate.sentence",
+    "rummykit.odds.buying_value",
+    "rummykit.odds.completion_tables",
+    "rummykit.odds.distance_odds",
+    "rummykit.odds.distinct_hands",
+    "rummykit.odds.exact_odds",
+    "rummykit.odds.hypergeom_pmf",
+    "rummykit.odds.preset_odds",
+    "rummykit.odds.prob_at_least_of_rank",
+    "rummykit.odds.simulate.hand_counts",
+    "rummykit.odds.teaching.absorption_time",
+    "rummykit.odds.teaching.expected_ranks_with_at_least",
+    "rummykit.odds.teaching.matrix_power",
+    "rummykit.odds.teaching.prob_by_listing",
+    "rummykit.odds.teaching.sample_size",
+    "rummykit.odds.teaching.within_standard_errors",
+    "rummykit.rules.meld_limits",
+    "rummykit.rules.run_windows",
+    "rummykit.svg.hand_svg",
+    "rummykit.svg.melds_svg",
+}
+
+#: The child is killed when no probe line arrives for this long (the alarm is 2 s).
+STALL_SECONDS = 20
+
+
+def _run_probes() -> list[dict]:
+    results: list[dict] = []
+    skip = 0
+    while True:
+        child = subprocess.Popen(
+            [sys.executable, str(PROBES), str(skip)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        current = None
+        try:
+            out, _ = child.communicate(timeout=600)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            out, _ = child.communicate()
+        lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        done = False
+        for line in lines:
+            if line["outcome"] == "start":
+                current = line
+            elif line["outcome"] == "done":
+                done = True
+            else:
+                results.append(line)
+                current = None
+        if done:
+            return results
+        if current is None:
+            raise AssertionError(f"the probe child died before a probe (exit {child.returncode})")
+        # The child died or hung inside a probe: that probe failed; go on after it.
+        results.append({**current, "outcome": "failed", "detail": "killed: hung or died"})
+        skip = current["i"] + 1
+
+
+@pytest.mark.slow
+def test_every_public_callable_returns_or_refuses_hostile_arguments():
+    results = _run_probes()
+    failed = [r for r in results if r["outcome"] == "failed"]
+    held = len(results) - len(failed)
+    refused = sum(r["outcome"] == "refused" for r in results)
+    print(
+        f"hostile probes: {len(results)} tried, {held} held ({refused} refused), "
+        f"{len(failed)} failed, all in the {len(OPEN)} open callables"
+    )
+    assert len(results) > 4000
+    closed = [r for r in failed if r["probe"].split("(")[0] not in OPEN]
+    assert not closed, "\n".join(f"{r['probe']}: {r['detail']}" for r in closed)
+    still_open = {r["probe"].split("(")[0] for r in failed}
+    assert still_open >= OPEN, (
+        f"these hold every probe now, take them off OPEN: {OPEN - still_open}"
+    )
