@@ -107,7 +107,7 @@ print(json.dumps({"known": known, "unknown": unknown, "explorer": explorer,
     standard = RuleSet.preset("standard")
     expected = polars_probability(ExactCell(standard, 1, standard.contracts[0], 2, 4, 10))
     assert Fraction(seen["known"][0]) == expected
-    assert "about 1 in 11" in seen["known"][1]
+    assert "= 8.9% (1 in 11)" in seen["known"][1]
     assert seen["unknown"][0] is None and seen["unknown"][2] == "none"
     assert "not in the tables" in seen["unknown"][1] and "rummykit[analysis]" in seen["unknown"][1]
     assert "rummykit[analysis]" in seen["explorer"]
@@ -143,7 +143,7 @@ print(json.dumps({"background": [widget.background, widget.outs_pane.background,
     standard = RuleSet.preset("standard")
     assert seen["background"] == [False, False, False]
     for pane in seen["outs"]:
-        assert "Counting" not in pane and "The next card is one of them" in pane
+        assert "Counting the outs" not in pane and "The next card is one of them" in pane
     expected = dealt_probability(standard.contracts[0], decks=1, jokers=3, cards=10, rules=standard)
     assert Fraction(seen["p"]) == expected
 

@@ -18,7 +18,7 @@ class ExerciseForm:
     >>> form.answer.value = "50%"
     >>> form.check_button.click()
     >>> form.verdict
-    'Right: 1/2 = 50%'
+    'Right: 1/2 = 50.0%'
     >>> form.answer.value = "half a chance"
     >>> form.check_button.click()
     >>> form.verdict
