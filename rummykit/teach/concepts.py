@@ -520,6 +520,44 @@ def positions_chart(frame):
     )
 
 
+def _alt_x(field: str, title: str, **axis):
+    """An x encoding with a title and axis options."""
+    import altair as alt
+
+    return alt.X(field, title=title, axis=alt.Axis(**axis) if axis else alt.Undefined)
+
+
+def _alt_y(field: str, title: str, **axis):
+    """A y encoding with a title and axis options."""
+    import altair as alt
+
+    return alt.Y(field, title=title, axis=alt.Axis(**axis) if axis else alt.Undefined)
+
+
+def _two_lines(frame, *, x, y, by: str, order: list[str], points: bool, title: str):
+    """Two lines told apart by ``by``, in ``order``: the first solid, the second dashed,
+    in Okabe and Ito's colours."""
+    import altair as alt
+
+    return (
+        (alt.Chart(frame).mark_line(point=True) if points else alt.Chart(frame).mark_line())
+        .encode(
+            x=x,
+            y=y,
+            color=alt.Color(
+                f"{by}:N", title=None, sort=order, scale=alt.Scale(domain=order, range=_OKABE_ITO)
+            ),
+            strokeDash=alt.StrokeDash(
+                f"{by}:N",
+                sort=order,
+                legend=None,
+                scale=alt.Scale(domain=order, range=[[1, 0], [6, 3]]),
+            ),
+        )
+        .properties(title=title, width=420)
+    )
+
+
 def set_variance_frame(*, decks: int = 2, jokers: int = 4, cards: Iterable[int] = range(6, 17)):
     """The variance of the number of sets by hand size, with and without the covariances:
     a long frame with ``cards``, ``variance`` and ``which``."""
@@ -541,26 +579,14 @@ def set_variance_chart(frame):
     >>> set_variance_chart(set_variance_frame(cards=[8, 10])).to_dict()["mark"]["type"]
     'line'
     """
-    import altair as alt
-
-    order = ["the real variance", "if the ranks were independent"]
-    return (
-        alt.Chart(frame)
-        .mark_line(point=True)
-        .encode(
-            x=alt.X("cards:Q", title="Cards in the hand", axis=alt.Axis(tickMinStep=1)),
-            y=alt.Y("variance:Q", title="Var (ranks with 3 or more)", axis=alt.Axis(format=".2~f")),
-            color=alt.Color(
-                "which:N", title=None, sort=order, scale=alt.Scale(domain=order, range=_OKABE_ITO)
-            ),
-            strokeDash=alt.StrokeDash(
-                "which:N",
-                sort=order,
-                legend=None,
-                scale=alt.Scale(domain=order, range=[[1, 0], [6, 3]]),
-            ),
-        )
-        .properties(title="The covariances pull the variance down", width=420)
+    return _two_lines(
+        frame,
+        x=_alt_x("cards:Q", "Cards in the hand", tickMinStep=1),
+        y=_alt_y("variance:Q", "Var (ranks with 3 or more)", format=".2~f"),
+        by="which",
+        order=["the real variance", "if the ranks were independent"],
+        points=True,
+        title="The covariances pull the variance down",
     )
 
 
@@ -590,26 +616,14 @@ def waiting_chart(frame):
     >>> waiting_chart(waiting_frame(unseen=20, wanted=2, up_to=5)).to_dict()["mark"]["type"]
     'line'
     """
-    import altair as alt
-
-    order = ["from the stock (negative hypergeometric)", "with replacement (geometric)"]
-    return (
-        alt.Chart(frame)
-        .mark_line()
-        .encode(
-            x=alt.X("t:Q", title="Draw on which the first wanted card comes"),
-            y=alt.Y("p:Q", title="Chance", axis=alt.Axis(format=".1~%")),
-            color=alt.Color(
-                "law:N", title=None, sort=order, scale=alt.Scale(domain=order, range=_OKABE_ITO)
-            ),
-            strokeDash=alt.StrokeDash(
-                "law:N",
-                sort=order,
-                legend=None,
-                scale=alt.Scale(domain=order, range=[[1, 0], [6, 3]]),
-            ),
-        )
-        .properties(title="Waiting for a card: without replacement the wait is shorter", width=420)
+    return _two_lines(
+        frame,
+        x=_alt_x("t:Q", "Draw on which the first wanted card comes"),
+        y=_alt_y("p:Q", "Chance", format=".1~%"),
+        by="law",
+        order=["from the stock (negative hypergeometric)", "with replacement (geometric)"],
+        points=False,
+        title="Waiting for a card: without replacement the wait is shorter",
     )
 
 
