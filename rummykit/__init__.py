@@ -25,6 +25,7 @@ from rummykit.errors import (
     RuleSetError,
     RummyError,
     SaveFileError,
+    StudentIdError,
     UnsupportedRuleError,
 )
 from rummykit.game import Game, GameState, play_game
@@ -67,6 +68,7 @@ __all__ = [
     "RummyError",
     "SaveFileError",
     "Shoe",
+    "StudentIdError",
     "Suit",
     "UnsupportedRuleError",
     "as_rng",

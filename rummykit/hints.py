@@ -446,6 +446,8 @@ def seen_parts(view: PlayerView) -> dict[str, list[Card]]:
     >>> {where: len(cards) for where, cards in seen_parts(state.view(0)).items()}
     {'table': 0, 'pile': 1}
     """
+    if not isinstance(view, PlayerView):
+        raise ArgumentTypeError(f"view must be a PlayerView, got {view!r}")
     on_table = [card for meld in view.melds for card in meld.cards]
     parts: dict[str, list[Card]] = {"table": on_table, "pile": list(view.discard_pile)}
     held: dict[Card, int] = {}
