@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from rummykit import RuleSet, check_meld, contract_distance, find_contract, parse_cards
-from rummykit.chance import chance_text, exact_text
+from rummykit.chance import chance_text, estimate_text, exact_text
 
 pytest.importorskip("ipywidgets")
 
@@ -260,7 +260,8 @@ def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
             n=200_000,
             seed=0,
         )
-        return "Simulated from 200,000 hands: " + f"{float(estimate.p):.3%}"
+        words = estimate_text(estimate.p, estimate.ci_low, estimate.ci_high)
+        return "Simulated from 200,000 hands: " + words
 
     widget = DealWidget(short, round=6, decks=3, seed=1, background=True)
     widget.deal_button.click()
