@@ -218,12 +218,10 @@ def test_a_turn_played_in_the_live_notebook_offline(browser, book_url: str, tmp_
         )
         play.get_by_text("Your turn: draw from the stock").wait_for()
         play.get_by_text("The next card is one of them").wait_for()  # the outs hint
-        # Pressed by the keyboard, not clicked: the frame grows with the notebook, and a
-        # click aimed while it grows lands beside the button (seen at load 13-14).
-        _press(_button(play, "Draw from stock"))
+        _button(play, "Draw from stock").click()
         play.get_by_text("Lay down, lay off or swap a joker").wait_for()
-        _press(play.locator("button.rk-card").first)
-        _press(_button(play, "Discard"))
+        play.locator("button.rk-card").first.click()
+        _button(play, "Discard").click()
         # The bots' turns, in Pyodide on a loaded machine, may take longer than 30 s.
         play.get_by_text("Bea", exact=False).first.wait_for(timeout=BOTS_LIMIT_MS)
         play.get_by_text(re.compile(r"Ann discards the ")).wait_for(timeout=BOTS_LIMIT_MS)
