@@ -60,8 +60,21 @@ def build(masters: Path = ASSIGNMENTS, out: Path = BUILD, names: Iterable[str] |
         (zipped,) = sorted((result / "autograder").glob("*.zip"))
         stable = result / "autograder" / "autograder.zip"
         zipped.replace(stable)
-        built[master.stem] = (result / "student" / master.name, stable)
+        student = result / "student" / master.name
+        _number_cells(student)
+        built[master.stem] = (student, stable)
     return built
+
+
+def _number_cells(path: Path) -> None:
+    """Give the student notebook's cells ids by position (``cell-0``, ``cell-1``, ...)
+    in place of nbformat's random ones, so two builds of a master are the same file."""
+    import nbformat
+
+    notebook = nbformat.read(path, as_version=4)
+    for index, cell in enumerate(notebook.cells):
+        cell["id"] = f"cell-{index}"
+    nbformat.write(notebook, path)
 
 
 def question_points(autograder: Path) -> dict[str, float]:
