@@ -96,7 +96,6 @@ from rummykit.saves import (
     MAX_SAVE_DEPTH,
     SAVE_FORMAT,
     SAVE_VERSION,
-    _rules_to_json,
     load,
 )
 
@@ -677,7 +676,7 @@ class GameState(_PhaseHandlers):
             {
                 "format": SAVE_FORMAT,
                 "version": SAVE_VERSION,
-                "rules": _rules_to_json(game.rules),
+                "rules": game.rules.to_json(),
                 "players": game.players,
                 "seed": game.seed,
                 "names": list(game.names),

@@ -39,7 +39,6 @@ from rummykit.melds import (
     swap_joker,
 )
 from rummykit.rules import Contract, RuleSet
-from rummykit.saves import _rules_to_json
 from rummykit.search import find_contract
 
 __all__ = ["PILE_MOVES", "PileMove", "PlayerView"]
@@ -218,7 +217,7 @@ class PlayerView:
         return {
             "seat": self.seat,
             "names": list(self.names),
-            "rules": _rules_to_json(self.rules),
+            "rules": self.rules.to_json(),
             "round": self.round,
             "rounds": self.rounds,
             "phase": self.phase,

@@ -48,6 +48,10 @@ __all__ = [
     "run_windows",
 ]
 
+#: Rule options added after save version 1 came out: :meth:`RuleSet.to_json` writes them
+#: only when they differ from their default (see there).
+_LATER_OPTIONS = ("buy_timing",)
+
 # Upper bounds on a rule set, so that every game, and every save file's rules, costs a
 # bounded amount of work (a game builds every card of its shoe). They cover every preset,
 # table and test with room to spare: the largest shoe used anywhere is 3 decks and 8
@@ -317,6 +321,88 @@ class RuleSet:
             raise RuleSetError(
                 f"unknown preset {name!r}: choose one of {', '.join(_PRESETS)}"
             ) from None
+
+    # --------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        """These rules as JSON data (a dict of plain values), as a save file holds them.
+
+        Options added after save version 1 (``buy_timing``) are written only when they
+        differ from their default, so a game that does not use them saves exactly as
+        before and an older rummykit still reads it. :meth:`from_json` reads it back.
+
+        >>> rules = RuleSet.preset("standard")
+        >>> data = rules.to_json()
+        >>> data["contracts"][:2], data["deal_sizes"][:2]
+        ([[2, 0], [1, 1]], [10, 10])
+        >>> RuleSet.from_json(data) == rules
+        True
+        """
+        out = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in _LATER_OPTIONS and value == f.default:
+                continue
+            if f.name == "contracts":
+                value = [[c.sets, c.runs] for c in value]
+            elif isinstance(value, tuple):
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> RuleSet:
+        """The rule set that :meth:`to_json` wrote as ``data``, checked field by field.
+
+        An option left out takes its default. Raises
+        :class:`~rummykit.errors.RuleSetError` naming the option for anything else:
+        not an object, an unknown option, a value of the wrong shape, or rules that
+        cannot be played.
+
+        >>> RuleSet.from_json({"name": "short", "contracts": [[2, 0]], "deal_sizes": [10]}).rounds
+        1
+        >>> RuleSet.from_json({"cheat": True})
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.RuleSetError: unknown rule options: ['cheat']
+        """
+        if not isinstance(data, dict):
+            raise RuleSetError("the rules must be an object of rule options")
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise RuleSetError(f"unknown rule options: {sorted(unknown)}")
+        values = {}
+        for name, value in data.items():
+            if name == "contracts":
+                if not isinstance(value, list) or not all(
+                    isinstance(c, list) and len(c) == 2 and all(type(x) is int for x in c)
+                    for c in value
+                ):
+                    raise RuleSetError(
+                        "'contracts' must be a list of [sets, runs] pairs of integers"
+                    )
+                try:
+                    value = tuple(Contract(*c) for c in value)
+                except RuleSetError as error:
+                    raise RuleSetError(f"bad contract: {error}") from None
+            elif name in ("decks_by_players", "jokers_by_decks"):
+                if not isinstance(value, list) or not all(
+                    isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p)
+                    for p in value
+                ):
+                    raise RuleSetError(f"{name!r} must be a list of integer pairs")
+                value = tuple(tuple(p) for p in value)
+            elif name == "deal_sizes":
+                if not isinstance(value, list) or not all(type(x) is int for x in value):
+                    raise RuleSetError("'deal_sizes' must be a list of integers")
+                value = tuple(value)
+            elif isinstance(value, list | dict):
+                raise RuleSetError(f"rule option {name!r} has a bad value: {value!r}")
+            values[name] = value
+        try:
+            return cls(**values)
+        except (RuleSetError, TypeError) as error:
+            raise RuleSetError(f"these rules cannot be played: {error}") from None
 
     # --------------------------------------------------------------------------------
     def decks_for(self, players: int) -> int:

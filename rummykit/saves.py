@@ -1,12 +1,11 @@
-"""Saving and loading games: the save format's version and bounds, the rule set as JSON
-data, and :func:`load`, which replays a save and checks every action and the result.
+"""Saving and loading games: the save format's version and bounds, and :func:`load`,
+which replays a save and checks every action and the result.
 
 :meth:`GameState.save <rummykit.game.GameState.save>` writes a save; :func:`load` reads it.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from collections.abc import Sequence
@@ -20,7 +19,7 @@ from rummykit.errors import (
     RummyError,
     SaveFileError,
 )
-from rummykit.rules import Contract, RuleSet
+from rummykit.rules import RuleSet
 
 if TYPE_CHECKING:
     from rummykit.game import GameState
@@ -48,65 +47,6 @@ MAX_SAVE_BYTES = 1_000_000
 MAX_SAVE_DEPTH = 8
 #: The longest player name, in characters: a name is printed in every narration and view.
 MAX_NAME_LENGTH = 40
-
-
-#: Rule options added after save version 1 came out. They are written only when they
-#: differ from their default, so a game that does not use them saves exactly as before
-#: and an older rummykit still reads it; a save without them loads with the default.
-_LATER_OPTIONS = ("buy_timing",)
-
-
-def _rules_to_json(rules: RuleSet) -> dict:
-    out = {}
-    for f in dataclasses.fields(rules):
-        value = getattr(rules, f.name)
-        if f.name in _LATER_OPTIONS and value == f.default:
-            continue
-        if f.name == "contracts":
-            value = [[c.sets, c.runs] for c in value]
-        elif isinstance(value, tuple):
-            value = [list(v) if isinstance(v, tuple) else v for v in value]
-        out[f.name] = value
-    return out
-
-
-def _rules_from_json(data: object) -> RuleSet:
-    if not isinstance(data, dict):
-        raise SaveFileError("'rules' must be an object of rule options")
-    known = {f.name for f in dataclasses.fields(RuleSet)}
-    unknown = set(data) - known
-    if unknown:
-        raise SaveFileError(f"unknown rule options in the save file: {sorted(unknown)}")
-    values = {}
-    for name, value in data.items():
-        if name == "contracts":
-            if not isinstance(value, list) or not all(
-                isinstance(c, list) and len(c) == 2 and all(type(x) is int for x in c)
-                for c in value
-            ):
-                raise SaveFileError("'contracts' must be a list of [sets, runs] pairs of integers")
-            try:
-                value = tuple(Contract(*c) for c in value)
-            except RuleSetError as error:
-                raise SaveFileError(f"bad contract in the save file: {error}") from None
-        elif name in ("decks_by_players", "jokers_by_decks"):
-            if not isinstance(value, list) or not all(
-                isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p)
-                for p in value
-            ):
-                raise SaveFileError(f"{name!r} must be a list of integer pairs")
-            value = tuple(tuple(p) for p in value)
-        elif name == "deal_sizes":
-            if not isinstance(value, list) or not all(type(x) is int for x in value):
-                raise SaveFileError("'deal_sizes' must be a list of integers")
-            value = tuple(value)
-        elif isinstance(value, list | dict):
-            raise SaveFileError(f"rule option {name!r} has a bad value: {value!r}")
-        values[name] = value
-    try:
-        return RuleSet(**values)
-    except (RuleSetError, TypeError) as error:
-        raise SaveFileError(f"the save file's rules cannot be played: {error}") from None
 
 
 def load(text: str) -> GameState:
@@ -162,7 +102,10 @@ def load(text: str) -> GameState:
     }
     if set(data) != expected:
         raise SaveFileError(f"the save file must hold exactly the keys {sorted(expected)}")
-    rules = _rules_from_json(data["rules"])
+    try:
+        rules = RuleSet.from_json(data["rules"])
+    except RuleSetError as error:
+        raise SaveFileError(f"bad 'rules' in the save file: {error}") from None
     players, seed, names, limit = data["players"], data["seed"], data["names"], data["turn_limit"]
     for name, value in (("players", players), ("seed", seed)):
         if type(value) is not int:

@@ -1,6 +1,7 @@
 """Rule sets: presets, their sources, variations and impossible combinations."""
 
 import dataclasses
+import json
 import re
 from pathlib import Path
 
@@ -140,3 +141,29 @@ def test_contracts():
         Contract(0, 0)
     with pytest.raises(RuleSetError):
         Contract(-1, 2)
+
+
+@pytest.mark.parametrize("name", RuleSet.presets())
+def test_rules_json_pair_round_trips_every_preset(name):
+    rules = RuleSet.preset(name)
+    data = rules.to_json()
+    assert json.loads(json.dumps(data)) == data  # plain JSON values only
+    assert RuleSet.from_json(data) == rules
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ([1, 2], "an object of rule options"),
+        ({"cheat": True}, "unknown rule options: ['cheat']"),
+        ({"contracts": [[1]]}, "'contracts' must be a list"),
+        ({"deal_sizes": "10"}, "'deal_sizes' must be a list of integers"),
+        ({"jokers_by_decks": [[1, "2"]]}, "'jokers_by_decks' must be a list of integer pairs"),
+        ({"ace_low": [True]}, "rule option 'ace_low' has a bad value"),
+        ({"min_players": 1}, "these rules cannot be played: min_players"),
+    ],
+)
+def test_rules_from_json_names_the_bad_option(data, words):
+    with pytest.raises(RuleSetError) as caught:
+        RuleSet.from_json(data)
+    assert words in str(caught.value)
