@@ -15,7 +15,7 @@ import random
 import time
 
 from rummykit import RuleSet, Shoe, contract_distance, find_contract
-from rummykit.melds import contract_within
+from rummykit.search import contract_within
 
 
 def rate(function, hands, contract, rules) -> tuple[float, int]:

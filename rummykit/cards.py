@@ -29,6 +29,7 @@ from functools import cached_property, total_ordering
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardParseError, CardTypeError
 
 __all__ = [
+    "NATURALS",
     "Card",
     "Hand",
     "Rank",
@@ -367,6 +368,14 @@ def as_rng(seed: int | random.Random | None) -> random.Random:
     if isinstance(seed, int) and not isinstance(seed, bool):
         return random.Random(seed)
     raise ArgumentTypeError(f"seed must be an int, a random.Random or None, got {seed!r}")
+
+
+#: The 52 natural cards of deck 0 in :attr:`Card.index` order, so that
+#: ``NATURALS[card.index]`` is ``card`` of deck 0 (what a joker may stand for).
+#:
+#: >>> NATURALS[0], NATURALS[51], NATURALS[Card.parse("8H", deck=1).index]
+#: (Card.parse('2♣'), Card.parse('A♠'), Card.parse('8♥'))
+NATURALS = tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank in Rank)
 
 
 @dataclass(frozen=True)

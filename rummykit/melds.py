@@ -17,9 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
-from operator import attrgetter
 
-from rummykit.cards import Card, Hand, Rank, Suit
+from rummykit.cards import NATURALS, Card, Hand, Rank, Suit
 from rummykit.checks import instance, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardTypeError, IllegalMeldError
 from rummykit.rules import MAX_RUN_LENGTH, Contract, RuleSet
@@ -29,12 +28,10 @@ __all__ = [
     "MeldCheck",
     "check_lay_down",
     "check_meld",
-    "contract_completion",  # noqa: F822 (from rummykit.search, by __getattr__ below)
-    "contract_distance",  # noqa: F822 (from rummykit.search, by __getattr__ below)
-    "contract_within",  # noqa: F822 (from rummykit.search, by __getattr__ below)
-    "find_contract",  # noqa: F822 (from rummykit.search, by __getattr__ below)
     "lay_off",
     "lay_off_options",
+    "make_run",
+    "make_set",
     "position_rank",
     "swap_joker",
 ]
@@ -196,15 +193,16 @@ def _count_problem(kind: str, size: int, naturals: int, rules: RuleSet) -> str |
     return None
 
 
-# The natural card each index stands for (deck 0), to name what a joker represents.
-_NATURALS = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
-_SUITS = tuple(Suit)
-_RANKS = tuple(Rank)
-_deck_of = attrgetter("deck")
+def make_set(cards: Sequence[Card], rank: Rank) -> Meld:
+    """The set of ``cards`` of ``rank``, built unchecked (for cards already found to be a set).
 
+    Its jokers stand for the suits it lacks first, then for repeats. :func:`check_meld`
+    is the checked way in; the contract search (:mod:`rummykit.search`) builds its melds here.
 
-def _make_set(cards: Sequence[Card], rank: Rank) -> Meld:
-    """A set; its jokers stand for the suits it lacks first, then for repeats."""
+    >>> from rummykit import parse_cards
+    >>> make_set(parse_cards("8S 8H JK"), Rank.EIGHT).stands_for
+    (None, None, Card.parse('8♣'))
+    """
     cards = tuple(cards)
     stands: list[Card | None] = [None] * len(cards)
     jokers = [k for k, card in enumerate(cards) if card.rank is None]
@@ -213,18 +211,25 @@ def _make_set(cards: Sequence[Card], rank: Rank) -> Meld:
         order = [s for s in range(4) if s not in held] + [0, 1, 2, 3]
         base = rank - 2
         for n, k in enumerate(jokers):
-            stands[k] = _NATURALS[order[n % len(order)] * 13 + base]
+            stands[k] = NATURALS[order[n % len(order)] * 13 + base]
     return Meld("set", cards, tuple(stands), rank)
 
 
-def _make_run(slots: Sequence[Card], suit: Suit, start: int) -> Meld:
-    """A run from cards already in position order, starting at position ``start``."""
+def make_run(slots: Sequence[Card], suit: Suit, start: int) -> Meld:
+    """The run of ``slots`` (cards already in position order) of ``suit`` from ``start``, unchecked.
+
+    Position 1 is the low ace, 14 the high ace. :func:`check_meld` is the checked way in.
+
+    >>> from rummykit import parse_cards
+    >>> make_run(parse_cards("4H JK 6H"), Suit.HEARTS, 4).stands_for
+    (None, Card.parse('5♥'), None)
+    """
     base = suit.index * 13
     return Meld(
         "run",
         tuple(slots),
         tuple(
-            _NATURALS[base + (12 if p in (1, 14) else p - 2)] if c.rank is None else None
+            NATURALS[base + (12 if p in (1, 14) else p - 2)] if c.rank is None else None
             for p, c in enumerate(slots, start)
         ),
         None,
@@ -242,7 +247,7 @@ def _check_set(cards: list[Card], rules: RuleSet) -> MeldCheck:
     problem = _count_problem("set", len(cards), len(naturals), rules)
     if problem:
         return MeldCheck(False, "set", problem)
-    meld = _make_set(cards, next(iter(ranks)))
+    meld = make_set(cards, next(iter(ranks)))
     return MeldCheck(True, "set", meld=meld, jokers=meld.jokers)
 
 
@@ -300,7 +305,7 @@ def _place_run(cards: list[Card], rules: RuleSet) -> tuple[Meld | None, str | No
             if start < lowest or start + len(cards) - 1 > highest:
                 continue
             if all(c.is_joker or placed.get(start + i) is c for i, c in enumerate(ordered)):
-                return _make_run(ordered, suit, start), None
+                return make_run(ordered, suit, start), None
 
     best_problem = None
     for placed in choices:
@@ -323,7 +328,7 @@ def _place_run(cards: list[Card], rules: RuleSet) -> tuple[Meld | None, str | No
         start = low - down
         spare = iter(jokers)
         slots = [placed.get(p) or next(spare) for p in range(start, high + up + 1)]
-        return _make_run(slots, suit, start), None
+        return make_run(slots, suit, start), None
     wrap = _wrap_words([14 if c.rank == Rank.ACE else int(c.rank) for c in naturals])
     if wrap:
         return None, f"{wrap} turns the corner: runs cannot wrap"
@@ -519,7 +524,7 @@ def lay_off_options(meld: Meld, card: Card, rules: RuleSet) -> tuple[Meld, ...]:
         return ()
     if meld.kind == "set":
         if card.is_joker or card.rank == meld.rank:
-            return (_make_set(meld.cards + (card,), meld.rank),)
+            return (make_set(meld.cards + (card,), meld.rank),)
         return ()
     allowed = rules.run_positions()
     lowest, highest = allowed[0], allowed[-1]
@@ -530,13 +535,13 @@ def lay_off_options(meld: Meld, card: Card, rules: RuleSet) -> tuple[Meld, ...]:
         and not (low == 1 and meld.end == 14)
         and (card.is_joker or (card.suit == meld.suit and position_rank(low) == card.rank))
     ):
-        options.append(_make_run((card, *meld.cards), meld.suit, low))
+        options.append(make_run((card, *meld.cards), meld.suit, low))
     if (
         high <= highest
         and not (high == 14 and meld.start == 1)
         and (card.is_joker or (card.suit == meld.suit and position_rank(high) == card.rank))
     ):
-        options.append(_make_run((*meld.cards, card), meld.suit, meld.start))
+        options.append(make_run((*meld.cards, card), meld.suit, meld.start))
     return tuple(options)
 
 
@@ -631,30 +636,10 @@ def swap_joker(meld: Meld, card: Card, rules: RuleSet) -> tuple[Meld, Card]:
             )
         joker = next(iter(jokers))
         cards = tuple(card if c is joker else c for c in meld.cards)
-        return _make_set(cards, meld.rank), joker
+        return make_set(cards, meld.rank), joker
     for joker, stands in jokers.items():
         if stands.rank == card.rank and stands.suit == card.suit:
             cards = tuple(card if c is joker else c for c in meld.cards)
-            return _make_run(cards, meld.suit, meld.start), joker
+            return make_run(cards, meld.suit, meld.start), joker
     wanted = " or the ".join(str(s) for s in jokers.values())
     raise IllegalMeldError(f"the joker stands for the {wanted}, not the {card}")
-
-
-# Contract search lives in rummykit.search, which builds on this module; its public
-# names are offered here too, imported when first asked for (an import at the top
-# would make the two modules import each other).
-_SEARCH_NAMES = frozenset(
-    {"contract_completion", "contract_distance", "contract_within", "find_contract"}
-)
-
-
-def __getattr__(name: str):
-    if name in _SEARCH_NAMES:
-        from rummykit import search
-
-        return getattr(search, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | _SEARCH_NAMES)

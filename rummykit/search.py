@@ -19,20 +19,17 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable
 from itertools import combinations
+from operator import attrgetter
 
-from rummykit.cards import Card, Hand
+from rummykit.cards import NATURALS, Card, Hand, Rank, Suit
 from rummykit.checks import contract_rules
 from rummykit.errors import ArgumentError, ArgumentTypeError, RummyError, UnsupportedRuleError
-from rummykit.melds import (
-    _NATURALS,
-    _RANKS,
-    _SUITS,
-    Meld,
-    _deck_of,
-    _make_run,
-    _make_set,
-)
+from rummykit.melds import Meld, make_run, make_set
 from rummykit.rules import Contract, MeldRules, RuleSet, meld_limits, run_windows
+
+_SUITS = tuple(Suit)
+_RANKS = tuple(Rank)
+_deck_of = attrgetter("deck")
 
 try:  # the compiled contract distance (setup.py builds it; without it Python counts)
     from rummykit import _distance as _core
@@ -459,7 +456,7 @@ def _build(plan: _Plan, cards: list[Card], solver: _Solver) -> list[Meld]:
             pools[_cell(suit_index, start + offset)].pop(0) if natural else jokers.pop(0)
             for offset, natural in enumerate(used)
         ]
-        runs.append(_make_run(slots, _SUITS[suit_index], start))
+        runs.append(make_run(slots, _SUITS[suit_index], start))
     sets = []
     size, cap = solver.set_size, max(solver.set_size, solver.set_lo)
     for r, k in plan.sets:
@@ -467,7 +464,7 @@ def _build(plan: _Plan, cards: list[Card], solver: _Solver) -> list[Meld]:
         if k == 1:
             group = naturals[:cap]
             group.extend(jokers.pop(0) for _ in range(size - len(group)))
-            sets.append(_make_set(group, _RANKS[r]))
+            sets.append(make_set(group, _RANKS[r]))
             continue
         groups: list[list[Card]] = [[] for _ in range(k)]
         # Deal the naturals round-robin (at most ``cap`` each) so the jokers spread evenly.
@@ -475,7 +472,7 @@ def _build(plan: _Plan, cards: list[Card], solver: _Solver) -> list[Meld]:
             groups[i % k].append(card)
         for group in groups:
             group.extend(jokers.pop(0) for _ in range(max(0, size - len(group))))
-            sets.append(_make_set(group, _RANKS[r]))
+            sets.append(make_set(group, _RANKS[r]))
     return sets + runs
 
 
@@ -785,7 +782,7 @@ def _contract_distance(
         raise ArgumentError(f"decks must be None or an integer >= 1, got {decks!r}")
     if over:
         raise ArgumentError(
-            f"the hand holds {reduced.cnt[over[0]]} copies of {_NATURALS[over[0]]}, "
+            f"the hand holds {reduced.cnt[over[0]]} copies of {NATURALS[over[0]]}, "
             f"more than {decks} deck{'s' if decks != 1 else ''} have"
         )
     return len(_cheapest_additions(solver, reduced, contract, decks, distance))
@@ -881,7 +878,7 @@ def contract_completion(
         taken = used.setdefault(i, set())
         deck = min(set(range(len(taken) + 1)) - taken)
         taken.add(deck)
-        cards.append(Card(_NATURALS[i].rank, _NATURALS[i].suit, deck))
+        cards.append(Card(NATURALS[i].rank, NATURALS[i].suit, deck))
     return Hand(cards).sorted()
 
 
@@ -960,7 +957,7 @@ def _cheapest_additions(
         # set of it per set.
         most = min(decks, contract.runs + contract.sets * solver.set_full)
         rest = [
-            Card(_NATURALS[i].rank, _NATURALS[i].suit, base + n)
+            Card(NATURALS[i].rank, NATURALS[i].suit, base + n)
             for i in range(52)
             for n in range(max(0, most - counts[i]))
         ]
@@ -971,7 +968,7 @@ def _cheapest_additions(
     while frontier:
         _, _, added = heapq.heappop(frontier)
         added_count = len(added)
-        extra = [Card(_NATURALS[i].rank, _NATURALS[i].suit, base + n) for n, i in enumerate(added)]
+        extra = [Card(NATURALS[i].rank, NATURALS[i].suit, base + n) for n, i in enumerate(added)]
         if _solve(solver, _Hand(cards + extra), contract.sets, contract.runs) is not None:
             return added
         for i in range(52):
@@ -981,7 +978,7 @@ def _cheapest_additions(
             if grown in seen:
                 continue
             seen.add(grown)
-            more = extra + [Card(_NATURALS[i].rank, _NATURALS[i].suit, base + len(extra))]
+            more = extra + [Card(NATURALS[i].rank, NATURALS[i].suit, base + len(extra))]
             bound = _unlimited_distance(solver, _Hand(cards + more), contract)
             heapq.heappush(frontier, (added_count + 1 + bound, -added_count - 1, grown))
     raise _impossible(contract, decks)

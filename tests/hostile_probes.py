@@ -76,7 +76,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     argument, not the first one's, is probed)."""
     from rummykit import CONTRACTS, Game, RuleSet, parse_cards
     from rummykit.bots import RandomBot
-    from rummykit.melds import find_contract
+    from rummykit.search import find_contract
 
     rules = RuleSet.preset("standard")
     hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")

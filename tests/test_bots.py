@@ -11,8 +11,8 @@ from rummykit.actions import Buy, Call, Discard, DrawStock, LayDown, LayOff, Pas
 from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot, RandomBot, could_improve
 from rummykit.cards import Card, Shoe
 from rummykit.game import Game, PlayerView, play_game
-from rummykit.melds import contract_distance
 from rummykit.rules import RuleSet
+from rummykit.search import contract_distance
 
 
 def _history(bot_type, seed: int) -> list[str]:

@@ -31,8 +31,9 @@ from rummykit.actions import (
 from rummykit.bots import BuyerBot, GreedyBot, RandomBot, could_improve
 from rummykit.cards import Rank, Shoe
 from rummykit.game import Event, Game, PlayerView, play_game
-from rummykit.melds import contract_distance, lay_off_options
+from rummykit.melds import lay_off_options
 from rummykit.rules import RuleSet
+from rummykit.search import contract_distance
 
 
 def reference_choice(view: PlayerView, buy: str = "improves"):

@@ -15,7 +15,8 @@ from rummykit import (
     find_contract,
     parse_cards,
 )
-from rummykit.melds import check_lay_down, contract_within, lay_off, lay_off_options, swap_joker
+from rummykit.melds import check_lay_down, lay_off, lay_off_options, swap_joker
+from rummykit.search import contract_within
 
 STANDARD = RuleSet.preset("standard")
 

@@ -25,7 +25,7 @@ from rummykit import (
     contract_distance,
     find_contract,
 )
-from rummykit.melds import contract_completion, contract_within
+from rummykit.search import contract_completion, contract_within
 from tests.oracle import naive_contract, naive_run_windows, naive_set
 
 STANDARD = RuleSet.preset("standard")

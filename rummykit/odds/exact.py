@@ -202,7 +202,7 @@ def dealt_probability(
     The shoe is ``decks`` standard decks plus ``jokers`` jokers (``ranks``/``suits``
     shrink it; the bounds and ``allow_long`` are :func:`dealt_count`'s). The hand holds the contract when it has ``contract.sets`` sets and
     ``contract.runs`` runs, no card in two melds, each legal under ``rules``: exactly what
-    :func:`rummykit.melds.find_contract` decides. Sweeps are cached, so a second call
+    :func:`rummykit.search.find_contract` decides. Sweeps are cached, so a second call
     with another hand size or joker count is immediate.
 
     P = #hands holding the contract / C(52 * decks + jokers, cards).
@@ -267,7 +267,7 @@ def distance_distribution(
     """The exact distribution of the contract distance of a dealt hand.
 
     The distance of a hand is the fewest natural cards to add so that it holds
-    ``contract`` (what :func:`rummykit.melds.contract_distance` computes with
+    ``contract`` (what :func:`rummykit.search.contract_distance` computes with
     ``decks=decks``): added cards may be any natural of the 52, as long as the hand then
     holds at most ``decks`` copies of each card; jokers are not added. The added cards
     may be of ranks or suits missing from a shrunken shoe. Distance 0 means the hand

@@ -11,8 +11,9 @@ from rummykit.cards import Card, Hand, Shoe
 from rummykit.chance import exact_text, impossible_reason
 from rummykit.errors import MissingDependencyError, RummyError
 from rummykit.hints import Outs
-from rummykit.melds import Meld, contract_completion, find_contract
+from rummykit.melds import Meld
 from rummykit.rules import Contract, RuleSet
+from rummykit.search import contract_completion, find_contract
 from rummykit.widgets._common import (
     CAN_THREAD,
     DECKS,
@@ -63,7 +64,7 @@ class DealWidget:
     again with the new settings, so the verdict and the odds never describe another
     shoe. A value out of range (:data:`DECKS`, :data:`JOKERS`) is named in the status
     line, and nothing is dealt until it is fixed. A hand that is short of the contract
-    shows which cards would complete it (:func:`~rummykit.melds.contract_completion`).
+    shows which cards would complete it (:func:`~rummykit.search.contract_completion`).
 
     Under the verdict are the outs of the hand for the contract (:func:`rummykit.outs`,
     the shoe's copies less the hand's): which faces bring it one card closer and the
