@@ -83,7 +83,7 @@ from rummykit.errors import (
     SaveFileError,
 )
 from rummykit.events import Event, RoundResult
-from rummykit.legal import PileMove, PlayerView, _by_rank, _legal_actions
+from rummykit.legal import PileMove, PlayerView, legal_actions, rank_major_key
 from rummykit.melds import (
     Meld,
     check_meld,
@@ -420,21 +420,6 @@ class GameState(_PhaseHandlers):
         if self.rules.buy_timing == "before_draw":
             self._open_buy_window()
 
-    def _open_buy_window(self) -> bool:
-        """Offer the top discard to those who may buy it (phase ``buy``); False if nobody may."""
-        top = self.discards[-1] if self.discards else None
-        if top is None or not self.rules.buying:
-            return False
-        self._note_buy_limits(top)
-        queue = self._buyers()
-        if not queue:
-            return False
-        self.offer, self.offered_by = top, self.top_by
-        self.queue, self.requests = queue, []
-        self.phase = "buy"
-        self.to_act = queue[0]
-        return True
-
     # ----------------------------------------------------------------------------- reading
     @property
     def round(self) -> int:
@@ -499,7 +484,7 @@ class GameState(_PhaseHandlers):
             current=self.current,
             dealer=self.dealer,
             # The cards are known good: skip Hand's per-card check.
-            hand=tuple.__new__(Hand, sorted(self.hands[seat], key=_by_rank)),
+            hand=tuple.__new__(Hand, sorted(self.hands[seat], key=rank_major_key)),
             contracts=tuple(map(self.rules.contracts.__getitem__, self.contract_index)),
             hand_sizes=tuple(map(len, self.hands)),
             melds=tuple(self.melds),
@@ -532,7 +517,7 @@ class GameState(_PhaseHandlers):
         """
         if self.to_act is None:
             return []
-        return _legal_actions(self.view(self.to_act))
+        return legal_actions(self.view(self.to_act))
 
     def can_lay_down(self) -> bool:
         """True when the player to act may lay down their contract now."""

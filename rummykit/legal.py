@@ -41,7 +41,26 @@ from rummykit.melds import (
 from rummykit.rules import Contract, RuleSet
 from rummykit.search import find_contract
 
-__all__ = ["PILE_MOVES", "PileMove", "PlayerView"]
+__all__ = [
+    "PILE_MOVES",
+    "PileMove",
+    "PlayerView",
+    "can_finish",
+    "discardable",
+    "fits_table",
+    "joker_to_play",
+    "lay_off_end",
+    "legal_actions",
+    "match_cards",
+    "meld_card_key",
+    "rank_major_key",
+    "try_swap",
+    "why_cannot_finish",
+    "why_missing",
+    "why_not_discard",
+    "why_unplayed_joker",
+    "without_cards",
+]
 
 
 # --------------------------------------------------------------------------------------
@@ -188,7 +207,7 @@ class PlayerView:
         """
         if self.to_act != self.seat:
             return []
-        return _legal_actions(self)
+        return legal_actions(self)
 
     def to_dict(self) -> dict:
         """The view as plain JSON data: what this seat may see, and nothing else.
@@ -269,7 +288,9 @@ class PlayerView:
 _RANK_MAJOR = [((i % 13) * 4 + i // 13) * 64 for i in range(52)] + [99 * 64]
 
 
-def _by_rank(card: Card) -> int:
+def rank_major_key(card: Card) -> int:
+    """Sort key of the order legal actions list cards in: rank-major, then suit, then deck
+    (jokers last)."""
     return _RANK_MAJOR[card.index] + card.deck
 
 
@@ -279,7 +300,7 @@ def _empty_ok(view: PlayerView) -> bool:
     return rules.floating or (view.is_last_round and rules.last_round_no_discard)
 
 
-def _can_finish(view: PlayerView, hand_after: Sequence[Card], pending: Sequence[Card]) -> bool:
+def can_finish(view: PlayerView, hand_after: Sequence[Card], pending: Sequence[Card]) -> bool:
     """Could the player still end the turn holding ``hand_after``?"""
     if not hand_after:
         return _empty_ok(view)
@@ -289,7 +310,10 @@ def _can_finish(view: PlayerView, hand_after: Sequence[Card], pending: Sequence[
     return any(card != taken and card not in pending for card in hand_after)
 
 
-def _meld_key(pending: Sequence[Card], traded: frozenset[Card]):
+def meld_card_key(pending: Sequence[Card], traded: frozenset[Card]):
+    """Sort key choosing which copy of a card a play uses: a joker the seat must still play
+    first (``pending``), then one taken by a trade, then the lowest deck."""
+
     def key(card: Card) -> tuple[int, int]:
         if card.is_joker:
             return (0 if card in pending else 1 if card in traded else 2, card.deck)
@@ -298,7 +322,7 @@ def _meld_key(pending: Sequence[Card], traded: frozenset[Card]):
     return key
 
 
-def _match(hand: Sequence[Card], wanted: Iterable[Card], key) -> list[Card] | None:
+def match_cards(hand: Sequence[Card], wanted: Iterable[Card], key) -> list[Card] | None:
     """Physical cards of ``hand`` for the codes ``wanted`` (None when one is missing)."""
     used: list[Card] = []
     for want in wanted:
@@ -309,7 +333,8 @@ def _match(hand: Sequence[Card], wanted: Iterable[Card], key) -> list[Card] | No
     return used
 
 
-def _without(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card]:
+def without_cards(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card]:
+    """``hand`` less the physical ``cards`` (each removed once)."""
     gone = list(cards)
     rest = []
     for card in hand:
@@ -339,11 +364,14 @@ def _options(view: PlayerView, meld: Meld, card: Card) -> tuple[Meld, ...]:
     return lay_off_options(meld, card, view.rules)
 
 
-def _fits_table(view: PlayerView, card: Card, melds: Sequence[Meld] | None = None) -> bool:
+def fits_table(view: PlayerView, card: Card, melds: Sequence[Meld] | None = None) -> bool:
+    """May ``card`` be laid off on one of ``melds`` (the table's melds by default)?"""
     return any(_options(view, meld, card) for meld in (view.melds if melds is None else melds))
 
 
-def _end_of(old: Meld, new: Meld) -> str | None:
+def lay_off_end(old: Meld, new: Meld) -> str | None:
+    """The end of a run a lay-off turned ``old`` into ``new`` at (``"low"``/``"high"``);
+    None for a set."""
     if old.kind != "run":
         return None
     return "low" if new.start < old.start else "high"
@@ -362,7 +390,7 @@ def _canonical_lay_down(view: PlayerView) -> list[Meld] | None:
     if melds is None:
         return None
     used = [card for meld in melds for card in meld.cards]
-    if _can_finish(view, _without(hand, used), view.pending_jokers):
+    if can_finish(view, without_cards(hand, used), view.pending_jokers):
         return melds
     for index, meld in enumerate(melds):
         for drop in dict.fromkeys((meld.cards[0], meld.cards[-1], *meld.cards)):
@@ -372,14 +400,14 @@ def _canonical_lay_down(view: PlayerView) -> list[Meld] | None:
                 trimmed = check_lay_down(groups, view.contract, view.rules)
             except IllegalMeldError:
                 continue
-            if _can_finish(
-                view, _without(hand, [c for g in groups for c in g]), view.pending_jokers
+            if can_finish(
+                view, without_cards(hand, [c for g in groups for c in g]), view.pending_jokers
             ):
                 return trimmed
     return None
 
 
-def _joker_to_play(view: PlayerView) -> bool:
+def joker_to_play(view: PlayerView) -> bool:
     """Must this seat still play a joker taken by a swap before discarding?
 
     Yes while it can: a laid-down player while the joker fits a meld on the table; a
@@ -389,31 +417,31 @@ def _joker_to_play(view: PlayerView) -> bool:
     if not view.pending_jokers:
         return False
     if view.laid_down[view.seat]:
-        return any(_fits_table(view, joker) for joker in view.pending_jokers)
+        return any(fits_table(view, joker) for joker in view.pending_jokers)
     return _canonical_lay_down(view) is not None
 
 
-def _discardable(view: PlayerView) -> list[Card]:
+def discardable(view: PlayerView) -> list[Card]:
     """The physical cards this seat may discard now (one per code)."""
     rules = view.rules
     hand = view.hand
     if view.phase == "play":
         if view.is_last_round and rules.last_round_no_discard and len(hand) == 1:
             return []
-        if _joker_to_play(view):
+        if joker_to_play(view):
             return []
     seen: dict[int, Card] = {}
     taken, pending = view.taken, view.pending_jokers
     # A pending joker left in hand could not be played: discard it last, if at all.
     if pending:
-        ordered = sorted(hand, key=lambda c: (c in pending, _by_rank(c)))
+        ordered = sorted(hand, key=lambda c: (c in pending, rank_major_key(c)))
     else:
-        ordered = sorted(hand, key=_by_rank)
+        ordered = sorted(hand, key=rank_major_key)
     for card in ordered:
         if taken is not None and card == taken:
             continue
         seen.setdefault(card.index, card)
-    return sorted(seen.values(), key=_by_rank)
+    return sorted(seen.values(), key=rank_major_key)
 
 
 _DISCARDS: dict[int, Discard] = {}
@@ -427,11 +455,12 @@ def _discard_action(card: Card) -> Discard:
     return action
 
 
-def _legal_actions(view: PlayerView) -> list[Action]:
+def legal_actions(view: PlayerView) -> list[Action]:
+    """Every legal action of the seat of ``view`` (see :meth:`PlayerView.legal_actions`)."""
     phase = view.phase
     if phase == "draw":
         actions: list[Action] = [DrawStock()]
-        if view.discard_top is not None and (view.hand or _fits_table(view, view.discard_top)):
+        if view.discard_top is not None and (view.hand or fits_table(view, view.discard_top)):
             actions.append(TakeDiscard())
         return actions
     if phase == "buy":
@@ -439,13 +468,13 @@ def _legal_actions(view: PlayerView) -> list[Action]:
     if phase == "call":
         return [Call(), Pass()]
     if phase == "call discard":
-        return [_discard_action(card) for card in _discardable(view)]
+        return [_discard_action(card) for card in discardable(view)]
     if phase != "play":
         return []
     actions = []
     rules = view.rules
     hand = list(view.hand)
-    key = _meld_key(view.pending_jokers, view.traded_jokers)
+    key = meld_card_key(view.pending_jokers, view.traded_jokers)
     if not view.laid_down[view.seat]:
         melds = _canonical_lay_down(view)
         if melds is not None:
@@ -454,9 +483,9 @@ def _legal_actions(view: PlayerView) -> list[Action]:
         firsts: dict[int, Card] = {}
         for card in sorted(hand, key=key):
             firsts.setdefault(card.index, card)
-        faces = sorted(firsts.values(), key=_by_rank)
+        faces = sorted(firsts.values(), key=rank_major_key)
         if view.laid_down[view.seat]:
-            # _can_finish(hand less the card), counted once: the cards one may discard.
+            # can_finish(hand less the card), counted once: the cards one may discard.
             free = sum(1 for c in hand if c != view.taken and c not in view.pending_jokers)
             single = view.is_last_round and rules.last_round_no_discard and len(hand) == 2
             for card in faces:
@@ -474,7 +503,9 @@ def _legal_actions(view: PlayerView) -> list[Action]:
                     if len(options) == 1:
                         actions.append(LayOff(card, number))
                     elif options:
-                        actions.extend(LayOff(card, number, _end_of(meld, new)) for new in options)
+                        actions.extend(
+                            LayOff(card, number, lay_off_end(meld, new)) for new in options
+                        )
         if rules.joker_swap != "none":
             # Which table melds hold a joker standing for each card face.
             wanted: dict[int, list[int]] = {}
@@ -486,15 +517,15 @@ def _legal_actions(view: PlayerView) -> list[Action]:
                 for number in dict.fromkeys(
                     wanted.get(card.index, ()) if not card.is_joker else ()
                 ):
-                    if not isinstance(_try_swap(view, card, number), str):
+                    if not isinstance(try_swap(view, card, number), str):
                         actions.append(Swap(card, number))
-    actions.extend(_discard_action(card) for card in _discardable(view))
+    actions.extend(_discard_action(card) for card in discardable(view))
     if view.is_last_round and rules.last_round_no_discard and len(hand) == 1:
         actions.append(EndTurn())
     return actions
 
 
-def _try_swap(view: PlayerView, card: Card, number: int) -> tuple[Meld, Card] | str:
+def try_swap(view: PlayerView, card: Card, number: int) -> tuple[Meld, Card] | str:
     """The swap of ``card`` into meld ``number``: (new meld, joker), or why it is illegal.
 
     The exactness of the card and the kind of meld are :func:`swap_joker`'s rules; the
@@ -516,15 +547,15 @@ def _try_swap(view: PlayerView, card: Card, number: int) -> tuple[Meld, Card] | 
         return str(error)
     if rules.joker_trade_once and joker in view.traded_jokers:
         return "this joker has been traded once and lies face down: it cannot be traded again"
-    hand_after = [*_without(view.hand, [card]), joker]
+    hand_after = [*without_cards(view.hand, [card]), joker]
     pending = [*view.pending_jokers, joker]
-    if not _can_finish(view, _without(hand_after, [joker]), pending):
+    if not can_finish(view, without_cards(hand_after, [joker]), pending):
         return "after the swap you could not end your turn"
     if rules.swapped_joker_must_be_played:
         if view.laid_down[view.seat]:
             table = list(view.melds)
             table[number] = new
-            if not _fits_table(view, joker, table):
+            if not fits_table(view, joker, table):
                 return "the joker taken must be played this turn, and it fits no meld on the table"
         elif find_contract(hand_after, view.contract, rules) is None:
             return (
@@ -534,7 +565,8 @@ def _try_swap(view: PlayerView, card: Card, number: int) -> tuple[Meld, Card] | 
     return new, joker
 
 
-def _missing(hand: Sequence[Card], wanted: Sequence[Card]) -> str:
+def why_missing(hand: Sequence[Card], wanted: Sequence[Card]) -> str:
+    """Which of the ``wanted`` cards ``hand`` lacks, in words (``"the 7♥"``, ``"2 × 7♥"``)."""
     left = list(hand)
     for want in wanted:
         copies = [c for c in left if c.index == want.index]
@@ -545,7 +577,8 @@ def _missing(hand: Sequence[Card], wanted: Sequence[Card]) -> str:
     return "those cards"
 
 
-def _cannot_finish(view: PlayerView, rest: Sequence[Card]) -> str:
+def why_cannot_finish(view: PlayerView, rest: Sequence[Card]) -> str:
+    """Why a play leaving ``rest`` in hand is refused: the turn could not end."""
     if not rest:
         return (
             "every turn ends with a discard, so you must keep a card to discard "
@@ -559,7 +592,7 @@ def _cannot_finish(view: PlayerView, rest: Sequence[Card]) -> str:
     return "you could not end your turn: the cards left must include one you may discard"
 
 
-def _unplayed_joker(view: PlayerView, verb: str) -> str:
+def why_unplayed_joker(view: PlayerView, verb: str) -> str:
     """Why a seat holding a joker it took by a swap may not ``verb`` yet, naming the joker
     and where it can go."""
     joker = view.pending_jokers[0]
@@ -574,7 +607,8 @@ def _unplayed_joker(view: PlayerView, verb: str) -> str:
     )
 
 
-def _why_not_discard(view: PlayerView, card: Card) -> str:
+def why_not_discard(view: PlayerView, card: Card) -> str:
+    """Why the seat of ``view`` may not discard ``card`` now, in words."""
     rules = view.rules
     if (
         view.phase == "play"
@@ -586,8 +620,8 @@ def _why_not_discard(view: PlayerView, card: Card) -> str:
             "in the last round you go out by melding every card, with no final discard "
             "('end turn' keeps your last card)"
         )
-    if _joker_to_play(view):
-        return _unplayed_joker(view, "discard")
+    if joker_to_play(view):
+        return why_unplayed_joker(view, "discard")
     if view.taken is not None and view.taken.index == card.index:
         return (
             f"a card taken from the discard pile cannot be discarded in the same turn "

@@ -33,21 +33,21 @@ from rummykit.events import RoundResult
 from rummykit.legal import (
     PileMove,
     PlayerView,
-    _by_rank,
-    _can_finish,
-    _cannot_finish,
-    _discardable,
-    _end_of,
-    _fits_table,
-    _joker_to_play,
-    _legal_actions,
-    _match,
-    _meld_key,
-    _missing,
-    _try_swap,
-    _unplayed_joker,
-    _why_not_discard,
-    _without,
+    can_finish,
+    discardable,
+    fits_table,
+    joker_to_play,
+    lay_off_end,
+    legal_actions,
+    match_cards,
+    meld_card_key,
+    rank_major_key,
+    try_swap,
+    why_cannot_finish,
+    why_missing,
+    why_not_discard,
+    why_unplayed_joker,
+    without_cards,
 )
 from rummykit.melds import (
     Meld,
@@ -73,6 +73,22 @@ class _PhaseHandlers:
             self._finish_draw()
 
         return commit
+
+    # -- the buy window: opened on a decline (or before the draw), asked seat by seat, closed
+    def _open_buy_window(self) -> bool:
+        """Offer the top discard to those who may buy it (phase ``buy``); False if nobody may."""
+        top = self.discards[-1] if self.discards else None
+        if top is None or not self.rules.buying:
+            return False
+        self._note_buy_limits(top)
+        queue = self._buyers()
+        if not queue:
+            return False
+        self.offer, self.offered_by = top, self.top_by
+        self.queue, self.requests = queue, []
+        self.phase = "buy"
+        self.to_act = queue[0]
+        return True
 
     def _note_buy_limits(self, top: Card) -> None:
         """Log a ``"buy limit"`` event for each seat a buy window skips for its buy limit."""
@@ -133,7 +149,7 @@ class _PhaseHandlers:
         if not self.discards:
             raise IllegalActionError("the discard pile is empty: draw from the stock")
         card = self.discards[-1]
-        if not self.hands[self.current] and not _fits_table(view, card):
+        if not self.hands[self.current] and not fits_table(view, card):
             raise IllegalActionError(
                 f"a floating player may take the discard only to lay it off, and the "
                 f"{card.symbol} fits no meld (a card taken from the pile cannot be discarded "
@@ -221,9 +237,9 @@ class _PhaseHandlers:
             melds = check_lay_down([list(g) for g in cards], self.contract(seat), self.rules)
         except IllegalMeldError as error:
             raise IllegalActionError(f"cannot lay down: {error}") from None
-        rest = _without(self.hands[seat], [c for g in cards for c in g])
-        if not _can_finish(view, rest, self.pending):
-            raise IllegalActionError(_cannot_finish(view, rest))
+        rest = without_cards(self.hands[seat], [c for g in cards for c in g])
+        if not can_finish(view, rest, self.pending):
+            raise IllegalActionError(why_cannot_finish(view, rest))
 
         def commit() -> None:
             self.hands[seat] = rest
@@ -264,11 +280,13 @@ class _PhaseHandlers:
     def _cards_for_melds(self, view: PlayerView, groups) -> list[list[Card]]:
         seat = self.current
         wanted = [card for group in groups for card in group]
-        found = _match(self.hands[seat], wanted, _meld_key(self.pending, frozenset(self.traded)))
+        found = match_cards(
+            self.hands[seat], wanted, meld_card_key(self.pending, frozenset(self.traded))
+        )
         if found is None:
             raise IllegalActionError(
                 f"{self.game.names[seat]} does not hold "
-                f"{_missing(self.hands[seat], wanted)} (the hand is {Hand(view.hand)})"
+                f"{why_missing(self.hands[seat], wanted)} (the hand is {Hand(view.hand)})"
             )
         out, i = [], 0
         for group in groups:
@@ -283,8 +301,8 @@ class _PhaseHandlers:
                 "you must lay down your contract before laying off cards onto melds"
             )
         meld = self._table_meld(action.meld)
-        found = _match(
-            self.hands[seat], [action.card], _meld_key(self.pending, frozenset(self.traded))
+        found = match_cards(
+            self.hands[seat], [action.card], meld_card_key(self.pending, frozenset(self.traded))
         )
         if found is None:
             raise IllegalActionError(f"{self.game.names[seat]} holds no {action.card.symbol}")
@@ -303,17 +321,17 @@ class _PhaseHandlers:
         if action.end is None:
             new = options[0]
         else:
-            chosen = [m for m in options if _end_of(meld, m) == action.end]
+            chosen = [m for m in options if lay_off_end(meld, m) == action.end]
             if not chosen:
                 raise IllegalActionError(
                     f"the {card.symbol} cannot go at the {action.end} end of meld {action.meld} "
                     f"({meld.describe()})"
                 )
             new = chosen[0]
-        rest = _without(self.hands[seat], [card])
+        rest = without_cards(self.hands[seat], [card])
         pending = [j for j in self.pending if j != card]
-        if not _can_finish(view, rest, pending):
-            raise IllegalActionError(_cannot_finish(view, rest))
+        if not can_finish(view, rest, pending):
+            raise IllegalActionError(why_cannot_finish(view, rest))
 
         def commit() -> None:
             self.hands[seat] = rest
@@ -329,11 +347,11 @@ class _PhaseHandlers:
         self._table_meld(action.meld)
         if action.card.is_joker:
             raise IllegalActionError("a swap plays a natural card in place of a joker, not a joker")
-        found = _match(self.hands[seat], [action.card], lambda c: c.deck)
+        found = match_cards(self.hands[seat], [action.card], lambda c: c.deck)
         if found is None:
             raise IllegalActionError(f"{self.game.names[seat]} holds no {action.card.symbol}")
         card = found[0]
-        result = _try_swap(view, card, action.meld)
+        result = try_swap(view, card, action.meld)
         if isinstance(result, str):
             raise IllegalActionError(
                 f"cannot swap the {card.symbol} into meld {action.meld}: {result}"
@@ -341,7 +359,7 @@ class _PhaseHandlers:
         new, joker = result
 
         def commit() -> None:
-            self.hands[seat] = [*_without(self.hands[seat], [card]), joker]
+            self.hands[seat] = [*without_cards(self.hands[seat], [card]), joker]
             self.melds[action.meld] = new
             if self.rules.swapped_joker_must_be_played:
                 self.pending.append(joker)
@@ -379,9 +397,9 @@ class _PhaseHandlers:
         if not copies:
             raise IllegalActionError(f"{self.game.names[seat]} holds no {action.card.symbol}")
         # The lowest-deck copy that may be discarded (not the card taken from the pile).
-        card = {c.index: c for c in _discardable(view)}.get(action.card.index)
+        card = {c.index: c for c in discardable(view)}.get(action.card.index)
         if card is None:
-            raise IllegalActionError(_why_not_discard(view, action.card))
+            raise IllegalActionError(why_not_discard(view, action.card))
 
         def commit() -> None:
             hand.remove(card)
@@ -406,9 +424,9 @@ class _PhaseHandlers:
         return commit
 
     def _end_turn(self, view: PlayerView, action: EndTurn):
-        if EndTurn() not in _legal_actions(view):
-            if _joker_to_play(view):
-                raise IllegalActionError(_unplayed_joker(view, "end the turn"))
+        if EndTurn() not in legal_actions(view):
+            if joker_to_play(view):
+                raise IllegalActionError(why_unplayed_joker(view, "end the turn"))
             raise IllegalActionError(
                 "a turn ends with a discard; 'end turn' is only for the last round under "
                 "the no-final-discard rule, holding a single card"
@@ -427,7 +445,7 @@ class _PhaseHandlers:
         if rule == "none" or not self.laid_down[seat]:
             return False
         view = self.view(seat)
-        if not _fits_table(view, card):
+        if not fits_table(view, card):
             return False
         n = self.players
         others = [(seat + i) % n for i in range(1, n)]
@@ -510,7 +528,7 @@ class _PhaseHandlers:
             RoundResult(
                 round=self.round_index + 1,
                 contracts=tuple(rules.contracts[i] for i in self.contract_index),
-                hands=tuple(Hand(sorted(hand, key=_by_rank)) for hand in self.hands),
+                hands=tuple(Hand(sorted(hand, key=rank_major_key)) for hand in self.hands),
                 melds=tuple(self.melds),
                 meld_owners=tuple(self.owners),
                 laid_down=tuple(self.laid_down),

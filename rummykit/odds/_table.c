@@ -206,7 +206,7 @@ typedef struct {
 
 static inline int IDX(const G *g, int id) { return id < 52 * g->decks ? id % 52 : 52; }
 static inline int DECK(const G *g, int id) { return id < 52 * g->decks ? id / 52 : id - 52 * g->decks; }
-/* legal._by_rank: rank-major, suit, deck; jokers last */
+/* legal.rank_major_key: rank-major, suit, deck; jokers last */
 static inline int RKEY(const G *g, int id) {
     int i = IDX(g, id);
     return (i == 52 ? 99 : (i % 13) * 4 + i / 13) * 64 + DECK(g, id);
@@ -302,7 +302,7 @@ static void pending_remove(G *g, int id) {
         }
 }
 
-/* legal._meld_key, for copies of one index */
+/* legal.meld_card_key, for copies of one index */
 static int meld_key(const G *g, int id) {
     if (IDX(g, id) != 52) return DECK(g, id);
     int rank = is_pending(g, id) ? 0 : ((g->traded >> DECK(g, id)) & 1) ? 1 : 2;
@@ -490,7 +490,7 @@ static int fits_table(const G *g, int card, const Meld *melds, int nm) {
     return 0;
 }
 
-/* legal._can_finish: the turn could still end holding `rest` (extra_pending: a joker
+/* legal.can_finish: the turn could still end holding `rest` (extra_pending: a joker
  * about to be pending, or -1) */
 static int can_finish(const G *g, const short *rest, int n, int extra_pending) {
     if (!n) return g->floating || g->no_discard; /* legal._empty_ok */
@@ -502,7 +502,7 @@ static int can_finish(const G *g, const short *rest, int n, int extra_pending) {
 
 static int lay_down_melds(G *g, int seat, struct Meld *melds, int *nmelds, short *rest, int *nrest);
 
-/* legal._joker_to_play: a joker taken by a swap must still be played (while it can be) */
+/* legal.joker_to_play: a joker taken by a swap must still be played (while it can be) */
 static int joker_to_play(G *g, int seat) {
     if (!g->npending) return 0;
     if (!g->laid[seat]) {
@@ -516,7 +516,7 @@ static int joker_to_play(G *g, int seat) {
     return 0;
 }
 
-/* One card per index, the copy legal._legal_actions lists: the least by _meld_key. */
+/* One card per index, the copy legal.legal_actions lists: the least by meld_card_key. */
 static int faces(const G *g, int seat, short *out) {
     int best[53], n = 0;
     for (int i = 0; i < 53; i++) best[i] = -1;
@@ -532,7 +532,7 @@ static int faces(const G *g, int seat, short *out) {
     return n;
 }
 
-/* legal._discardable (play phase): one physical card per index, rank-major */
+/* legal.discardable (play phase): one physical card per index, rank-major */
 static int discardable(G *g, int seat, short *out, int play) {
     if (play && g->no_discard && g->hn[seat] == 1) return 0;
     if (play && joker_to_play(g, seat)) return 0;
@@ -545,7 +545,7 @@ static int discardable(G *g, int seat, short *out, int play) {
             best[x] = id;
             continue;
         }
-        /* ordered by (pending, _by_rank): the first wins */
+        /* ordered by (pending, rank_major_key): the first wins */
         int p_new = is_pending(g, id), p_old = is_pending(g, best[x]);
         if (p_new < p_old || (p_new == p_old && RKEY(g, id) < RKEY(g, best[x]))) best[x] = id;
     }
@@ -832,8 +832,8 @@ static int lay_down_melds(G *g, int seat, struct Meld *melds, int *nmelds, short
         }
         if (!found) return 0;
     }
-    /* phases._cards_for_melds: legal._match picks, code by code, the least copy by
-     * _meld_key; melds.check_lay_down makes the melds of them */
+    /* phases._cards_for_melds: legal.match_cards picks, code by code, the least copy by
+     * meld_card_key; melds.check_lay_down makes the melds of them */
     unsigned char taken_flag[MAXSHOE];
     memset(taken_flag, 0, nh);
     for (int m = 0; m < nm; m++) {
@@ -864,7 +864,7 @@ static int lay_down_melds(G *g, int seat, struct Meld *melds, int *nmelds, short
     return 1;
 }
 
-/* -- swaps: legal._try_swap for a laid-down player; 1 and the new meld and joker if legal */
+/* -- swaps: legal.try_swap for a laid-down player; 1 and the new meld and joker if legal */
 static int try_swap(const G *g, int seat, int card, int number, Meld *out, int *joker_out) {
     const Meld *m = &g->melds[number];
     int index = IDX(g, card);
