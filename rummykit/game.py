@@ -80,6 +80,7 @@ from rummykit.errors import (
     ArgumentError,
     ArgumentTypeError,
     IllegalActionError,
+    RummyError,
     SaveFileError,
 )
 from rummykit.events import Event, RoundResult
@@ -550,8 +551,41 @@ class GameState(_PhaseHandlers):
         """
         self._apply(parse_action(action), None)
 
+    def why_not(self, action: Action | str) -> str | None:
+        """Why ``action`` (or its notation) is illegal for the player to act now, in the
+        words :meth:`apply` would raise; None when it is legal. Nothing changes: the
+        checks of :meth:`apply` run without its commit (no clone is made).
+
+        >>> state = Game(players=3, seed=5).new_state()
+        >>> state.why_not("draw stock") is None
+        True
+        >>> state.why_not("buy")
+        "Ann cannot buy in the 'draw' phase: first draw from the stock ('draw stock') or take the discard ('take discard')"
+        """
+        try:
+            self._check(parse_action(action), None)
+        except RummyError as error:
+            return str(error)
+        return None
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether :meth:`apply` would play ``action`` now (see :meth:`why_not`).
+
+        >>> state = Game(players=3, seed=5).new_state()
+        >>> state.is_legal("draw stock"), state.is_legal("pass")
+        (True, False)
+        """
+        return self.why_not(action) is None
+
     def _apply(self, action: Action, view: PlayerView | None) -> None:
         """:meth:`apply` for a parsed action; ``view``: the actor's view of this state, if built."""
+        seat = self.to_act
+        commit = self._check(action, view)
+        commit()
+        self.history.append((seat, action))
+
+    def _check(self, action: Action, view: PlayerView | None):
+        """The commit that plays ``action``, once every check passed (nothing changed yet)."""
         if self.to_act is None:
             raise IllegalActionError(f"the game is over: no {action.kind!r} is possible")
         seat = self.to_act
@@ -564,9 +598,7 @@ class GameState(_PhaseHandlers):
         # Buying, passing and drawing from the stock need no view (they are most actions).
         if view is None and handler not in _VIEWLESS:
             view = self.view(seat)
-        commit = handler(self, view, action)
-        commit()
-        self.history.append((seat, action))
+        return handler(self, view, action)
 
     def _event(
         self,

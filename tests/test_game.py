@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 
 import pytest
 from game_helpers import codes, decline, play, refused, table
@@ -859,3 +860,26 @@ def test_each_finished_round_keeps_its_table_hands_and_points():
             assert set(result.meld_owners) <= {s for s in range(3) if result.laid_down[s]}
     assert seen == len(state.round_scores) == 3
     assert load(state.save()).results == state.results  # replayed, not saved
+
+
+def test_why_not_gives_applys_reason_and_changes_nothing():
+    state = Game(players=3, seed=11).new_state()
+    rng = random.Random(3)
+    probes = ["draw stock", "take discard", "buy", "pass", "call", "end turn", "lay down"]
+    for _ in range(60):
+        if state.is_over:
+            break
+        before = state.snapshot()
+        for action in state.legal_actions():
+            assert state.is_legal(action) and state.why_not(action) is None, action
+        for text in probes + [f"discard {card.code}" for card in state.hand(state.to_act)[:3]]:
+            trial = state.clone()
+            try:
+                trial.apply(text)
+            except IllegalActionError as error:
+                assert state.why_not(text) == str(error), text
+                assert not state.is_legal(text)
+            else:
+                assert state.why_not(text) is None, text
+        assert state.snapshot() == before  # asking changes nothing
+        state.apply(rng.choice(state.legal_actions()))

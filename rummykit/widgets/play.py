@@ -988,12 +988,7 @@ class PlayWidget:
         return what.get(button, "not possible now")
 
     def _engine_refusal(self, action: Action) -> str:
-        trial = self.state.clone()
-        try:
-            trial.apply(action)
-        except RummyError as error:
-            return str(error)
-        return "not possible now"
+        return self.state.why_not(action) or "not possible now"
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
