@@ -55,7 +55,6 @@ Choices where the rules leave a gap (each is documented where it is implemented)
 from __future__ import annotations
 
 import functools
-import json
 import random
 from collections.abc import Iterable, Sequence
 
@@ -81,7 +80,6 @@ from rummykit.errors import (
     ArgumentTypeError,
     IllegalActionError,
     RummyError,
-    SaveFileError,
 )
 from rummykit.events import Event, RoundResult
 from rummykit.legal import PileMove, PlayerView, legal_actions, rank_major_key
@@ -91,29 +89,16 @@ from rummykit.melds import (
 )
 from rummykit.phases import _PhaseHandlers
 from rummykit.rules import Contract, RuleSet
-from rummykit.saves import (
-    MAX_NAME_LENGTH,
-    MAX_SAVE_BYTES,
-    MAX_SAVE_DEPTH,
-    SAVE_FORMAT,
-    SAVE_VERSION,
-    load,
-)
 
 __all__ = [
     "DEFAULT_NAMES",
     "MAX_NAME_LENGTH",
-    "MAX_SAVE_BYTES",
-    "MAX_SAVE_DEPTH",
     "PHASES",
-    "SAVE_FORMAT",
-    "SAVE_VERSION",
     "Event",
     "Game",
     "GameState",
     "PlayerView",
     "RoundResult",
-    "load",
     "play_game",
 ]
 
@@ -122,6 +107,8 @@ DEFAULT_NAMES = ("Ann", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
 
 #: The phases of a game.
 PHASES = ("draw", "buy", "play", "call", "call discard", "over")
+#: The longest player name, in characters: a name is printed in every narration and view.
+MAX_NAME_LENGTH = 40
 
 
 # --------------------------------------------------------------------------------------
@@ -688,32 +675,11 @@ class GameState(_PhaseHandlers):
         :data:`~rummykit.saves.MAX_SAVE_BYTES` (about 30,000 actions), which :func:`load`
         would refuse, is not written: a :class:`~rummykit.errors.SaveFileError` says so.
         """
-        game = self.game
-        text = json.dumps(
-            {
-                "format": SAVE_FORMAT,
-                "version": SAVE_VERSION,
-                "rules": game.rules.to_json(),
-                "players": game.players,
-                "seed": game.seed,
-                "names": list(game.names),
-                "turn_limit": game.turn_limit,
-                "max_reshuffles": game.max_reshuffles,
-                "setup": self.setup,
-                "actions": [[seat, str(action)] for seat, action in self.history],
-                "state": self.snapshot(),
-            },
-            indent=1,
-        )
-        # load() reads at most MAX_SAVE_BYTES: never write a save it would refuse.
-        size = len(text) if len(text) * 4 <= MAX_SAVE_BYTES else len(text.encode("utf-8"))
-        if size > MAX_SAVE_BYTES:
-            raise SaveFileError(
-                f"this game's save would be {size:,} bytes, more than the {MAX_SAVE_BYTES:,} "
-                f"a save may be ({len(self.history):,} actions): play with max_reshuffles or "
-                "turn_limit (Game) to bound a round, or keep the game in memory"
-            )
-        return text
+        # The save format lives in rummykit.saves, which reads GameState: imported here,
+        # when used, so that the engine below saves never imports it at module level.
+        from rummykit.saves import dumps
+
+        return dumps(self)
 
     def narrate(self, round: int | None = None) -> str:
         """The round (default: the current one) in plain words, from the table's view."""

@@ -30,8 +30,6 @@ __all__ = [
     "check_meld",
     "lay_off",
     "lay_off_options",
-    "make_run",
-    "make_set",
     "position_rank",
     "swap_joker",
 ]

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from rummykit.cards import Card
+from rummykit.checks import instance
 from rummykit.errors import (
     CardParseError,
     IllegalActionError,
@@ -19,10 +19,8 @@ from rummykit.errors import (
     RummyError,
     SaveFileError,
 )
+from rummykit.game import MAX_NAME_LENGTH, Game, GameState
 from rummykit.rules import RuleSet
-
-if TYPE_CHECKING:
-    from rummykit.game import GameState
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -30,6 +28,7 @@ __all__ = [
     "MAX_SAVE_DEPTH",
     "SAVE_FORMAT",
     "SAVE_VERSION",
+    "dumps",
     "load",
 ]
 
@@ -45,8 +44,44 @@ SAVE_VERSION = 1
 #: a tenth of the cap or less; a game past the cap has about 30,000 actions.
 MAX_SAVE_BYTES = 1_000_000
 MAX_SAVE_DEPTH = 8
-#: The longest player name, in characters: a name is printed in every narration and view.
-MAX_NAME_LENGTH = 40
+
+
+def dumps(state: GameState) -> str:
+    """``state`` as the JSON text of a save (what :meth:`GameState.save
+    <rummykit.game.GameState.save>` returns): configuration, set-up, every action, and
+    the resulting state.
+
+    :func:`load` replays the actions and checks they reproduce the state. A save over
+    :data:`MAX_SAVE_BYTES` (about 30,000 actions), which :func:`load` would refuse, is not
+    written: a :class:`~rummykit.errors.SaveFileError` says so.
+    """
+    instance("state", state, GameState, "a GameState")
+    game = state.game
+    text = json.dumps(
+        {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rules": game.rules.to_json(),
+            "players": game.players,
+            "seed": game.seed,
+            "names": list(game.names),
+            "turn_limit": game.turn_limit,
+            "max_reshuffles": game.max_reshuffles,
+            "setup": state.setup,
+            "actions": [[seat, str(action)] for seat, action in state.history],
+            "state": state.snapshot(),
+        },
+        indent=1,
+    )
+    # load() reads at most MAX_SAVE_BYTES: never write a save it would refuse.
+    size = len(text) if len(text) * 4 <= MAX_SAVE_BYTES else len(text.encode("utf-8"))
+    if size > MAX_SAVE_BYTES:
+        raise SaveFileError(
+            f"this game's save would be {size:,} bytes, more than the {MAX_SAVE_BYTES:,} "
+            f"a save may be ({len(state.history):,} actions): play with max_reshuffles or "
+            "turn_limit (Game) to bound a round, or keep the game in memory"
+        )
+    return text
 
 
 def load(text: str) -> GameState:
@@ -70,9 +105,6 @@ def load(text: str) -> GameState:
     ...
     rummykit.errors.SaveFileError: unknown save version 99 (this rummykit reads version 1)
     """
-    # game.py imports this module for GameState.save, so Game is imported here, when used.
-    from rummykit.game import Game
-
     text = _check_save_size(text)
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)

@@ -54,7 +54,8 @@ from rummykit.actions import (
 )
 from rummykit.cards import Card, parse_cards
 from rummykit.errors import RummyError
-from rummykit.game import Game, GameState, load
+from rummykit.game import Game, GameState
+from rummykit.saves import load
 
 #: How many failures of each kind a report keeps, to show.
 KEEP = 5

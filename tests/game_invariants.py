@@ -34,8 +34,9 @@ from rummykit.actions import (
 )
 from rummykit.bots import GreedyBot, RandomBot
 from rummykit.errors import IllegalActionError
-from rummykit.game import Game, GameState, load
+from rummykit.game import Game, GameState
 from rummykit.rules import RuleSet
+from rummykit.saves import load
 
 #: Safety limits for random play (random players rarely go out; see Game's docstring).
 LIMITS = {"max_reshuffles": 1, "turn_limit": 150}

@@ -21,10 +21,11 @@ from rummykit.actions import Buy, DrawStock, Pass, TakeDiscard
 from rummykit.bots import BuyerBot, GreedyBot
 from rummykit.cards import Card, parse_cards
 from rummykit.errors import IllegalActionError, RuleSetError, SaveFileError
-from rummykit.game import Game, GameState, load
+from rummykit.game import Game, GameState
 from rummykit.odds.completion import Cell, play_round
 from rummykit.odds.exact import sweep_rules
 from rummykit.rules import RuleSet
+from rummykit.saves import load
 
 FAMILY = RuleSet.preset("family")
 AFTER_DECLINE = dataclasses.replace(FAMILY, buy_timing="after_decline")

@@ -31,8 +31,9 @@ from rummykit.actions import (
 )
 from rummykit.cards import Card, Shoe, parse_cards
 from rummykit.errors import IllegalActionError, SaveFileError
-from rummykit.game import Game, GameState, load, play_game
+from rummykit.game import Game, GameState, play_game
 from rummykit.rules import RuleSet
+from rummykit.saves import load
 
 STANDARD = RuleSet.preset("standard")
 FILL = "2C 3D 4H 6S"  # four loose cards to pad a hand

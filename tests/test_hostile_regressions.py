@@ -20,7 +20,7 @@ from rummykit.errors import (
     RummyError,
     SaveFileError,
 )
-from rummykit.game import Game, load, play_game
+from rummykit.game import Game, play_game
 from rummykit.odds import (
     dealt_odds,
     dealt_probability,
@@ -31,6 +31,7 @@ from rummykit.odds import (
     simulate_distance,
     wilson_interval,
 )
+from rummykit.saves import load
 
 STANDARD = RuleSet.preset("standard")
 HAND = dict(decks=2, jokers=4, cards=10, rules=STANDARD)

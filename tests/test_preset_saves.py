@@ -22,8 +22,9 @@ from pathlib import Path
 import pytest
 
 from rummykit.bots import BuyerBot, GreedyBot, RandomBot
-from rummykit.game import Game, GameState, load, play_game
+from rummykit.game import Game, GameState, play_game
 from rummykit.rules import RuleSet
+from rummykit.saves import load
 
 DATA = Path(__file__).parent / "data" / "preset_saves.json"
 PRESETS = ("standard", "pagat", "wikipedia", "bga")

@@ -26,17 +26,17 @@ from rummykit.errors import (
     RummyError,
     SaveFileError,
 )
-from rummykit.game import MAX_SAVE_BYTES, Game, GameState, load
+from rummykit.game import Game, GameState
 from rummykit.melds import (
     MAX_RUN_LENGTH,
     check_lay_down,
     check_meld,
-    contract_distance,
-    find_contract,
     lay_off_options,
 )
 from rummykit.narrate import narrate
 from rummykit.rules import MAX_DECKS, MAX_JOKERS, MAX_PLAYERS, Contract, RuleSet
+from rummykit.saves import MAX_SAVE_BYTES, load
+from rummykit.search import contract_distance, find_contract
 
 STANDARD = RuleSet.preset("standard")
 ALL_HEARTS = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"

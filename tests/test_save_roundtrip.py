@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from rummykit import RuleSet
 from rummykit.bots import BuyerBot, GreedyBot, RandomBot
 from rummykit.errors import SaveFileError
-from rummykit.game import MAX_SAVE_BYTES, Game, load
+from rummykit.game import Game
+from rummykit.saves import MAX_SAVE_BYTES, load
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "buyer": lambda seed: BuyerBot("always", seed)}
 
@@ -70,18 +71,16 @@ def test_whole_games_of_eight_round_trip(kind):
 
 
 def test_save_refuses_to_write_what_load_refuses(monkeypatch):
-    import rummykit.game as game_module
+    import rummykit.saves as saves
 
     state = _play("standard", 2, 3, "random", 300, bounded=True)
     size = len(state.save().encode("utf-8"))
-    monkeypatch.setattr(game_module, "MAX_SAVE_BYTES", size - 1)
+    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", size - 1)
     with pytest.raises(SaveFileError, match="max_reshuffles or turn_limit"):
         state.save()
     monkeypatch.undo()
     # And load() refuses the same text at the same cap: the two agree.
     text = state.save()
-    import rummykit.saves as saves
-
     monkeypatch.setattr(saves, "MAX_SAVE_BYTES", size - 1)
     with pytest.raises(SaveFileError, match="bytes"):
         load(text)

@@ -31,11 +31,12 @@ from rummykit.actions import (
 from rummykit.bots import BuyerBot, GreedyBot, OutsBot, RandomBot
 from rummykit.cards import Card, Hand
 from rummykit.errors import RuleSetError, RummyError
-from rummykit.game import DEFAULT_NAMES, Game, GameState, PlayerView, RoundResult, load
+from rummykit.game import DEFAULT_NAMES, Game, GameState, PlayerView, RoundResult
 from rummykit.hints import seen_text
 from rummykit.melds import check_meld, lay_off_options
 from rummykit.narrate import sentence
 from rummykit.rules import RuleSet
+from rummykit.saves import load
 from rummykit.search import contract_distance
 from rummykit.widgets._common import (
     CardPicker,
