@@ -24,6 +24,7 @@ import polars as pl
 from rummykit import RuleSet, bots, discard_advice
 from rummykit.bots import GreedyBot, OutsBot
 from rummykit.odds import completion
+from rummykit.odds.cells import Cell
 from rummykit.odds.outs_bot import game_difference
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "outs_bot.parquet"
@@ -77,7 +78,7 @@ def main() -> None:
     )
     totals = {GreedyBot: [0.0, 0], OutsBot: [0.0, 0]}
     for round_ in range(1, rules.rounds + 1):
-        cell = completion.Cell(rules, players=4, round=round_)
+        cell = Cell(rules, players=4, round=round_)
         rates = {}
         two_draw[0] = 0.0
         for bot_type in (GreedyBot, OutsBot):

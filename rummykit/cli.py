@@ -362,7 +362,8 @@ def count_plan(
     >>> count_plan(standard, standard.contracts[0], 2, 4, 10) is None
     True
     """
-    from rummykit.odds.tables import ExactCell, duration_text, exact_seconds, known_probability
+    from rummykit.odds.cells import ExactCell
+    from rummykit.odds.tables import duration_text, exact_seconds, known_probability
 
     cell = ExactCell(rules, None, contract, decks, jokers, cards)
     if known_probability(cell) is not None:
@@ -378,7 +379,8 @@ def count_plan(
 
 def _odds(args, parser) -> int:
     from rummykit.odds import dealt_probability
-    from rummykit.odds.tables import ExactCell, known_probability
+    from rummykit.odds.cells import ExactCell
+    from rummykit.odds.tables import known_probability
 
     tqdm = require("tqdm", extra="analysis", feature="rummykit odds").tqdm
 

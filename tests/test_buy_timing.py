@@ -22,7 +22,8 @@ from rummykit.bots import BuyerBot, GreedyBot
 from rummykit.cards import Card, parse_cards
 from rummykit.errors import IllegalActionError, RuleSetError, SaveFileError
 from rummykit.game import Game, GameState, load
-from rummykit.odds.completion import Cell, play_round
+from rummykit.odds.cells import Cell
+from rummykit.odds.completion import play_round
 from rummykit.odds.exact import sweep_rules
 from rummykit.rules import RuleSet
 

@@ -187,7 +187,8 @@ def test_the_play_widget_offers_it():
 def test_a_greedy_seat_under_study_plays_the_plain_round():
     # The same deals and seeds whichever bot sits in the seat under study: with
     # GreedyBot there (BuyerBot's policy), the round is the one played without it.
-    from rummykit.odds.completion import Cell, play_round
+    from rummykit.odds.cells import Cell
+    from rummykit.odds.completion import play_round
 
     cell = Cell(STANDARD, players=3, round=1)
     for index in range(3):

@@ -5,7 +5,7 @@ appends each chunk of rounds to ``DIR/rounds.jsonl`` as soon as it comes back fr
 worker, and skips, on the next run, every chunk already there: an interrupted run
 (Ctrl-C, a killed job, a worker lost for good) resumes where it stopped, and its tables
 are those of an uninterrupted run, since every round's seed depends only on the base
-seed, its cell and its index (:func:`~rummykit.odds.completion.round_seed`).
+seed, its cell and its index (:func:`~rummykit.odds.cells.round_seed`).
 
 A chunk is found again only under the same key: the rules (a fingerprint of every
 option), players, shoe, round, buying policies, base seed, round indices, the function
@@ -46,8 +46,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rummykit.errors import OutputError
+from rummykit.odds.cells import TURN_LIMIT_PER_PLAYER, Cell, RoundRecord
 from rummykit.odds.cluster import code_fingerprint
-from rummykit.odds.completion import TURN_LIMIT_PER_PLAYER, Cell, RoundRecord
 from rummykit.odds.output import check_output
 from rummykit.rules import RuleSet
 

@@ -66,7 +66,8 @@ from rummykit.checks import dealt_hand, instance, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds._exact_layers import NATIVE, Sweep
 from rummykit.odds._exact_model import ExactTable, Progress, pareto
-from rummykit.odds.plan import LONG_COUNT_SECONDS, ExactCell, duration_text, exact_seconds
+from rummykit.odds.cells import ExactCell
+from rummykit.odds.plan import LONG_COUNT_SECONDS, duration_text, exact_seconds
 from rummykit.rules import MAX_JOKERS, Contract, MeldRules, RuleSet
 
 __all__ = [

@@ -26,10 +26,10 @@ from collections.abc import Callable, Iterable
 import polars as pl
 
 from rummykit.errors import ArgumentError
+from rummykit.odds.cells import ExactCell
 from rummykit.odds.exact import dealt_probability
 from rummykit.odds.tables import (
     CELL_COLUMNS,
-    ExactCell,
     exact_seconds,
     frame,
     known_probability,

@@ -33,9 +33,8 @@ from typing import TYPE_CHECKING
 import polars as pl
 
 from rummykit.bots import OutsBot
+from rummykit.odds.cells import Cell, RoundRecord
 from rummykit.odds.completion import (
-    Cell,
-    RoundRecord,
     _cell_columns,
     _mean,
     _proportion,

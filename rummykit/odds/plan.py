@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import itertools
 import json
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from rummykit.odds._exact_layers import NATIVE
+from rummykit.odds.cells import ExactCell
 from rummykit.rules import Contract, RuleSet
 
 __all__ = [
@@ -30,7 +30,6 @@ __all__ = [
     "SWEEP_SECONDS_FILE",
     "SweepKey",
     "UNMEASURED_RULES_FACTOR",
-    "ExactCell",
     "counts_quickly",
     "duration_text",
     "exact_seconds",
@@ -46,19 +45,6 @@ __all__ = [
 #: so this bound on time bounds it too, but by no figure measured here (the simulations'
 #: memory is: :data:`rummykit.odds.simulate.MAX_BATCH`).
 LONG_COUNT_SECONDS = 3600.0
-
-
-@dataclass(frozen=True)
-class ExactCell:
-    """One row of an exact table: a contract under ``rules`` in ``cards`` cards dealt
-    from ``decks`` decks and ``jokers`` jokers; ``round`` labels it."""
-
-    rules: RuleSet
-    round: int | None
-    contract: Contract
-    decks: int
-    jokers: int
-    cards: int
 
 
 def counts_quickly(contract: Contract) -> bool:

@@ -54,6 +54,7 @@ import polars as pl
 from rummykit.checks import dealt_hand, instance, whole
 from rummykit.checks import seed as check_seed
 from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.odds.cells import ExactCell
 from rummykit.odds.exact import (
     cached_probability,
     dealt_probability,
@@ -63,7 +64,6 @@ from rummykit.odds.exact import (
 )
 from rummykit.odds.plan import (
     PRESET_SWEEP_RULES,
-    ExactCell,
     counts_quickly,
     duration_text,
     exact_seconds,
@@ -79,7 +79,6 @@ __all__ = [
     "DEFAULT_SEED",
     "DISTANCE_SCHEMA",
     "ESTIMATE_COLUMNS",
-    "ExactCell",
     "EXACT_CARDS",
     "EXACT_SCHEMA",
     "EXACT_SHOES",

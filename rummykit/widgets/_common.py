@@ -107,7 +107,8 @@ COUNT_UNASKED_SECONDS = 20.0
 def count_seconds(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> float:
     """The planned seconds of an exact count (0 when it is already known, see
     :func:`rummykit.odds.tables.known_probability`)."""
-    from rummykit.odds.tables import ExactCell, exact_seconds, known_probability
+    from rummykit.odds.cells import ExactCell
+    from rummykit.odds.tables import exact_seconds, known_probability
 
     cell = ExactCell(rules, None, contract, decks, jokers, cards)
     return 0.0 if known_probability(cell) is not None else exact_seconds(cell)

@@ -372,7 +372,8 @@ class DealWidget:
         if key not in self._odds_cache:
             rules, contract, decks, jokers, cards = key
             try:
-                from rummykit.odds.tables import ExactCell, known_probability
+                from rummykit.odds.cells import ExactCell
+                from rummykit.odds.tables import known_probability
             except MissingDependencyError:
                 p = known_odds.known_probability(
                     rules, contract, decks=decks, jokers=jokers, cards=cards

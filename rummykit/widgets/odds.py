@@ -15,9 +15,9 @@ from fractions import Fraction
 
 from rummykit.chance import estimate_text as estimate_words
 from rummykit.chance import exact_text, impossible_reason
+from rummykit.odds.cells import ExactCell
 from rummykit.odds.tables import (
     DEFAULT_SEED,
-    ExactCell,
     cell_seed,
     duration_text,
     exact_row,

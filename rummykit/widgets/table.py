@@ -25,9 +25,8 @@ from more_itertools import chunked
 
 from rummykit.chance import chance_text, estimate_text
 from rummykit.errors import ArgumentError, RummyError
+from rummykit.odds.cells import Cell, RoundRecord
 from rummykit.odds.completion import (
-    Cell,
-    RoundRecord,
     default_chunk,
     play_rounds_fastest,
     tables_from_records,
