@@ -23,8 +23,8 @@ from rummykit.cards import Card, parse_cards
 from rummykit.errors import IllegalActionError, RuleSetError, SaveFileError
 from rummykit.game import Game, GameState, load
 from rummykit.odds.cells import Cell
-from rummykit.odds.completion import play_round
-from rummykit.odds.exact import sweep_rules
+from rummykit.odds.counting.exact import sweep_rules
+from rummykit.odds.play.completion import play_round
 from rummykit.rules import RuleSet
 
 FAMILY = RuleSet.preset("family")

@@ -12,18 +12,18 @@ from rummykit import RuleSet, RuleSetError
 from rummykit.bots import BuyerBot
 from rummykit.game import Game
 from rummykit.odds import cells as cell_values
-from rummykit.odds import completion
 from rummykit.odds.cells import Cell, round_seed
-from rummykit.odds.completion import (
+from rummykit.odds.data.pool import run_sweep
+from rummykit.odds.data.tables import BUYING_SCHEMA, BY_TURN_SCHEMA, SEAT_SCHEMA, SUMMARY_SCHEMA
+from rummykit.odds.dealt.simulate import wilson_interval
+from rummykit.odds.play import completion
+from rummykit.odds.play.completion import (
     buying_value,
     cells,
     completion_tables,
     play_round,
     simulate_cells,
 )
-from rummykit.odds.pool import run_sweep
-from rummykit.odds.simulate import wilson_interval
-from rummykit.odds.tables import BUYING_SCHEMA, BY_TURN_SCHEMA, SEAT_SCHEMA, SUMMARY_SCHEMA
 
 STANDARD = RuleSet.preset("standard")
 

@@ -1,4 +1,4 @@
-"""The fast round simulator (rummykit.odds.fastplay, _table.c) against the engine.
+"""The fast round simulator (rummykit.odds.play.fastplay, _table.c) against the engine.
 
 The engine (completion.play_round: Game, GameState and BuyerBots) is the reference: on
 seeded rounds the compiled core must log the same events, card for physical card, and
@@ -21,9 +21,9 @@ from rummykit.cards import Shoe
 from rummykit.errors import RuleSetError, RummyError, UnsupportedRuleError
 from rummykit.events import EVENT_KINDS
 from rummykit.game import Game
-from rummykit.odds import fastplay
 from rummykit.odds.cells import TURN_LIMIT_PER_PLAYER, Cell, round_seed
-from rummykit.odds.completion import _table_rules, play_round
+from rummykit.odds.play import fastplay
+from rummykit.odds.play.completion import _table_rules, play_round
 from rummykit.search import _contract_distance, contract_within
 from tests.tiers import slow
 

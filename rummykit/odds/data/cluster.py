@@ -2,7 +2,7 @@
 
 A sweep is a list of independent tasks, each carrying its own seed
 (:func:`rummykit.odds.cells.round_seed`), run by
-:func:`~rummykit.odds.pool.run_sweep` through any executor and assembled in task order.
+:func:`~rummykit.odds.data.pool.run_sweep` through any executor and assembled in task order.
 :func:`dask_executor` connects to a ``dask.distributed`` scheduler and yields its
 executor, so a sweep on any number of Dask workers gives exactly the tables of a serial
 run with the same seed. Start a cluster with ``dask scheduler`` on one machine and

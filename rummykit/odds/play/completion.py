@@ -31,7 +31,7 @@ Intervals are 95%: Wilson for proportions; for the probability pooled over the s
 of one round (which are not independent) the Wilson interval uses the effective sample
 size of the round means; normal (mean +- 1.96 standard errors) for means.
 
->>> from rummykit.odds.completion import completion_by_turn
+>>> from rummykit.odds.play.completion import completion_by_turn
 >>> frame = completion_by_turn(players=2, rounds=[1], n=4, seed=1, progress=False, max_workers=1)
 >>> frame.columns[:6]
 ['rules', 'round', 'contract', 'decks', 'jokers', 'cards']
@@ -61,9 +61,8 @@ from rummykit.odds.cells import (
     _table_rules,
     round_seed,
 )
-from rummykit.odds.pool import run_sweep
-from rummykit.odds.simulate import Z95, wilson_interval
-from rummykit.odds.tables import (
+from rummykit.odds.data.pool import run_sweep
+from rummykit.odds.data.tables import (
     BUYING_SCHEMA,
     BY_TURN_SCHEMA,
     DEFAULT_SEED,
@@ -72,10 +71,11 @@ from rummykit.odds.tables import (
     frame,
     resolve_rules,
 )
+from rummykit.odds.dealt.simulate import Z95, wilson_interval
 from rummykit.rules import RuleSet
 
 if TYPE_CHECKING:
-    from rummykit.odds.checkpoint import Checkpoint
+    from rummykit.odds.data.checkpoint import Checkpoint
 
 __all__ = [
     "buying_value",
@@ -238,9 +238,9 @@ def play_rounds(cell: Cell, seed: int, indices: Sequence[int]) -> list[RoundReco
 
 def play_rounds_fastest(cell: Cell, seed: int, indices: Sequence[int]) -> list[RoundRecord]:
     """:func:`play_rounds` by the fastest path that plays ``cell``'s rules exactly: the
-    compiled round simulator (:func:`rummykit.odds.fastplay.play_rounds_fast`) where it
+    compiled round simulator (:func:`rummykit.odds.play.fastplay.play_rounds_fast`) where it
     is built and implements every option of the rules
-    (:func:`~rummykit.odds.fastplay.fast_available`), else the engine and its bots. The
+    (:func:`~rummykit.odds.play.fastplay.fast_available`), else the engine and its bots. The
     records are the same either way (``tests/test_fastplay.py`` compares the two event by
     event); the default of every sweep.
 
@@ -248,7 +248,7 @@ def play_rounds_fastest(cell: Cell, seed: int, indices: Sequence[int]) -> list[R
     >>> play_rounds_fastest(cell, 7, [0, 5]) == play_rounds(cell, 7, [0, 5])
     True
     """
-    from rummykit.odds import fastplay  # (fastplay imports this module)
+    from rummykit.odds.play import fastplay  # (fastplay imports this module)
 
     if fastplay.fast_available(cell.rules):
         return fastplay.play_rounds_fast(cell, seed, indices)
@@ -269,13 +269,13 @@ def simulate_cells(
 ) -> dict[Cell, list[RoundRecord]]:
     """Play ``n`` rounds of every cell: ``{cell: [record of round 0, 1, ...]}``.
 
-    The sweep runs through :func:`~rummykit.odds.pool.run_sweep` (on ``executor``, or a
+    The sweep runs through :func:`~rummykit.odds.data.pool.run_sweep` (on ``executor``, or a
     local pool of ``max_workers``) in tasks of ``chunk`` rounds (default
     :func:`default_chunk`), each played by ``play`` (default :func:`play_rounds_fastest`: the
     compiled simulator where it plays the rules, else the engine and its bots,
     :func:`play_rounds`); the records are the same whatever the play function, executor,
     workers and chunk size. With a
-    :class:`~rummykit.odds.checkpoint.Checkpoint`, chunks it holds are not played again
+    :class:`~rummykit.odds.data.checkpoint.Checkpoint`, chunks it holds are not played again
     and each chunk played is added to it as it finishes.
 
     >>> grid = cells(players=2, rounds=1)
@@ -599,7 +599,7 @@ def completion_by_turn(**options) -> pl.DataFrame:
     go-around t), by rules, round (contract), decks, jokers, players and buying policy.
 
     Takes the options of :func:`completion_tables`; schema
-    :data:`~rummykit.odds.tables.BY_TURN_SCHEMA`, one row per cell, measure and turn,
+    :data:`~rummykit.odds.data.tables.BY_TURN_SCHEMA`, one row per cell, measure and turn,
     up to the most turns any seat of the cell played. A seat whose round ended before
     its t-th turn counts as not laid down by then (the probabilities are of having laid
     down at all by that turn). ``p`` pools the seats; its Wilson interval allows for
@@ -618,7 +618,7 @@ def round_summary(**options) -> pl.DataFrame:
     turns it lasts, points left in hand, buys, how often contracts are made.
 
     Takes the options of :func:`completion_tables`; schema
-    :data:`~rummykit.odds.tables.SUMMARY_SCHEMA`.
+    :data:`~rummykit.odds.data.tables.SUMMARY_SCHEMA`.
     """
     return completion_tables(**options)["completion_summary"]
 
@@ -628,7 +628,7 @@ def seat_position(**options) -> pl.DataFrame:
     dealer, first to play), one row per cell, position and measure.
 
     Takes the options of :func:`completion_tables`; schema
-    :data:`~rummykit.odds.tables.SEAT_SCHEMA`.
+    :data:`~rummykit.odds.data.tables.SEAT_SCHEMA`.
     """
     return completion_tables(**options)["seat_position"]
 
@@ -678,7 +678,7 @@ def buying_value(
     (the seeds do not depend on the policy); the seat under study moves one position
     each round, so it sits at every position equally often. One row per cell, policy
     and measure of :data:`SEAT_MEASURES`, schema
-    :data:`~rummykit.odds.tables.BUYING_SCHEMA`; ``difference`` is the paired
+    :data:`~rummykit.odds.data.tables.BUYING_SCHEMA`; ``difference`` is the paired
     difference from the policy ``"never"``.
 
     >>> frame = buying_value(players=3, rounds=1, n=3, seed=1, progress=False, max_workers=1)

@@ -463,7 +463,7 @@ def simulate_dealt(
 
     The same seed gives the same estimate. ``progress(done, n)`` is called after each
     batch of hands. With an ``executor`` (a process pool, a Dask cluster's: see
-    :mod:`rummykit.odds.cluster`) the batches are dealt and decided on its workers, each
+    :mod:`rummykit.odds.data.cluster`) the batches are dealt and decided on its workers, each
     from the generator state where this process would have dealt it, so the estimate is
     the same as without.
 
@@ -501,7 +501,7 @@ def simulate_dealt(
 
 
 def _simulate_on(executor, contract, decks, jokers, cards, rules, n, seed, batch, progress):
-    from rummykit.odds.pool import run_sweep
+    from rummykit.odds.data.pool import run_sweep
 
     tasks = _batch_tasks(
         contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=n, seed=seed, batch=batch
@@ -534,7 +534,7 @@ def simulate_distance(
     distances ascending (those no hand reached left out).
 
     The distance is :func:`rummykit.search.contract_distance` with ``decks=decks``
-    (copies limited by the shoe, as :func:`rummykit.odds.exact.distance_distribution`
+    (copies limited by the shoe, as :func:`rummykit.odds.counting.exact.distance_distribution`
     counts it exactly), compiled where ``rummykit._distance`` is built. The hands are
     the ones :func:`simulate_dealt` deals for the same arguments and seed, so the count
     at distance 0 is its number of successes.

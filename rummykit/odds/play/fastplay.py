@@ -1,4 +1,4 @@
-"""Fast rounds: :func:`~rummykit.odds.completion.play_round`, compiled.
+"""Fast rounds: :func:`~rummykit.odds.play.completion.play_round`, compiled.
 
 :func:`play_round_fast` returns exactly the :class:`~rummykit.odds.cells.RoundRecord`
 that ``completion.play_round`` returns for the same cell, seed and index, some 30-100
@@ -20,7 +20,7 @@ approximates, the rest: :func:`check_fast` raises
 option the core does not implement (:data:`SUPPORTED` lists the others), before any play.
 
 >>> from rummykit.odds.cells import Cell
->>> from rummykit.odds.completion import play_round
+>>> from rummykit.odds.play.completion import play_round
 >>> from rummykit.rules import RuleSet
 >>> cell = Cell(RuleSet.preset("standard"), players=4, round=2)
 >>> play_round_fast(cell, seed=7, index=3) == play_round(cell, seed=7, index=3)
@@ -305,7 +305,7 @@ def _record(index: int, result: tuple) -> RoundRecord:
 
 
 def play_round_fast(cell: Cell, seed: int, index: int = 0) -> RoundRecord:
-    """:func:`~rummykit.odds.completion.play_round`'s record of round ``index`` of
+    """:func:`~rummykit.odds.play.completion.play_round`'s record of round ``index`` of
     ``cell``, played by the compiled core (see the module docstring)."""
     return play_rounds_fast(cell, seed, [index])[0]
 
