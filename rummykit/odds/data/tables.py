@@ -576,21 +576,6 @@ def _sweep_tasks(task, cells) -> tuple[list[tuple], dict]:
     return tasks, {key: i for i, key in enumerate(keys)}
 
 
-def _by_sweep(task, cells, description, executor, max_workers, progress) -> dict:
-    """``{cell: result}``, running each sweep (contract, rules, decks) once."""
-    tasks, index = _sweep_tasks(task, cells)
-    results = run_sweep(
-        _call,
-        tasks,
-        executor=executor,
-        max_workers=max_workers,
-        progress=progress,
-        description=description,
-        unit="sweep",
-    )
-    return {cell: _pick(cell, tasks, results, index) for cell in cells}
-
-
 def _pick(cell, tasks, results, index):
     i = index[cell.contract, sweep_rules(cell.rules), cell.decks]
     return results[i][tasks[i][-1].index((cell.jokers, cell.cards))]
