@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable
 
 import polars as pl
 
+from rummykit.cards import Shoe
 from rummykit.errors import ArgumentError
 from rummykit.odds.cells import ExactCell
 from rummykit.odds.counting.exact import dealt_probability
@@ -103,7 +104,7 @@ def keep_every_card(
     if any(not isinstance(t, int) or isinstance(t, bool) or t < 0 for t in turns):
         raise ArgumentError(f"turns must be non-negative integers, got {turns!r}")
     contract, deal = rules.contracts[round - 1], rules.deal_sizes[round - 1]
-    shoe = 52 * decks + jokers
+    shoe = Shoe(decks=decks, jokers=jokers).size
     if turns and deal + max(turns) > shoe:
         raise ArgumentError(
             f"a hand of {deal + max(turns)} cards (the deal of {deal} and {max(turns)} turns) "

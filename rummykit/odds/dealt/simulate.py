@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 from more_itertools import consume
 
-from rummykit.cards import Card, Rank, Suit
+from rummykit.cards import Card, Rank, Shoe, Suit
 from rummykit.chance import estimate_text, stderr_text
 from rummykit.checks import dealt_hand, instance, real, whole
 from rummykit.checks import seed as check_seed
@@ -149,7 +149,7 @@ def deal_hands(
     whole("jokers", jokers, low=0, high=MAX_JOKERS)
     whole("n", n, low=0, high=MAX_BATCH, hint="deal more in batches")
     instance("rng", rng, np.random.Generator, "a numpy Generator")
-    size = 52 * decks + jokers
+    size = Shoe(decks=decks, jokers=jokers).size
     if not isinstance(cards, int) or not 0 <= cards <= size:
         raise ArgumentError(f"cannot deal {cards!r} cards from a shoe of {size}")
     dtype = np.uint8 if size <= 256 else np.uint16
@@ -434,7 +434,7 @@ def _batch_tasks(contract, *, decks, jokers, cards, rules, n, seed, batch) -> li
     """The batches of a serial run as tasks: each starts from the generator's state where
     the serial run would deal it, found by drawing (not dealing) the batches before it."""
     _check_simulation(contract, decks, jokers, cards, rules, n, seed, batch)
-    size = 52 * decks + jokers
+    size = Shoe(decks=decks, jokers=jokers).size
     if not 0 <= cards <= size:
         raise ArgumentError(f"cannot deal {cards} cards from a shoe of {size}")
     rng = np.random.default_rng(seed)
