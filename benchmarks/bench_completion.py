@@ -3,9 +3,9 @@ for the engine and for the fast simulator, on the same cells in the same run.
 
 Each cell plays ``standard`` with BuyerBots (policy "improves", decks and jokers as the
 preset assigns), on one core. The engine plays ``--rounds`` rounds through
-:func:`rummykit.odds.completion.simulate_cells` with ``max_workers=1`` and
+:func:`rummykit.odds.play.completion.simulate_cells` with ``max_workers=1`` and
 ``play=play_rounds`` (a sweep's default would pick the fast simulator); the fast
-simulator (:func:`rummykit.odds.fastplay.play_rounds_fast`, the compiled core) plays
+simulator (:func:`rummykit.odds.play.fastplay.play_rounds_fast`, the compiled core) plays
 ``--fast-rounds`` rounds of the same cells, the first ``--rounds`` of which must equal
 the engine's records. Rates are per second of CPU time (``time.process_time``), so other
 work on the machine does not count. The summary lines are means over the cells of the
@@ -21,8 +21,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from rummykit.odds.completion import cells, play_rounds, simulate_cells
-from rummykit.odds.fastplay import play_rounds_fast
+from rummykit.odds.play.completion import cells, play_rounds, simulate_cells
+from rummykit.odds.play.fastplay import play_rounds_fast
 
 
 def main() -> None:

@@ -20,8 +20,9 @@ import argparse
 import time
 
 from rummykit import RuleSet
-from rummykit.odds.completion import Cell, play_rounds
-from rummykit.odds.tables import DEFAULT_SEED
+from rummykit.odds.cells import Cell
+from rummykit.odds.data.tables import DEFAULT_SEED
+from rummykit.odds.play.completion import play_rounds
 from rummykit.widgets.table import LIVE_ROUNDS, LIVE_THREADS, TABLE_BUY, _live_completion
 
 

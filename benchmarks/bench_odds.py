@@ -38,7 +38,7 @@ def _sweep(index: int, decks: int, queue) -> None:
     rules = RuleSet.preset("standard")
     contract = CONTRACTS[index]
     # One sweep for the table's largest hand and most jokers with these decks, as
-    # rummykit.odds.tables does; its time is charged to the first cell.
+    # rummykit.odds.data.tables does; its time is charged to the first cell.
     most = max(j for d, j in SHOES if d == decks)
     start = time.process_time()
     exact_table(contract, rules=rules, decks=decks, max_naturals=max(HAND_SIZES), joker_cap=most)
@@ -94,7 +94,7 @@ def bench_exact(timeout: float) -> None:
 
 def bench_simulation(n: int) -> None:
     from rummykit import CONTRACTS, RuleSet
-    from rummykit.odds.simulate import simulate_dealt
+    from rummykit.odds.dealt.simulate import simulate_dealt
 
     rules = RuleSet.preset("standard")
     print(f"\nsimulation, standard rules, 2 decks + 4 jokers, {n:,} hands per contract (CPU time)")

@@ -1,7 +1,7 @@
 """OutsBot against GreedyBot: decision rate on the same deals, and the headline results.
 
 For each round of ``standard`` (4 players, 2 decks + 4 jokers), plays ``--rounds`` deals
-twice from the same seeds (:func:`rummykit.odds.completion.play_round`): GreedyBots only,
+twice from the same seeds (:func:`rummykit.odds.play.completion.play_round`): GreedyBots only,
 then with an OutsBot in the seat under study (position ``index % 4 + 1``). Times that
 seat's decisions in both plays (CPU time of this process, one core) and prints its
 decisions per second, the rounds per second of the whole table, and the ratio
@@ -23,8 +23,9 @@ import polars as pl
 
 from rummykit import RuleSet, bots, discard_advice
 from rummykit.bots import GreedyBot, OutsBot
-from rummykit.odds import completion
-from rummykit.odds.outs_bot import game_difference
+from rummykit.odds.cells import Cell
+from rummykit.odds.play import completion
+from rummykit.odds.play.outs_bot import game_difference
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "outs_bot.parquet"
 
@@ -77,7 +78,7 @@ def main() -> None:
     )
     totals = {GreedyBot: [0.0, 0], OutsBot: [0.0, 0]}
     for round_ in range(1, rules.rounds + 1):
-        cell = completion.Cell(rules, players=4, round=round_)
+        cell = Cell(rules, players=4, round=round_)
         rates = {}
         two_draw[0] = 0.0
         for bot_type in (GreedyBot, OutsBot):

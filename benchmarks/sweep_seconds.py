@@ -1,4 +1,4 @@
-"""Measure the grid of :data:`rummykit.odds.plan.SWEEP_SECONDS`.
+"""Measure the grid of :data:`rummykit.odds.data.plan.SWEEP_SECONDS`.
 
 Run from the repository root (about eight minutes on one core):
 
@@ -21,9 +21,9 @@ import multiprocessing
 import time
 from pathlib import Path
 
-from rummykit.odds.plan import SWEEP_SECONDS, SWEEP_SECONDS_FILE, write_sweep_seconds
+from rummykit.odds.data.plan import SWEEP_SECONDS, SWEEP_SECONDS_FILE, write_sweep_seconds
 
-#: The package's data file, next to rummykit/odds/plan.py in this checkout.
+#: The package's data file, next to rummykit/odds/data/plan.py in this checkout.
 DATA_FILE = Path(__file__).resolve().parents[1] / "rummykit" / "odds" / SWEEP_SECONDS_FILE
 
 

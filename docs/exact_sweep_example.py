@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rummykit import Contract, Rank, RuleSet, Suit  # noqa: E402
 from rummykit.odds import dealt_count  # noqa: E402
-from rummykit.odds._exact_layers import Sweep  # noqa: E402
-from rummykit.odds._exact_model import (  # noqa: E402
+from rummykit.odds.counting._exact_layers import Sweep  # noqa: E402
+from rummykit.odds.counting._exact_model import (  # noqa: E402
     ACCEPT,
     START,
     code_added,
@@ -29,7 +29,7 @@ from rummykit.odds._exact_model import (  # noqa: E402
     code_sid,
     pack_code,
 )
-from rummykit.odds.reference import reference_dealt_count  # noqa: E402
+from rummykit.odds.counting.reference import reference_dealt_count  # noqa: E402
 
 RULES = dataclasses.replace(
     RuleSet.preset("standard"),

@@ -586,7 +586,7 @@ def completion_chart(
     top of one another (presets whose rules differ in nothing that matters there).
 
     ``keep`` adds black dashed lines of an exact chance by turn, such as
-    :func:`rummykit.odds.keep.keep_every_card`'s (columns ``x``, ``p``, the ``facet``
+    :func:`rummykit.odds.counting.keep.keep_every_card`'s (columns ``x``, ``p``, the ``facet``
     column, and ``keep_by`` when given: one dash pattern per value, e.g. per shoe); rows
     without ``p`` (not counted) are left out.
 

@@ -3,11 +3,11 @@
 ``rummykit odds``      exact probability that a dealt hand holds a contract
 ``rummykit simulate``  the same estimated by dealing hands, with its 95% interval
 ``rummykit tables``    regenerate ``data/``: every table as parquet + CSV + JSON provenance
-                      (the pipeline is :mod:`rummykit.odds.pipeline`)
+                      (the pipeline is :mod:`rummykit.odds.data.pipeline`)
 
 A contract is given as its round under the rules (``--contract 5``) or in words
 (``--contract "2 sets + 1 run"``, also ``2s1r``). Bad arguments, an unknown preset, a
-hand the shoe cannot deal or any failure of a Dask cluster (:mod:`rummykit.odds.cluster`)
+hand the shoe cannot deal or any failure of a Dask cluster (:mod:`rummykit.odds.data.cluster`)
 print a message and exit with status 2; SIGTERM stops a command and its worker processes
 and exits with status 143 (:data:`TERMINATED_STATUS`).
 
@@ -38,13 +38,13 @@ from rummykit.errors import ArgumentError, MissingDependencyError, RummyError
 from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet
 
 __all__ = [
-    "DATA_SEED",  # noqa: F822 (from rummykit.odds.pipeline, by __getattr__ below)
+    "DATA_SEED",  # noqa: F822 (from rummykit.odds.data.pipeline, by __getattr__ below)
     "EXAMPLES",
-    "Recipe",  # noqa: F822 (from rummykit.odds.pipeline, by __getattr__ below)
-    "RECIPES",  # noqa: F822 (from rummykit.odds.pipeline, by __getattr__ below)
+    "Recipe",  # noqa: F822 (from rummykit.odds.data.pipeline, by __getattr__ below)
+    "RECIPES",  # noqa: F822 (from rummykit.odds.data.pipeline, by __getattr__ below)
     "TERMINATED_STATUS",
     "Terminated",
-    "build_tables",  # noqa: F822 (from rummykit.odds.pipeline, by __getattr__ below)
+    "build_tables",  # noqa: F822 (from rummykit.odds.data.pipeline, by __getattr__ below)
     "count_plan",
     "main",
     "parse_contract",
@@ -160,8 +160,8 @@ the rounds it had not finished; the tables are those of an uninterrupted run."""
 
 def _parser() -> argparse.ArgumentParser:
     import rummykit
-    from rummykit.odds.cluster import WAIT_SECONDS
-    from rummykit.odds.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
+    from rummykit.odds.data.cluster import WAIT_SECONDS
+    from rummykit.odds.data.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
 
     parser = argparse.ArgumentParser(
         prog="rummykit",
@@ -354,7 +354,7 @@ def count_plan(
     rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int
 ) -> str | None:
     """The line ``rummykit odds`` prints before a count planned to take a while
-    (:func:`rummykit.odds.tables.exact_seconds`), or None for a quick or known one.
+    (:func:`rummykit.odds.data.tables.exact_seconds`), or None for a quick or known one.
 
     >>> standard = RuleSet.preset("standard")
     >>> print(count_plan(standard, standard.contracts[5], 3, 8, 15))
@@ -362,7 +362,8 @@ def count_plan(
     >>> count_plan(standard, standard.contracts[0], 2, 4, 10) is None
     True
     """
-    from rummykit.odds.tables import ExactCell, duration_text, exact_seconds, known_probability
+    from rummykit.odds.cells import ExactCell
+    from rummykit.odds.data.tables import duration_text, exact_seconds, known_probability
 
     cell = ExactCell(rules, None, contract, decks, jokers, cards)
     if known_probability(cell) is not None:
@@ -378,7 +379,8 @@ def count_plan(
 
 def _odds(args, parser) -> int:
     from rummykit.odds import dealt_probability
-    from rummykit.odds.tables import ExactCell, known_probability
+    from rummykit.odds.cells import ExactCell
+    from rummykit.odds.data.tables import known_probability
 
     tqdm = require("tqdm", extra="analysis", feature="rummykit odds").tqdm
 
@@ -415,7 +417,7 @@ def _odds(args, parser) -> int:
 
 
 def _simulate(args, parser) -> int:
-    from rummykit.odds.simulate import simulate_dealt
+    from rummykit.odds.dealt.simulate import simulate_dealt
 
     tqdm = require("tqdm", extra="analysis", feature="rummykit simulate").tqdm
 
@@ -454,13 +456,13 @@ def _executor(args):
     """``(executor, facts)`` for a command's ``--dask`` and ``--workers``: the cluster's
     executor, or None (a local pool, or this process); facts are for the provenance."""
     if getattr(args, "dask", None) is None:
-        from rummykit.odds.pool import default_workers
+        from rummykit.odds.data.pool import default_workers
 
         workers = getattr(args, "workers", None) or default_workers()
         kind = "this process" if workers == 1 else "process pool"
         yield None, {"executor": kind, "workers": workers}
         return
-    from rummykit.odds.cluster import dask_executor
+    from rummykit.odds.data.cluster import dask_executor
 
     def say(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
@@ -505,11 +507,11 @@ def _quiet_dask_log():
 def _tables(args, parser) -> int:
     import os
 
-    from rummykit.odds import completion
-    from rummykit.odds.checkpoint import Checkpoint
-    from rummykit.odds.fastplay import NATIVE
-    from rummykit.odds.output import tidy
-    from rummykit.odds.pipeline import RECIPES, build_tables, check_out, write_tables
+    from rummykit.odds.data.checkpoint import Checkpoint
+    from rummykit.odds.data.output import tidy
+    from rummykit.odds.data.pipeline import RECIPES, build_tables, check_out, write_tables
+    from rummykit.odds.play import completion
+    from rummykit.odds.play.fastplay import NATIVE
 
     if args.dask is not None and args.workers is not None:
         parser.error("give either --dask or --workers, not both (a cluster has its own workers)")
@@ -549,7 +551,7 @@ def _tables(args, parser) -> int:
         played = "the engine and its bots (completion.play_rounds)"
     else:
         played = (
-            "the compiled simulator (rummykit.odds.fastplay) for every cell whose rules it "
+            "the compiled simulator (rummykit.odds.play.fastplay) for every cell whose rules it "
             "implements, else the engine: the same rounds (completion.play_rounds_fastest)"
         )
     run = {
@@ -620,7 +622,7 @@ def _terminate(signum, frame) -> None:
     raise Terminated
 
 
-# The data pipeline lives in rummykit.odds.pipeline (it needs the analysis extra, which
+# The data pipeline lives in rummykit.odds.data.pipeline (it needs the analysis extra, which
 # this module does not); its names are offered here too, imported when first asked for.
 _PIPELINE_NAMES = frozenset(
     {"DATA_SEED", "DESCRIPTIONS", "RECIPES", "Recipe", "build_tables", "write_tables"}
@@ -629,7 +631,7 @@ _PIPELINE_NAMES = frozenset(
 
 def __getattr__(name: str):
     if name in _PIPELINE_NAMES:
-        from rummykit.odds import pipeline
+        from rummykit.odds.data import pipeline
 
         return getattr(pipeline, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

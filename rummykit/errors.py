@@ -54,7 +54,7 @@ class IllegalActionError(RummyError):
 
 
 class UnsupportedRuleError(RuleSetError):
-    """A rule option that a fast path (such as :mod:`rummykit.odds.fastplay`) does not
+    """A rule option that a fast path (such as :mod:`rummykit.odds.play.fastplay`) does not
     implement: the message names the RuleSet field and its value. The engine plays it."""
 
 

@@ -1,7 +1,7 @@
 """The exact dealt odds of the committed tables, read with the standard library only.
 
 The tables of ``data/`` (``exact_odds``, ``exact_jokers``, ``exact_presets``) are polars
-files, and :func:`rummykit.odds.tables.known_probability` reads them with polars. Where
+files, and :func:`rummykit.odds.data.tables.known_probability` reads them with polars. Where
 polars is missing (the book's live notebooks run in the reader's browser, in Pyodide,
 which has no polars, numpy or pyarrow) the widgets read the same exact values from
 ``rummykit/known_odds.json``, a data file of the package extracted from the committed
@@ -35,7 +35,7 @@ __all__ = ["KNOWN_ODDS_FILE", "TABLES", "extract", "known_probability", "write"]
 #: The package data file holding the extract.
 KNOWN_ODDS_FILE = "known_odds.json"
 
-#: The committed tables holding exact dealt odds (those :func:`rummykit.odds.tables.
+#: The committed tables holding exact dealt odds (those :func:`rummykit.odds.data.tables.
 #: known_probability` reads).
 TABLES = ("exact_odds", "exact_jokers", "exact_presets")
 
@@ -86,7 +86,7 @@ def write(data: Path, path: Path) -> int:
 @functools.cache
 def _table() -> dict[tuple[MeldRules, str, int, int, int], Fraction]:
     """``{(sweep rules, contract, decks, jokers, cards): p}``: two rule sets with the same
-    meld rules deal with the same odds, as in :func:`rummykit.odds.exact.sweep_rules`."""
+    meld rules deal with the same odds, as in :func:`rummykit.odds.counting.exact.sweep_rules`."""
     text = resources.files("rummykit").joinpath(KNOWN_ODDS_FILE).read_text()
     presets = {name: RuleSet.preset(name).meld_rules for name in RuleSet.presets()}
     known = {}

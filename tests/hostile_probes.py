@@ -36,8 +36,8 @@ MODULES = (
     "rummykit.saves",
     "rummykit.search",
     "rummykit.svg",
-    "rummykit.odds.exact",
-    "rummykit.odds.simulate",
+    "rummykit.odds.counting.exact",
+    "rummykit.odds.dealt.simulate",
     "rummykit.odds.teaching",
 )
 SECONDS = 2.0

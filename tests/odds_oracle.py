@@ -1,6 +1,6 @@
 """A deliberately naive oracle for contract odds: try every subset of the hand as a meld.
 
-It shares no code with :mod:`rummykit.odds.exact`: melds are found by brute force over
+It shares no code with :mod:`rummykit.odds.counting.exact`: melds are found by brute force over
 subsets of the hand's cards, and whole shoes are enumerated hand by hand.
 """
 

@@ -22,8 +22,9 @@ from rummykit.bots import BuyerBot, GreedyBot
 from rummykit.cards import Card, parse_cards
 from rummykit.errors import IllegalActionError, RuleSetError, SaveFileError
 from rummykit.game import Game, GameState
-from rummykit.odds.completion import Cell, play_round
-from rummykit.odds.exact import sweep_rules
+from rummykit.odds.cells import Cell
+from rummykit.odds.counting.exact import sweep_rules
+from rummykit.odds.play.completion import play_round
 from rummykit.rules import RuleSet
 from rummykit.saves import load
 

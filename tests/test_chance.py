@@ -22,7 +22,7 @@ from rummykit.chance import (
     stderr_text,
 )
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.odds.simulate import wilson_interval
+from rummykit.odds.dealt.simulate import wilson_interval
 
 PACKAGE = Path(__file__).resolve().parent.parent / "rummykit"
 # What a chance must never read as: a percentage of noughts, an exponent, a decimal "1 in".

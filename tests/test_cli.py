@@ -16,8 +16,8 @@ import rummykit
 from rummykit import RuleSet
 from rummykit.cli import EXAMPLES, count_plan, main, parse_contract
 from rummykit.odds import dealt_probability
-from rummykit.odds.fastplay import NATIVE
-from rummykit.odds.tables import SCHEMAS
+from rummykit.odds.data.tables import SCHEMAS
+from rummykit.odds.play.fastplay import NATIVE
 
 STANDARD = RuleSet.preset("standard")
 
@@ -151,7 +151,7 @@ def test_each_command_has_examples_in_its_help(capsys, command):
 
 
 def test_a_count_planned_to_take_a_while_is_announced_first(capsys, monkeypatch):
-    import rummykit.odds.exact as exact
+    import rummykit.odds.counting.exact as exact
 
     monkeypatch.setattr(exact, "_CACHE", {})
     # 1 set + 1 run, 3 decks, 8 jokers, 14 cards: planned (and measured) at 1.4 s.
@@ -184,7 +184,7 @@ def test_parse_contract_reads_rounds_and_words():
 
 
 def test_simulate_prints_its_interval(capsys):
-    pytest.importorskip("rummykit.odds.simulate")
+    pytest.importorskip("rummykit.odds.dealt.simulate")
     argv = ("simulate", "--contract", "1", "--decks", "2", "--jokers", "4", "--cards", "10")
     argv += ("--n", "20000", "--seed", "3")
     status, out, _ = run(capsys, *argv)
@@ -327,7 +327,7 @@ def test_command_through_a_subprocess():
 
 def test_the_pipeline_lives_in_the_odds_package():
     import rummykit.cli as cli
-    from rummykit.odds import pipeline, tables
+    from rummykit.odds.data import pipeline, tables
 
     for name in ("DATA_SEED", "DESCRIPTIONS", "RECIPES", "Recipe", "build_tables", "write_tables"):
         assert getattr(cli, name) is getattr(pipeline, name)

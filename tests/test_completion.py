@@ -11,19 +11,19 @@ import pytest
 from rummykit import RuleSet, RuleSetError
 from rummykit.bots import BuyerBot
 from rummykit.game import Game
-from rummykit.odds import completion
-from rummykit.odds.completion import (
-    Cell,
+from rummykit.odds import cells as cell_values
+from rummykit.odds.cells import Cell, round_seed
+from rummykit.odds.data.pool import run_sweep
+from rummykit.odds.data.tables import BUYING_SCHEMA, BY_TURN_SCHEMA, SEAT_SCHEMA, SUMMARY_SCHEMA
+from rummykit.odds.dealt.simulate import wilson_interval
+from rummykit.odds.play import completion
+from rummykit.odds.play.completion import (
     buying_value,
     cells,
     completion_tables,
     play_round,
-    round_seed,
     simulate_cells,
 )
-from rummykit.odds.pool import run_sweep
-from rummykit.odds.simulate import wilson_interval
-from rummykit.odds.tables import BUYING_SCHEMA, BY_TURN_SCHEMA, SEAT_SCHEMA, SUMMARY_SCHEMA
 
 STANDARD = RuleSet.preset("standard")
 
@@ -46,7 +46,7 @@ def test_cell_takes_the_shoe_from_the_rules_or_the_override():
     assert (Cell(STANDARD, 4, 1).decks, Cell(STANDARD, 4, 1).jokers) == (2, 4)
     assert (Cell(STANDARD, 6, 1).decks, Cell(STANDARD, 6, 1).jokers) == (3, 6)
     cell = Cell(STANDARD, 4, 1, decks=2, jokers=0)
-    table = completion._table_rules(cell.rules, cell.players, cell.decks, cell.jokers)
+    table = cell_values._table_rules(cell.rules, cell.players, cell.decks, cell.jokers)
     assert Game(table, 4, seed=1).shoe.size == 104
     assert table.name == "standard"
 
@@ -109,7 +109,7 @@ def test_round_records_are_consistent(rules):
                     # Only family's last round (three runs from 10 cards, two jokers)
                     # is long enough to reach the safety limit with these seeds.
                     assert (rules, number) == ("family", 7)
-                    assert record.turns == completion.TURN_LIMIT_PER_PLAYER * players
+                    assert record.turns == cell_values.TURN_LIMIT_PER_PLAYER * players
 
 
 def test_a_record_is_the_round_the_engine_plays_from_its_seeds():

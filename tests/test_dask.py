@@ -16,13 +16,13 @@ import pytest
 
 from rummykit.cli import main
 from rummykit.errors import ArgumentError, ClusterError, OutputError
-from rummykit.odds import completion, fastplay
-from rummykit.odds.checkpoint import FILE, Checkpoint
-from rummykit.odds.cluster import dask_executor
-from rummykit.odds.completion import cells, play_rounds, simulate_cells
-from rummykit.odds.pipeline import RECIPES, build_tables, preset_completion_cells, write_tables
-from rummykit.odds.pool import run_sweep
-from rummykit.odds.tables import SCHEMAS
+from rummykit.odds.data.checkpoint import FILE, Checkpoint
+from rummykit.odds.data.cluster import dask_executor
+from rummykit.odds.data.pipeline import RECIPES, build_tables, preset_completion_cells, write_tables
+from rummykit.odds.data.pool import run_sweep
+from rummykit.odds.data.tables import SCHEMAS
+from rummykit.odds.play import completion, fastplay
+from rummykit.odds.play.completion import cells, play_rounds, simulate_cells
 
 distributed = pytest.importorskip("distributed")
 
@@ -212,7 +212,7 @@ def test_cli_simulate_on_dask_prints_the_serial_estimate(cluster, capsys):
 
 def test_dealt_simulation_is_the_same_on_any_executor(cluster):
     from rummykit import CONTRACTS, RuleSet
-    from rummykit.odds.simulate import simulate_dealt
+    from rummykit.odds.dealt.simulate import simulate_dealt
 
     # 1 set + 1 run in 10 cards: about 2%, so some 150 successes in 7,000 hands.
     hand = dict(decks=2, jokers=4, cards=10, rules=RuleSet.preset("standard"), n=7_000, seed=2)
@@ -301,7 +301,7 @@ def test_a_scheduler_without_workers_is_named():
 
 
 def test_workers_running_another_rummykit_are_refused(cluster, monkeypatch):
-    from rummykit.odds import cluster as scale_out
+    from rummykit.odds.data import cluster as scale_out
 
     real = scale_out.code_fingerprint
 

@@ -1,7 +1,7 @@
 """Dask peers that hang, babble or die: each ends as a ClusterError naming the address.
 
 Local only: every peer listens on 127.0.0.1, every loop is bounded in count and time.
-The promise (``rummykit.odds.cluster``): every failure within 30 s; a test allows 45 s
+The promise (``rummykit.odds.data.cluster``): every failure within 30 s; a test allows 45 s
 so that a loaded machine does not fail it, and the times measured are in the log.
 """
 
@@ -22,8 +22,8 @@ import pytest
 
 from rummykit.cli import TERMINATED_STATUS, main
 from rummykit.errors import ArgumentError, ClusterError
-from rummykit.odds.cluster import CONNECT_SECONDS, POLL_SECONDS, WAIT_SECONDS, dask_executor
-from rummykit.odds.pool import run_sweep
+from rummykit.odds.data.cluster import CONNECT_SECONDS, POLL_SECONDS, WAIT_SECONDS, dask_executor
+from rummykit.odds.data.pool import run_sweep
 
 distributed = pytest.importorskip("distributed")
 psutil = pytest.importorskip("psutil")
@@ -392,7 +392,7 @@ def test_a_pool_worker_ends_when_its_parent_does_without_prctl():
     script = f"""
 import os, subprocess, sys
 child = subprocess.Popen([sys.executable, "-c",
-    "import os, sys, time; from rummykit.odds.pool import die_with_parent; "
+    "import os, sys, time; from rummykit.odds.data.pool import die_with_parent; "
     "sys.platform = {platform!r}; "
     "die_with_parent(int(sys.argv[1])); print(os.getpid(), flush=True); time.sleep(60)",
     str(os.getpid())], stdout=subprocess.PIPE, text=True)

@@ -33,8 +33,8 @@ from rummykit.exercises import (
     parse_answer,
 )
 from rummykit.odds import exercise_sets, teaching
+from rummykit.odds.dealt.simulate import simulate_dealt
 from rummykit.odds.exercise_sets import BUILDERS, OPTIONS, parameters
-from rummykit.odds.simulate import simulate_dealt
 from rummykit.odds.teaching import two_pairs_chain, within_standard_errors
 from tests.tiers import slow
 

@@ -1,4 +1,4 @@
-"""The fast round simulator (rummykit.odds.fastplay, _table.c) against the engine.
+"""The fast round simulator (rummykit.odds.play.fastplay, _table.c) against the engine.
 
 The engine (completion.play_round: Game, GameState and BuyerBots) is the reference: on
 seeded rounds the compiled core must log the same events, card for physical card, and
@@ -21,14 +21,9 @@ from rummykit.cards import Shoe
 from rummykit.errors import RuleSetError, RummyError, UnsupportedRuleError
 from rummykit.events import EVENT_KINDS
 from rummykit.game import Game
-from rummykit.odds import fastplay
-from rummykit.odds.completion import (
-    TURN_LIMIT_PER_PLAYER,
-    Cell,
-    _table_rules,
-    play_round,
-    round_seed,
-)
+from rummykit.odds.cells import TURN_LIMIT_PER_PLAYER, Cell, round_seed
+from rummykit.odds.play import fastplay
+from rummykit.odds.play.completion import _table_rules, play_round
 from rummykit.search import _contract_distance, contract_within
 from tests.tiers import slow
 
@@ -141,7 +136,7 @@ def test_random_draws_are_python_random(seed):
 
 @needs_core
 def test_game_seeds_are_round_seeds():
-    """The core's port of numpy's SeedSequence gives completion.round_seed's game seeds."""
+    """The core's port of numpy's SeedSequence gives cells.round_seed's game seeds."""
     rng = random.Random(4)
     for _ in range(300):
         seed = rng.choice([0, 1, 2026, 2**32, 2**64 - 1, rng.randrange(2**64)])

@@ -38,7 +38,7 @@ OPEN = {
     "rummykit.odds.hypergeom_pmf",
     "rummykit.odds.preset_odds",
     "rummykit.odds.prob_at_least_of_rank",
-    "rummykit.odds.simulate.hand_counts",
+    "rummykit.odds.dealt.simulate.hand_counts",
     "rummykit.odds.teaching.absorption_time",
     "rummykit.odds.teaching.expected_ranks_with_at_least",
     "rummykit.odds.teaching.matrix_power",

@@ -18,8 +18,9 @@ import pytest
 from rummykit import RuleSet, known_odds
 from rummykit.errors import ArgumentError
 from rummykit.odds import dealt_probability
-from rummykit.odds.tables import ExactCell, _committed, data_directory
-from rummykit.odds.tables import known_probability as polars_probability
+from rummykit.odds.cells import ExactCell
+from rummykit.odds.data.tables import _committed, data_directory
+from rummykit.odds.data.tables import known_probability as polars_probability
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -162,5 +163,5 @@ def test_the_pure_wheel_has_no_compiled_part(tmp_path: Path):
     assert wheel.name == "rummykit-0.1.0-py3-none-any.whl"
     names = zipfile.ZipFile(wheel).namelist()
     assert "rummykit/known_odds.json" in names and "rummykit/widgets/meld.py" in names
-    assert "rummykit/search.py" in names and "rummykit/odds/fastplay.py" in names
+    assert "rummykit/search.py" in names and "rummykit/odds/play/fastplay.py" in names
     assert not [name for name in names if name.endswith((".so", ".pyd", ".c", ".h"))]

@@ -23,7 +23,7 @@ from rummykit.bots import could_improve
 from rummykit.cards import Card, Rank, Suit
 from rummykit.errors import IllegalMeldError, RuleSetError
 from rummykit.melds import check_lay_down, check_meld, lay_off_options, swap_joker
-from rummykit.odds.exact import sweep_rules
+from rummykit.odds.counting.exact import sweep_rules
 from rummykit.rules import RULE_PARTS, MeldRules, meld_limits, run_windows
 
 STANDARD = RuleSet.preset("standard")

@@ -3,7 +3,7 @@
 Each hand of a shrunken shoe (few ranks and suits, small hands) is decided by
 ``rummykit.search.find_contract`` and by the deliberately naive subset oracle in
 ``odds_oracle.py``; the number of hands holding the contract must equal the count of
-``rummykit.odds.exact``. Set-only contracts on the full shoe are also checked against a
+``rummykit.odds.counting.exact``. Set-only contracts on the full shoe are also checked against a
 sum over rank-count profiles, an independent closed form.
 """
 
@@ -38,8 +38,8 @@ from tiers import slow
 
 from rummykit import Card, Contract, Rank, RuleSet, Suit, find_contract
 from rummykit.odds import dealt_count, dealt_probability, distance_distribution
-from rummykit.odds import exact as exact_module
-from rummykit.odds._exact_layers import Sweep
+from rummykit.odds.counting import exact as exact_module
+from rummykit.odds.counting._exact_layers import Sweep
 
 
 def _cards(naturals, jokers: int) -> list[Card]:

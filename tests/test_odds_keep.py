@@ -7,11 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-import rummykit.odds.keep as keep
+import rummykit.odds.counting.keep as keep
 from rummykit import RuleSet
 from rummykit.errors import ArgumentError, RuleSetError
 from rummykit.odds import dealt_probability
-from rummykit.odds.tables import ExactCell, exact_seconds, known_probability
+from rummykit.odds.cells import ExactCell
+from rummykit.odds.data.tables import exact_seconds, known_probability
 
 STANDARD = RuleSet.preset("standard")
 

@@ -34,10 +34,10 @@ from odds_cases import (
 from tiers import slow
 
 from rummykit import CONTRACTS, Contract, Rank, Suit
-from rummykit.odds import _exact_layers as layers
-from rummykit.odds import _exact_model as model
-from rummykit.odds import exact
-from rummykit.odds._exact_model import NFIELDS, Run, State
+from rummykit.odds.counting import _exact_layers as layers
+from rummykit.odds.counting import _exact_model as model
+from rummykit.odds.counting import exact
+from rummykit.odds.counting._exact_model import NFIELDS, Run, State
 
 ALL_RANKS, ALL_SUITS = frozenset(Rank), tuple(Suit)
 LONG_RUNS = dataclasses.replace(STANDARD, min_run_size=6, min_naturals_in_run=3, name="long runs")

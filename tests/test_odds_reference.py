@@ -1,4 +1,4 @@
-"""The plain reference (``rummykit/odds/reference.py``) against brute force and the sweep.
+"""The plain reference (``rummykit/odds/counting/reference.py``) against brute force and the sweep.
 
 The reference lists every distinct hand (face multiset) and asks the rules engine about
 each; brute force (``odds_oracle.py``) tries every subset of every hand as a meld; the
@@ -33,9 +33,10 @@ from odds_oracle import holds, shoe_hands
 from tiers import slow
 
 from rummykit import Contract, Rank, Suit
-from rummykit.odds import _exact_layers as layers
-from rummykit.odds import dealt_count, distance_distribution, exact
-from rummykit.odds.reference import (
+from rummykit.odds import dealt_count, distance_distribution
+from rummykit.odds.counting import _exact_layers as layers
+from rummykit.odds.counting import exact
+from rummykit.odds.counting.reference import (
     face_multisets,
     reference_dealt_count,
     reference_distance_distribution,

@@ -13,7 +13,7 @@ from strategies import custom_rules
 
 from rummykit import CONTRACTS, Contract, RuleSet, parse_cards
 from rummykit.odds import dealt_probability
-from rummykit.odds.simulate import (
+from rummykit.odds.dealt.simulate import (
     Estimate,
     deal_hands,
     hand_counts,
@@ -100,7 +100,7 @@ def test_running_estimate_converges_towards_exact():
 @pytest.mark.parametrize("contract", CONTRACTS, ids=str)
 def test_vectorised_decisions_equal_find_contract(contract, rules):
     # The vectorised conditions may only settle a hand the way find_contract would.
-    from rummykit.odds.simulate import _Decider
+    from rummykit.odds.dealt.simulate import _Decider
     from rummykit.search import find_contract
 
     rules = RuleSet.preset(rules)
@@ -161,7 +161,7 @@ def dense_hands(rng, *, decks, jokers, cards, n, suits, ranks) -> np.ndarray:
 def test_vectorised_conditions_never_contradict_find_contract(
     rules, contract, decks, jokers, cards, suits, low, width, seed
 ):
-    from rummykit.odds.simulate import _Decider, _suit_masks
+    from rummykit.odds.dealt.simulate import _Decider, _suit_masks
 
     ranks = [(low + i) % 13 for i in range(width)]
     assume(cards <= decks * len(suits) * width + jokers)
@@ -205,7 +205,7 @@ def test_vectorised_conditions_never_contradict_find_contract(
 def test_run_cost_table_against_every_window(rules):
     # Fewest jokers for one run in a suit holding the ranks of a mask, by trying every
     # window of positions (1 and 14 are both the ace, bit 12).
-    from rummykit.odds.simulate import _INF, _Decider
+    from rummykit.odds.dealt.simulate import _INF, _Decider
 
     decider = _Decider(Contract(runs=1), rules, 1)
     limit = _INF if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
@@ -239,7 +239,7 @@ def test_a_run_may_leave_a_natural_out(contract, hand):
     # Each hand makes its contract only if a run plays a joker in place of a natural
     # it holds (the 5♥ goes to the set in 4♥ JK 6♥ 7♥ + 5♣ 5♥ JK): the window
     # conditions must leave such hands possible.
-    from rummykit.odds.simulate import _Decider, _suit_masks
+    from rummykit.odds.dealt.simulate import _Decider, _suit_masks
 
     cards = parse_cards(hand)
     numbers = [104 + c.deck if c.is_joker else 52 * c.deck + c.index for c in cards]

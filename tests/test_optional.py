@@ -87,7 +87,7 @@ def test_the_command_names_the_extra():
 
 
 def test_the_tables_command_names_the_extra():
-    # Its options' defaults (the recipes, the seed) come from rummykit.odds.pipeline.
+    # Its options' defaults (the recipes, the seed) come from rummykit.odds.data.pipeline.
     result = run_base(
         """
         from rummykit.cli import main

@@ -187,7 +187,8 @@ def test_the_play_widget_offers_it():
 def test_a_greedy_seat_under_study_plays_the_plain_round():
     # The same deals and seeds whichever bot sits in the seat under study: with
     # GreedyBot there (BuyerBot's policy), the round is the one played without it.
-    from rummykit.odds.completion import Cell, play_round
+    from rummykit.odds.cells import Cell
+    from rummykit.odds.play.completion import play_round
 
     cell = Cell(STANDARD, players=3, round=1)
     for index in range(3):
@@ -197,7 +198,7 @@ def test_a_greedy_seat_under_study_plays_the_plain_round():
 def test_game_difference_sums_the_rounds_of_the_committed_table():
     import polars as pl
 
-    from rummykit.odds.outs_bot import game_difference
+    from rummykit.odds.play.outs_bot import game_difference
 
     table = pl.read_parquet(Path(__file__).parents[1] / "data" / "outs_bot.parquet")
     rows = table.filter(bot="outs", measure="points minus opponents").sort("round")

@@ -14,19 +14,18 @@ import pytest
 
 import rummykit
 from rummykit import Contract, RuleSet
-from rummykit.odds import completion, dealt_probability, distance_distribution
-from rummykit.odds.completion import buying_value, completion_tables
-from rummykit.odds.exact import sweep_rules
-from rummykit.odds.outs_bot import OUTS_BOT_MEASURES, outs_bot_rows, outs_bot_table
-from rummykit.odds.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
-from rummykit.odds.plan import (
+from rummykit.odds import dealt_probability, distance_distribution
+from rummykit.odds.cells import ExactCell
+from rummykit.odds.counting.exact import sweep_rules
+from rummykit.odds.data.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
+from rummykit.odds.data.plan import (
     SWEEP_SECONDS,
     SWEEP_SECONDS_FILE,
     UNMEASURED_RULES_FACTOR,
     parse_sweep_seconds,
     write_sweep_seconds,
 )
-from rummykit.odds.tables import (
+from rummykit.odds.data.tables import (
     BUYING_SCHEMA,
     BY_TURN_SCHEMA,
     CELL_COLUMNS,
@@ -35,7 +34,6 @@ from rummykit.odds.tables import (
     SCHEMAS,
     SEAT_SCHEMA,
     SUMMARY_SCHEMA,
-    ExactCell,
     counts_in_minutes,
     counts_quickly,
     dealt_odds,
@@ -48,6 +46,9 @@ from rummykit.odds.tables import (
     known_probability,
     preset_odds,
 )
+from rummykit.odds.play import completion
+from rummykit.odds.play.completion import buying_value, completion_tables
+from rummykit.odds.play.outs_bot import OUTS_BOT_MEASURES, outs_bot_rows, outs_bot_table
 
 STANDARD = RuleSet.preset("standard")
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -421,7 +422,7 @@ def test_unmeasured_rules_are_planned_slower_than_they_take():
 
 
 def test_without_the_compiled_step_the_plan_is_slower(monkeypatch):
-    import rummykit.odds.plan as plan
+    import rummykit.odds.data.plan as plan
 
     native = exact_seconds(_cell(5, 2, 12))
     monkeypatch.setattr(plan, "NATIVE", False)
@@ -441,7 +442,7 @@ def test_counts_in_minutes_follows_the_plan():
 
 
 def test_known_probability_reads_the_committed_tables_and_the_sweeps_made(monkeypatch):
-    import rummykit.odds.exact as exact
+    import rummykit.odds.counting.exact as exact
 
     monkeypatch.setattr(exact, "_CACHE", {})
     bga = RuleSet.preset("bga")
@@ -695,7 +696,7 @@ def test_committed_simulations_recompute_for_a_cell():
 def test_committed_exact_mixed_cells_agree_with_fresh_simulations():
     # The counts of contracts mixing sets and runs on full shoes are checked by an
     # independent method: 200,000 seeded hands each, within 4 standard errors.
-    from rummykit.odds.simulate import simulate_dealt
+    from rummykit.odds.dealt.simulate import simulate_dealt
 
     table = pl.read_parquet(DATA / "exact_odds.parquet").filter(
         pl.col("method") == "exact", pl.col("round").is_in([2, 5]), pl.col("cards") >= 10

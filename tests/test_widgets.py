@@ -196,7 +196,7 @@ def test_deal_counts_the_odds_in_the_background():
 
 
 def test_deal_and_explorer_show_a_progress_bar_while_counting(monkeypatch):
-    from rummykit.odds import exact
+    from rummykit.odds.counting import exact
 
     monkeypatch.setattr(exact, "_CACHE", {})  # a fresh count, not a cached one
     seen = []
@@ -230,9 +230,10 @@ def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
     from fractions import Fraction
 
     import rummykit.odds as odds
-    from rummykit.odds import exact
-    from rummykit.odds.simulate import simulate_dealt
-    from rummykit.odds.tables import ExactCell, known_probability
+    from rummykit.odds.cells import ExactCell
+    from rummykit.odds.counting import exact
+    from rummykit.odds.data.tables import known_probability
+    from rummykit.odds.dealt.simulate import simulate_dealt
 
     # Slow counts (planned over COUNT_UNASKED_SECONDS, see exact_seconds): round 6 under
     # rules with runs of 3 (no preset's: planned at 8 times the slowest preset) with

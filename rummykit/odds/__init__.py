@@ -13,33 +13,33 @@ from rummykit._optional import require
 for _name in ("numpy", "polars", "tqdm", "more_itertools"):
     require(_name, extra="analysis", feature="rummykit.odds")
 
-from rummykit.odds.completion import (  # noqa: E402
-    buying_value,
-    completion_by_turn,
-    completion_tables,
-    round_summary,
-    seat_position,
-)
-from rummykit.odds.exact import (  # noqa: E402
+from rummykit.odds.counting.exact import (  # noqa: E402
     ExactTable,
     dealt_count,
     dealt_probability,
     distance_distribution,
     exact_table,
 )
-from rummykit.odds.simulate import (  # noqa: E402
+from rummykit.odds.data.tables import (  # noqa: E402
+    SCHEMAS,
+    dealt_odds,
+    distance_odds,
+    exact_odds,
+    preset_odds,
+)
+from rummykit.odds.dealt.simulate import (  # noqa: E402
     Estimate,
     running_estimate,
     simulate_dealt,
     simulate_distance,
     wilson_interval,
 )
-from rummykit.odds.tables import (  # noqa: E402
-    SCHEMAS,
-    dealt_odds,
-    distance_odds,
-    exact_odds,
-    preset_odds,
+from rummykit.odds.play.completion import (  # noqa: E402
+    buying_value,
+    completion_by_turn,
+    completion_tables,
+    round_summary,
+    seat_position,
 )
 from rummykit.odds.teaching import (  # noqa: E402
     distinct_hands,

@@ -31,7 +31,7 @@ from rummykit.cards import Rank, Shoe
 from rummykit.chance import chance_text
 from rummykit.exercises import Exercise, _check_seed, exercise
 from rummykit.melds import check_meld
-from rummykit.odds.exact import dealt_probability, distance_distribution
+from rummykit.odds.counting.exact import dealt_probability, distance_distribution
 from rummykit.odds.teaching import (
     TWO_PAIRS_STATES,
     absorption_time,

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from rummykit.errors import ArgumentError
 from rummykit.exercises import book_exercises
-from rummykit.odds.exact import dealt_probability
+from rummykit.odds.counting.exact import dealt_probability
 from rummykit.odds.exercise_sets import ROUND_1, RULES, parameters
 from rummykit.odds.outs_exercises import dealt_outs
 from rummykit.odds.teaching import absorption_time, two_pairs_chain

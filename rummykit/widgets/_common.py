@@ -99,15 +99,16 @@ def round_options(rules: RuleSet) -> list[tuple[str, int]]:
 ESTIMATE_HANDS = 200_000
 
 #: Exact counts planned to take longer than this (CPU seconds, see
-#: :func:`rummykit.odds.tables.exact_seconds`) run only when "Count exactly" is pressed;
+#: :func:`rummykit.odds.data.tables.exact_seconds`) run only when "Count exactly" is pressed;
 #: shorter ones run in the background unasked.
 COUNT_UNASKED_SECONDS = 20.0
 
 
 def count_seconds(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> float:
     """The planned seconds of an exact count (0 when it is already known, see
-    :func:`rummykit.odds.tables.known_probability`)."""
-    from rummykit.odds.tables import ExactCell, exact_seconds, known_probability
+    :func:`rummykit.odds.data.tables.known_probability`)."""
+    from rummykit.odds.cells import ExactCell
+    from rummykit.odds.data.tables import exact_seconds, known_probability
 
     cell = ExactCell(rules, None, contract, decks, jokers, cards)
     return 0.0 if known_probability(cell) is not None else exact_seconds(cell)
@@ -123,8 +124,8 @@ def slow_to_count(rules: RuleSet, contract: Contract, decks: int, jokers: int, c
 def estimate_text(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> str:
     """A seeded simulation of :data:`ESTIMATE_HANDS` hands, in words, with its interval
     and what an exact count would take."""
-    from rummykit.odds.simulate import simulate_dealt
-    from rummykit.odds.tables import duration_text
+    from rummykit.odds.data.tables import duration_text
+    from rummykit.odds.dealt.simulate import simulate_dealt
 
     estimate = simulate_dealt(
         contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=ESTIMATE_HANDS, seed=0
@@ -160,8 +161,8 @@ def interim_text(
     seconds = count_seconds(rules, contract, decks, jokers, cards)
     if not slow and seconds <= QUICK_SECONDS:
         return "Counting the exact odds ..."
-    from rummykit.odds.simulate import simulate_dealt
-    from rummykit.odds.tables import duration_text
+    from rummykit.odds.data.tables import duration_text
+    from rummykit.odds.dealt.simulate import simulate_dealt
 
     estimate = simulate_dealt(
         contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=QUICK_HANDS, seed=0
@@ -184,7 +185,7 @@ class CountProgress:
     """A progress bar for an exact count, shown only while a count runs.
 
     Pass :meth:`report` as the ``progress`` of
-    :func:`~rummykit.odds.exact.dealt_probability`; call :meth:`done` when it returns
+    :func:`~rummykit.odds.counting.exact.dealt_probability`; call :meth:`done` when it returns
     (a cached count reports nothing).
 
     >>> bar = CountProgress()
@@ -225,7 +226,7 @@ class CountProgress:
         *,
         stale: Callable[[], bool] | None = None,
     ):
-        """:func:`~rummykit.odds.exact.dealt_probability`, shown on this bar; when
+        """:func:`~rummykit.odds.counting.exact.dealt_probability`, shown on this bar; when
         ``stale()`` turns true the count stops (raising :class:`Superseded`)."""
         from rummykit.odds import dealt_probability
 

@@ -44,7 +44,7 @@ class DealWidget:
     Below are the odds of being dealt the contract. When they are known (the committed
     tables of ``data/``, a sweep made before) the exact value is shown at once. Otherwise
     the time of the exact count is planned from the sweep's measured cost
-    (:func:`rummykit.odds.tables.exact_seconds`): a count planned at up to
+    (:func:`rummykit.odds.data.tables.exact_seconds`): a count planned at up to
     :data:`~rummykit.widgets._common.COUNT_UNASKED_SECONDS` runs in the background with
     a progress bar, and meanwhile a quick seeded simulated estimate with its interval and
     the planned time is shown (only "Counting" for a count planned under
@@ -373,7 +373,8 @@ class DealWidget:
         if key not in self._odds_cache:
             rules, contract, decks, jokers, cards = key
             try:
-                from rummykit.odds.tables import ExactCell, known_probability
+                from rummykit.odds.cells import ExactCell
+                from rummykit.odds.data.tables import known_probability
             except MissingDependencyError:
                 p = known_odds.known_probability(
                     rules, contract, decks=decks, jokers=jokers, cards=cards

@@ -15,9 +15,9 @@ from fractions import Fraction
 
 from rummykit.chance import estimate_text as estimate_words
 from rummykit.chance import exact_text, impossible_reason
-from rummykit.odds.tables import (
+from rummykit.odds.cells import ExactCell
+from rummykit.odds.data.tables import (
     DEFAULT_SEED,
-    ExactCell,
     cell_seed,
     duration_text,
     exact_row,
@@ -356,7 +356,7 @@ class OddsExplorer:
     def _fill(self, missing: list, rows: dict, stale) -> None:
         """Count the missing points of one shoe whose sweep is quick, simulate the rest."""
         from rummykit.odds import dealt_probability
-        from rummykit.odds.simulate import simulate_dealt
+        from rummykit.odds.dealt.simulate import simulate_dealt
 
         missing = sorted(missing, key=lambda cell: cell.cards)
         quick = [c for c in missing if exact_seconds(c) <= NEIGHBOUR_EXACT_SECONDS]
@@ -387,7 +387,7 @@ class OddsExplorer:
             rows[cell] = simulated_row(cell, estimate)
 
     def _frame(self, rows: dict):
-        from rummykit.odds.tables import EXACT_SCHEMA, frame
+        from rummykit.odds.data.tables import EXACT_SCHEMA, frame
 
         known = [row for row in rows.values() if row is not None]
         return frame(known, EXACT_SCHEMA).sort("decks", "jokers", "cards") if known else None
@@ -484,7 +484,7 @@ class SimulationExplorer:
     """Deal ``n`` hands, watch the running estimate and its 95% interval close in on the
     exact value.
 
-    The hands are dealt in log-spaced steps by :func:`rummykit.odds.simulate.simulate_dealt`,
+    The hands are dealt in log-spaced steps by :func:`rummykit.odds.dealt.simulate.simulate_dealt`,
     each step from a seed drawn from ``seed``, so a run can be repeated. A progress bar
     counts the hands; after each step the chart (the estimate, its Wilson interval and the
     exact probability as a dashed line) is redrawn.
@@ -557,7 +557,7 @@ class SimulationExplorer:
         self.count_progress = CountProgress()
         """The exact count's bar, and its "Count exactly" button where the count is slow."""
         self.estimate = None
-        """The last :class:`~rummykit.odds.simulate.Estimate` (after all ``n`` hands)."""
+        """The last :class:`~rummykit.odds.dealt.simulate.Estimate` (after all ``n`` hands)."""
         self.exact: Fraction | None = None
         self.exact_note: str | None = None
         """Why the exact value is not drawn yet (counting, or a slow count not asked for)."""
@@ -669,7 +669,7 @@ class SimulationExplorer:
     def run(self) -> None:
         """Deal the hands step by step, updating the progress bar, estimate and chart;
         then the exact value, when it is known or quick to count (see the class)."""
-        from rummykit.odds.simulate import Estimate, simulate_dealt
+        from rummykit.odds.dealt.simulate import Estimate, simulate_dealt
 
         pl = require("polars")
         key = self.controls.key()

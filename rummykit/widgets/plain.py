@@ -138,7 +138,7 @@ def convergence_svg(rows: Sequence, hands: tuple[int, int], exact: float | None,
     ``rows`` are estimates (``n``, ``p``, ``ci_low``, ``ci_high``), ``hands`` the first
     and last numbers of hands of the run (the log-scaled x axis), ``exact`` a dashed line.
 
-    >>> from rummykit.odds.simulate import Estimate
+    >>> from rummykit.odds.dealt.simulate import Estimate
     >>> svg = convergence_svg([Estimate.from_counts(12, 100)], (100, 20_000), None, "Chance")
     >>> svg.startswith("<svg") and "Hands dealt" in svg and ">20,000<" in svg
     True

@@ -25,21 +25,20 @@ from more_itertools import chunked
 
 from rummykit.chance import chance_text, estimate_text
 from rummykit.errors import ArgumentError, RummyError
-from rummykit.odds.completion import (
-    Cell,
-    RoundRecord,
+from rummykit.odds.cells import Cell, RoundRecord
+from rummykit.odds.data.tables import DEFAULT_SEED, data_directory
+from rummykit.odds.play.completion import (
     default_chunk,
     play_rounds_fastest,
     tables_from_records,
 )
-from rummykit.odds.tables import DEFAULT_SEED, data_directory
 from rummykit.rules import RuleSet
 from rummykit.widgets._common import Superseded, figure_html, ipywidgets, message_html, require
 
 __all__ = ["LIVE_ROUNDS", "TablePanel", "committed_completion"]
 
 #: Rounds played live for a table ``data/`` does not hold: the compiled simulator
-#: (:mod:`rummykit.odds.fastplay`) plays 2,000 rounds of 4 players in round 1 in about
+#: (:mod:`rummykit.odds.play.fastplay`) plays 2,000 rounds of 4 players in round 1 in about
 #: 0.2 s, of 8 players in round 7 in about 1-2 s on two cores (the engine's bots, where
 #: the simulator is not built, take about 60 times as long).
 LIVE_ROUNDS = 2_000
@@ -54,7 +53,7 @@ COMPLETION_TABLE = "completion_by_turn"
 def _live_rounds(cell: Cell, seed: int, indices: Iterable[int]) -> list[RoundRecord]:
     """Rounds ``indices`` of ``cell`` from ``seed``, as ``rummykit tables`` plays them:
     by the compiled simulator where it plays the rules, else by the engine and its bots
-    (:func:`~rummykit.odds.completion.play_rounds_fastest`, the same records)."""
+    (:func:`~rummykit.odds.play.completion.play_rounds_fastest`, the same records)."""
     return play_rounds_fastest(cell, seed, list(indices))
 
 
@@ -69,13 +68,13 @@ def _live_completion(
     jokers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ):
-    """:func:`~rummykit.odds.completion.completion_by_turn` of one table, played here in
-    the chunks a sweep uses (:func:`~rummykit.odds.completion.default_chunk`), calling
+    """:func:`~rummykit.odds.play.completion.completion_by_turn` of one table, played here in
+    the chunks a sweep uses (:func:`~rummykit.odds.play.completion.default_chunk`), calling
     ``progress(done, n)`` after each (which may raise
     :class:`~rummykit.widgets._common.Superseded` to stop). The same rounds and the same
     frame as ``completion_by_turn(..., n=n, seed=seed)``.
 
-    >>> from rummykit.odds.completion import completion_by_turn
+    >>> from rummykit.odds.play.completion import completion_by_turn
     >>> standard = RuleSet.preset("standard")
     >>> live = _live_completion(standard, 2, 1, 12, 5, decks=1, jokers=3)
     >>> live.equals(completion_by_turn(rules=standard, players=2, rounds=1, decks=1, jokers=3,

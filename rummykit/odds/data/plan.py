@@ -1,7 +1,7 @@
 """The plan of an exact count: about how long a sweep takes, before it starts.
 
 :func:`exact_seconds` plans one cell from the sweeps measured by
-``benchmarks/sweep_seconds.py`` (:data:`SWEEP_SECONDS`); :func:`rummykit.odds.exact.dealt_count`
+``benchmarks/sweep_seconds.py`` (:data:`SWEEP_SECONDS`); :func:`rummykit.odds.counting.exact.dealt_count`
 refuses a count planned over :data:`LONG_COUNT_SECONDS` unless asked (``allow_long=True``),
 and the widgets, ``rummykit odds`` and ``rummykit tables`` plan by it. Standard library only,
 so that the counting code can plan before it allocates.
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import itertools
 import json
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from rummykit.odds._exact_layers import NATIVE
+from rummykit.odds.cells import ExactCell
+from rummykit.odds.counting._exact_layers import NATIVE
 from rummykit.rules import Contract, RuleSet
 
 __all__ = [
@@ -30,7 +30,6 @@ __all__ = [
     "SWEEP_SECONDS_FILE",
     "SweepKey",
     "UNMEASURED_RULES_FACTOR",
-    "ExactCell",
     "counts_quickly",
     "duration_text",
     "exact_seconds",
@@ -44,21 +43,8 @@ __all__ = [
 #: Every exact cell of ``data/`` is counted by the tables, which plan for themselves and
 #: pass ``allow_long=True``. The memory of a sweep grows with its keys as its time does,
 #: so this bound on time bounds it too, but by no figure measured here (the simulations'
-#: memory is: :data:`rummykit.odds.simulate.MAX_BATCH`).
+#: memory is: :data:`rummykit.odds.dealt.simulate.MAX_BATCH`).
 LONG_COUNT_SECONDS = 3600.0
-
-
-@dataclass(frozen=True)
-class ExactCell:
-    """One row of an exact table: a contract under ``rules`` in ``cards`` cards dealt
-    from ``decks`` decks and ``jokers`` jokers; ``round`` labels it."""
-
-    rules: RuleSet
-    round: int | None
-    contract: Contract
-    decks: int
-    jokers: int
-    cards: int
 
 
 def counts_quickly(contract: Contract) -> bool:
@@ -70,7 +56,7 @@ def counts_quickly(contract: Contract) -> bool:
     return contract.sets == 0 or contract.runs == 0
 
 
-#: Each preset's sweep rules (:func:`rummykit.odds.exact.sweep_rules`), by name.
+#: Each preset's sweep rules (:func:`rummykit.odds.counting.exact.sweep_rules`), by name.
 PRESET_SWEEP_RULES = {name: RuleSet.preset(name).meld_rules for name in RuleSet.presets()}
 
 #: Where :data:`SWEEP_SECONDS` is stored: a data file of the package, written by
@@ -126,7 +112,7 @@ def write_sweep_seconds(table: dict[SweepKey, dict[int, float | None]], path: Pa
 
 
 #: CPU seconds of one exact sweep of a contract mixing sets and runs, by the preset whose
-#: sweep rules (:func:`~rummykit.odds.exact.sweep_rules`) it has, sets, runs and decks,
+#: sweep rules (:func:`~rummykit.odds.counting.exact.sweep_rules`) it has, sets, runs and decks,
 #: then by the largest hand it serves (a sweep covers every smaller hand and every joker
 #: count the contract can use). Measured on one core with the compiled step by
 #: ``benchmarks/sweep_seconds.py`` (None: more than 400 s, stopped), which writes them to
@@ -138,7 +124,7 @@ SWEEP_SECONDS = parse_sweep_seconds(
 
 
 #: How much slower a sweep is in Python than with the compiled step (12 s against
-#: 0.33 s measured for 1 set + 1 run, 1 deck, 15 cards; see rummykit.odds.exact).
+#: 0.33 s measured for 1 set + 1 run, 1 deck, 15 cards; see rummykit.odds.counting.exact).
 PYTHON_SLOWDOWN = 40.0
 #: Rules whose sweep rules are no measured preset's take at most this many times the
 #: slowest preset's sweep: the factor covers the worst measured case, runs of 3 under
@@ -187,7 +173,7 @@ def _measured_seconds(name: str, sets: int, runs: int, decks: int, cards: int) -
 def _mixed_seconds(cell: ExactCell) -> float:
     """:func:`exact_seconds` of a contract mixing sets and runs, with the compiled step."""
     contract, rules = cell.contract, cell.rules
-    mine = rules.meld_rules  # its sweep rules (rummykit.odds.exact.sweep_rules)
+    mine = rules.meld_rules  # its sweep rules (rummykit.odds.counting.exact.sweep_rules)
     names = [name for name, preset in PRESET_SWEEP_RULES.items() if preset == mine]
     measured = [n for n in names if any(k[0] == n for k in SWEEP_SECONDS)]
     shape = (contract.sets, contract.runs, cell.decks, cell.cards)
@@ -220,7 +206,7 @@ def exact_seconds(cell: ExactCell) -> float:
     Contracts of sets only or runs only take well under a second (:func:`counts_quickly`);
     a hand too small for the contract takes none. A contract mixing sets and runs takes
     one sweep, whose cost grows with the contract, the decks, the hand size, the jokers
-    and the meld rules (jokers per meld, run length: :func:`~rummykit.odds.exact.
+    and the meld rules (jokers per meld, run length: :func:`~rummykit.odds.counting.exact.
     sweep_rules`). :data:`SWEEP_SECONDS` measured it for each preset's sweep rules
     (``bga`` and ``family`` have those of ``standard``) with up to 8 jokers:
 
@@ -232,7 +218,7 @@ def exact_seconds(cell: ExactCell) -> float:
     - rules that are no measured preset's: the slowest preset's figure times
       :data:`UNMEASURED_RULES_FACTOR`; a mixed contract no preset plays: the slowest
       measured one's, likewise;
-    - without the compiled step (:data:`~rummykit.odds.exact.NATIVE` false):
+    - without the compiled step (:data:`~rummykit.odds.counting.exact.NATIVE` false):
       :data:`PYTHON_SLOWDOWN` times as long.
 
     >>> from rummykit import RuleSet

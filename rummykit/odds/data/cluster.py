@@ -1,8 +1,8 @@
 """Scale out: run a sweep on a Dask cluster (``rummykit tables --dask ADDRESS``).
 
 A sweep is a list of independent tasks, each carrying its own seed
-(:func:`rummykit.odds.completion.round_seed`), run by
-:func:`~rummykit.odds.pool.run_sweep` through any executor and assembled in task order.
+(:func:`rummykit.odds.cells.round_seed`), run by
+:func:`~rummykit.odds.data.pool.run_sweep` through any executor and assembled in task order.
 :func:`dask_executor` connects to a ``dask.distributed`` scheduler and yields its
 executor, so a sweep on any number of Dask workers gives exactly the tables of a serial
 run with the same seed. Start a cluster with ``dask scheduler`` on one machine and

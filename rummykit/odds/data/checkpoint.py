@@ -5,12 +5,12 @@ appends each chunk of rounds to ``DIR/rounds.jsonl`` as soon as it comes back fr
 worker, and skips, on the next run, every chunk already there: an interrupted run
 (Ctrl-C, a killed job, a worker lost for good) resumes where it stopped, and its tables
 are those of an uninterrupted run, since every round's seed depends only on the base
-seed, its cell and its index (:func:`~rummykit.odds.completion.round_seed`).
+seed, its cell and its index (:func:`~rummykit.odds.cells.round_seed`).
 
 A chunk is found again only under the same key: the rules (a fingerprint of every
 option), players, shoe, round, buying policies, base seed, round indices, the function
 that played them, the rummykit version, the turn limit and a fingerprint of rummykit's
-source (:func:`rummykit.odds.cluster.code_fingerprint`, the one the Dask workers are
+source (:func:`rummykit.odds.data.cluster.code_fingerprint`, the one the Dask workers are
 checked with). Anything else makes a new key, so a changed run, or changed code with the
 same version string, never reads stale rounds. One run at a time may use a directory.
 
@@ -23,7 +23,7 @@ A checkpoint that cannot be read or written is an :class:`~rummykit.errors.Outpu
 naming the file.
 
 >>> import tempfile
->>> from rummykit.odds.completion import cells, play_rounds
+>>> from rummykit.odds.play.completion import cells, play_rounds
 >>> cell = cells(players=2, rounds=1)[0]
 >>> with tempfile.TemporaryDirectory() as directory:
 ...     store = Checkpoint(directory)
@@ -46,9 +46,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rummykit.errors import OutputError
-from rummykit.odds.cluster import code_fingerprint
-from rummykit.odds.completion import TURN_LIMIT_PER_PLAYER, Cell, RoundRecord
-from rummykit.odds.output import check_output
+from rummykit.odds.cells import TURN_LIMIT_PER_PLAYER, Cell, RoundRecord
+from rummykit.odds.data.cluster import code_fingerprint
+from rummykit.odds.data.output import check_output
 from rummykit.rules import RuleSet
 
 __all__ = ["Checkpoint", "rules_fingerprint"]

@@ -3,7 +3,7 @@ and win more?
 
 Each round of a cell is played twice from the same seed, so with the same deal and
 stock: once by greedy bots only (:class:`~rummykit.bots.GreedyBot`'s policy, as
-:func:`~rummykit.odds.completion.play_rounds_fastest` plays it) and once with the seat
+:func:`~rummykit.odds.play.completion.play_rounds_fastest` plays it) and once with the seat
 under study, at position ``index % players + 1`` in round ``index`` (every position
 equally often), played by an :class:`~rummykit.bots.OutsBot` against the same greedy
 opponents. The two plays are identical until that seat's first discard that differs.
@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING
 import polars as pl
 
 from rummykit.bots import OutsBot
-from rummykit.odds.completion import (
-    Cell,
-    RoundRecord,
+from rummykit.odds.cells import Cell, RoundRecord
+from rummykit.odds.data.tables import DEFAULT_SEED, OUTS_BOT_SCHEMA, frame
+from rummykit.odds.play.completion import (
     _cell_columns,
     _mean,
     _proportion,
@@ -44,11 +44,10 @@ from rummykit.odds.completion import (
     play_rounds_fastest,
     simulate_cells,
 )
-from rummykit.odds.tables import DEFAULT_SEED, OUTS_BOT_SCHEMA, frame
 from rummykit.rules import RuleSet
 
 if TYPE_CHECKING:
-    from rummykit.odds.checkpoint import Checkpoint
+    from rummykit.odds.data.checkpoint import Checkpoint
 
 __all__ = [
     "OUTS_BOT_MEASURES",
@@ -169,13 +168,13 @@ def outs_bot_table(
     """OutsBot against GreedyBot: ``n`` rounds of every cell (``rules``, ``players``,
     ``rounds``, the shoe the rules assign, greedy buying), each played with and without
     an OutsBot in the seat under study (see the module docstring). Schema
-    :data:`~rummykit.odds.tables.OUTS_BOT_SCHEMA`, one row per cell, bot, measure of
+    :data:`~rummykit.odds.data.tables.OUTS_BOT_SCHEMA`, one row per cell, bot, measure of
     :data:`OUTS_BOT_MEASURES` and turn.
 
     The greedy plays go through ``play`` (the compiled simulator by default; the
     records are the engine's either way), the OutsBot plays through the engine, both on
     ``executor`` or a local pool of ``max_workers`` in tasks of ``chunk`` rounds, kept in
-    ``checkpoint`` as they finish (:func:`~rummykit.odds.completion.simulate_cells`).
+    ``checkpoint`` as they finish (:func:`~rummykit.odds.play.completion.simulate_cells`).
     """
     grid = cells(rules=rules, players=players, rounds=rounds)
     sweep = {

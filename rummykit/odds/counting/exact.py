@@ -35,16 +35,16 @@ a sweep answers every smaller hand and every joker count up to its own, so
 :func:`dealt_count` sweeps for exactly the hand it is asked about.
 The CPU seconds of each sweep, measured on one core for every preset's mixed contracts
 with 1 to 4 decks and the hand sizes the tables use, are
-:data:`rummykit.odds.plan.SWEEP_SECONDS`, read from the package's data file
+:data:`rummykit.odds.data.plan.SWEEP_SECONDS`, read from the package's data file
 ``rummykit/odds/sweep_seconds.json`` that ``benchmarks/sweep_seconds.py --write``
 measures and writes. The Python sweep, which does not drop arrangements by hand size,
-is about :data:`rummykit.odds.plan.PYTHON_SLOWDOWN` times slower.
-:func:`rummykit.odds.simulate.simulate_dealt` estimates any cell in a second.
+is about :data:`rummykit.odds.data.plan.PYTHON_SLOWDOWN` times slower.
+:func:`rummykit.odds.dealt.simulate.simulate_dealt` estimates any cell in a second.
 
 ``docs/exact-sweep.md`` is the design note (the state, the packed codes, why each
-pruning is sound, a worked example); :mod:`rummykit.odds._exact_model` holds the states
-and their moves, :mod:`rummykit.odds._exact_layers` the layers and their pruning, and
-:mod:`rummykit.odds.reference` a plain, slow count that lists every distinct hand.
+pruning is sound, a worked example); :mod:`rummykit.odds.counting._exact_model` holds the states
+and their moves, :mod:`rummykit.odds.counting._exact_layers` the layers and their pruning, and
+:mod:`rummykit.odds.counting.reference` a plain, slow count that lists every distinct hand.
 
 >>> from fractions import Fraction
 >>> from rummykit import CONTRACTS, RuleSet
@@ -64,9 +64,10 @@ from fractions import Fraction
 from rummykit.cards import Rank, Suit
 from rummykit.checks import dealt_hand, instance, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.odds._exact_layers import NATIVE, Sweep
-from rummykit.odds._exact_model import ExactTable, Progress, pareto
-from rummykit.odds.plan import LONG_COUNT_SECONDS, ExactCell, duration_text, exact_seconds
+from rummykit.odds.cells import ExactCell
+from rummykit.odds.counting._exact_layers import NATIVE, Sweep
+from rummykit.odds.counting._exact_model import ExactTable, Progress, pareto
+from rummykit.odds.data.plan import LONG_COUNT_SECONDS, duration_text, exact_seconds
 from rummykit.rules import MAX_JOKERS, Contract, MeldRules, RuleSet
 
 __all__ = [
@@ -108,7 +109,7 @@ def _check_plan(
         raise ArgumentError(
             f"counting {contract} in {cards} cards from {decks} decks and {jokers} jokers "
             f"exactly is planned at {duration_text(seconds)} (more than "
-            f"{duration_text(LONG_COUNT_SECONDS)}, rummykit.odds.plan.LONG_COUNT_SECONDS): "
+            f"{duration_text(LONG_COUNT_SECONDS)}, rummykit.odds.data.plan.LONG_COUNT_SECONDS): "
             "pass allow_long=True (rummykit odds --allow-long) to count anyway, ask for "
             "fewer cards or decks, or "
             "estimate it with rummykit.odds.simulate_dealt"
@@ -151,8 +152,8 @@ def dealt_count(
     teaching and for tests that enumerate every hand.
 
     Bounds: 1 to 8 decks, 0 to 32 jokers (:mod:`rummykit.rules`), 0 to the whole shoe of
-    cards. A count planned (:func:`rummykit.odds.plan.exact_seconds`) over
-    :data:`~rummykit.odds.plan.LONG_COUNT_SECONDS` (an hour) is refused before a key is made
+    cards. A count planned (:func:`rummykit.odds.data.plan.exact_seconds`) over
+    :data:`~rummykit.odds.data.plan.LONG_COUNT_SECONDS` (an hour) is refused before a key is made
     unless ``allow_long=True``: :func:`rummykit.odds.simulate_dealt` estimates it in seconds.
 
     >>> from rummykit import Contract, Rank, RuleSet, Suit

@@ -31,7 +31,7 @@ Intervals are 95%: Wilson for proportions; for the probability pooled over the s
 of one round (which are not independent) the Wilson interval uses the effective sample
 size of the round means; normal (mean +- 1.96 standard errors) for means.
 
->>> from rummykit.odds.completion import completion_by_turn
+>>> from rummykit.odds.play.completion import completion_by_turn
 >>> frame = completion_by_turn(players=2, rounds=[1], n=4, seed=1, progress=False, max_workers=1)
 >>> frame.columns[:6]
 ['rules', 'round', 'contract', 'decks', 'jokers', 'cards']
@@ -42,11 +42,9 @@ size of the round means; normal (mean +- 1.96 standard errors) for means.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -54,11 +52,17 @@ import polars as pl
 from more_itertools import chunked
 
 from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot
-from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.errors import ArgumentError
 from rummykit.game import Game
-from rummykit.odds.pool import run_sweep
-from rummykit.odds.simulate import Z95, wilson_interval
-from rummykit.odds.tables import (
+from rummykit.odds.cells import (
+    TURN_LIMIT_PER_PLAYER,
+    Cell,
+    RoundRecord,
+    _table_rules,
+    round_seed,
+)
+from rummykit.odds.data.pool import run_sweep
+from rummykit.odds.data.tables import (
     BUYING_SCHEMA,
     BY_TURN_SCHEMA,
     DEFAULT_SEED,
@@ -67,15 +71,13 @@ from rummykit.odds.tables import (
     frame,
     resolve_rules,
 )
+from rummykit.odds.dealt.simulate import Z95, wilson_interval
 from rummykit.rules import RuleSet
 
 if TYPE_CHECKING:
-    from rummykit.odds.checkpoint import Checkpoint
+    from rummykit.odds.data.checkpoint import Checkpoint
 
 __all__ = [
-    "Cell",
-    "RoundRecord",
-    "TURN_LIMIT_PER_PLAYER",
     "buying_value",
     "cells",
     "completion_by_turn",
@@ -84,162 +86,10 @@ __all__ = [
     "play_round",
     "play_rounds",
     "play_rounds_fastest",
-    "round_seed",
     "round_summary",
     "seat_position",
     "simulate_cells",
 ]
-
-#: A round is stopped (scored as if both piles had run out) after this many turns per
-#: player: a safety valve against bots that never finish. With the presets' shoes greedy
-#: bots take 5-12 turns each; jokerless shoes in the run rounds come near it, and so does
-#: ``family``'s last round (three runs from 10 cards, two jokers in all: with 5 players 2
-#: of 40 seeded rounds reach it, with either buy timing). :func:`round_summary`'s
-#: ``"turn limit"`` measure says how often it closed.
-TURN_LIMIT_PER_PLAYER = 60
-
-
-# --------------------------------------------------------------------------------------
-# Cells and rounds
-
-
-@dataclass(frozen=True)
-class Cell:
-    """One table set-up to simulate: rules, players, shoe, round and buying policy.
-
-    ``decks`` and ``jokers`` default to what the rules assign to ``players``.
-    ``buy`` is one of :data:`~rummykit.bots.BUY_POLICIES` for every seat, or a tuple
-    giving the policy of each position (1 first).
-
-    >>> cell = Cell(RuleSet.preset("standard"), players=4, round=5)
-    >>> cell.decks, cell.jokers, cell.cards, str(cell.contract)
-    (2, 4, 12, '2 sets + 1 run')
-    """
-
-    rules: RuleSet
-    """The rule set (its name labels the tables)."""
-    players: int
-    """Players at the table."""
-    round: int
-    """The round (1-based): it gives the contract and the deal size."""
-    decks: int | None = None
-    """Decks in the shoe (None: as the rules assign to ``players``)."""
-    jokers: int | None = None
-    """Jokers in the shoe (None: as the rules assign to ``decks``)."""
-    buy: str | tuple[str, ...] = "improves"
-    """Buying policy of every seat, or one per position."""
-    rotate: bool = False
-    """Turn the per-position policies one seat each round, so that in round ``index``
-    ``buy[0]`` sits at position ``index % players + 1``: every policy plays every
-    position equally often."""
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.rules, RuleSet):
-            raise ArgumentTypeError(f"rules must be a RuleSet, got {self.rules!r}")
-        self.rules.check_players(self.players)
-        if not isinstance(self.round, int) or not 1 <= self.round <= self.rules.rounds:
-            raise ArgumentError(f"round must be 1..{self.rules.rounds}, got {self.round!r}")
-        if self.decks is None:
-            object.__setattr__(self, "decks", self.rules.decks_for(self.players))
-        if self.jokers is None:
-            object.__setattr__(self, "jokers", self.rules.jokers_for(self.decks))
-        for name, low in (("decks", 1), ("jokers", 0)):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise ArgumentError(f"{name} must be an integer >= {low}, got {value!r}")
-        policies = (self.buy,) if isinstance(self.buy, str) else tuple(self.buy)
-        if not isinstance(self.buy, str) and len(policies) != self.players:
-            raise ArgumentError(
-                f"give one buying policy per position ({self.players}), got {len(policies)}"
-            )
-        for policy in policies:
-            if policy not in BUY_POLICIES:
-                raise ArgumentError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {policy!r}")
-        if len(set(policies)) == 1:  # one policy for all: the same cell as a plain string
-            object.__setattr__(self, "buy", policies[0])
-            object.__setattr__(self, "rotate", False)
-        else:
-            object.__setattr__(self, "buy", policies)
-            object.__setattr__(self, "rotate", bool(self.rotate))
-        _table_rules(self.rules, self.players, self.decks, self.jokers)  # fail early
-
-    @property
-    def contract(self):
-        """The contract of :attr:`round`."""
-        return self.rules.contracts[self.round - 1]
-
-    @property
-    def cards(self) -> int:
-        """Cards dealt to each player in :attr:`round`."""
-        return self.rules.deal_sizes[self.round - 1]
-
-    def policy(self, position: int, index: int = 0) -> str:
-        """The buying policy of ``position`` (1-based) in round ``index`` of the cell."""
-        if isinstance(self.buy, str):
-            return self.buy
-        shift = index if self.rotate else 0
-        return self.buy[(position - 1 - shift) % self.players]
-
-    @property
-    def seed_key(self) -> tuple[int, int, int, int]:
-        """What a round's seed depends on besides the base seed and the round index."""
-        return (self.players, self.decks, self.jokers, self.round)
-
-
-@functools.lru_cache(maxsize=256)
-def _table_rules(rules: RuleSet, players: int, decks: int, jokers: int) -> RuleSet:
-    """``rules`` for exactly this table: the shoe overridden, one player count allowed.
-
-    Raises RuleSetError when the shoe cannot deal the round sizes to ``players``.
-    """
-    if rules.decks_for(players) == decks and dict(rules.jokers_by_decks).get(decks) == jokers:
-        return rules
-    return dataclasses.replace(
-        rules,
-        min_players=players,
-        max_players=players,
-        decks_by_players=((players, decks),),
-        jokers_by_decks=((decks, jokers),),
-    )
-
-
-def round_seed(seed: int, key: Sequence[int], index: int) -> tuple[int, int]:
-    """The (game seed, bot seed) of round ``index`` of a cell with ``seed_key`` ``key``.
-
-    Derived by :class:`numpy.random.SeedSequence` from the base ``seed`` and the cell's
-    key, so it does not depend on which other cells are run, in which order, or where.
-
-    >>> round_seed(2026, (4, 2, 4, 1), 0) == round_seed(2026, (4, 2, 4, 1), 0)
-    True
-    >>> round_seed(2026, (4, 2, 4, 1), 0) != round_seed(2026, (4, 2, 4, 1), 1)
-    True
-    """
-    sequence = np.random.SeedSequence(seed, spawn_key=(*key, index))
-    game_seed, bot_seed = sequence.generate_state(2, dtype=np.uint64)
-    return int(game_seed) >> 1, int(bot_seed) >> 1
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    """What happened in one simulated round, every per-seat field by position (1 first)."""
-
-    index: int
-    """The round's index in its cell (its seed's index)."""
-    turns: int
-    """Turns begun in the round, all players together."""
-    ended: str
-    """``"out"`` (someone went out), ``"exhausted"`` (no card could be drawn) or
-    ``"limit"`` (:data:`TURN_LIMIT_PER_PLAYER` reached)."""
-    out: int | None
-    """The position (1-based) that went out, or None."""
-    laid_down: tuple[int | None, ...]
-    """The own-turn number on which each position laid down, or None."""
-    seat_turns: tuple[int, ...]
-    """Turns each position began."""
-    points: tuple[int, ...]
-    """Points left in each position's hand at the end (without penalties or bonuses)."""
-    buys: tuple[int, ...]
-    """Buys each position made."""
 
 
 def play_round(
@@ -388,9 +238,9 @@ def play_rounds(cell: Cell, seed: int, indices: Sequence[int]) -> list[RoundReco
 
 def play_rounds_fastest(cell: Cell, seed: int, indices: Sequence[int]) -> list[RoundRecord]:
     """:func:`play_rounds` by the fastest path that plays ``cell``'s rules exactly: the
-    compiled round simulator (:func:`rummykit.odds.fastplay.play_rounds_fast`) where it
+    compiled round simulator (:func:`rummykit.odds.play.fastplay.play_rounds_fast`) where it
     is built and implements every option of the rules
-    (:func:`~rummykit.odds.fastplay.fast_available`), else the engine and its bots. The
+    (:func:`~rummykit.odds.play.fastplay.fast_available`), else the engine and its bots. The
     records are the same either way (``tests/test_fastplay.py`` compares the two event by
     event); the default of every sweep.
 
@@ -398,7 +248,7 @@ def play_rounds_fastest(cell: Cell, seed: int, indices: Sequence[int]) -> list[R
     >>> play_rounds_fastest(cell, 7, [0, 5]) == play_rounds(cell, 7, [0, 5])
     True
     """
-    from rummykit.odds import fastplay  # (fastplay imports this module)
+    from rummykit.odds.play import fastplay  # (fastplay imports this module)
 
     if fastplay.fast_available(cell.rules):
         return fastplay.play_rounds_fast(cell, seed, indices)
@@ -419,13 +269,13 @@ def simulate_cells(
 ) -> dict[Cell, list[RoundRecord]]:
     """Play ``n`` rounds of every cell: ``{cell: [record of round 0, 1, ...]}``.
 
-    The sweep runs through :func:`~rummykit.odds.pool.run_sweep` (on ``executor``, or a
+    The sweep runs through :func:`~rummykit.odds.data.pool.run_sweep` (on ``executor``, or a
     local pool of ``max_workers``) in tasks of ``chunk`` rounds (default
     :func:`default_chunk`), each played by ``play`` (default :func:`play_rounds_fastest`: the
     compiled simulator where it plays the rules, else the engine and its bots,
     :func:`play_rounds`); the records are the same whatever the play function, executor,
     workers and chunk size. With a
-    :class:`~rummykit.odds.checkpoint.Checkpoint`, chunks it holds are not played again
+    :class:`~rummykit.odds.data.checkpoint.Checkpoint`, chunks it holds are not played again
     and each chunk played is added to it as it finishes.
 
     >>> grid = cells(players=2, rounds=1)
@@ -749,7 +599,7 @@ def completion_by_turn(**options) -> pl.DataFrame:
     go-around t), by rules, round (contract), decks, jokers, players and buying policy.
 
     Takes the options of :func:`completion_tables`; schema
-    :data:`~rummykit.odds.tables.BY_TURN_SCHEMA`, one row per cell, measure and turn,
+    :data:`~rummykit.odds.data.tables.BY_TURN_SCHEMA`, one row per cell, measure and turn,
     up to the most turns any seat of the cell played. A seat whose round ended before
     its t-th turn counts as not laid down by then (the probabilities are of having laid
     down at all by that turn). ``p`` pools the seats; its Wilson interval allows for
@@ -768,7 +618,7 @@ def round_summary(**options) -> pl.DataFrame:
     turns it lasts, points left in hand, buys, how often contracts are made.
 
     Takes the options of :func:`completion_tables`; schema
-    :data:`~rummykit.odds.tables.SUMMARY_SCHEMA`.
+    :data:`~rummykit.odds.data.tables.SUMMARY_SCHEMA`.
     """
     return completion_tables(**options)["completion_summary"]
 
@@ -778,7 +628,7 @@ def seat_position(**options) -> pl.DataFrame:
     dealer, first to play), one row per cell, position and measure.
 
     Takes the options of :func:`completion_tables`; schema
-    :data:`~rummykit.odds.tables.SEAT_SCHEMA`.
+    :data:`~rummykit.odds.data.tables.SEAT_SCHEMA`.
     """
     return completion_tables(**options)["seat_position"]
 
@@ -828,7 +678,7 @@ def buying_value(
     (the seeds do not depend on the policy); the seat under study moves one position
     each round, so it sits at every position equally often. One row per cell, policy
     and measure of :data:`SEAT_MEASURES`, schema
-    :data:`~rummykit.odds.tables.BUYING_SCHEMA`; ``difference`` is the paired
+    :data:`~rummykit.odds.data.tables.BUYING_SCHEMA`; ``difference`` is the paired
     difference from the policy ``"never"``.
 
     >>> frame = buying_value(players=3, rounds=1, n=3, seed=1, progress=False, max_workers=1)

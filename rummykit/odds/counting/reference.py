@@ -1,6 +1,6 @@
 """A plain, slow reference for the exact sweep: every distinct hand, checked one by one.
 
-The sweep (:mod:`rummykit.odds.exact`) counts hands without ever listing them: keys of
+The sweep (:mod:`rummykit.odds.counting.exact`) counts hands without ever listing them: keys of
 partial arrangements, pruning, canonical suit orders, residues modulo primes. This
 module does none of that. The natural part of a hand is a *face multiset*, how many
 copies of each card of the shoe it holds; every one of them is listed, and

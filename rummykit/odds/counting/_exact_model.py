@@ -1,9 +1,9 @@
 """The state model of the exact sweep: partial arrangements, their moves, packed codes.
 
-:mod:`rummykit.odds.exact` is the public API and explains what is counted; this module
+:mod:`rummykit.odds.counting.exact` is the public API and explains what is counted; this module
 says what one card, or the close of a rank, does to one partial arrangement of a hand
 (:class:`State`), and how an arrangement and its costs are packed into one integer
-code; :mod:`rummykit.odds._exact_layers` sweeps layers of keys with them. The design
+code; :mod:`rummykit.odds.counting._exact_layers` sweeps layers of keys with them. The design
 note ``docs/exact-sweep.md`` explains the whole sweep and why each pruning is sound.
 
 >>> code = pack_code(5, jokers=2, added=1)
@@ -158,7 +158,7 @@ class StateModel:
 
     It knows what one card or the close of a rank does to one partial arrangement
     (:meth:`successors`); keys, layers and counts are
-    :class:`~rummykit.odds._exact_layers.Sweep`'s.
+    :class:`~rummykit.odds.counting._exact_layers.Sweep`'s.
     """
 
     def __init__(
@@ -237,7 +237,7 @@ class StateModel:
         Class 0 is the middle of the sweep, where no ace is involved and every run in
         progress can still be finished; other positions are their own class. (The
         compiled sweep also moves as in the middle at the positions near the top, see
-        :meth:`~rummykit.odds._exact_layers.Sweep.run_native`.)
+        :meth:`~rummykit.odds.counting._exact_layers.Sweep.run_native`.)
         """
         if p not in (2, 14) and self.last - p >= max(self.mr - 1, self.nr):
             return 0
@@ -250,7 +250,7 @@ class StateModel:
         run in progress its missing length or naturals (an open window at least one more
         natural), each run not started ``mr``, and each ace owed to an ace-low run is a
         card still to hold. A lower bound, used to drop arrangements a hand of at most
-        ``T`` cards cannot complete (see :meth:`~rummykit.odds._exact_layers.Sweep.run_native`).
+        ``T`` cards cannot complete (see :meth:`~rummykit.odds.counting._exact_layers.Sweep.run_native`).
         """
         if state is ACCEPT:
             return 0

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 from more_itertools import consume
 
-from rummykit.cards import Card, Rank, Suit
+from rummykit.cards import Card, Rank, Shoe, Suit
 from rummykit.chance import estimate_text, stderr_text
 from rummykit.checks import dealt_hand, instance, real, whole
 from rummykit.checks import seed as check_seed
@@ -149,7 +149,7 @@ def deal_hands(
     whole("jokers", jokers, low=0, high=MAX_JOKERS)
     whole("n", n, low=0, high=MAX_BATCH, hint="deal more in batches")
     instance("rng", rng, np.random.Generator, "a numpy Generator")
-    size = 52 * decks + jokers
+    size = Shoe(decks=decks, jokers=jokers).size
     if not isinstance(cards, int) or not 0 <= cards <= size:
         raise ArgumentError(f"cannot deal {cards!r} cards from a shoe of {size}")
     dtype = np.uint8 if size <= 256 else np.uint16
@@ -434,7 +434,7 @@ def _batch_tasks(contract, *, decks, jokers, cards, rules, n, seed, batch) -> li
     """The batches of a serial run as tasks: each starts from the generator's state where
     the serial run would deal it, found by drawing (not dealing) the batches before it."""
     _check_simulation(contract, decks, jokers, cards, rules, n, seed, batch)
-    size = 52 * decks + jokers
+    size = Shoe(decks=decks, jokers=jokers).size
     if not 0 <= cards <= size:
         raise ArgumentError(f"cannot deal {cards} cards from a shoe of {size}")
     rng = np.random.default_rng(seed)
@@ -463,7 +463,7 @@ def simulate_dealt(
 
     The same seed gives the same estimate. ``progress(done, n)`` is called after each
     batch of hands. With an ``executor`` (a process pool, a Dask cluster's: see
-    :mod:`rummykit.odds.cluster`) the batches are dealt and decided on its workers, each
+    :mod:`rummykit.odds.data.cluster`) the batches are dealt and decided on its workers, each
     from the generator state where this process would have dealt it, so the estimate is
     the same as without.
 
@@ -501,7 +501,7 @@ def simulate_dealt(
 
 
 def _simulate_on(executor, contract, decks, jokers, cards, rules, n, seed, batch, progress):
-    from rummykit.odds.pool import run_sweep
+    from rummykit.odds.data.pool import run_sweep
 
     tasks = _batch_tasks(
         contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=n, seed=seed, batch=batch
@@ -534,7 +534,7 @@ def simulate_distance(
     distances ascending (those no hand reached left out).
 
     The distance is :func:`rummykit.search.contract_distance` with ``decks=decks``
-    (copies limited by the shoe, as :func:`rummykit.odds.exact.distance_distribution`
+    (copies limited by the shoe, as :func:`rummykit.odds.counting.exact.distance_distribution`
     counts it exactly), compiled where ``rummykit._distance`` is built. The hands are
     the ones :func:`simulate_dealt` deals for the same arguments and seed, so the count
     at distance 0 is its number of successes.

@@ -54,22 +54,22 @@ import polars as pl
 from rummykit.checks import dealt_hand, instance, whole
 from rummykit.checks import seed as check_seed
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.odds.exact import (
+from rummykit.odds.cells import ExactCell
+from rummykit.odds.counting.exact import (
     cached_probability,
     dealt_probability,
     distance_distribution,
     exact_table,
     sweep_rules,
 )
-from rummykit.odds.plan import (
+from rummykit.odds.data.plan import (
     PRESET_SWEEP_RULES,
-    ExactCell,
     counts_quickly,
     duration_text,
     exact_seconds,
 )
-from rummykit.odds.pool import run_sweep
-from rummykit.odds.simulate import MAX_HANDS
+from rummykit.odds.data.pool import run_sweep
+from rummykit.odds.dealt.simulate import MAX_HANDS
 from rummykit.rules import Contract, RuleSet
 
 __all__ = [
@@ -79,7 +79,6 @@ __all__ = [
     "DEFAULT_SEED",
     "DISTANCE_SCHEMA",
     "ESTIMATE_COLUMNS",
-    "ExactCell",
     "EXACT_CARDS",
     "EXACT_SCHEMA",
     "EXACT_SHOES",
@@ -160,7 +159,7 @@ DISTANCE_SCHEMA: dict[str, pl.DataType] = {
     "p_at_most_ci_high": pl.Float64,
 }
 
-#: Completion by turn (:func:`rummykit.odds.completion.completion_by_turn`). ``measure``
+#: Completion by turn (:func:`rummykit.odds.play.completion.completion_by_turn`). ``measure``
 #: is ``"laid down"`` (a given seat has laid down by its ``turn``-th turn) or
 #: ``"anyone out"`` (someone has gone out by go-around ``turn``); ``buy`` is the buying
 #: policy of every seat.
@@ -172,8 +171,8 @@ BY_TURN_SCHEMA: dict[str, pl.DataType] = {
     **ESTIMATE_COLUMNS,
 }
 
-#: Per-round summaries (:func:`rummykit.odds.completion.round_summary`); the measures
-#: are listed in :data:`rummykit.odds.completion.SUMMARY_MEASURES`.
+#: Per-round summaries (:func:`rummykit.odds.play.completion.round_summary`); the measures
+#: are listed in :data:`rummykit.odds.play.completion.SUMMARY_MEASURES`.
 SUMMARY_SCHEMA: dict[str, pl.DataType] = {
     **CELL_COLUMNS,
     "buy": pl.Utf8,
@@ -182,7 +181,7 @@ SUMMARY_SCHEMA: dict[str, pl.DataType] = {
 }
 
 #: Results by seat position, 1 = left of the dealer, who plays first
-#: (:func:`rummykit.odds.completion.seat_position`).
+#: (:func:`rummykit.odds.play.completion.seat_position`).
 SEAT_SCHEMA: dict[str, pl.DataType] = {
     **CELL_COLUMNS,
     "buy": pl.Utf8,
@@ -191,7 +190,7 @@ SEAT_SCHEMA: dict[str, pl.DataType] = {
     **MEAN_COLUMNS,
 }
 
-#: What buying is worth (:func:`rummykit.odds.completion.buying_value`): one seat plays
+#: What buying is worth (:func:`rummykit.odds.play.completion.buying_value`): one seat plays
 #: the policy ``buy`` against opponents playing ``opponents``; ``difference`` is its mean
 #: minus the same seat's mean with policy ``"never"`` on the same deals (paired), with
 #: a normal 95% interval.
@@ -207,10 +206,10 @@ BUYING_SCHEMA: dict[str, pl.DataType] = {
     "difference_ci_high": pl.Float64,
 }
 
-#: OutsBot against GreedyBot (:func:`rummykit.odds.outs_bot.outs_bot_table`): the seat
+#: OutsBot against GreedyBot (:func:`rummykit.odds.play.outs_bot.outs_bot_table`): the seat
 #: under study plays ``bot`` (``"outs"`` or ``"greedy"``) against three ``opponents`` on
 #: the same deals; ``measure`` is one of
-#: :data:`rummykit.odds.outs_bot.OUTS_BOT_MEASURES`, ``turn`` the seat's own turn for
+#: :data:`rummykit.odds.play.outs_bot.OUTS_BOT_MEASURES`, ``turn`` the seat's own turn for
 #: ``"laid down by turn"`` (null for the others); ``difference`` is the seat's mean
 #: minus the same seat's mean as a GreedyBot on the same deals (paired, normal 95%
 #: interval; 0 on the ``"greedy"`` rows).
@@ -363,11 +362,11 @@ def data_directory() -> Path:
 
     Where a ``rummykit tables`` run was killed in the instant its two-rename swap leaves
     the folder missing (file systems without an atomic exchange), the swap is completed
-    first (:func:`rummykit.odds.output.recover`), so a reader sees one whole generation.
+    first (:func:`rummykit.odds.data.output.recover`), so a reader sees one whole generation.
     """
-    path = Path(__file__).resolve().parents[2] / "data"
+    path = Path(__file__).resolve().parents[3] / "data"
     if not path.exists():
-        from rummykit.odds.output import recover
+        from rummykit.odds.data.output import recover
 
         with contextlib.suppress(OSError):
             recover(path)
@@ -453,7 +452,7 @@ def _dealt_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple) ->
 
 
 def _simulated_task(cell: ExactCell, n: int, seed: int):
-    from rummykit.odds.simulate import simulate_dealt
+    from rummykit.odds.dealt.simulate import simulate_dealt
 
     return simulate_dealt(
         cell.contract,
@@ -488,7 +487,7 @@ def cell_seed(seed: int, cell: ExactCell) -> int:
 
 def simulated_row(cell: ExactCell, estimate) -> dict:
     """The row of :data:`EXACT_SCHEMA` for ``cell`` with a simulated ``estimate``
-    (:class:`~rummykit.odds.simulate.Estimate`)."""
+    (:class:`~rummykit.odds.dealt.simulate.Estimate`)."""
     return {
         **exact_row(cell, Fraction(0)),
         "p": float(estimate.p),
@@ -515,7 +514,7 @@ def _distance_task(contract: Contract, rules: RuleSet, decks: int, hands: tuple)
 
 
 def _simulated_distance_task(cell: ExactCell, n: int, seed: int) -> dict[int, int]:
-    from rummykit.odds.simulate import simulate_distance
+    from rummykit.odds.dealt.simulate import simulate_distance
 
     return simulate_distance(
         cell.contract,
@@ -542,7 +541,7 @@ def distance_counts_quickly(contract: Contract) -> bool:
 
 
 def _simulated_distance_rows(cell: ExactCell, found: dict[int, int], n: int) -> list[dict]:
-    from rummykit.odds.simulate import Estimate
+    from rummykit.odds.dealt.simulate import Estimate
 
     rows, at_most = [], 0
     for distance, hands in found.items():
@@ -564,7 +563,7 @@ def _sweep_tasks(task, cells) -> tuple[list[tuple], dict]:
     """Tasks running each sweep once, and ``{cell: task index}``.
 
     A sweep is (contract, sweep rules, decks): rule sets with the same
-    :func:`~rummykit.odds.exact.sweep_rules` share it (the task gets the first of them).
+    :func:`~rummykit.odds.counting.exact.sweep_rules` share it (the task gets the first of them).
     """
     hands: dict[tuple, dict[tuple[int, int], None]] = {}
     first: dict[tuple, RuleSet] = {}
@@ -575,21 +574,6 @@ def _sweep_tasks(task, cells) -> tuple[list[tuple], dict]:
     keys = list(hands)
     tasks = [(task, key[0], first[key], key[2], tuple(hands[key])) for key in keys]
     return tasks, {key: i for i, key in enumerate(keys)}
-
-
-def _by_sweep(task, cells, description, executor, max_workers, progress) -> dict:
-    """``{cell: result}``, running each sweep (contract, rules, decks) once."""
-    tasks, index = _sweep_tasks(task, cells)
-    results = run_sweep(
-        _call,
-        tasks,
-        executor=executor,
-        max_workers=max_workers,
-        progress=progress,
-        description=description,
-        unit="sweep",
-    )
-    return {cell: _pick(cell, tasks, results, index) for cell in cells}
 
 
 def _pick(cell, tasks, results, index):
@@ -612,11 +596,11 @@ def dealt_odds(
     (schema :data:`EXACT_SCHEMA`).
 
     ``method`` is ``"exact"`` (count), ``"simulation"`` (deal ``n`` hands with
-    :func:`~rummykit.odds.simulate.simulate_dealt`, seed :func:`cell_seed`) or
+    :func:`~rummykit.odds.dealt.simulate.simulate_dealt`, seed :func:`cell_seed`) or
     ``"auto"``: count the cells for which ``count(cell)`` is true (by default those
     whose contract :func:`counts_quickly`; :func:`counts_in_minutes` counts more),
     simulate the others; ``method`` names what each row used. Exact sweeps (contract, rules, decks) run once each; everything runs
-    as tasks of :func:`~rummykit.odds.pool.run_sweep` (``executor``, ``max_workers``).
+    as tasks of :func:`~rummykit.odds.data.pool.run_sweep` (``executor``, ``max_workers``).
     """
     if method not in ("exact", "simulation", "auto"):
         raise ArgumentError(f"method must be 'exact', 'simulation' or 'auto', got {method!r}")
@@ -750,9 +734,9 @@ def distance_odds(
     One row per contract x shoe x hand size x distance with P(distance = d) > 0 (for a
     simulated cell: reached by at least one hand), schema :data:`DISTANCE_SCHEMA`;
     distance 0 is the probability that the hand holds the contract. ``method`` is
-    ``"exact"`` (count: :func:`~rummykit.odds.exact.distance_distribution`),
+    ``"exact"`` (count: :func:`~rummykit.odds.counting.exact.distance_distribution`),
     ``"simulation"`` (deal ``n`` hands a cell with
-    :func:`~rummykit.odds.simulate.simulate_distance`, seed :func:`cell_seed`) or
+    :func:`~rummykit.odds.dealt.simulate.simulate_distance`, seed :func:`cell_seed`) or
     ``"auto"``: count the cells for which ``count(cell)`` is true (by default those whose
     contract :func:`distance_counts_quickly`), simulate the others; ``method`` names what
     each row used.

@@ -1,6 +1,6 @@
 """The layer machinery of the exact sweep: keys, layers, pruning, counts.
 
-A layer maps each key (a set of packed codes, see :mod:`rummykit.odds._exact_model`) to
+A layer maps each key (a set of packed codes, see :mod:`rummykit.odds.counting._exact_model`) to
 the polynomial of the hands that reach it, as residues modulo a few primes. A step maps
 every key through :meth:`StateModel.successors` of its entries and prunes what another
 entry always does as well as; the compiled step (``_sweep.c``) does the same with the
@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 from rummykit.errors import ArgumentError
-from rummykit.odds._exact_model import (
+from rummykit.odds.counting._exact_model import (
     ACCEPT,
     COST_MASK,
     JOKER_SHIFT,

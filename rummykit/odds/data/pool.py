@@ -5,7 +5,7 @@ tasks run on a local :class:`~concurrent.futures.ProcessPoolExecutor`; pass
 ``max_workers=1`` to run them in this process, or pass any executor, e.g. a Dask
 cluster's::
 
-    from rummykit.odds.cluster import dask_executor
+    from rummykit.odds.data.cluster import dask_executor
     with dask_executor("tcp://scheduler:8786") as cluster:
         frame = completion_by_turn(..., executor=cluster.executor)
 

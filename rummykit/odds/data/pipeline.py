@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING
 
 from rummykit import search
 from rummykit.errors import ArgumentError
-from rummykit.odds.tables import DEFAULT_SEED
+from rummykit.odds.data.tables import DEFAULT_SEED
 from rummykit.rules import RuleSet
 
 if TYPE_CHECKING:
-    from rummykit.odds.checkpoint import Checkpoint
+    from rummykit.odds.data.checkpoint import Checkpoint
 
 __all__ = [
     "DATA_SEED",
@@ -52,7 +52,7 @@ class Recipe:
     measured; every cell is counted, the slowest sweep being 1 set + 2 runs with 3 decks
     and 14 cards, about 25 s; a cell whose count would take longer than
     ``exact_minutes`` is simulated from ``dealt_hands`` hands, see
-    :func:`rummykit.odds.tables.counts_in_minutes`). The distance table counts rounds
+    :func:`rummykit.odds.data.tables.counts_in_minutes`). The distance table counts rounds
     1-4 and 7 and simulates rounds 5-6 from ``distance_hands`` hands a cell (8 cells at
     20,000-80,000 hands a CPU-second): about 180 s of CPU time in all on two workers
     (618 s of wall time when measured, the machine shared with other work). The rest of
@@ -61,7 +61,7 @@ class Recipe:
     rounds, 28 more for the buying policies and jokers, 21 for buying value) and
     ``preset_n`` in each of 168 of the other presets, about 1.3 million rounds at the
     default's 10,000 and 2,000, played by the compiled simulator
-    (:mod:`rummykit.odds.fastplay`, ``benchmarks/bench_completion.py``). The whole
+    (:mod:`rummykit.odds.play.fastplay`, ``benchmarks/bench_completion.py``). The whole
     ``rummykit tables`` run took 537 s on the project's two cores (recorded in each
     JSON provenance under ``run``), before the OutsBot table: the engine plays its
     ``outs_rounds``, 1,608 CPU seconds more (:data:`OUTS_ROUNDS`).
@@ -81,7 +81,7 @@ class Recipe:
     """Rounds (contracts) of the exact, jokers and per-preset tables."""
     exact_minutes: float
     """Cells whose exact count takes at most about this many minutes on one core are
-    counted (:func:`rummykit.odds.tables.counts_in_minutes`), the others simulated."""
+    counted (:func:`rummykit.odds.data.tables.counts_in_minutes`), the others simulated."""
     dealt_hands: int
     """Hands dealt per cell of the dealt-odds tables where a contract mixing sets and
     runs is simulated (where exact counting would take longer)."""
@@ -95,7 +95,7 @@ class Recipe:
     """Hand sizes of the jokers table."""
     distance_rounds: tuple[int, ...]
     """Rounds of the distance table: exact where the contract's distance sweep takes
-    minutes at most (:func:`rummykit.odds.tables.distance_counts_quickly`), else
+    minutes at most (:func:`rummykit.odds.data.tables.distance_counts_quickly`), else
     simulated from ``distance_hands`` hands a cell."""
     distance_shoes: tuple[tuple[int, int], ...]
     """(decks, jokers) of the distance table."""
@@ -179,7 +179,7 @@ RECIPES = {
 DESCRIPTIONS = {
     "exact_odds": "P(a dealt hand holds the contract), standard, every contract x shoe x hand size; exact",
     "exact_jokers": "P(a dealt hand holds the contract), standard, 2 decks with 0-8 jokers; exact",
-    "exact_presets": "P(the dealt hand holds the round's contract), each preset, round and shoe it uses; exact where a count takes at most 20 minutes (rummykit.odds.tables.exact_seconds), else simulated",
+    "exact_presets": "P(the dealt hand holds the round's contract), each preset, round and shoe it uses; exact where a count takes at most 20 minutes (rummykit.odds.tables.exact_seconds), else simulated",  # as data/ has it
     "distance": "distribution of the contract distance of a dealt hand (copies limited by the shoe), standard, every contract; exact where the distance sweep takes minutes at most (rounds 1-4 and 7), simulated with Wilson intervals for 2 sets + 1 run and 1 set + 2 runs (rounds 5-6)",
     "completion_by_turn": "simulated P(a seat has laid down by its t-th turn), P(someone out by go-around t)",
     "completion_summary": "simulated turns per round, points left, buys, contracts made",
@@ -197,7 +197,7 @@ def preset_completion_cells(recipe: Recipe) -> list:
     >>> len(cells), sorted({(c.rules.name, c.players) for c in cells})[:3]
     (168, [('bga', 2), ('bga', 3), ('bga', 4)])
     """
-    from rummykit.odds import completion
+    from rummykit.odds.play import completion
 
     out = []
     for name in recipe.table_presets:
@@ -225,20 +225,20 @@ def build_tables(
 
     ``only`` limits the work to some names of :data:`DESCRIPTIONS`. The provenance holds
     what the JSON file records except the command and the run. Every sweep runs on
-    ``executor`` (a Dask cluster's, :mod:`rummykit.odds.cluster`) or a local pool of
+    ``executor`` (a Dask cluster's, :mod:`rummykit.odds.data.cluster`) or a local pool of
     ``max_workers``; the tables are the same either way. The simulated rounds are
-    played by ``play`` (default :func:`rummykit.odds.completion.play_rounds_fastest`) in tasks of
-    ``chunk`` rounds (default :func:`rummykit.odds.completion.default_chunk`) and, with a
+    played by ``play`` (default :func:`rummykit.odds.play.completion.play_rounds_fastest`) in tasks of
+    ``chunk`` rounds (default :func:`rummykit.odds.play.completion.default_chunk`) and, with a
     ``checkpoint``, kept there as they finish and not played again.
     """
-    from rummykit.odds import completion
-    from rummykit.odds.tables import (
+    from rummykit.odds.data.tables import (
         counts_in_minutes,
         dealt_odds,
         distance_odds,
         exact_cells,
         preset_cells,
     )
+    from rummykit.odds.play import completion
 
     wanted = set(DESCRIPTIONS if only is None else only)
     unknown = wanted - set(DESCRIPTIONS)
@@ -371,7 +371,7 @@ def build_tables(
     if "outs_bot" in wanted:
         import polars as pl
 
-        from rummykit.odds.outs_bot import outs_bot_table
+        from rummykit.odds.play.outs_bot import outs_bot_table
 
         started = time.perf_counter()
         deals = sorted({n for _, n in recipe.outs_rounds}, reverse=True)
@@ -412,7 +412,7 @@ def planned_bytes(names: Sequence[str] | None = None) -> int:
     >>> planned_bytes(["exact_odds"]) < planned_bytes() < 20_000_000
     True
     """
-    from rummykit.odds.tables import data_directory
+    from rummykit.odds.data.tables import data_directory
 
     total = 0
     for name in DESCRIPTIONS if names is None else names:
@@ -423,10 +423,10 @@ def planned_bytes(names: Sequence[str] | None = None) -> int:
 
 
 def check_out(out: str | os.PathLike, names: Sequence[str] | None = None) -> Path:
-    """``out`` checked before any work (:func:`rummykit.odds.output.check_output`: named,
+    """``out`` checked before any work (:func:`rummykit.odds.data.output.check_output`: named,
     a folder or nothing, its parent writable, room for :func:`planned_bytes`); the
     absolute path, or an :class:`~rummykit.errors.OutputError` saying what is wrong."""
-    from rummykit.odds.output import check_output
+    from rummykit.odds.data.output import check_output
 
     return check_output(out, needed=planned_bytes(names))
 
@@ -440,7 +440,7 @@ def write_tables(
     the run time is only in the JSON provenance, with ``run`` (how the whole run was
     made: its time, the workers, the Dask address) under the key ``"run"``.
 
-    ``out`` is replaced whole, by one atomic step (:mod:`rummykit.odds.output`): a reader
+    ``out`` is replaced whole, by one atomic step (:mod:`rummykit.odds.data.output`): a reader
     sees every file of the old run or every file of the new one. The new folder is built
     beside ``out`` with the tables of this run and every other entry of ``out`` (the
     tables ``--only`` left out, a README) carried over. A failure leaves ``out`` as it
@@ -451,8 +451,8 @@ def write_tables(
     import pickle
 
     import rummykit
-    from rummykit.odds.output import write_generation
-    from rummykit.odds.tables import SCHEMAS
+    from rummykit.odds.data.output import write_generation
+    from rummykit.odds.data.tables import SCHEMAS
 
     check_out(out, list(tables))
     names = [f"{name}.{ext}" for name in tables for ext in ("parquet", "csv", "json")]
@@ -482,7 +482,7 @@ def write_tables(
             return " (there was no room to keep the others)"
         return (
             f", and every table in {str(kept / 'tables.pickle')!r} (write them with "
-            "rummykit.odds.pipeline.write_tables(**pickle.load(file), out=PATH))"
+            "rummykit.odds.data.pipeline.write_tables(**pickle.load(file), out=PATH))"
         )
 
     write_generation(out, names, write, rescue=rescue)

@@ -3,14 +3,14 @@
 A player who never discarded would hold the dealt cards plus one card per turn: after
 ``t`` turns, ``deal + t`` cards. Were those ``t`` cards drawn blind, the chance that the
 hand holds the contract would be the exact dealt probability of a hand of ``deal + t``
-cards (:func:`~rummykit.odds.exact.dealt_probability`). Drawn beside the simulated
-chance of having laid down by turn ``t`` (:func:`~rummykit.odds.completion.
+cards (:func:`~rummykit.odds.counting.exact.dealt_probability`). Drawn beside the simulated
+chance of having laid down by turn ``t`` (:func:`~rummykit.odds.play.completion.
 completion_by_turn`), it shows what play changes: a player chooses between the discard
 and a blind card and may buy (two cards more), which helps; a player discards every
 turn, and the round ends when someone goes out, which hurts. It is a yardstick, not a
 bound: early in a round the simulated players beat it.
 
-Where a hand size would take too long to count (:func:`~rummykit.odds.tables.
+Where a hand size would take too long to count (:func:`~rummykit.odds.data.tables.
 exact_seconds`, planned from measured sweeps), its row says ``"not counted"`` and has no
 ``p``: the line is left out there, never estimated.
 
@@ -25,11 +25,12 @@ from collections.abc import Callable, Iterable
 
 import polars as pl
 
+from rummykit.cards import Shoe
 from rummykit.errors import ArgumentError
-from rummykit.odds.exact import dealt_probability
-from rummykit.odds.tables import (
+from rummykit.odds.cells import ExactCell
+from rummykit.odds.counting.exact import dealt_probability
+from rummykit.odds.data.tables import (
     CELL_COLUMNS,
-    ExactCell,
     exact_seconds,
     frame,
     known_probability,
@@ -75,7 +76,7 @@ def keep_every_card(
     sweep know cost nothing; the others are counted when planned at most ``max_seconds``
     (one sweep, of the largest, serves every smaller hand), and left as ``"not
     counted"`` otherwise. ``progress`` is passed to the counts
-    (:func:`~rummykit.odds.exact.dealt_probability`).
+    (:func:`~rummykit.odds.counting.exact.dealt_probability`).
 
     >>> frame = keep_every_card("standard", 1, decks=2, jokers=4, turns=range(1, 31))
     >>> frame["p"].is_sorted(), frame["p"][-1]
@@ -103,7 +104,7 @@ def keep_every_card(
     if any(not isinstance(t, int) or isinstance(t, bool) or t < 0 for t in turns):
         raise ArgumentError(f"turns must be non-negative integers, got {turns!r}")
     contract, deal = rules.contracts[round - 1], rules.deal_sizes[round - 1]
-    shoe = 52 * decks + jokers
+    shoe = Shoe(decks=decks, jokers=jokers).size
     if turns and deal + max(turns) > shoe:
         raise ArgumentError(
             f"a hand of {deal + max(turns)} cards (the deal of {deal} and {max(turns)} turns) "

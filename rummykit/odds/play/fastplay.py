@@ -1,6 +1,6 @@
-"""Fast rounds: :func:`~rummykit.odds.completion.play_round`, compiled.
+"""Fast rounds: :func:`~rummykit.odds.play.completion.play_round`, compiled.
 
-:func:`play_round_fast` returns exactly the :class:`~rummykit.odds.completion.RoundRecord`
+:func:`play_round_fast` returns exactly the :class:`~rummykit.odds.cells.RoundRecord`
 that ``completion.play_round`` returns for the same cell, seed and index, some 30-100
 times sooner: the round is played by a C core (``_table.c``) that follows the engine's
 rules and :class:`~rummykit.bots.BuyerBot`'s policy step for step, and draws its chance
@@ -19,7 +19,8 @@ approximates, the rest: :func:`check_fast` raises
 :class:`~rummykit.errors.UnsupportedRuleError`, naming the field and value, for any rule
 option the core does not implement (:data:`SUPPORTED` lists the others), before any play.
 
->>> from rummykit.odds.completion import Cell, play_round
+>>> from rummykit.odds.cells import Cell
+>>> from rummykit.odds.play.completion import play_round
 >>> from rummykit.rules import RuleSet
 >>> cell = Cell(RuleSet.preset("standard"), players=4, round=2)
 >>> play_round_fast(cell, seed=7, index=3) == play_round(cell, seed=7, index=3)
@@ -43,7 +44,7 @@ from rummykit.bots import BUY_POLICIES
 from rummykit.cards import Shoe
 from rummykit.errors import RummyError, UnsupportedRuleError
 from rummykit.events import EVENT_KINDS, Event
-from rummykit.odds.completion import TURN_LIMIT_PER_PLAYER, Cell, RoundRecord, round_seed
+from rummykit.odds.cells import TURN_LIMIT_PER_PLAYER, Cell, RoundRecord, round_seed
 from rummykit.rules import RuleSet
 
 try:
@@ -268,7 +269,7 @@ def _policies(cell: Cell, index: int) -> tuple[int, ...]:
 def _play(cell: Cell, seed: int, indices: Sequence[int], events: bool) -> list[tuple]:
     _require_native()
     if not isinstance(cell, Cell):
-        raise RummyError(f"cell must be a completion.Cell, got {cell!r}")
+        raise RummyError(f"cell must be a cells.Cell, got {cell!r}")
     config = _config(cell)
     key = cell.seed_key
     if seed < 2**64:  # the core derives round_seed's game seeds itself (numpy's algorithm)
@@ -304,7 +305,7 @@ def _record(index: int, result: tuple) -> RoundRecord:
 
 
 def play_round_fast(cell: Cell, seed: int, index: int = 0) -> RoundRecord:
-    """:func:`~rummykit.odds.completion.play_round`'s record of round ``index`` of
+    """:func:`~rummykit.odds.play.completion.play_round`'s record of round ``index`` of
     ``cell``, played by the compiled core (see the module docstring)."""
     return play_rounds_fast(cell, seed, [index])[0]
 
@@ -330,7 +331,7 @@ def fast_events(cell: Cell, seed: int, index: int = 0) -> list[tuple]:
     """The core's event log of round ``index`` of ``cell``, as :func:`log_events` writes
     the engine's: ``(kind, seat, cards, meld, melds, scores)``, cards as ``"code/deck"``.
 
-    >>> from rummykit.odds.completion import Cell
+    >>> from rummykit.odds.cells import Cell
     >>> cell = Cell(RuleSet.preset("standard"), players=3, round=1)
     >>> [event[0] for event in fast_events(cell, seed=1)][:5]
     ['deal', 'deal', 'deal', 'upcard', 'take discard']

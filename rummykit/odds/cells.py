@@ -1,0 +1,206 @@
+"""The cell values of the odds code: what one odds result is about.
+
+* :class:`ExactCell`, a **dealt cell**: a contract in a hand of ``cards`` cards dealt from
+  a shoe (exact counting, dealt-hand simulation, the planner, the known tables);
+* :class:`Cell`, a **table cell**: rules, players, shoe, round and buying policy, the set-up
+  of rounds played at a table;
+* :class:`RoundRecord`, what one played round gave, and :func:`round_seed`, the seeds of
+  one round of a table cell.
+
+Both cells give their :class:`~rummykit.cards.Shoe` (``cell.shoe``). This module imports
+no other module of :mod:`rummykit.odds`: the counting, the table play and the data
+pipeline all build on it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from rummykit.bots import BUY_POLICIES
+from rummykit.cards import Shoe
+from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.rules import Contract, RuleSet
+
+__all__ = ["Cell", "ExactCell", "RoundRecord", "TURN_LIMIT_PER_PLAYER", "round_seed"]
+
+
+@dataclass(frozen=True)
+class ExactCell:
+    """One row of an exact table: a contract under ``rules`` in ``cards`` cards dealt
+    from ``decks`` decks and ``jokers`` jokers; ``round`` labels it."""
+
+    rules: RuleSet
+    round: int | None
+    contract: Contract
+    decks: int
+    jokers: int
+    cards: int
+
+    @property
+    def shoe(self) -> Shoe:
+        """The shoe the hand is dealt from.
+
+        >>> from rummykit import RuleSet
+        >>> standard = RuleSet.preset("standard")
+        >>> ExactCell(standard, 1, standard.contracts[0], 2, 4, 10).shoe.size
+        108
+        """
+        return Shoe(decks=self.decks, jokers=self.jokers)
+
+
+#: A round is stopped (scored as if both piles had run out) after this many turns per
+#: player: a safety valve against bots that never finish. With the presets' shoes greedy
+#: bots take 5-12 turns each; jokerless shoes in the run rounds come near it, and so does
+#: ``family``'s last round (three runs from 10 cards, two jokers in all: with 5 players 2
+#: of 40 seeded rounds reach it, with either buy timing). :func:`round_summary`'s
+#: ``"turn limit"`` measure says how often it closed.
+TURN_LIMIT_PER_PLAYER = 60
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One table set-up to simulate: rules, players, shoe, round and buying policy.
+
+    ``decks`` and ``jokers`` default to what the rules assign to ``players``.
+    ``buy`` is one of :data:`~rummykit.bots.BUY_POLICIES` for every seat, or a tuple
+    giving the policy of each position (1 first).
+
+    >>> cell = Cell(RuleSet.preset("standard"), players=4, round=5)
+    >>> cell.decks, cell.jokers, cell.cards, str(cell.contract)
+    (2, 4, 12, '2 sets + 1 run')
+    """
+
+    rules: RuleSet
+    """The rule set (its name labels the tables)."""
+    players: int
+    """Players at the table."""
+    round: int
+    """The round (1-based): it gives the contract and the deal size."""
+    decks: int | None = None
+    """Decks in the shoe (None: as the rules assign to ``players``)."""
+    jokers: int | None = None
+    """Jokers in the shoe (None: as the rules assign to ``decks``)."""
+    buy: str | tuple[str, ...] = "improves"
+    """Buying policy of every seat, or one per position."""
+    rotate: bool = False
+    """Turn the per-position policies one seat each round, so that in round ``index``
+    ``buy[0]`` sits at position ``index % players + 1``: every policy plays every
+    position equally often."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, RuleSet):
+            raise ArgumentTypeError(f"rules must be a RuleSet, got {self.rules!r}")
+        self.rules.check_players(self.players)
+        if not isinstance(self.round, int) or not 1 <= self.round <= self.rules.rounds:
+            raise ArgumentError(f"round must be 1..{self.rules.rounds}, got {self.round!r}")
+        if self.decks is None:
+            object.__setattr__(self, "decks", self.rules.decks_for(self.players))
+        if self.jokers is None:
+            object.__setattr__(self, "jokers", self.rules.jokers_for(self.decks))
+        for name, low in (("decks", 1), ("jokers", 0)):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                raise ArgumentError(f"{name} must be an integer >= {low}, got {value!r}")
+        policies = (self.buy,) if isinstance(self.buy, str) else tuple(self.buy)
+        if not isinstance(self.buy, str) and len(policies) != self.players:
+            raise ArgumentError(
+                f"give one buying policy per position ({self.players}), got {len(policies)}"
+            )
+        for policy in policies:
+            if policy not in BUY_POLICIES:
+                raise ArgumentError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {policy!r}")
+        if len(set(policies)) == 1:  # one policy for all: the same cell as a plain string
+            object.__setattr__(self, "buy", policies[0])
+            object.__setattr__(self, "rotate", False)
+        else:
+            object.__setattr__(self, "buy", policies)
+            object.__setattr__(self, "rotate", bool(self.rotate))
+        _table_rules(self.rules, self.players, self.decks, self.jokers)  # fail early
+
+    @property
+    def contract(self):
+        """The contract of :attr:`round`."""
+        return self.rules.contracts[self.round - 1]
+
+    @property
+    def cards(self) -> int:
+        """Cards dealt to each player in :attr:`round`."""
+        return self.rules.deal_sizes[self.round - 1]
+
+    def policy(self, position: int, index: int = 0) -> str:
+        """The buying policy of ``position`` (1-based) in round ``index`` of the cell."""
+        if isinstance(self.buy, str):
+            return self.buy
+        shift = index if self.rotate else 0
+        return self.buy[(position - 1 - shift) % self.players]
+
+    @property
+    def shoe(self) -> Shoe:
+        """The cell's shoe."""
+        return Shoe(decks=self.decks, jokers=self.jokers)
+
+    @property
+    def seed_key(self) -> tuple[int, int, int, int]:
+        """What a round's seed depends on besides the base seed and the round index."""
+        return (self.players, self.decks, self.jokers, self.round)
+
+
+@functools.lru_cache(maxsize=256)
+def _table_rules(rules: RuleSet, players: int, decks: int, jokers: int) -> RuleSet:
+    """``rules`` for exactly this table: the shoe overridden, one player count allowed.
+
+    Raises RuleSetError when the shoe cannot deal the round sizes to ``players``.
+    """
+    if rules.decks_for(players) == decks and dict(rules.jokers_by_decks).get(decks) == jokers:
+        return rules
+    return dataclasses.replace(
+        rules,
+        min_players=players,
+        max_players=players,
+        decks_by_players=((players, decks),),
+        jokers_by_decks=((decks, jokers),),
+    )
+
+
+def round_seed(seed: int, key: Sequence[int], index: int) -> tuple[int, int]:
+    """The (game seed, bot seed) of round ``index`` of a cell with ``seed_key`` ``key``.
+
+    Derived by :class:`numpy.random.SeedSequence` from the base ``seed`` and the cell's
+    key, so it does not depend on which other cells are run, in which order, or where.
+
+    >>> round_seed(2026, (4, 2, 4, 1), 0) == round_seed(2026, (4, 2, 4, 1), 0)
+    True
+    >>> round_seed(2026, (4, 2, 4, 1), 0) != round_seed(2026, (4, 2, 4, 1), 1)
+    True
+    """
+    sequence = np.random.SeedSequence(seed, spawn_key=(*key, index))
+    game_seed, bot_seed = sequence.generate_state(2, dtype=np.uint64)
+    return int(game_seed) >> 1, int(bot_seed) >> 1
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """What happened in one simulated round, every per-seat field by position (1 first)."""
+
+    index: int
+    """The round's index in its cell (its seed's index)."""
+    turns: int
+    """Turns begun in the round, all players together."""
+    ended: str
+    """``"out"`` (someone went out), ``"exhausted"`` (no card could be drawn) or
+    ``"limit"`` (:data:`TURN_LIMIT_PER_PLAYER` reached)."""
+    out: int | None
+    """The position (1-based) that went out, or None."""
+    laid_down: tuple[int | None, ...]
+    """The own-turn number on which each position laid down, or None."""
+    seat_turns: tuple[int, ...]
+    """Turns each position began."""
+    points: tuple[int, ...]
+    """Points left in each position's hand at the end (without penalties or bonuses)."""
+    buys: tuple[int, ...]
+    """Buys each position made."""

@@ -1,0 +1,1 @@
+"""Dealt-hand simulation (:mod:`.simulate`): estimates with their intervals."""
