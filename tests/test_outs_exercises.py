@@ -1,4 +1,4 @@
-"""Chapter 7's exercise generators (rummykit/odds/outs_exercises.py), seeds 0-20.
+"""Chapter 7's exercise generators (rummykit/teach/outs_exercises.py), seeds 0-20.
 
 Each answer is checked against a count made here over the unseen cards themselves (every
 physical card of the shoe not in the hand or the pile, tried by the copy-limited
@@ -16,9 +16,8 @@ from itertools import permutations
 import pytest
 
 from rummykit import RuleSet, Shoe, contract_distance, parse_cards
-from rummykit.exercises import EXERCISES
-from rummykit.odds import outs_exercises  # noqa: F401  (registers the generators)
-from rummykit.odds.outs_exercises import PILE
+from rummykit.teach import EXERCISES
+from rummykit.teach.outs_exercises import PILE
 
 RULES = RuleSet.preset("standard")
 CONTRACT = RULES.contracts[0]
