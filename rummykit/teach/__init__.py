@@ -9,8 +9,8 @@ chapter 9's concepts and exercises (:mod:`~rummykit.teach.concepts`,
 (:data:`EXERCISES`: chapter 6, :mod:`~rummykit.teach.exercise_sets`; chapter 7,
 :mod:`~rummykit.teach.outs_exercises`; chapter 9, :mod:`~rummykit.teach.concept_exercises`),
 the formulas a student checks by hand (:mod:`~rummykit.teach.probability`) and the odds
-tables of ``data/`` read as chapter 3 reads them (:mod:`~rummykit.teach.odds_tables`, which
-needs polars)."""
+and play tables of ``data/`` read as chapters 3 and 4 read them
+(:mod:`~rummykit.teach.odds_tables`, :mod:`~rummykit.teach.table_play`; they need polars)."""
 
 from rummykit.teach.questions import OUTS_BOT_CSV, QUESTIONS, Mark, Question, mark, numbers
 from rummykit.teach.registry import EXERCISES
