@@ -30,6 +30,7 @@ __all__ = [
     "completion_chart",
     "contract_heatmap",
     "convergence_chart",
+    "cumulative_chart",
     "distance_chart",
     "interval_chart",
     "odds_lines",
@@ -556,6 +557,37 @@ def distance_chart(
         chart = _wrapped(chart, frame.get_column(facet).n_unique(), 3)
     return chart.encode(**encoding).properties(
         width=150 if facet else 420, height=130 if facet else 240
+    )
+
+
+def cumulative_chart(
+    frame: pl.DataFrame, *, title: str = "Cumulative distributions of the distance"
+) -> alt.Chart:
+    """Steps of P(distance at most d) against d, a line per contract.
+
+    ``frame`` is long-form with ``distance``, ``p_at_most`` and ``contract`` (a distance
+    table of ``data/``, a few rounds of it).
+
+    >>> frame = pl.DataFrame({"distance": [0, 1, 0, 1], "p_at_most": [0.4, 1.0, 0.1, 1.0],
+    ...                       "contract": ["2 sets", "2 sets", "3 runs", "3 runs"]})
+    >>> spec = cumulative_chart(frame).to_dict()
+    >>> spec["mark"]["interpolate"], spec["encoding"]["y"]["field"]
+    ('step-after', 'p_at_most')
+    """
+    _require(frame, ["distance", "p_at_most", "contract"], "cumulative_chart")
+    return (
+        alt.Chart(frame)
+        .mark_line(interpolate="step-after", point=True)
+        .encode(
+            x=alt.X("distance:O", title="Cards missing, d"),
+            y=alt.Y(
+                "p_at_most:Q",
+                title="P(distance at most d)",
+                axis=alt.Axis(format="%"),
+            ),
+            color=alt.Color("contract:N", title="Contract"),
+        )
+        .properties(title=title, width=360)
     )
 
 

@@ -3,7 +3,9 @@
 An :class:`Exercise` holds a question and its answer. :meth:`Exercise.check` reads what a
 reader typed and returns a :class:`Verdict`; in a notebook or a static book page the
 exercise shows a text box and a Check button whose verdict comes from inline JavaScript
-(no server, no network), and :meth:`Exercise.widget` gives the same as an ipywidgets form.
+(no server, no network), and :class:`rummykit.widgets.ExerciseForm` gives the same as an
+ipywidgets form. A generator ``f(seed) -> Exercise`` (:func:`exercise`) makes a variant per
+student; the book's generators are listed in :data:`rummykit.teach.EXERCISES`.
 
 >>> from fractions import Fraction
 >>> ex = Exercise(
@@ -49,26 +51,27 @@ import html
 import json
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
+from types import MappingProxyType
 
 from rummykit.chance import chance_text
 from rummykit.errors import AnswerError, ArgumentError, ArgumentTypeError
 
 __all__ = [
-    "BOOK_EXERCISE_MODULES",
-    "EXERCISES",
     "MIN_SIGNIFICANT",
     "READING_RULES",
     "Exercise",
     "ExerciseSheet",
     "Verdict",
     "answer_text",
-    "book_exercises",
+    "check_seed",
     "checker_js",
     "exercise",
     "exercise_sheet",
+    "markup_html",
     "parse_answer",
+    "registry",
 ]
 
 #: The fewest significant figures a rounded answer must carry to count as right.
@@ -294,7 +297,7 @@ class Exercise:
     ``answer`` is exact (an int or a Fraction), a float (read as its shortest decimal), or
     a word (a str; a str holding a number such as ``"3/47"`` is that number). ``tolerance``
     is a relative distance also accepted (for answers that are not exact); ``seed`` is the
-    variant's seed, set by the :func:`exercise` registry.
+    variant's seed, set by the :func:`exercise` generator.
     """
 
     key: str
@@ -328,7 +331,7 @@ class Exercise:
         tolerance = _as_fraction(self.tolerance, "tolerance")
         if tolerance < 0:
             raise ArgumentError(f"tolerance must be 0 or more, got {self.tolerance!r}")
-        _check_seed(self.seed, allow_none=True)
+        check_seed(self.seed, allow_none=True)
         if isinstance(self.answer, str):
             try:
                 _read(self.answer)
@@ -415,12 +418,14 @@ class Exercise:
         seed = "" if self.seed is None else f", seed {self.seed}"
         explanation = ""
         if self.explanation:
-            explanation = f'<div class="rk-explanation" hidden>{_markup(self.explanation)}</div>'
+            explanation = (
+                f'<div class="rk-explanation" hidden>{markup_html(self.explanation)}</div>'
+            )
         return (
             f'<div class="rk-exercise" id="{self.element_id}" data-exercise="{data}" '
             'style="border-left:3px solid #4a6fa5;padding:.2em .8em;margin:.8em 0">'
             f"<script>{_page_script()}</script>"
-            f'<div class="rk-question">{_markup(self.question)}</div>'
+            f'<div class="rk-question">{markup_html(self.question)}</div>'
             f'<label for="{box}">Your answer: </label>'
             f'<input type="text" id="{box}" class="rk-answer" size="32" autocomplete="off" '
             'placeholder="e.g. 3/47, 0.0638, 6.38% or 1 in 15.7" '
@@ -438,18 +443,13 @@ class Exercise:
         seed = "" if self.seed is None else f" (seed {self.seed})"
         return f"Exercise {self.key}{seed}: {self.question}"
 
-    def widget(self) -> object:
-        """This exercise as an ipywidgets form (a text box, Check and the verdict), for a
-        live notebook; needs the ``notebook`` extra."""
-        from rummykit.widgets.exercise import ExerciseForm
 
-        return ExerciseForm(self)
+def markup_html(text: str) -> str:
+    """Light markdown as HTML: paragraphs, ``**bold**``, ``*italic*`` and ```code```
+    (an exercise's question and explanation, on a page and in
+    :class:`~rummykit.widgets.ExerciseForm`).
 
-
-def _markup(text: str) -> str:
-    """Light markdown: paragraphs, ``**bold**``, ``*italic*`` and ```code```.
-
-    >>> _markup("Find **P(X >= 3)** for `cards=10`.")
+    >>> markup_html("Find **P(X >= 3)** for `cards=10`.")
     '<p>Find <strong>P(X &gt;= 3)</strong> for <code>cards=10</code>.</p>'
     """
     paragraphs = []
@@ -600,21 +600,8 @@ def _page_script() -> str:
     return f"if (!window.rummykitCheck) {{ (function () {{{checker_js()}{_CHECKER_PAGE}}})(); }}"
 
 
-#: Every exercise generator the book uses, by key: ``EXERCISES[key](seed)`` is the
-#: variant of seed ``seed`` (0 is the book's numbers). Filled by :func:`exercise`, when
-#: the modules of :data:`BOOK_EXERCISE_MODULES` are imported (:func:`book_exercises`).
-EXERCISES: dict[str, Callable[[int], Exercise]] = {}
-
-#: The modules whose generators the book's chapters use: a chapter with exercises adds its
-#: module here, so that exercise_sheet and the tests see every one.
-BOOK_EXERCISE_MODULES = (
-    "rummykit.odds.exercise_sets",
-    "rummykit.odds.outs_exercises",
-    "rummykit.teach.concept_exercises",
-)
-
-
-def _check_seed(seed: object, *, allow_none: bool = False) -> None:
+def check_seed(seed: object, *, allow_none: bool = False) -> None:
+    """Refuse a seed that is not a whole number from 0 (or None, if ``allow_none``)."""
     if seed is None and allow_none:
         return
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -623,30 +610,32 @@ def _check_seed(seed: object, *, allow_none: bool = False) -> None:
         raise ArgumentError(f"seed must be 0 or more, got {seed}")
 
 
-def exercise(key: str) -> Callable[[Callable[[int], Exercise]], Callable[[int], Exercise]]:
-    """Register a generator ``f(seed) -> Exercise`` under ``key`` in :data:`EXERCISES`.
+#: A generator of exercise variants: ``generator(seed) -> Exercise``, its key in ``.key``.
+Generator = Callable[[int], Exercise]
 
-    The registered function checks the seed, and the exercise it returns carries the key
-    and the seed.
+
+def exercise(key: str) -> Callable[[Callable[[int], Exercise]], Generator]:
+    """Make ``f(seed) -> Exercise`` the generator ``key``: the generator checks the seed,
+    checks that the exercise carries the key, gives it the seed and has the key as
+    ``.key``. Nothing is registered: a registry is an explicit list (:func:`registry`).
 
     >>> @exercise("doc-jokers-in-a-deck")
     ... def jokers(seed: int) -> Exercise:
     ...     jokers = 2 + seed % 3
     ...     return Exercise("doc-jokers-in-a-deck", f"Cards in 1 deck and {jokers} jokers?",
     ...                     answer=52 + jokers)
-    >>> EXERCISES["doc-jokers-in-a-deck"](4)
+    >>> jokers(4)
     Exercise(key='doc-jokers-in-a-deck', question='Cards in 1 deck and 3 jokers?', answer=55, hint='', explanation='', tolerance=0.0, seed=4, chance=True)
-    >>> del EXERCISES["doc-jokers-in-a-deck"]
+    >>> jokers.key
+    'doc-jokers-in-a-deck'
     """
     if not isinstance(key, str) or not _KEY.fullmatch(key):
         raise ArgumentError(f"key must be lowercase letters, digits and '-', got {key!r}")
-    if key in EXERCISES:
-        raise ArgumentError(f"an exercise generator is already registered as {key!r}")
 
-    def register(generator: Callable[[int], Exercise]) -> Callable[[int], Exercise]:
+    def wrap(generator: Callable[[int], Exercise]) -> Generator:
         @functools.wraps(generator)
         def variant(seed: int) -> Exercise:
-            _check_seed(seed)
+            check_seed(seed)
             made = generator(seed)
             if not isinstance(made, Exercise) or made.key != key:
                 raise ArgumentError(
@@ -654,19 +643,37 @@ def exercise(key: str) -> Callable[[Callable[[int], Exercise]], Callable[[int], 
                 )
             return dataclasses.replace(made, seed=seed)
 
-        EXERCISES[key] = variant
+        variant.key = key
         return variant
 
-    return register
+    return wrap
 
 
-def book_exercises() -> dict[str, Callable[[int], Exercise]]:
-    """:data:`EXERCISES` with every generator of the book's modules registered."""
-    import importlib
+def registry(generators: Iterable[Generator]) -> Mapping[str, Generator]:
+    """The generators made by :func:`exercise`, by key, in their order, read-only.
 
-    for module in BOOK_EXERCISE_MODULES:
-        importlib.import_module(module)
-    return EXERCISES
+    >>> @exercise("doc-two")
+    ... def two(seed: int) -> Exercise:
+    ...     return Exercise("doc-two", "One plus one?", answer=2)
+    >>> book = registry([two])
+    >>> list(book), book["doc-two"](7).seed
+    (['doc-two'], 7)
+    >>> registry([two, two])
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ArgumentError: two exercise generators have the key 'doc-two'
+    """
+    found: dict[str, Generator] = {}
+    for generator in generators:
+        key = getattr(generator, "key", None)
+        if not callable(generator) or not isinstance(key, str):
+            raise ArgumentTypeError(
+                f"a registry holds generators made by exercise(key), got {generator!r}"
+            )
+        if key in found:
+            raise ArgumentError(f"two exercise generators have the key {key!r}")
+        found[key] = generator
+    return MappingProxyType(found)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -683,7 +690,7 @@ class ExerciseSheet:
     def answer_key_html(self) -> str:
         """The answer key as an HTML table: key, question, answer."""
         rows = "".join(
-            f"<tr><td>{html.escape(ex.key)}</td><td>{_markup(ex.question)}</td>"
+            f"<tr><td>{html.escape(ex.key)}</td><td>{markup_html(ex.question)}</td>"
             f"<td>{html.escape(ex.answer_text)}</td></tr>"
             for ex in self.exercises
         )
@@ -698,17 +705,22 @@ class ExerciseSheet:
         return f"<h3>Exercises for seed {self.seed}</h3>{body}"
 
 
-def exercise_sheet(seed: int, keys: Iterable[str] | None = None) -> ExerciseSheet:
-    """The exercises of the book (or of ``keys``) in the variant of ``seed``.
+def exercise_sheet(
+    seed: int, generators: Mapping[str, Generator], keys: Iterable[str] | None = None
+) -> ExerciseSheet:
+    """The exercises of ``generators`` (a :func:`registry`; or those of ``keys``) in the
+    variant of ``seed``.
 
-    >>> sheet = exercise_sheet(3)
-    >>> {ex.seed for ex in sheet.exercises}, len(sheet.answer_key()) == len(EXERCISES)
-    ({3}, True)
+    >>> @exercise("doc-three")
+    ... def three(seed: int) -> Exercise:
+    ...     return Exercise("doc-three", "One plus two?", answer=3)
+    >>> sheet = exercise_sheet(3, registry([three]))
+    >>> sheet.answer_key(), sheet.exercises[0].seed
+    ({'doc-three': '3'}, 3)
     """
-    _check_seed(seed)
-    registry = book_exercises()
-    chosen = list(registry) if keys is None else list(keys)
-    unknown = [key for key in chosen if key not in registry]
+    check_seed(seed)
+    chosen = list(generators) if keys is None else list(keys)
+    unknown = [key for key in chosen if key not in generators]
     if unknown:
-        raise ArgumentError(f"no exercise registered as {unknown}; known: {sorted(registry)}")
-    return ExerciseSheet(seed, tuple(registry[key](seed) for key in chosen))
+        raise ArgumentError(f"no exercise registered as {unknown}; known: {sorted(generators)}")
+    return ExerciseSheet(seed, tuple(generators[key](seed) for key in chosen))

@@ -38,7 +38,7 @@ MODULES = (
     "rummykit.svg",
     "rummykit.odds.counting.exact",
     "rummykit.odds.dealt.simulate",
-    "rummykit.odds.teaching",
+    "rummykit.teach.probability",
 )
 SECONDS = 2.0
 MEMORY_BYTES = 1 << 30

@@ -23,22 +23,22 @@ import pytest
 from rummykit import CONTRACTS, RuleSet, Shoe, contract_distance, find_contract
 from rummykit.errors import AnswerError, ArgumentError, ArgumentTypeError, RummyError
 from rummykit.exercises import (
-    EXERCISES,
     Exercise,
     Verdict,
-    book_exercises,
     checker_js,
     exercise,
     exercise_sheet,
     parse_answer,
+    registry,
 )
-from rummykit.odds import exercise_sets, teaching
 from rummykit.odds.dealt.simulate import simulate_dealt
-from rummykit.odds.exercise_sets import BUILDERS, OPTIONS, parameters
-from rummykit.odds.teaching import two_pairs_chain, within_standard_errors
+from rummykit.teach import EXERCISES, concept_exercises, exercise_sets, outs_exercises, probability
+from rummykit.teach.exercise_sets import BUILDERS, GENERATORS, OPTIONS, parameters
+from rummykit.teach.probability import two_pairs_chain, within_standard_errors
+from rummykit.widgets import ExerciseForm
 from tests.tiers import slow
 
-REGISTRY = book_exercises()
+REGISTRY = EXERCISES
 KEYS = sorted(REGISTRY)
 SEEDS = range(21)
 RULES = RuleSet.preset("standard")
@@ -46,9 +46,22 @@ ROUND_1 = CONTRACTS[0]
 
 
 def test_every_chapter_6_exercise_is_registered():
-    # Other chapters' generators (BOOK_EXERCISE_MODULES) may register more keys.
+    # Other chapters' generators may register more keys.
     assert sorted(OPTIONS) == [key for key in KEYS if key.startswith("ch6-")]
     assert len(OPTIONS) == 14
+    assert [generator.key for generator in GENERATORS] == list(BUILDERS)
+
+
+def test_the_registry_is_the_explicit_list_of_every_chapter():
+    chapters = (exercise_sets, outs_exercises, concept_exercises)
+    listed = [generator.key for chapter in chapters for generator in chapter.GENERATORS]
+    assert list(REGISTRY) == listed and len(listed) == len(set(listed)) == 26
+    with pytest.raises(TypeError):
+        REGISTRY["t-new"] = GENERATORS[0]  # read-only: nothing joins it by a side effect
+    with pytest.raises(ArgumentError, match="two exercise generators have the key 'ch6-hands'"):
+        registry([*GENERATORS, GENERATORS[0]])
+    with pytest.raises(ArgumentTypeError, match="generators made by exercise"):
+        registry([lambda seed: THREE_47])
 
 
 # --- reading what a reader types -------------------------------------------------------
@@ -290,8 +303,6 @@ def test_seeds_change_the_numbers_and_seed_0_is_the_books(key):
 
 
 def test_the_registry_checks_keys_seeds_and_what_generators_return():
-    with pytest.raises(ArgumentError, match="already registered"):
-        exercise("ch6-hands")
     with pytest.raises(ArgumentError, match="key must be lowercase"):
         exercise("Chapter 6")
     with pytest.raises(ArgumentTypeError, match="seed must be an int"):
@@ -303,15 +314,13 @@ def test_the_registry_checks_keys_seeds_and_what_generators_return():
     def wrong_key(seed: int) -> Exercise:
         return dataclasses.replace(THREE_47, key="t-other")
 
-    try:
-        with pytest.raises(ArgumentError, match="must return an Exercise with key 't-wrong-key'"):
-            wrong_key(0)
-    finally:
-        del EXERCISES["t-wrong-key"]
+    assert wrong_key.key == "t-wrong-key" and "t-wrong-key" not in REGISTRY
+    with pytest.raises(ArgumentError, match="must return an Exercise with key 't-wrong-key'"):
+        wrong_key(0)
 
 
 def test_exercise_sheet_lists_every_exercise_of_a_seed_and_its_answers():
-    sheet = exercise_sheet(7)
+    sheet = exercise_sheet(7, REGISTRY)
     assert [ex.key for ex in sheet.exercises] == list(REGISTRY)
     assert {ex.seed for ex in sheet.exercises} == {7}
     key = sheet.answer_key()
@@ -322,10 +331,10 @@ def test_exercise_sheet_lists_every_exercise_of_a_seed_and_its_answers():
     assert "Exercises for seed 7" in page
     answers = sheet.answer_key_html()
     assert answers.count("<tr>") == len(REGISTRY) + 1 and "Answers for seed 7" in answers
-    only = exercise_sheet(2, keys=["ch6-bayes"])
+    only = exercise_sheet(2, REGISTRY, keys=["ch6-bayes"])
     assert [ex.key for ex in only.exercises] == ["ch6-bayes"]
     with pytest.raises(ArgumentError, match="no exercise registered as \\['ch6-nothing'\\]"):
-        exercise_sheet(0, keys=["ch6-nothing"])
+        exercise_sheet(0, REGISTRY, keys=["ch6-nothing"])
 
 
 # --- the page ----------------------------------------------------------------------------
@@ -355,7 +364,7 @@ def test_questions_are_escaped_and_lightly_marked_up():
 
 def test_widget_form_checks_and_explains():
     ex = dataclasses.replace(REGISTRY["ch6-set-in-three"](0), explanation="13 C(4, 3) sets.")
-    form = ex.widget()
+    form = ExerciseForm(ex)
     form.answer.value = "1 in 425"
     form.check_button.click()
     assert form.result.correct and form.verdict == "Right: 1/425 = 1 in 425"
@@ -735,4 +744,4 @@ def test_the_follow_ups_come_after_the_questions():
 def test_sets_waiting_counts_natural_sets_in_title_question_and_answer():
     ex = REGISTRY["ch6-sets-waiting"](0)
     assert "3 or more natural cards" in ex.question and "sets of natural cards" in ex.question
-    assert ex.answer == teaching.expected_ranks_with_at_least(3, decks=2, jokers=4, cards=10)
+    assert ex.answer == probability.expected_ranks_with_at_least(3, decks=2, jokers=4, cards=10)

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from rummykit.errors import AnswerError
-from rummykit.exercises import book_exercises
+from rummykit.teach import EXERCISES
 from tests import test_book_browser as served
 from tests import test_widgets_browser as lab
 
@@ -32,14 +32,14 @@ LOCAL_HOST, LOCAL_SCHEMES = served.LOCAL_HOST, served.LOCAL_SCHEMES
 jupyterlab = lab.jupyterlab
 
 LAB_CELLS = [
-    "from rummykit.exercises import book_exercises\nexercises = book_exercises()",
+    "from rummykit.teach import EXERCISES as exercises\nfrom rummykit.widgets import ExerciseForm",
     'exercises["ch6-set-in-three"](0)',
-    'form = exercises["ch6-one-joker"](0).widget()\nform',
+    'form = ExerciseForm(exercises["ch6-one-joker"](0))\nform',
 ]
 
 pytestmark = pytest.mark.browser
 
-REGISTRY = book_exercises()
+REGISTRY = EXERCISES
 KEYS = ["ch6-one-joker", "ch6-sample-size", "ch6-markov-wait", "ch6-coverage"]
 
 

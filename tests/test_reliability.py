@@ -424,7 +424,8 @@ def test_to_dict_of_a_game_in_play_shows_melds_and_jokers():
 
 def _odds_and_drawing_calls():
     from rummykit import svg
-    from rummykit.odds import dealt_probability, hypergeom_pmf, simulate_dealt
+    from rummykit.odds import dealt_probability, simulate_dealt
+    from rummykit.teach.probability import hypergeom_pmf
 
     rules = RuleSet.preset("standard")
     contract = rules.contracts[0]

@@ -13,13 +13,12 @@ import pytest
 
 from rummykit import CONTRACTS, RuleSet, parse_cards
 from rummykit.cards import Suit
-from rummykit.exercises import EXERCISES, book_exercises
-from rummykit.odds.teaching import hypergeom_pmf
 from rummykit.search import contract_distance
+from rummykit.teach import EXERCISES
 from rummykit.teach.concept_exercises import VARIANTS, variant
+from rummykit.teach.probability import hypergeom_pmf
 from tests.tiers import slow
 
-book_exercises()
 KEYS = sorted(VARIANTS)
 SEEDS = range(40)
 RULES = RuleSet.preset("standard")

@@ -13,7 +13,6 @@ import pytest
 
 from rummykit import CONTRACTS, Card, Rank, RuleSet, Shoe, parse_cards
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.odds.teaching import hypergeom_pmf, mini_shoe
 from rummykit.teach import concepts
 from rummykit.teach.concepts import (
     binomial_limit,
@@ -28,6 +27,7 @@ from rummykit.teach.concepts import (
     waiting_time_pmf,
     waiting_time_survival,
 )
+from rummykit.teach.probability import hypergeom_pmf, mini_shoe
 
 RULES = RuleSet.preset("standard")
 

@@ -1,5 +1,6 @@
-"""Contract odds: exact counting, simulation, teaching helpers, completion at a real
-table and the long-form tables of ``data/``.
+"""Contract odds: exact counting, simulation, completion at a real table and the
+long-form tables of ``data/`` (the formulas a student checks by hand are in
+:mod:`rummykit.teach.probability`).
 
 >>> from rummykit import CONTRACTS, RuleSet
 >>> from rummykit.odds import dealt_probability
@@ -41,15 +42,6 @@ from rummykit.odds.play.completion import (  # noqa: E402
     round_summary,
     seat_position,
 )
-from rummykit.odds.teaching import (  # noqa: E402
-    distinct_hands,
-    expected_sets_in_waiting,
-    hypergeom_pmf,
-    hypergeom_sf,
-    prob_at_least_of_rank,
-    prob_at_least_one_joker,
-    prob_pair_or_better,
-)
 
 __all__ = [
     "SCHEMAS",
@@ -63,16 +55,9 @@ __all__ = [
     "dealt_probability",
     "distance_distribution",
     "distance_odds",
-    "distinct_hands",
     "exact_odds",
     "exact_table",
-    "expected_sets_in_waiting",
-    "hypergeom_pmf",
-    "hypergeom_sf",
-    "prob_at_least_of_rank",
-    "prob_at_least_one_joker",
     "preset_odds",
-    "prob_pair_or_better",
     "round_summary",
     "running_estimate",
     "seat_position",

@@ -5,12 +5,20 @@ behind them and the tools that build and grade them (:mod:`rummykit.teach.assign
 (:mod:`~rummykit.teach.coverage`), the lesson slides (:mod:`~rummykit.teach.slides`),
 chapter 9's concepts and exercises (:mod:`~rummykit.teach.concepts`,
 :mod:`~rummykit.teach.concept_exercises`) and the student edition
-(:mod:`~rummykit.teach.edition`)."""
+(:mod:`~rummykit.teach.edition`); the book's exercise generators
+(:data:`EXERCISES`: chapter 6, :mod:`~rummykit.teach.exercise_sets`; chapter 7,
+:mod:`~rummykit.teach.outs_exercises`; chapter 9, :mod:`~rummykit.teach.concept_exercises`),
+the formulas a student checks by hand (:mod:`~rummykit.teach.probability`) and the odds
+and play tables of ``data/`` read as chapters 3, 4 and 5 read them
+(:mod:`~rummykit.teach.odds_tables`, :mod:`~rummykit.teach.table_play`,
+:mod:`~rummykit.teach.rule_variants`; they need polars)."""
 
 from rummykit.teach.questions import OUTS_BOT_CSV, QUESTIONS, Mark, Question, mark, numbers
+from rummykit.teach.registry import EXERCISES
 from rummykit.teach.students import grading_seed, normalize_id, student_seed
 
 __all__ = [
+    "EXERCISES",
     "OUTS_BOT_CSV",
     "QUESTIONS",
     "Mark",

@@ -1,5 +1,6 @@
 """The exercises of chapter 9 (*More probability at the table*) as generators
-``f(seed) -> Exercise``, registered in :data:`rummykit.exercises.EXERCISES`.
+``f(seed) -> Exercise``, listed in :data:`GENERATORS` (and in the book's registry,
+:data:`rummykit.teach.EXERCISES`).
 
 Each generator has a list of at least 40 variants, every one with its own answer: seed 0
 is the book's, and seed ``s`` takes variant ``s`` modulo the list's length, so a class of
@@ -7,8 +8,7 @@ is the book's, and seed ``s`` takes variant ``s`` modulo the list's length, so a
 The answers come from :mod:`rummykit.teach.concepts`, which the tests check against
 independent methods.
 
->>> from rummykit.exercises import EXERCISES
->>> ex = EXERCISES["ch9-wait"](0)
+>>> ex = wait(0)
 >>> print(ex.question)
 Of the 95 cards you have not seen, 2 are the queen of hearts you need. Drawing from the shuffled stock, how many draws do you expect to make up to and including the first queen of hearts?
 >>> ex.check("32").correct, ex.check("47.5").correct
@@ -24,7 +24,6 @@ from math import ceil
 
 from rummykit.cards import Hand, Shoe, Suit
 from rummykit.exercises import Exercise, exercise
-from rummykit.odds.teaching import prob_at_least_one_joker
 from rummykit.rules import CONTRACTS, RuleSet
 from rummykit.teach.concepts import (
     hypergeom_moments,
@@ -33,8 +32,9 @@ from rummykit.teach.concepts import (
     waiting_time_mean,
     waiting_time_survival,
 )
+from rummykit.teach.probability import prob_at_least_one_joker
 
-__all__ = ["VARIANTS", "variant"]
+__all__ = ["GENERATORS", "VARIANTS", "variant"]
 
 #: Per exercise key, the numbers of each variant; the first is the book's.
 VARIANTS: dict[str, tuple[dict, ...]] = {}
@@ -277,3 +277,7 @@ def paired(unseen_size: int) -> Exercise:
         explanation="The same pairs decide both chances: a paired comparison.",
         chance=False,
     )
+
+
+#: Chapter 9's generators, ``generator(seed) -> Exercise``, in the chapter's order.
+GENERATORS = (fpc, next_heart, set_variance, wait, censored, chebyshev, paired)

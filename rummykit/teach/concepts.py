@@ -96,7 +96,7 @@ def binomial_limit(
     """
     import polars as pl
 
-    from rummykit.odds.teaching import hypergeom_pmf
+    from rummykit.teach.probability import hypergeom_pmf
 
     _whole("cards", cards, 1, 30)
     _whole("jokers_per_deck", jokers_per_deck, 0, 4)

@@ -26,11 +26,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from rummykit.errors import ArgumentError
-from rummykit.exercises import book_exercises
 from rummykit.odds.counting.exact import dealt_probability
-from rummykit.odds.exercise_sets import ROUND_1, RULES, parameters
-from rummykit.odds.outs_exercises import dealt_outs
-from rummykit.odds.teaching import absorption_time, two_pairs_chain
+from rummykit.teach.exercise_sets import ROUND_1, RULES, parameters
+from rummykit.teach.outs_exercises import dealt_outs
+from rummykit.teach.probability import absorption_time, two_pairs_chain
+from rummykit.teach.registry import EXERCISES
 
 __all__ = ["OUTS_BOT_CSV", "QUESTIONS", "Mark", "Question", "mark", "numbers", "question"]
 
@@ -106,7 +106,7 @@ def question(key: str) -> Callable:
 
 
 def _book(key: str, seed: int) -> tuple[dict, int | Fraction]:
-    return parameters(key, seed), book_exercises()[key](seed).answer
+    return parameters(key, seed), EXERCISES[key](seed).answer
 
 
 def _four_standard_errors(mean: float, sd: float, n: int) -> tuple[float, float]:
@@ -174,7 +174,7 @@ def _simulated(seed: int):
 
 @question("a2-sample-size")
 def _sample_size(seed: int):
-    return _book("ch6-sample-size", seed)[0], book_exercises()["ch6-sample-size"](seed).answer
+    return _book("ch6-sample-size", seed)[0], EXERCISES["ch6-sample-size"](seed).answer
 
 
 @question("a2-coverage-variance")

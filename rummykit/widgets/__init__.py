@@ -1,4 +1,5 @@
-"""Jupyter widgets: deal hands, build melds, play against bots, explore the odds.
+"""Jupyter widgets: deal hands, build melds, play against bots, explore the odds, check
+an exercise's answer.
 
 Each widget is a class holding its domain object (a hand, a game state, a contract) and
 an ``ipywidgets`` box to display (``widget.box``; in a notebook the widget object itself
@@ -23,10 +24,18 @@ from rummykit.widgets._common import require
 require("ipywidgets")
 
 from rummykit.widgets.deal import DealWidget  # noqa: E402
+from rummykit.widgets.exercise import ExerciseForm  # noqa: E402
 from rummykit.widgets.meld import MeldBuilder  # noqa: E402
 from rummykit.widgets.play import PlayWidget  # noqa: E402
 
-__all__ = ["DealWidget", "MeldBuilder", "OddsExplorer", "PlayWidget", "SimulationExplorer"]
+__all__ = [
+    "DealWidget",
+    "ExerciseForm",
+    "MeldBuilder",
+    "OddsExplorer",
+    "PlayWidget",
+    "SimulationExplorer",
+]
 
 #: The widgets that need the analysis extra, imported on first use.
 _WITH_ANALYSIS = ("OddsExplorer", "SimulationExplorer")

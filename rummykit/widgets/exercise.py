@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rummykit.errors import AnswerError
-from rummykit.exercises import Exercise, Verdict, _markup
+from rummykit.exercises import Exercise, Verdict, markup_html
 from rummykit.widgets._common import ipywidgets, message_html
 
 __all__ = ["ExerciseForm"]
@@ -31,7 +31,7 @@ class ExerciseForm:
         """The last verdict (None before the first check and after unreadable input)."""
         self.verdict = ""
         """The verdict line's text."""
-        self.question_html = ipywidgets.HTML(_markup(exercise.question))
+        self.question_html = ipywidgets.HTML(markup_html(exercise.question))
         self.answer = ipywidgets.Text(
             description="Answer",
             placeholder="e.g. 3/47, 0.0638, 6.38% or 1 in 15.7",
@@ -66,7 +66,7 @@ class ExerciseForm:
         tone = "ok" if self.result.correct else "info"
         text = message_html(self.verdict, tone)
         if self.result.correct and self.result.explanation:
-            text += f"<div>{_markup(self.result.explanation)}</div>"
+            text += f"<div>{markup_html(self.result.explanation)}</div>"
         self.verdict_html.value = text
         return self.result
 

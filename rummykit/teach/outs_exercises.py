@@ -9,10 +9,11 @@ Outs counts take few values (a pair and the jokers give 10), so for seeds 1, 2, 
 first four exercises aim at a number of outs (:func:`targeted_outs`): every count from 3
 to 42 but the book's, in a fixed shuffled order, reached by a hand with at least that
 many outs and a discard pile of :data:`PILE` cards that holds the copies too many. Seeds
-0-39 so get 40 different answers (tested); the fifth, the best discard, does not yet.
+0-39 so get 40 different answers (tested). The fifth, the best discard, aims the same way
+from seed 2 on (:func:`targeted_discard`; seeds 0 and 1 are the book's hands), at the
+counts of :data:`DISCARD_TARGETS`: seeds 0-39 give it at least 30 different answers.
 
->>> from rummykit.exercises import EXERCISES
->>> ex = EXERCISES["outs-count"](0)
+>>> ex = count(0)
 >>> ex.seed, ex.check(str(ex.answer)).correct, ex.check(str(ex.answer + 1)).correct
 (0, True, False)
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 
@@ -32,11 +34,14 @@ from rummykit.search import contract_distance
 
 __all__ = [
     "DECKS",
+    "GENERATORS",
     "JOKERS",
     "PILE",
+    "DISCARD_TARGETS",
     "TARGETS",
     "best_discard_outs",
     "dealt_outs",
+    "targeted_discard",
     "targeted_outs",
     "two_draw_chance",
 ]
@@ -131,21 +136,73 @@ def two_draw_chance(total: int, unseen: int) -> Fraction:
     return 1 - Fraction(comb(unseen - total, 2), comb(unseen, 2))
 
 
-def best_discard_outs(hand: Hand) -> tuple[int, int]:
+def _discard_outs(hand: Hand, pile: Sequence[Card] = ()) -> list[Outs]:
+    # The outs each discard of ``hand`` leaves; the discard joins the cards seen.
+    return [
+        outs(
+            [*hand[:index], *hand[index + 1 :]],
+            _CONTRACT,
+            _RULES,
+            decks=DECKS,
+            jokers=JOKERS,
+            seen=[*pile, hand[index]],
+        )
+        for index in range(len(hand))
+    ]
+
+
+def best_discard_outs(hand: Hand, pile: Sequence[Card] = ()) -> tuple[int, int]:
     """The fewest cards a discard of ``hand`` (after its draw) leaves it from 2 sets, and
-    the most outs a discard leaving that distance keeps.
+    the most outs a discard leaving that distance keeps, the cards of ``pile`` seen.
 
     >>> from rummykit import parse_cards
-    >>> best_discard_outs(parse_cards("8S 8H 8D JH JS 2C KD"))
-    (1, 10)
+    >>> hand = parse_cards("8S 8H 8D JH JS 2C KD")
+    >>> best_discard_outs(hand), best_discard_outs(hand, parse_cards("JC JD"))
+    ((1, 10), (1, 8))
     """
-    results = []
-    for index in range(len(hand)):
-        left = [*hand[:index], *hand[index + 1 :]]
-        found = outs(left, _CONTRACT, _RULES, decks=DECKS, jokers=JOKERS, seen=[hand[index]])
-        results.append((found.distance, -found.total))
-    distance, most = min(results)
+    distance, most = min((found.distance, -found.total) for found in _discard_outs(hand, pile))
     return distance, -most
+
+
+#: The counts a best discard aims at from seed 2 (:func:`targeted_discard`). A best discard
+#: of a dealt 11-card hand one card from 2 sets mostly keeps 10, 15, 16, 21, 22, 27 or 42
+#: outs, which a pile of :data:`PILE` cards lowers by up to 8: 28 to 33 are out of reach.
+DISCARD_TARGETS = (*range(3, 28), *range(34, 43))
+
+
+def targeted_discard(seed: int, book: Sequence[int]) -> tuple[Hand, list[Card]]:
+    """A seeded 11-card hand whose best discard leaves it 1 card from 2 sets, and a
+    discard pile of :data:`PILE` cards after which the most outs a discard keeps is the
+    target of ``seed`` in :data:`DISCARD_TARGETS` (the counts in ``book`` left out).
+
+    >>> hand, pile = targeted_discard(2, book=(10, 42))
+    >>> len(hand), len(pile), best_discard_outs(hand, pile)[0]
+    (11, 8, 1)
+    """
+    targets = [t for t in DISCARD_TARGETS if t not in book]
+    random.Random("targets:outs-best-discard").shuffle(targets)
+    target = targets[(seed - 2) % len(targets)]
+    rng = random.Random(f"outs-best-discard:{seed}")
+    while True:
+        hand = Hand(rng.sample(_SHOE.cards, _CARDS + 1))
+        found = _discard_outs(hand)
+        kept = [f for f in found if f.distance == 1]
+        if min(f.distance for f in found) != 1 or max(f.total for f in kept) < target:
+            continue
+        rest = list(_SHOE.cards)
+        for card in hand:
+            rest.remove(next(c for c in rest if c.code == card.code))
+        best = max(kept, key=lambda f: f.total)
+        helping = [card for card in rest if card.code in best.cards]
+        other = [card for card in rest if card.code not in best.cards]
+        for _ in range(20):
+            lowered = rng.randint(0, min(PILE, len(helping)))
+            pile = rng.sample(helping, lowered) + rng.sample(other, PILE - lowered)
+            # A pile card that is an out of a discard is one out fewer for that discard.
+            most = max(f.total - sum(card.code in f.cards for card in pile) for f in kept)
+            if most == target:
+                rng.shuffle(pile)
+                return hand, pile
 
 
 def _shown(cards) -> str:
@@ -223,20 +280,37 @@ def rule_error(seed: int) -> Exercise:
     )
 
 
-@exercise("outs-best-discard")
-def best_discard(seed: int) -> Exercise:
-    """The most outs a discard keeps, in a hand after its draw."""
+def _dealt_discard(seed: int) -> Hand:
+    # The book's hands (seeds 0 and 1): the first seeded 11 cards whose best discard
+    # leaves them 1 card from 2 sets.
     rng = random.Random(f"outs-best-discard:{seed}")
     while True:
         hand = Hand(rng.sample(_SHOE.cards, _CARDS + 1))
-        distance, most = best_discard_outs(hand)
-        if distance == 1:
-            break
+        if best_discard_outs(hand)[0] == 1:
+            return hand
+
+
+@functools.lru_cache(maxsize=512)
+def _discard_hand(seed: int) -> tuple[Hand, list[Card]]:
+    if seed < 2:
+        return _dealt_discard(seed), []
+    book = tuple(best_discard_outs(_dealt_discard(s))[1] for s in (0, 1))
+    return targeted_discard(seed, book=book)
+
+
+@exercise("outs-best-discard")
+def best_discard(seed: int) -> Exercise:
+    """The most outs a discard keeps, in a hand after its draw."""
+    hand, pile = _discard_hand(seed)
+    distance, most = best_discard_outs(hand, pile)
+    pile_words = f" The discard pile shows {_shown(pile)}." if pile else ""
+    on_pile = "on top of those" if pile else "on the pile"
     return Exercise(
         "outs-best-discard",
-        f"You drew your 11th card and hold {_shown(hand)} (2 sets from 2 decks and 4 jokers). "
-        "You must discard one card, keeping 1 card from the contract. The card you discard "
-        "lies on the pile, so it is no out. What is the most outs a discard leaves you?",
+        f"You drew your 11th card and hold {_shown(hand)} (2 sets from 2 decks and 4 jokers)."
+        f"{pile_words} You must discard one card, keeping 1 card from the contract. The card "
+        f"you discard lies {on_pile}, so it is no out. What is the most outs a discard leaves "
+        "you?",
         most,
         hint="Discard a card that is in no pair and no set: each pair is a set in waiting, "
         "and its outs are the unseen copies of its rank and the jokers.",
@@ -245,3 +319,7 @@ def best_discard(seed: int) -> Exercise:
 
 def _faces(found: Outs) -> str:
     return ", ".join(f"{Card.parse(code)} ×{copies}" for code, copies in found.cards.items())
+
+
+#: Chapter 7's generators, ``generator(seed) -> Exercise``, in the chapter's order.
+GENERATORS = (count, next_card, two_draws, rule_error, best_discard)

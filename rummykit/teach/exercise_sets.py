@@ -1,5 +1,5 @@
-"""Chapter 6's exercises as generators ``f(seed) -> Exercise``, registered in
-:data:`rummykit.exercises.EXERCISES`.
+"""Chapter 6's exercises as generators ``f(seed) -> Exercise``, listed in
+:data:`GENERATORS` (and in the book's registry, :data:`rummykit.teach.EXERCISES`).
 
 Each exercise has a list of shoes or hand sizes, :data:`OPTIONS` (at least 40): seed 0
 gives the first, the book's numbers; seeds 1, 2, ... take the others in a fixed shuffled
@@ -8,7 +8,7 @@ different answers, tested) and a student's variant differs from the book's.
 The tests check every option's answer against an independent method (a formula written
 out, a listing of every hand, a generating function or a simulation).
 
->>> from rummykit.exercises import EXERCISES
+>>> from rummykit.teach import EXERCISES
 >>> book = EXERCISES["ch6-one-joker"](0)
 >>> print(book.question)
 What is the chance that a 10-card hand from 2 decks and 4 jokers holds at least one joker?
@@ -29,10 +29,11 @@ from fractions import Fraction
 
 from rummykit.cards import Rank, Shoe
 from rummykit.chance import chance_text
-from rummykit.exercises import Exercise, _check_seed, exercise
+from rummykit.exercises import Exercise, check_seed, exercise
 from rummykit.melds import check_meld
 from rummykit.odds.counting.exact import dealt_probability, distance_distribution
-from rummykit.odds.teaching import (
+from rummykit.rules import CONTRACTS, Contract, RuleSet
+from rummykit.teach.probability import (
     TWO_PAIRS_STATES,
     absorption_time,
     expected_ranks_with_at_least,
@@ -43,9 +44,8 @@ from rummykit.odds.teaching import (
     sample_size,
     two_pairs_chain,
 )
-from rummykit.rules import CONTRACTS, Contract, RuleSet
 
-__all__ = ["BUILDERS", "OPTIONS", "RULES", "parameters"]
+__all__ = ["BUILDERS", "GENERATORS", "OPTIONS", "RULES", "parameters"]
 
 #: The rules of every exercise: the standard preset (a set needs 2 natural cards).
 RULES = RuleSet.preset("standard")
@@ -74,7 +74,7 @@ def parameters(key: str, seed: int) -> dict:
     >>> parameters("ch6-markov-wait", 0)
     {'decks': 2, 'jokers': 4}
     """
-    _check_seed(seed)
+    check_seed(seed)
     options = OPTIONS[key]
     if seed == 0:
         return dict(options[0])
@@ -91,17 +91,21 @@ def _order(key: str, size: int) -> tuple[int, ...]:
 
 
 def _variants(key: str, options: tuple[dict, ...]) -> Callable:
-    """Register ``build(**numbers) -> Exercise`` as the generator ``key``."""
+    """Enter ``build(**numbers) -> Exercise`` and its ``options`` in :data:`BUILDERS` and
+    :data:`OPTIONS` under ``key`` (its generator is made by :func:`_generator`)."""
 
-    def register(build: Callable[..., Exercise]) -> Callable[..., Exercise]:
+    def enter(build: Callable[..., Exercise]) -> Callable[..., Exercise]:
         OPTIONS[key] = options
         BUILDERS[key] = build
-        # The same numbers, the same exercise: counted once per process.
-        cached = functools.lru_cache(maxsize=None)(build)
-        exercise(key)(lambda seed: cached(**parameters(key, seed)))
         return build
 
-    return register
+    return enter
+
+
+def _generator(key: str) -> Callable[[int], Exercise]:
+    # The same numbers, the same exercise: counted once per process.
+    cached = functools.lru_cache(maxsize=None)(BUILDERS[key])
+    return exercise(key)(lambda seed: cached(**parameters(key, seed)))
 
 
 def _shoe(decks: int, jokers: int) -> str:
@@ -514,3 +518,25 @@ def markov_within(draws: int, decks: int, jokers: int) -> Exercise:
         "(two pairs) and the last column (done).",
         explanation=f"(P^{draws}) in row 'two pairs', column 'done'.",
     )
+
+
+#: Chapter 6's generators, ``generator(seed) -> Exercise``, in the chapter's order.
+GENERATORS = tuple(
+    _generator(key)
+    for key in (
+        "ch6-hands",
+        "ch6-identical-sets",
+        "ch6-one-joker",
+        "ch6-at-least-of-rank",
+        "ch6-set-in-three",
+        "ch6-inclusion-exclusion",
+        "ch6-joker-worth",
+        "ch6-bayes",
+        "ch6-sets-waiting",
+        "ch6-mean-distance",
+        "ch6-sample-size",
+        "ch6-coverage",
+        "ch6-markov-wait",
+        "ch6-markov-within",
+    )
+)

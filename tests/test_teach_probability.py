@@ -14,7 +14,7 @@ import pytest
 from rummykit import Contract, Rank, RuleSet
 from rummykit.errors import ArgumentError
 from rummykit.odds import dealt_probability
-from rummykit.odds.teaching import (
+from rummykit.teach.probability import (
     TWO_PAIRS_STATES,
     absorption_time,
     distinct_hands,
