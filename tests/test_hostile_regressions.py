@@ -25,13 +25,13 @@ from rummykit.odds import (
     dealt_odds,
     dealt_probability,
     distance_distribution,
-    hypergeom_pmf,
     running_estimate,
     simulate_dealt,
     simulate_distance,
     wilson_interval,
 )
 from rummykit.saves import load
+from rummykit.teach.probability import hypergeom_pmf
 
 STANDARD = RuleSet.preset("standard")
 HAND = dict(decks=2, jokers=4, cards=10, rules=STANDARD)
