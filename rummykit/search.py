@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from rummykit.cards import Card, Hand
+from rummykit.checks import cards as check_cards
 from rummykit.checks import contract_rules
 from rummykit.errors import ArgumentError, ArgumentTypeError, RummyError, UnsupportedRuleError
 from rummykit.melds import (
@@ -866,7 +867,7 @@ def contract_completion(
     >>> contract_completion(parse_cards("8S 8H 8D JH JS JD"), rules.contracts[0], rules)
     parse_cards('')
     """
-    hand = list(hand)
+    hand = list(check_cards("hand", hand))
     distance = contract_distance(hand, contract, rules, decks=decks)
     if distance == 0:
         return Hand()
