@@ -42,6 +42,8 @@ from rummykit.actions import (
     TakeDiscard,
 )
 from rummykit.cards import JOKER_INDEX, Card, Rank, as_rng
+from rummykit.checks import cards as check_cards
+from rummykit.checks import contract_rules, instance
 from rummykit.errors import ArgumentError
 from rummykit.hints import discard_outs, two_draw_chances
 from rummykit.legal import PlayerView
@@ -81,6 +83,9 @@ def could_improve(hand: Sequence[Card], card: Card, contract: Contract, rules: R
     >>> could_improve(hand, Card.parse("QC"), rules.contracts[0], rules)
     False
     """
+    hand = check_cards("hand", hand)
+    instance("card", card, Card, "a Card")
+    contract_rules(contract, rules)
     if card.is_joker or len(hand) < contract.min_cards(rules):
         return True
     near = _neighbours(card.index, rules.min_run_size - 1)

@@ -271,6 +271,11 @@ class Hand(tuple):
     __slots__ = ()
 
     def __new__(cls, cards: Iterable[Card] = ()) -> Hand:
+        if not isinstance(cards, Iterable):
+            # rummykit.checks imports this module: its check is imported where it is due.
+            from rummykit.checks import cards as check_cards
+
+            check_cards("cards", cards)
         cards = tuple(cards)
         for card in cards:
             if not isinstance(card, Card):

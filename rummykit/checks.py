@@ -31,21 +31,43 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.cards import Card, Hand
+from rummykit.errors import ArgumentError, ArgumentTypeError, CardTypeError
 from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet
 
-__all__ = ["MAX_SEED", "contract_rules", "dealt_hand", "instance", "real", "seed", "whole"]
+__all__ = [
+    "MAX_ITEMS",
+    "MAX_SEED",
+    "cards",
+    "choice",
+    "contract_rules",
+    "dealt_hand",
+    "instance",
+    "items",
+    "real",
+    "seed",
+    "whole",
+    "wholes",
+]
 
 T = TypeVar("T")
 
 #: The largest seed accepted: numpy's generators and ``random.Random`` take any
 #: non-negative integer, but a seed is written in tables and saves, so 64 bits it is.
 MAX_SEED = 2**64 - 1
+#: The most items a list argument (cards, melds, rows, grid values) may hold: far more
+#: than any shoe (8 decks and 32 jokers are 448 cards) or table grid, far fewer than
+#: would take a second to check.
+MAX_ITEMS = 100_000
 
 
 def _bounds(low: float | None, high: float | None) -> str:
+    for label, bound in (("low", low), ("high", high)):
+        if bound is not None and (not isinstance(bound, numbers.Real) or isinstance(bound, bool)):
+            _refuse(ArgumentTypeError, label, "a number or None", bound, "")
     if low is not None and high is not None:
         return f"from {low} to {high}"
     if low is not None:
@@ -107,6 +129,11 @@ def real(
 def instance(name: str, value: T, kind: type | tuple[type, ...], what: str) -> T:
     """``value`` if it is an instance of ``kind``, else an ArgumentTypeError saying it
     must be ``what`` (``"a RuleSet"``)."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not kinds or not all(isinstance(k, type) for k in kinds):
+        _refuse(ArgumentTypeError, "kind", "a type or a tuple of types", kind, "")
+    if not isinstance(what, str):
+        _refuse(ArgumentTypeError, "what", "a description (str)", what, "")
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _types(kind)):
         _refuse(ArgumentTypeError, name, what, value, "")
     return value
@@ -114,6 +141,105 @@ def instance(name: str, value: T, kind: type | tuple[type, ...], what: str) -> T
 
 def _types(kind: type | tuple[type, ...]) -> tuple[type, ...]:
     return kind if isinstance(kind, tuple) else (kind,)
+
+
+def items(
+    name: str,
+    value: object,
+    each: Callable[[str, object], T] | None = None,
+    *,
+    what: str = "a list",
+    error: type = ArgumentTypeError,
+    least: int = 0,
+    most: int = MAX_ITEMS,
+) -> list[T]:
+    """``value`` as a list if it is an iterable (not text, bytes or a mapping) of ``least``
+    to ``most`` items, each passed through ``each(f"{name}[{i}]", item)`` when given (a
+    check that returns the item or raises), else ``error`` saying it must be ``what``.
+
+    >>> items("sizes", (3, 4), lambda name, x: whole(name, x, low=1))
+    [3, 4]
+    >>> items("sizes", [3, None], lambda name, x: whole(name, x, low=1))
+    Traceback (most recent call last):
+        ...
+    rummykit.errors.ArgumentTypeError: sizes[1] must be an integer >= 1, got None
+    """
+    if not (isinstance(error, type) and issubclass(error, ArgumentError | CardTypeError)):
+        _refuse(ArgumentTypeError, "error", "an ArgumentError or CardTypeError class", error, "")
+    if each is not None and not callable(each):
+        _refuse(ArgumentTypeError, "each", "a check (a function) or None", each, "")
+    whole("least", least, low=0)
+    whole("most", most, low=least)
+    if isinstance(value, str | bytes | dict) or not isinstance(value, Iterable):
+        _refuse(error, name, what, value, "")
+    out = []
+    for i, item in enumerate(value):
+        if i == most:
+            _refuse(ArgumentError, name, f"{what} of at most {most:,} items", value, "")
+        out.append(item if each is None else each(f"{name}[{i}]", item))
+    if len(out) < least:
+        _refuse(ArgumentError, name, f"{what} of at least {least} items", value, "")
+    return out
+
+
+def cards(name: str, value: object, *, most: int = MAX_ITEMS) -> tuple[Card, ...]:
+    """``value`` as a tuple if it is an iterable of :class:`~rummykit.cards.Card`, else a
+    :class:`~rummykit.errors.CardTypeError` naming ``name`` (a hand, a meld's cards).
+
+    >>> cards("hand", None)
+    Traceback (most recent call last):
+        ...
+    rummykit.errors.CardTypeError: hand must be a list of Card objects, got None
+    """
+
+    if isinstance(value, Hand):  # a Hand holds only Cards (it checks them)
+        return value
+
+    def card(label: str, item: object) -> Card:
+        if not isinstance(item, Card):
+            _refuse(CardTypeError, label, "a Card", item, "parse codes with parse_cards")
+        return item
+
+    return tuple(
+        items(name, value, card, what="a list of Card objects", error=CardTypeError, most=most)
+    )
+
+
+def wholes(
+    name: str, value: object, *, low: int | None = None, high: int | None = None, hint: str = ""
+) -> tuple[int, ...]:
+    """An integer or an iterable of integers (a table's grid: players, rounds, decks),
+    each within ``low``..``high``, as a tuple.
+
+    >>> wholes("players", 4, low=2), wholes("players", range(2, 5), low=2)
+    ((4,), (2, 3, 4))
+    """
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return (whole(name, value, low=low, high=high, hint=hint),)
+    what = f"an integer or a list of integers {_bounds(low, high)}".rstrip()
+    return tuple(
+        items(name, value, lambda n, x: whole(n, x, low=low, high=high, hint=hint), what=what)
+    )
+
+
+def choice(name: str, value: T, choices: Iterable[object]) -> T:
+    """``value`` if it is one of ``choices`` (compared by equality; a bool is no number).
+
+    >>> choice("kind", "run", ("set", "run"))
+    'run'
+    >>> choice("kind", "x", ("set", "run"))
+    Traceback (most recent call last):
+        ...
+    rummykit.errors.ArgumentError: kind must be one of 'set', 'run', got 'x'
+    """
+    options = tuple(items("choices", choices, what="the values allowed"))
+    try:
+        found = any(type(value) is type(c) and value == c for c in options)
+    except TypeError:  # a value that cannot be compared (numpy arrays, ...)
+        found = False
+    if not found:
+        _refuse(ArgumentError, name, "one of " + ", ".join(map(repr, options)), value, "")
+    return value
 
 
 def seed(value: object, *, name: str = "seed", optional: bool = True) -> int | None:

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 
 from rummykit.cards import NATURALS, Card, Hand, Rank, Suit
-from rummykit.checks import instance, whole
+from rummykit.checks import cards as check_cards
+from rummykit.checks import contract_rules, instance, items, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardTypeError, IllegalMeldError
 from rummykit.rules import MAX_RUN_LENGTH, Contract, RuleSet
 
@@ -447,7 +448,8 @@ def check_lay_down(
     ...
     rummykit.errors.IllegalMeldError: the contract is 2 sets: these melds make 1 set
     """
-    groups = [list(group) for group in groups]
+    contract_rules(contract, rules)
+    groups = items("groups", groups, lambda name, group: list(check_cards(name, group)))
     seen: set[Card] = set()
     for group in groups:
         for card in group:
@@ -511,6 +513,9 @@ def lay_off_options(meld: Meld, card: Card, rules: RuleSet) -> tuple[Meld, ...]:
     >>> [str(m) for m in lay_off_options(run, parse_cards("JK")[0], rules)]
     ['JK 5♥ 6♥ 7♥ 8♥', '5♥ 6♥ 7♥ 8♥ JK']
     """
+    instance("meld", meld, Meld, "a Meld (check_meld(cards, rules).meld)")
+    instance("card", card, Card, "a Card")
+    instance("rules", rules, RuleSet, "a RuleSet")
     jokers = sum(1 for c in meld.cards if c.is_joker)
     if (
         card.is_joker
@@ -559,6 +564,9 @@ def lay_off(meld: Meld, card: Card, rules: RuleSet, *, end: str | None = None) -
     ...
     rummykit.errors.IllegalMeldError: the 10♥ does not extend the run 5♥ 6♥ 7♥ 8♥: it takes the 4♥ or the 9♥
     """
+    instance("meld", meld, Meld, "a Meld (check_meld(cards, rules).meld)")
+    instance("card", card, Card, "a Card")
+    instance("rules", rules, RuleSet, "a RuleSet")
     if end not in (None, "low", "high"):
         raise ArgumentError(f"end must be 'low', 'high' or None, got {end!r}")
     options = lay_off_options(meld, card, rules)
@@ -616,6 +624,9 @@ def swap_joker(meld: Meld, card: Card, rules: RuleSet) -> tuple[Meld, Card]:
     ...
     rummykit.errors.IllegalMeldError: the joker stands for the 5♠, not the 7♠
     """
+    instance("meld", meld, Meld, "a Meld (check_meld(cards, rules).meld)")
+    instance("card", card, Card, "a Card")
+    instance("rules", rules, RuleSet, "a RuleSet")
     if rules.joker_swap == "none":
         raise IllegalMeldError("these rules do not allow taking a joker from a meld")
     if meld.kind == "set" and rules.joker_swap == "runs":

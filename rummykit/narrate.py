@@ -24,12 +24,9 @@ Bea draws from the stock.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from rummykit.checks import instance, whole
 from rummykit.events import Event
-
-if TYPE_CHECKING:
-    from rummykit.game import GameState
+from rummykit.game import GameState
 
 __all__ = ["narrate", "sentence"]
 
@@ -42,6 +39,8 @@ def _list(words: list[str]) -> str:
 
 def sentence(event: Event, state: GameState) -> str | None:
     """One event in words, or None for an event not worth telling (or private)."""
+    instance("event", event, Event, "an Event (of state.log)")
+    instance("state", state, GameState, "a GameState")
     names = state.names
     who = names[event.seat] if event.seat is not None else ""
     cards = event.cards
@@ -144,6 +143,9 @@ def _dealer_of(state: GameState, round: int) -> int:
 
 def narrate(state: GameState, *, round: int | None = None) -> str:
     """Every public event of ``round`` (default: the round being played), one per line."""
+    instance("state", state, GameState, "a GameState")
+    if round is not None:
+        whole("round", round, low=1, high=len(state.rules.contracts))
     if round is None:
         round = state.log[-1].round if state.log else state.round
     lines = []

@@ -689,7 +689,14 @@ class MeldLimits:
 
 
 def _meld_part(rules: RuleSet | MeldRules) -> MeldRules:
-    return rules.meld_rules if isinstance(rules, RuleSet) else rules
+    if isinstance(rules, RuleSet):
+        return rules.meld_rules
+    if not isinstance(rules, MeldRules):
+        # rummykit.checks imports this module: its check is imported where it is due.
+        from rummykit.checks import instance
+
+        instance("rules", rules, (RuleSet, MeldRules), "a RuleSet or its MeldRules")
+    return rules
 
 
 def meld_limits(rules: RuleSet | MeldRules) -> MeldLimits:

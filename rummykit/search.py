@@ -22,6 +22,7 @@ from itertools import combinations
 from operator import attrgetter
 
 from rummykit.cards import NATURALS, Card, Hand, Rank, Suit
+from rummykit.checks import cards as check_cards
 from rummykit.checks import contract_rules
 from rummykit.errors import ArgumentError, ArgumentTypeError, RummyError, UnsupportedRuleError
 from rummykit.melds import Meld, make_run, make_set
@@ -863,7 +864,7 @@ def contract_completion(
     >>> contract_completion(parse_cards("8S 8H 8D JH JS JD"), rules.contracts[0], rules)
     parse_cards('')
     """
-    hand = list(hand)
+    hand = list(check_cards("hand", hand))
     distance = contract_distance(hand, contract, rules, decks=decks)
     if distance == 0:
         return Hand()

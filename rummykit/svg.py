@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from rummykit.cards import Card, Rank, Suit
+from rummykit.checks import cards as check_cards
+from rummykit.checks import items
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
 __all__ = [
@@ -190,7 +192,7 @@ def melds_svg(
     >>> svg.count('class="meld"'), svg.count('class="card"'), ">run</text>" in svg
     (2, 7, True)
     """
-    melds = list(melds)
+    melds = items("melds", melds)
     groups = [_check_cards(meld) for meld in melds]
     if any(not cards for cards in groups):
         raise ArgumentError("melds_svg cannot draw an empty meld")
@@ -421,15 +423,11 @@ def _check_overlap(overlap: float) -> float:
 def _check_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     if isinstance(cards, Card):
         raise ArgumentTypeError(f"expected several cards, got the single card {cards!r}")
-    cards = tuple(cards)
-    for card in cards:
-        if not isinstance(card, Card):
-            raise ArgumentTypeError(f"expected Card objects, got {card!r}")
-    return cards
+    return check_cards("cards", cards)
 
 
 def _check_labels(labels: Sequence[str | None], count: int, what: str) -> list[str | None]:
-    labels = list(labels)
+    labels = items("labels", labels, what="a list of labels (str or None)")
     if len(labels) != count:
         raise ArgumentError(f"labels needs one entry per {what}: {len(labels)} for {count} {what}s")
     for label in labels:

@@ -7,7 +7,9 @@ probe: ``{"i", "probe", "outcome", "detail"}``, flushed before and after, so tha
 that hangs in C (which no alarm interrupts) is named by the parent that kills the child.
 
 A probe holds when the call returns normally or raises a RummyError in time and within
-memory; anything else (another exception, MemoryError, the alarm) is a failure.
+memory, and a refusal leaves the good arguments as they were (the game state, the bots,
+the lists: compared pickled before and after); anything else (another exception,
+MemoryError, the alarm, a refusal that changed its arguments) is a failure.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import importlib
 import inspect
 import json
 import math
+import pickle
 import resource
 import signal
 import sys
@@ -127,6 +130,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "rng": __import__("numpy").random.default_rng(0),
         "ranks": [hand[0].rank],
         "iterable": [],
+        "choices": ("set", "run"),
     }
     small = {
         "progress": False,
@@ -142,7 +146,6 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "preset_odds": {
             "presets": ["standard"],
             "rounds": [1],
-            "cards": [6],
             "progress": False,
             "max_workers": 1,
         },
@@ -155,6 +158,10 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         },
         "buying_value": {"players": 2, "rounds": 1, "n": 4, "progress": False, "max_workers": 1},
         "dealt_odds": {"cells": [], "progress": False, "max_workers": 1},
+        # Callables whose argument of a common name is of another kind here.
+        "hand_svg": {"cards": hand},
+        "prob_by_listing": {"cards": list(hand), "n": 2, "event": len},
+        "instance": {"name": "n", "value": 1, "kind": int, "what": "an integer"},
     }
     return {"by_name": by_name, "by_callable": by_callable}
 
@@ -231,6 +238,8 @@ def probes():
                 if p.name in ("executor", "progress", "event") and p.name not in given:
                     continue
                 for value_label, value in HOSTILE.items():
+                    if value is p.default:
+                        continue  # the default is no hostile value, whatever it costs
                     kwargs = {**given, p.name: value}
                     args = ()
                     positional = [q.name for q in params if q.kind is q.POSITIONAL_ONLY]
@@ -241,6 +250,14 @@ def probes():
         # A required argument with no baseline: probe the first one alone.
         for value_label, value in HOSTILE.items():
             yield f"{label}({value_label})", function, (value,), {}
+
+
+def _pickled(args: tuple, kwargs: dict) -> bytes | None:
+    """The arguments pickled (None where one cannot be: a lambda, a generator)."""
+    try:
+        return pickle.dumps((args, kwargs))
+    except Exception:  # noqa: BLE001 - unpicklable hostile values are not compared
+        return None
 
 
 def run(skip: int) -> None:
@@ -256,6 +273,7 @@ def run(skip: int) -> None:
         if i < skip:
             continue
         print(json.dumps({"i": i, "probe": label, "outcome": "start"}), flush=True)
+        before = _pickled(args, kwargs)
         try:
             signal.setitimer(signal.ITIMER_REAL, SECONDS)
             try:
@@ -265,6 +283,8 @@ def run(skip: int) -> None:
             outcome, detail = "returned", ""
         except RummyError as error:
             outcome, detail = "refused", f"{type(error).__name__}: {str(error)[:200]}"
+            if before is not None and _pickled(args, kwargs) != before:
+                outcome, detail = "failed", f"refused but changed its arguments: {detail}"
         except Timeout:
             outcome, detail = "failed", f"took over {SECONDS} s"
         except BaseException as error:  # noqa: BLE001 - every other error is the finding

@@ -140,7 +140,7 @@ def test_within_standard_errors():
     assert within_standard_errors(0.529, 0.5, 0.01, z=3) and not within_standard_errors(
         0.529, 0.5, 0.01, z=2.8
     )
-    with pytest.raises(ArgumentError, match="stderr and z must be 0 or more"):
+    with pytest.raises(ArgumentError, match="stderr must be a finite number >= 0"):
         within_standard_errors(0.5, 0.5, -0.1)
 
 

@@ -22,11 +22,14 @@ from math import ceil, comb
 from more_itertools import distinct_combinations
 
 from rummykit.cards import Card, Hand, Rank, Shoe
-from rummykit.checks import whole
+from rummykit.checks import cards as check_cards
+from rummykit.checks import items, real, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.rules import MAX_DECKS, MAX_JOKERS
 
 __all__ = [
+    "MAX_LISTED",
+    "MAX_STATES",
     "TWO_PAIRS_STATES",
     "absorption_time",
     "distinct_hands",
@@ -50,6 +53,26 @@ __all__ = [
 #: take: a shoe at RuleSet's bounds holds 448 cards, and C(N, n) of a larger N only grows
 #: the integers, not the lesson.
 MAX_POPULATION = 10_000
+#: The most hands :func:`prob_by_listing` lists (about a second), and the most states of
+#: a transition matrix (:func:`matrix_power`, :func:`absorption_time`).
+MAX_LISTED = 1_000_000
+MAX_STATES = 64
+
+
+def _transitions(matrix: object) -> list[list[Fraction]]:
+    """``matrix`` as rows of Fractions: a square list of lists of probabilities."""
+
+    def entry(name: str, value: object) -> Fraction:
+        real(name, value, low=0, high=1)
+        return Fraction(value)
+
+    def row(name: str, values: object) -> list[Fraction]:
+        return items(name, values, entry, what="a row of probabilities")
+
+    rows = items("matrix", matrix, row, what="a list of rows", most=MAX_STATES)
+    if any(len(r) != len(rows) for r in rows):
+        raise ArgumentError(f"a transition matrix must be square, got {len(rows)} rows")
+    return rows
 
 
 def _check(**values: int) -> None:
@@ -77,6 +100,7 @@ def distinct_hands(shoe: Iterable[Hashable], cards: int) -> list[tuple]:
     [1, 2, 2, 1]
     """
     _check(cards=cards)
+    shoe = items("shoe", shoe, what="a list of cards (any hashable values)")
     return list(distinct_combinations(shoe, cards))
 
 
@@ -90,10 +114,10 @@ def hypergeom_pmf(k: int, *, population: int, successes: int, draws: int) -> Fra
     Fraction(2162, 54145)
     """
     _check(k=k, population=population, successes=successes, draws=draws)
-    if successes > population or draws > population:
+    if successes > population or draws > population or k > draws:
         raise ArgumentError(
-            f"need successes <= population and draws <= population, got K={successes}, "
-            f"n={draws}, N={population}"
+            f"need successes <= population, draws <= population and k <= draws, got "
+            f"K={successes}, n={draws}, N={population}, k={k}"
         )
     return Fraction(
         comb(successes, k) * comb(population - successes, draws - k), comb(population, draws)
@@ -138,6 +162,7 @@ def prob_at_least_of_rank(
     >>> prob_at_least_of_rank(3, decks=2, jokers=4, cards=10)   # three 8s or more
     Fraction(25490657, 1002922021)
     """
+    whole("k", k, low=-MAX_POPULATION, high=MAX_POPULATION)
     size = _size(decks, jokers, cards, ranks, suits)
     if k <= 0:
         return Fraction(1)
@@ -207,6 +232,7 @@ def expected_ranks_with_at_least(
     >>> expected_ranks_with_at_least(1, decks=1, jokers=0, cards=1)   # one card, one rank
     Fraction(1, 1)
     """
+    whole("k", k, low=-MAX_POPULATION, high=MAX_POPULATION)
     return ranks * prob_at_least_of_rank(
         k, decks=decks, jokers=jokers, cards=cards, ranks=ranks, suits=suits
     )
@@ -239,8 +265,17 @@ def prob_by_listing(cards: Sequence[Card], n: int, event: Callable[[Hand], objec
     Fraction(3, 14)
     """
     _check(n=n)
+    cards = check_cards("cards", cards)
+    if not callable(event):
+        raise ArgumentTypeError(f"event must be a function of a hand, got {event!r}")
     if n > len(cards):
         raise ArgumentError(f"cannot deal {n} cards from {len(cards)}")
+    if comb(len(cards), n) > MAX_LISTED:
+        raise ArgumentError(
+            f"listing C({len(cards)}, {n}) = {comb(len(cards), n):,} hands is too many (at "
+            f"most {MAX_LISTED:,}, rummykit.odds.teaching.MAX_LISTED): use a smaller shoe "
+            "(mini_shoe) or the formula"
+        )
     hands = list(combinations(cards, n))
     return Fraction(sum(bool(event(Hand(hand))) for hand in hands), len(hands))
 
@@ -254,8 +289,8 @@ def within_standard_errors(estimate: float, exact: float, stderr: float, z: floa
     >>> within_standard_errors(0.52, 0.5, stderr=0.01), within_standard_errors(0.6, 0.5, 0.01)
     (True, False)
     """
-    if stderr < 0 or z < 0:
-        raise ArgumentError(f"stderr and z must be 0 or more, got {stderr!r} and {z!r}")
+    estimate, exact = real("estimate", estimate), real("exact", exact)
+    stderr, z = real("stderr", stderr, low=0), real("z", z, low=0)
     return abs(estimate - exact) <= z * stderr
 
 
@@ -266,8 +301,10 @@ def sample_size(p: Fraction | float, half_width: Fraction | float, z: Fraction |
     >>> sample_size(Fraction(1, 2), Fraction(1, 100), Fraction(196, 100))   # a poll: ±1 point
     9604
     """
-    if not 0 <= p <= 1 or half_width <= 0:
-        raise ArgumentError(f"need 0 <= p <= 1 and half_width > 0, got {p!r}, {half_width!r}")
+    real("p", p, low=0, high=1)
+    real("z", z, low=0)
+    if real("half_width", half_width, low=0) == 0:
+        raise ArgumentError(f"half_width must be more than 0, got {half_width!r}")
     return ceil(Fraction(z) ** 2 * Fraction(p) * (1 - Fraction(p)) / Fraction(half_width) ** 2)
 
 
@@ -321,9 +358,7 @@ def matrix_power(matrix: Sequence[Sequence[Fraction]], steps: int) -> list[list[
     Fraction(7, 8)
     """
     _check(steps=steps)
-    square = [[Fraction(x) for x in row] for row in matrix]
-    if any(len(row) != len(square) for row in square):
-        raise ArgumentError(f"a transition matrix must be square, got {len(square)} rows")
+    square = _transitions(matrix)
     result = [[Fraction(int(i == j)) for j in range(len(square))] for i in range(len(square))]
     while steps:
         if steps & 1:
@@ -346,6 +381,8 @@ def absorption_time(matrix: Sequence[Sequence[Fraction]], start: int = 0) -> Fra
     >>> absorption_time(two_pairs_chain(decks=2, jokers=4))
     Fraction(342, 25)
     """
+    matrix = _transitions(matrix)
+    whole("start", start, low=0, high=max(len(matrix) - 1, 0))
     size = len(matrix)
     transient = [i for i in range(size) if matrix[i][i] != 1]
     if start not in transient:

@@ -20,6 +20,7 @@ from rummykit.rules import Contract, RuleSet
 
 __all__ = [
     "LONG_COUNT_SECONDS",
+    "MAX_ROUNDS",
     "MEASURED_JOKERS",
     "MIN_GROWTH_PER_CARD",
     "MIN_GROWTH_PER_DECK",
@@ -45,6 +46,11 @@ __all__ = [
 #: so this bound on time bounds it too, but by no figure measured here (the simulations'
 #: memory is: :data:`rummykit.odds.dealt.simulate.MAX_BATCH`).
 LONG_COUNT_SECONDS = 3600.0
+#: The most rounds simulated per cell of a completion table
+#: (:func:`rummykit.odds.completion.simulate_cells`): every round's record is kept in
+#: memory until the tables are made, a few hundred bytes each, so this bounds a cell's
+#: records at a few hundred MB; more rounds are pooled from several seeds.
+MAX_ROUNDS = 1_000_000
 
 
 def counts_quickly(contract: Contract) -> bool:

@@ -51,7 +51,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from rummykit.checks import dealt_hand, instance, whole
+from rummykit.checks import dealt_hand, instance, items, whole, wholes
 from rummykit.checks import seed as check_seed
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds.cells import ExactCell
@@ -70,7 +70,7 @@ from rummykit.odds.data.plan import (
 )
 from rummykit.odds.data.pool import run_sweep
 from rummykit.odds.dealt.simulate import MAX_HANDS
-from rummykit.rules import Contract, RuleSet
+from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet
 
 __all__ = [
     "BUYING_SCHEMA",
@@ -295,11 +295,23 @@ def exact_cells(
     [(1, 1, 0, 6), (2, 1, 0, 6)]
     """
     rules = resolve_rules(rules)
-    contracts = tuple(rules.contracts if contracts is None else contracts)
-    if any(not isinstance(c, Contract) for c in contracts):
-        raise ArgumentTypeError("contracts must be Contract objects")
-    shoes = tuple((int(d), int(j)) for d, j in shoes)
-    cards = tuple(int(c) for c in cards)
+    if contracts is None:
+        contracts = rules.contracts
+    contracts = tuple(
+        items("contracts", contracts, lambda name, c: instance(name, c, Contract, "a Contract"))
+    )
+
+    def shoe(name: str, pair: object) -> tuple[int, int]:
+        decks, jokers = items(name, pair, what="a pair (decks, jokers)", least=2, most=2)
+        return (
+            whole(f"{name}: decks", decks, low=1, high=MAX_DECKS),
+            whole(f"{name}: jokers", jokers, low=0, high=MAX_JOKERS),
+        )
+
+    shoes = tuple(items("shoes", shoes, shoe, what="a list of (decks, jokers) pairs"))
+    cards = tuple(
+        items("cards", cards, lambda name, c: whole(name, c, low=0), what="a list of hand sizes")
+    )
     for decks, jokers in shoes:
         for size in cards:
             if size > 52 * decks + jokers:
@@ -319,8 +331,11 @@ def preset_cells(
 ) -> list[ExactCell]:
     """Each preset's rounds (all, or ``rounds``) at their deal sizes, for each deck count
     the preset uses with its jokers; in the order preset, round, decks."""
+    names = items("presets", presets, lambda name, x: instance(name, x, str, "a preset name"))
+    if rounds is not None:
+        rounds = wholes("rounds", rounds, low=1)
     out = []
-    for name in presets:
+    for name in names:
         rules = resolve_rules(name)
         shoes = sorted({d for _, d in rules.decks_by_players})
         for number, (contract, size) in enumerate(

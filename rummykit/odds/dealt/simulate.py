@@ -30,7 +30,7 @@ from rummykit.cards import Card, Rank, Shoe, Suit
 from rummykit.chance import estimate_text, stderr_text
 from rummykit.checks import dealt_hand, instance, real, whole
 from rummykit.checks import seed as check_seed
-from rummykit.errors import ArgumentError
+from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet, meld_limits, run_windows
 from rummykit.search import contract_distance, find_contract
 
@@ -177,6 +177,19 @@ def hand_counts(hands: np.ndarray, decks: int) -> np.ndarray:
     >>> hand_counts(np.array([[0, 52, 104]]), decks=2)[0, [0, 52]].tolist()
     [2, 1]
     """
+    whole("decks", decks, low=1, high=MAX_DECKS)
+    instance("hands", hands, np.ndarray | list | tuple, "a 2-D array of card numbers")
+    try:
+        hands = np.asarray(hands)
+    except ValueError:  # ragged rows
+        hands = np.asarray([], dtype=object)
+    if hands.ndim != 2 or not (np.issubdtype(hands.dtype, np.integer) or hands.size == 0):
+        raise ArgumentTypeError(
+            f"hands must be a 2-D array of card numbers (one row per hand), got {hands!r:.80}"
+        )
+    size = 52 * decks + MAX_JOKERS
+    if hands.size and (hands.min() < 0 or hands.max() >= size):
+        raise ArgumentError(f"hands must hold card numbers from 0 to {size - 1}, got {hands!r:.80}")
     types = _card_types(decks, int(hands.max(initial=0)) + 1)[hands]
     counts = np.zeros((hands.shape[0], 53), dtype=np.int16)
     rows = np.arange(hands.shape[0])

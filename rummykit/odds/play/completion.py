@@ -52,6 +52,7 @@ import polars as pl
 from more_itertools import chunked
 
 from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot
+from rummykit.checks import choice, instance, items, whole, wholes
 from rummykit.errors import ArgumentError
 from rummykit.game import Game
 from rummykit.odds.cells import (
@@ -61,6 +62,7 @@ from rummykit.odds.cells import (
     _table_rules,
     round_seed,
 )
+from rummykit.odds.data.plan import MAX_ROUNDS
 from rummykit.odds.data.pool import run_sweep
 from rummykit.odds.data.tables import (
     BUYING_SCHEMA,
@@ -72,7 +74,7 @@ from rummykit.odds.data.tables import (
     resolve_rules,
 )
 from rummykit.odds.dealt.simulate import Z95, wilson_interval
-from rummykit.rules import RuleSet
+from rummykit.rules import MAX_DECKS, MAX_JOKERS, RuleSet
 
 if TYPE_CHECKING:
     from rummykit.odds.data.checkpoint import Checkpoint
@@ -205,7 +207,15 @@ def cells(
     8
     """
     rules = resolve_rules(rules)
-    rounds = range(1, rules.rounds + 1) if rounds is None else rounds
+    players = wholes("players", players, low=1)
+    rounds = (
+        range(1, rules.rounds + 1)
+        if rounds is None
+        else wholes("rounds", rounds, low=1, high=rules.rounds)
+    )
+    decks = None if decks is None else wholes("decks", decks, low=1, high=MAX_DECKS)
+    jokers = None if jokers is None else wholes("jokers", jokers, low=0, high=MAX_JOKERS)
+    _check_buy(buy)
     out = []
     for p in _values(players):
         for r in _values(rounds):
@@ -285,8 +295,7 @@ def simulate_cells(
     >>> records == simulate_cells(grid, n=3, seed=5, max_workers=1, progress=False, chunk=2)
     True
     """
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise ArgumentError(f"n must be a positive integer, got {n!r}")
+    whole("n", n, low=1, high=MAX_ROUNDS, hint="pool the records of several seeds for more")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ArgumentError(f"seed must be a non-negative integer, got {seed!r}")
     chunk = default_chunk(n) if chunk is None else chunk
@@ -539,10 +548,13 @@ def _buying_rows(base: Cell, arms: dict[str, Cell], records: dict) -> list[dict]
 # The public tables
 
 
-def _check_buy(buy) -> None:
-    for policy in _values(buy):
-        if policy not in BUY_POLICIES:
-            raise ArgumentError(f"buy must be one of {', '.join(BUY_POLICIES)}, got {policy!r}")
+def _check_buy(buy, name: str = "buy") -> None:
+    items(
+        name,
+        [buy] if isinstance(buy, str) else buy,
+        lambda label, policy: choice(label, policy, BUY_POLICIES),
+        what="a buying policy or a list of them",
+    )
 
 
 def completion_tables(
@@ -644,7 +656,8 @@ def buying_grid(
     opponents: str = "improves",
 ) -> dict[Cell, dict[str, Cell]]:
     """The cells :func:`buying_value` plays: ``{base cell: {policy: cell}}``."""
-    _check_buy(list(policies) + [opponents])
+    _check_buy(policies, "policies")
+    _check_buy(instance("opponents", opponents, str, "a buying policy"), "opponents")
     bases = cells(
         rules=rules, players=players, rounds=rounds, decks=decks, jokers=jokers, buy=opponents
     )
