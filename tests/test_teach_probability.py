@@ -153,7 +153,7 @@ def test_sample_size_is_the_fewest_trials_for_the_width(p, h):
     n = sample_size(p, h, z)
     half_width = lambda trials: float(z) * math.sqrt(float(p) * (1 - float(p)) / trials)  # noqa: E731
     assert half_width(n) <= float(h) * (1 + 1e-12) and half_width(n - 1) > float(h)
-    with pytest.raises(ArgumentError, match="half_width > 0"):
+    with pytest.raises(ArgumentError, match="half_width must be more than 0"):
         sample_size(p, 0, z)
 
 

@@ -178,7 +178,7 @@ def hand_counts(hands: np.ndarray, decks: int) -> np.ndarray:
     [2, 1]
     """
     whole("decks", decks, low=1, high=MAX_DECKS)
-    instance("hands", hands, np.ndarray | list | tuple, "a 2-D array of card numbers")
+    instance("hands", hands, (np.ndarray, list, tuple), "a 2-D array of card numbers")
     try:
         hands = np.asarray(hands)
     except ValueError:  # ragged rows
