@@ -181,7 +181,7 @@ def test_run_sweep_checks_its_arguments():
 
 
 def test_simulate_cells_checks_n_and_seed():
-    with pytest.raises(ValueError, match="n must be a positive integer"):
+    with pytest.raises(ValueError, match="n must be an integer from 1 to 1000000"):
         simulate_cells(small_grid(), n=0)
     with pytest.raises(ValueError, match="seed must be a non-negative integer"):
         simulate_cells(small_grid(), n=2, seed=-1)
