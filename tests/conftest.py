@@ -1,10 +1,16 @@
-"""Shared test settings.
+"""Shared test settings: Hypothesis's profiles and the fast tier's list (tests/tiers.py).
 
 Hypothesis runs derandomized (a fixed seed per test), so a failure seen once is seen
-every time, in CI too; its example database is off for the same reason.
+every time, in CI too; its example database is off for the same reason. Two profiles:
+``rummykit`` (the default, every example: ``make test``) and ``fast`` (10 examples where a
+test sets no count of its own: ``make test-fast`` passes ``--hypothesis-profile=fast``).
 """
 
+from __future__ import annotations
+
+import pytest
 from hypothesis import HealthCheck, settings
+from tiers import moved
 
 settings.register_profile(
     "rummykit",
@@ -13,4 +19,15 @@ settings.register_profile(
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+settings.register_profile("fast", settings.get_profile("rummykit"), max_examples=10)
 settings.load_profile("rummykit")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark slow the tests and cases that ``tiers.MOVED`` lists (before ``-m`` selects)."""
+    for item in items:
+        test = getattr(item, "originalname", None) or item.name
+        callspec = getattr(item, "callspec", None)
+        if moved(item.path.name, test, callspec.id if callspec else None):
+            item.add_marker(pytest.mark.slow)
