@@ -309,3 +309,101 @@ def test_event_kinds_cover_every_kind_the_engine_logs():
     assert len(logged) > 20
     assert logged == set(EVENT_KINDS)
     assert len(EVENT_KINDS) == len(set(EVENT_KINDS))
+
+
+# --- the layers of docs/architecture.md ---------------------------------------------------
+
+#: Presentation helpers beside the engine (docs/architecture.md, rule 2).
+HELPERS = ("charts", "display", "exercises", "_optional")
+#: The users' doors, none importing another (rule 4).
+DOORS = ("widgets", "teach", "cli")
+
+
+def _layer(name: str) -> str:
+    """The layer of a module of rummykit: ``errors``, ``engine``, ``helpers``, ``odds`` or a
+    door (``widgets``, ``teach``, ``cli``); the package itself is ``package``."""
+    parts = name.split(".")
+    if len(parts) == 1:
+        return "package"
+    head = parts[1]
+    if head == "errors":
+        return "errors"
+    if head in ENGINE or head in ("chance", "_distance"):  # chance in words; the compiled distance
+        return "engine"
+    if head in HELPERS:
+        return "helpers"
+    if head in ("odds", *DOORS):
+        return head
+    return head
+
+
+#: Which layers each layer may import (rules 1-4): downward only.
+MAY_IMPORT = {
+    "errors": set(),
+    "engine": {"errors", "engine"},
+    "helpers": {"errors", "engine", "helpers"},
+    "odds": {"errors", "engine", "helpers", "odds", "package"},
+    "widgets": {"errors", "engine", "helpers", "odds", "widgets", "package"},
+    "teach": {"errors", "engine", "helpers", "odds", "teach", "package"},
+    "cli": {"errors", "engine", "helpers", "odds", "cli", "package"},
+}
+
+#: Rule 5's exceptions left (module, imported module, name): the list may only shrink.
+PRIVATE_IMPORTS_LEFT = {
+    ("rummykit.game", "rummykit.phases", "_PhaseHandlers"),
+    ("rummykit.hints", "rummykit.search", "_distance_compiled"),
+    ("rummykit.odds.play.outs_bot", "rummykit.odds.play.completion", "_cell_columns"),
+    ("rummykit.odds.play.outs_bot", "rummykit.odds.play.completion", "_mean"),
+    ("rummykit.odds.play.outs_bot", "rummykit.odds.play.completion", "_proportion"),
+    ("rummykit.odds.play.completion", "rummykit.odds.cells", "_table_rules"),
+}
+
+
+def _every_import() -> list[tuple[str, str, list[str]]]:
+    """(module, imported module, names) for every import of a rummykit module, lazy ones
+    and those under ``if TYPE_CHECKING:`` included."""
+    found = []
+    for name, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rummykit"):
+                found.append((name, node.module, [alias.name for alias in node.names]))
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith("rummykit"):
+                        found.append((name, alias.name, []))
+    return found
+
+
+def test_layers_import_only_downward():
+    wrong = []
+    for name, target, names in _every_import():
+        targets = [target]
+        if target == "rummykit" and names:  # `from rummykit import odds` names a module
+            targets = [f"rummykit.{n}" for n in names if _is_submodule("rummykit", n)] or [target]
+        for other in targets:
+            layer, other_layer = _layer(name), _layer(other)
+            allowed = MAY_IMPORT.get(layer)
+            if allowed is not None and other_layer not in allowed and other_layer != layer:
+                wrong.append(f"{name} ({layer}) imports {other} ({other_layer})")
+    assert not wrong, "imports against docs/architecture.md's layers:\n" + "\n".join(wrong)
+
+
+def test_layer_rules_see_a_wrong_import():
+    assert _layer("rummykit.game") == "engine" and _layer("rummykit.odds.cells") == "odds"
+    assert _layer("rummykit.widgets") not in MAY_IMPORT["odds"]
+    assert "teach" not in MAY_IMPORT["widgets"] and "widgets" not in MAY_IMPORT["teach"]
+
+
+def test_no_new_import_of_another_modules_private_name():
+    found = {
+        (name, target, alias)
+        for name, target, names in _every_import()
+        for alias in names
+        if alias.startswith("_")
+        and not alias.startswith("__")
+        and not _is_submodule(target, alias)  # a compiled core is a module
+    }
+    assert found <= PRIVATE_IMPORTS_LEFT, sorted(found - PRIVATE_IMPORTS_LEFT)
+    assert found >= PRIVATE_IMPORTS_LEFT, (
+        f"gone, shrink the list: {sorted(PRIVATE_IMPORTS_LEFT - found)}"
+    )
