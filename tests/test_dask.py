@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import pickle
-import socket
 import subprocess
 import sys
 import time
@@ -62,12 +61,6 @@ def an_old_data_directory(tmp_path: Path) -> Path:
             (out / f"{name}.{ext}").write_bytes(f"old {name}.{ext}\n".encode())
     (out / "README.md").write_text("not a table\n")
     return out
-
-
-def unused_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Interrupted(Exception):
@@ -240,7 +233,9 @@ def test_dealt_simulation_is_the_same_on_any_executor(cluster):
 def test_an_unreachable_scheduler_fails_within_30_s_and_writes_nothing(tmp_path):
     out = an_old_data_directory(tmp_path)
     before = snapshot(out)
-    address = f"tcp://127.0.0.1:{unused_port()}"
+    # Port 1 (tcpmux) is outside the ephemeral ports, so nothing listens there and the
+    # client cannot connect to itself (a free ephemeral port can: TCP's self-connect).
+    address = "tcp://127.0.0.1:1"
     started = time.perf_counter()
     result = subprocess.run(
         [sys.executable, "-m", "rummykit.cli", "tables", "--quick", "--out", str(out)]
@@ -497,3 +492,19 @@ def test_run_sweep_reports_each_result_as_it_finishes():
         run_sweep(divmod, [(7, 2), (8, 3), (1, 0), (9, 4)], max_workers=1, progress=False,
                   on_result=lambda i, result: seen.append((i, result)))  # fmt: skip
     assert seen == [(0, (3, 1)), (1, (2, 2))]
+
+
+def test_a_task_lost_by_dasks_executor_is_told_from_a_tasks_own_error():
+    from rummykit.odds.data.cluster import _lost_by_the_executor
+
+    def raised(code: str, filename: str) -> BaseException:
+        try:
+            exec(compile(code, filename, "exec"), {})
+        except BaseException as error:  # noqa: BLE001 (the test's own raise)
+            return error
+        raise AssertionError("did not raise")
+
+    unpack = "typ, exc, tb = [1, 2, 3, 4]"
+    assert _lost_by_the_executor(raised(unpack, "/site-packages/distributed/cfexecutor.py"))
+    assert not _lost_by_the_executor(raised(unpack, "/work/rummykit/odds/play/fastplay.py"))
+    assert not _lost_by_the_executor(raised("1 / 0", "/site-packages/distributed/cfexecutor.py"))

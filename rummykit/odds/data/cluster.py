@@ -45,8 +45,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import socket
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, InvalidStateError
 from dataclasses import dataclass
@@ -141,6 +143,18 @@ async def _identity(address: str, timeout: float) -> dict:
         comm.abort()
 
 
+def _accepts(address: str) -> bool:
+    """Whether a TCP connection to ``address`` (tcp://HOST:PORT) is accepted at all."""
+    from distributed.comm import parse_address, parse_host_port
+
+    try:
+        host, port = parse_host_port(parse_address(address)[1])
+        with socket.create_connection((host, port), timeout=CLOSE_SECONDS):
+            return True
+    except (OSError, ValueError, TypeError):
+        return False
+
+
 def _ask_identity(address: str, timeout: float) -> dict:
     """The identity of the Dask server at ``address`` (Dask's handshake, then an
     ``identity`` request), all within ``timeout`` seconds, or a ClusterError."""
@@ -161,7 +175,13 @@ def _ask_identity(address: str, timeout: float) -> dict:
     thread.start()
     thread.join(timeout + CLOSE_SECONDS)
     error = outcome.get("error")
-    if "identity" not in outcome and (error is None or isinstance(error, TimeoutError)):
+    timed_out = "identity" not in outcome and (error is None or isinstance(error, TimeoutError))
+    if timed_out and not _accepts(address):  # Dask retries a refused connection till then
+        raise ClusterError(
+            f"cannot reach the Dask scheduler at {address!r} within {timeout:g} s (no "
+            f"connection accepted); {_start_hint(address)}"
+        )
+    if timed_out:
         raise ClusterError(
             f"{address!r} accepted a connection but did not answer as a Dask scheduler "
             f"within {timeout:g} s: {_NOT_A_SCHEDULER}"
@@ -212,6 +232,19 @@ def _check_code(client, address: str, timeout: float) -> None:
             "another rummykit than this machine (its source differs), so their rounds "
             "would differ: install the same rummykit on each"
         )
+
+
+def _lost_by_the_executor(error: BaseException) -> bool:
+    """Whether a task's error is Dask's executor failing to pass on a lost task's outcome:
+    when the only worker dies as the task runs, distributed's ``cfexecutor`` raises a
+    ``ValueError`` of its own (it unpacks an outcome that is no exception triple) instead
+    of the task's error. The task was lost, not failed."""
+    frames = traceback.extract_tb(error.__traceback__)
+    return (
+        isinstance(error, ValueError)
+        and bool(frames)
+        and (frames[-1].filename.replace("\\", "/").endswith("distributed/cfexecutor.py"))
+    )
 
 
 class _TaskFuture(Future):
@@ -267,12 +300,27 @@ class _WatchedExecutor(Executor):
         if self.failure is not None:
             raise self.failure
         future = _TaskFuture(self.inner.submit(fn, *args, **kwargs), self.client)
+        future.call = (fn, args, kwargs)
+        self.follow(future)
+        return future
+
+    def follow(self, future: _TaskFuture) -> None:
         with self.lock:
             self.running.add(future)
         future.task.add_done_callback(lambda task: self.finished(future, task))
         if self.failure is not None:  # failed while submitting
             future.settle(error=self.failure)
-        return future
+
+    def resubmit(self, future: _TaskFuture) -> None:
+        """Submit a task lost with its worker again (Dask reschedules such a task itself,
+        unless its executor lost it first): it runs on another worker, or the watcher
+        fails it when the cluster has had no worker for ``wait`` seconds."""
+        if self.failure is not None:
+            future.settle(error=self.failure)
+            return
+        fn, args, kwargs = future.call
+        future.task = self.inner.submit(fn, *args, **kwargs)
+        self.follow(future)
 
     def finished(self, future: _TaskFuture, task: Future) -> None:
         with self.lock:
@@ -283,6 +331,9 @@ class _WatchedExecutor(Executor):
             future.settle(error=self.failure or self.lost())
             return
         error = task.exception()
+        if error is not None and _lost_by_the_executor(error):
+            self.resubmit(future)
+            return
         if error is not None and type(error).__name__ == "KilledWorker":
             error = ClusterError(
                 f"the Dask cluster at {self.address!r} gave up on a task: {error} (Dask's "
