@@ -251,9 +251,10 @@ class _TaskFuture(Future):
     """The future of one task on the cluster: the Dask task's outcome, or the cluster's
     failure; cancelling it cancels the Dask task."""
 
-    def __init__(self, task: Future, client) -> None:
+    def __init__(self, call: tuple, client) -> None:
         super().__init__()
-        self.task = task
+        self.call = call  # (fn, args, kwargs): submitted again if lost with its worker
+        self.task: Future | None = None
         self.client = client
 
     def cancel(self) -> bool:
@@ -299,28 +300,19 @@ class _WatchedExecutor(Executor):
     def submit(self, fn, /, *args, **kwargs) -> Future:
         if self.failure is not None:
             raise self.failure
-        future = _TaskFuture(self.inner.submit(fn, *args, **kwargs), self.client)
-        future.call = (fn, args, kwargs)
-        self.follow(future)
+        future = _TaskFuture((fn, args, kwargs), self.client)
+        self.start(future)
         return future
 
-    def follow(self, future: _TaskFuture) -> None:
+    def start(self, future: _TaskFuture) -> None:
+        """Submit the future's call to Dask and follow the task."""
+        fn, args, kwargs = future.call
+        future.task = self.inner.submit(fn, *args, **kwargs)
         with self.lock:
             self.running.add(future)
         future.task.add_done_callback(lambda task: self.finished(future, task))
         if self.failure is not None:  # failed while submitting
             future.settle(error=self.failure)
-
-    def resubmit(self, future: _TaskFuture) -> None:
-        """Submit a task lost with its worker again (Dask reschedules such a task itself,
-        unless its executor lost it first): it runs on another worker, or the watcher
-        fails it when the cluster has had no worker for ``wait`` seconds."""
-        if self.failure is not None:
-            future.settle(error=self.failure)
-            return
-        fn, args, kwargs = future.call
-        future.task = self.inner.submit(fn, *args, **kwargs)
-        self.follow(future)
 
     def finished(self, future: _TaskFuture, task: Future) -> None:
         with self.lock:
@@ -332,7 +324,13 @@ class _WatchedExecutor(Executor):
             return
         error = task.exception()
         if error is not None and _lost_by_the_executor(error):
-            self.resubmit(future)
+            # Lost with its worker (Dask reschedules such a task itself, unless its executor
+            # lost it first): submitted again, it runs on another worker, or the watcher
+            # fails it when the cluster has had no worker for ``wait`` seconds.
+            if self.failure is None:
+                self.start(future)
+            else:
+                future.settle(error=self.failure)
             return
         if error is not None and type(error).__name__ == "KilledWorker":
             error = ClusterError(
