@@ -129,12 +129,12 @@ def real(
 def instance(name: str, value: T, kind: type | tuple[type, ...], what: str) -> T:
     """``value`` if it is an instance of ``kind``, else an ArgumentTypeError saying it
     must be ``what`` (``"a RuleSet"``)."""
-    kinds = kind if isinstance(kind, tuple) else (kind,)
+    kinds = _types(kind)
     if not kinds or not all(isinstance(k, type) for k in kinds):
         _refuse(ArgumentTypeError, "kind", "a type or a tuple of types", kind, "")
     if not isinstance(what, str):
         _refuse(ArgumentTypeError, "what", "a description (str)", what, "")
-    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _types(kind)):
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         _refuse(ArgumentTypeError, name, what, value, "")
     return value
 
