@@ -38,13 +38,9 @@ from rummykit.errors import ArgumentError, MissingDependencyError, RummyError
 from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet
 
 __all__ = [
-    "DATA_SEED",  # noqa: F822 (from rummykit.odds.data.pipeline, by __getattr__ below)
     "EXAMPLES",
-    "Recipe",  # noqa: F822 (from rummykit.odds.data.pipeline, by __getattr__ below)
-    "RECIPES",  # noqa: F822 (from rummykit.odds.data.pipeline, by __getattr__ below)
     "TERMINATED_STATUS",
     "Terminated",
-    "build_tables",  # noqa: F822 (from rummykit.odds.data.pipeline, by __getattr__ below)
     "count_plan",
     "main",
     "parse_contract",
@@ -162,6 +158,7 @@ def _parser() -> argparse.ArgumentParser:
     import rummykit
     from rummykit.odds.data.cluster import WAIT_SECONDS
     from rummykit.odds.data.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
+    from rummykit.odds.data.plan import MAX_ROUNDS
 
     parser = argparse.ArgumentParser(
         prog="rummykit",
@@ -258,14 +255,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     tables.add_argument(
         "--n",
-        type=_positive,
-        help=f"rounds per simulated cell of standard (default {RECIPES['default'].n})",
+        type=_bounded(1, MAX_ROUNDS),
+        help=f"rounds per simulated cell of standard, at most {MAX_ROUNDS:,} (default "
+        f"{RECIPES['default'].n:,}); the run is refused at once if their records would not "
+        "fit in the memory this machine has free",
     )
     tables.add_argument(
         "--preset-n",
-        type=_positive,
-        help="rounds per simulated cell of the other presets "
-        f"(default {RECIPES['default'].preset_n})",
+        type=_bounded(1, MAX_ROUNDS),
+        help=f"rounds per simulated cell of the other presets, at most {MAX_ROUNDS:,} "
+        f"(default {RECIPES['default'].preset_n:,})",
     )
     tables.add_argument(
         "--quick",
@@ -509,7 +508,13 @@ def _tables(args, parser) -> int:
 
     from rummykit.odds.data.checkpoint import Checkpoint
     from rummykit.odds.data.output import tidy
-    from rummykit.odds.data.pipeline import RECIPES, build_tables, check_out, write_tables
+    from rummykit.odds.data.pipeline import (
+        RECIPES,
+        build_tables,
+        check_memory,
+        check_out,
+        write_tables,
+    )
     from rummykit.odds.play import completion
     from rummykit.odds.play.fastplay import NATIVE
 
@@ -517,13 +522,14 @@ def _tables(args, parser) -> int:
         parser.error("give either --dask or --workers, not both (a cluster has its own workers)")
     # The places written are checked before any work (a bad one is an OutputError).
     out = check_out(args.out, args.only)
-    say = functools.partial(print, file=sys.stderr, flush=True)
-    tidy(out, say)
     recipe = RECIPES["quick" if args.quick else "default"]
     if args.n is not None:
         recipe = dataclasses.replace(recipe, n=args.n)
     if args.preset_n is not None:
         recipe = dataclasses.replace(recipe, preset_n=args.preset_n)
+    check_memory(recipe, args.only)  # the records fit in memory (else an ArgumentError)
+    say = functools.partial(print, file=sys.stderr, flush=True)
+    tidy(out, say)
     # The command as recorded: only what changes the data (not --out, --workers ...).
     command = ["rummykit", "tables", "--seed", str(args.seed)]
     if args.quick:
@@ -620,21 +626,6 @@ class Terminated(BaseException):
 
 def _terminate(signum, frame) -> None:
     raise Terminated
-
-
-# The data pipeline lives in rummykit.odds.data.pipeline (it needs the analysis extra, which
-# this module does not); its names are offered here too, imported when first asked for.
-_PIPELINE_NAMES = frozenset(
-    {"DATA_SEED", "DESCRIPTIONS", "RECIPES", "Recipe", "build_tables", "write_tables"}
-)
-
-
-def __getattr__(name: str):
-    if name in _PIPELINE_NAMES:
-        from rummykit.odds.data import pipeline
-
-        return getattr(pipeline, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 if __name__ == "__main__":

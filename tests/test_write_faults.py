@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import dataclasses
+import errno
 import json
 import os
 import pathlib
@@ -314,13 +316,68 @@ def test_a_bad_checkpoint_fails_at_once(tmp_path, capsys, nothing_computed):
     assert f"checkpoint '{tmp_path / 'chunks' / FILE}' cannot be used (Is a directory)" in err
 
 
+def test_a_run_whose_records_would_not_fit_in_memory_is_refused_at_once(
+    tmp_path, capsys, monkeypatch, nothing_computed
+):
+    out = old_generation(tmp_path)
+    before = snapshot(out)
+    planned = pipeline.planned_memory(pipeline.RECIPES["default"])
+    monkeypatch.setattr(pipeline, "available_memory", lambda: planned - 1)
+    with pytest.raises(SystemExit) as stopped:
+        main(["tables", "--out", str(out), "--workers", "1", "--no-progress"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert f"about {planned / 1e9:.1f} GB for n=10,000 and preset_n=2,000" in err
+    assert "give a smaller --n or --preset-n" in err
+    assert snapshot(out) == before
+    # Enough memory, or tables that keep no records: no refusal.
+    monkeypatch.setattr(pipeline, "available_memory", lambda: planned)
+    assert pipeline.check_memory(pipeline.RECIPES["default"]) == planned
+    monkeypatch.setattr(pipeline, "available_memory", lambda: 0)
+    assert pipeline.check_memory(pipeline.RECIPES["default"], ["exact_odds", "outs_bot"]) == 0
+
+
+def test_the_planned_memory_bounds_the_records_measured(monkeypatch):
+    """:func:`pipeline.planned_memory` is at least what the records of a small run take."""
+    import tracemalloc
+
+    recipe = dataclasses.replace(pipeline.RECIPES["quick"], n=300, preset_n=30)
+    _, _, every, others = pipeline.completion_grids(recipe)
+    tracemalloc.start()
+    try:
+        kept = simulate_cells(every, n=recipe.n, max_workers=1, progress=False)
+        kept |= simulate_cells(others, n=recipe.preset_n, max_workers=1, progress=False)
+        taken = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert sum(map(len, kept.values())) == len(every) * 300 + len(others) * 30
+    assert taken <= pipeline.planned_memory(recipe) <= 2 * taken
+
+
 @contextlib.contextmanager
-def read_only(folder: Path):
-    """``folder`` as a read-only bind mount (which stops root too, unlike chmod)."""
+def read_only(folder: Path, monkeypatch):
+    """``folder`` as a read-only bind mount (which stops root too, unlike chmod). Where
+    mounting is refused (no privilege here), the file system's refusal is made instead:
+    every ``mkdir`` inside ``folder`` fails with EROFS, as a read-only mount's does."""
     folder.mkdir()
-    made = subprocess.run(["mount", "--bind", str(folder), str(folder)], capture_output=True)
-    if made.returncode != 0:
-        pytest.skip(f"no mount here to make a read-only folder: {made.stderr.decode().strip()}")
+    try:
+        made = subprocess.run(["mount", "--bind", str(folder), str(folder)], capture_output=True)
+        mounted = made.returncode == 0
+    except OSError:  # no mount command
+        mounted = False
+    if not mounted:
+        real_mkdir = pathlib.Path.mkdir
+
+        def mkdir(self, *args, **kwargs):
+            if self.parent == folder or folder in self.parents:
+                raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(self))
+            return real_mkdir(self, *args, **kwargs)
+
+        with monkeypatch.context() as patched:
+            patched.setattr(pathlib.Path, "mkdir", mkdir)
+            yield folder
+        return
     try:
         subprocess.run(["mount", "-o", "remount,ro,bind", str(folder)], check=True)
         yield folder
@@ -328,8 +385,8 @@ def read_only(folder: Path):
         subprocess.run(["umount", str(folder)], check=True)
 
 
-def test_a_read_only_place_fails_at_once(tmp_path, capsys, nothing_computed):
-    with read_only(tmp_path / "ro") as folder:
+def test_a_read_only_place_fails_at_once(tmp_path, capsys, monkeypatch, nothing_computed):
+    with read_only(tmp_path / "ro", monkeypatch) as folder:
         err = tables_fail(["--out", str(folder / "data")], capsys)
         assert f"cannot write in '{folder}' (Read-only file system), where the new" in err
         out = ["--out", str(tmp_path / "data")]

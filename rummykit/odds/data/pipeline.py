@@ -32,10 +32,16 @@ __all__ = [
     "DATA_SEED",
     "DESCRIPTIONS",
     "RECIPES",
+    "RECORD_BYTES",
+    "RECORD_BYTES_PER_SEAT",
     "Recipe",
+    "available_memory",
     "build_tables",
+    "check_memory",
     "check_out",
+    "completion_grids",
     "planned_bytes",
+    "planned_memory",
     "preset_completion_cells",
     "write_tables",
 ]
@@ -57,9 +63,9 @@ class Recipe:
     20,000-80,000 hands a CPU-second): about 180 s of CPU time in all on two workers
     (618 s of wall time when measured, the machine shared with other work). The rest of
     the time goes to the
-    simulated rounds: ``n`` in each of 98 cells of ``standard`` (7 player counts x 7
-    rounds, 28 more for the buying policies and jokers, 21 for buying value) and
-    ``preset_n`` in each of 168 of the other presets, about 1.3 million rounds at the
+    simulated rounds: ``n`` in each of 105 cells of ``standard`` (7 player counts x 7
+    rounds, 35 more for the buying policies and jokers, 21 for buying value) and
+    ``preset_n`` in each of 168 of the other presets, about 1.4 million rounds at the
     default's 10,000 and 2,000, played by the compiled simulator
     (:mod:`rummykit.odds.play.fastplay`, ``benchmarks/bench_completion.py``). The whole
     ``rummykit tables`` run took 537 s on the project's two cores (recorded in each
@@ -208,6 +214,97 @@ def preset_completion_cells(recipe: Recipe) -> list:
     return out
 
 
+def completion_grids(recipe: Recipe) -> tuple[list, dict, list, list]:
+    """The simulated cells of ``recipe``'s completion tables: ``(grid, buying, every,
+    others)``, where ``grid`` holds the cells of standard's completion tables, ``buying``
+    the arms of its buying-value table (:func:`rummykit.odds.play.completion.buying_grid`),
+    ``every`` both (played ``recipe.n`` rounds each) and ``others`` the other presets'
+    cells (:func:`preset_completion_cells`, ``recipe.preset_n`` rounds each).
+
+    >>> grid, buying, every, others = completion_grids(RECIPES["default"])
+    >>> len(grid), len(every), len(others)
+    (84, 105, 168)
+    """
+    from rummykit.odds.play import completion
+
+    rounds, focus = recipe.rounds, recipe.focus_players
+    grid = completion.cells(players=recipe.players, rounds=rounds)
+    grid += completion.cells(players=focus, rounds=rounds, buy=["never", "always"])
+    grid += completion.cells(players=focus, rounds=rounds, decks=2, jokers=recipe.joker_overrides)
+    buying = completion.buying_grid(players=focus, rounds=rounds)
+    every = grid + [cell for arms in buying.values() for cell in arms.values()]
+    return grid, buying, every, preset_completion_cells(recipe)
+
+
+#: The memory one simulated round's record takes until the tables are made
+#: (:class:`~rummykit.odds.cells.RoundRecord`), in bytes: this base plus
+#: :data:`RECORD_BYTES_PER_SEAT` a player. Measured with :mod:`tracemalloc` over 20,000
+#: rounds of standard: 408 bytes a round at 2 players, 472 at 4, 600 at 8 (``rounds 1 and
+#: 7 alike``); the figures here round those up.
+RECORD_BYTES = 360
+#: See :data:`RECORD_BYTES`.
+RECORD_BYTES_PER_SEAT = 35
+
+
+def planned_memory(recipe: Recipe, only: Sequence[str] | None = None) -> int:
+    """The memory, in bytes, that the round records of ``recipe``'s simulated tables
+    (of ``only``, default all) are planned to take: every record is kept until the tables
+    are made, :data:`RECORD_BYTES` + :data:`RECORD_BYTES_PER_SEAT` per player each.
+    The exact and dealt tables hold no records, and the OutsBot table's deals are few.
+
+    >>> f"{planned_memory(RECIPES['default']) / 1e6:.0f} MB"
+    '722 MB'
+    >>> planned_memory(RECIPES["default"], ["exact_odds"])
+    0
+    """
+    wanted = set(DESCRIPTIONS if only is None else only)
+    if not wanted & {"completion_by_turn", "completion_summary", "seat_position", "buying_value"}:
+        return 0
+    _, _, every, others = completion_grids(recipe)
+    total = 0
+    for cells, n in ((every, recipe.n), (others, recipe.preset_n)):
+        total += n * sum(RECORD_BYTES + RECORD_BYTES_PER_SEAT * cell.players for cell in cells)
+    return total
+
+
+def available_memory() -> int | None:
+    """The memory this machine has free for a new run, in bytes (``MemAvailable`` of
+    ``/proc/meminfo``, else the free physical pages), or None where neither is known."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def check_memory(recipe: Recipe, only: Sequence[str] | None = None) -> int:
+    """:func:`planned_memory` of ``recipe``, checked before any work against the memory
+    the machine has free (:func:`available_memory`): a run that would run out of memory
+    after its hours of play is refused at once, an :class:`~rummykit.errors.ArgumentError`
+    that gives the plan and the way round it.
+
+    >>> check_memory(RECIPES["quick"]) < 1_000_000
+    True
+    """
+    needed = planned_memory(recipe, only)
+    free = available_memory()
+    if free is not None and needed > free:
+        rounds = needed // (RECORD_BYTES + 4 * RECORD_BYTES_PER_SEAT)
+        raise ArgumentError(
+            f"the simulated tables keep every round's record until they are made: about "
+            f"{needed / 1e9:.1f} GB for n={recipe.n:,} and preset_n={recipe.preset_n:,} "
+            f"(about {rounds:,} rounds), and this machine has {free / 1e9:.1f} GB free: "
+            "give a smaller --n or --preset-n, or --only the tables you need"
+        )
+    return needed
+
+
 def build_tables(
     recipe: Recipe,
     *,
@@ -246,6 +343,7 @@ def build_tables(
         raise ArgumentError(
             f"unknown tables {sorted(unknown)}: choose from {', '.join(DESCRIPTIONS)}"
         )
+    check_memory(recipe, only)
     results: dict[str, tuple[object, dict]] = {}
     workers = {"executor": executor, "max_workers": max_workers, "progress": progress}
 
@@ -331,16 +429,7 @@ def build_tables(
     }
     if simulated:
         started = time.perf_counter()
-        rounds = recipe.rounds
-        focus = recipe.focus_players
-        grid = completion.cells(players=recipe.players, rounds=rounds)
-        grid += completion.cells(players=focus, rounds=rounds, buy=["never", "always"])
-        grid += completion.cells(
-            players=focus, rounds=rounds, decks=2, jokers=recipe.joker_overrides
-        )
-        buying = completion.buying_grid(players=focus, rounds=rounds)
-        every = grid + [cell for arms in buying.values() for cell in arms.values()]
-        others = preset_completion_cells(recipe)
+        grid, buying, every, others = completion_grids(recipe)
         sweep = {
             "play": completion.play_rounds_fastest if play is None else play,
             "checkpoint": checkpoint,
