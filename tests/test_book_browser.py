@@ -73,6 +73,7 @@ def _newest_source_mtime() -> float:
     sources = [
         *NOTEBOOKS.glob("*.ipynb"),
         *BOOK.glob("*.md"),
+        *BOOK.glob("reference/*.md"),
         *BOOK.glob("*.yml"),
         *BOOK.glob("_ext/*.py"),
         *BOOK.glob("live/*.ipynb"),

@@ -118,7 +118,13 @@ def _solution_cells(notebook: dict) -> list[dict]:
     return [c for c in notebook["cells"] if SOLUTION_TAG in c["metadata"].get("tags", [])]
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
+#: Notebooks of the book that are no chapter and set no exercise: the how-to page.
+NOT_CHAPTERS = {"howto.ipynb"}
+
+
+@pytest.mark.parametrize(
+    "name", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name not in NOT_CHAPTERS)
+)
 def test_every_chapter_has_worked_solutions_and_keeps_its_exercises(name, editions):
     teacher, student = editions[name]
     assert _solution_cells(teacher), f"{name}: exercises with no solution cell"

@@ -99,6 +99,7 @@ __all__ = [
     "distance_odds",
     "exact_cells",
     "exact_odds",
+    "column_meaning",
     "exact_row",
     "frame",
     "preset_cells",
@@ -239,6 +240,98 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     "buying_value": BUYING_SCHEMA,
     "outs_bot": OUTS_BOT_SCHEMA,
 }
+
+#: What each column of the tables of ``data/`` holds, with its unit (the book's data page,
+#: :func:`column_meaning`); :data:`TABLE_COLUMN_MEANINGS` says where a table's column
+#: means something more particular.
+COLUMN_MEANINGS: dict[str, str] = {
+    "rules": "the rule set, a preset's name (``RuleSet.preset(name)``)",
+    "round": "the round, 1 to 7, whose contract the row is about (null for a contract no "
+    "round of the rules plays)",
+    "contract": "the contract in words, as :class:`~rummykit.rules.Contract` prints it "
+    "(``2 sets + 1 run``)",
+    "decks": "52-card decks in the shoe",
+    "jokers": "jokers in the shoe, in all",
+    "cards": "cards in the hand: the round's deal size, or a hand grown by draws and buys",
+    "players": "players at the table (null where the row is about a dealt hand alone)",
+    "p": "the probability (from 0 to 1): exact, or the share of the ``n`` hands or rounds "
+    "simulated",
+    "p_exact": "the exact probability as a fraction ``a/b`` in lowest terms (null for a "
+    "simulated row)",
+    "stderr": "the standard error of the estimate (0 for an exact row), in the estimate's unit",
+    "ci_low": "the 95% interval's lower end (the estimate itself for an exact row)",
+    "ci_high": "the 95% interval's upper end (the estimate itself for an exact row)",
+    "n": "hands dealt or rounds played for a simulated row (null for an exact row)",
+    "method": "``exact`` (counted) or ``simulation`` (estimated, with its interval)",
+    "distance": "the contract distance: the fewest cards that must be added to the hand "
+    "before it holds the contract (0: it holds it)",
+    "p_at_most": "P(distance is at most ``distance``), from 0 to 1",
+    "p_at_most_ci_low": "the 95% Wilson interval's lower end of ``p_at_most`` (null for an "
+    "exact row)",
+    "p_at_most_ci_high": "the 95% Wilson interval's upper end of ``p_at_most`` (null for an "
+    "exact row)",
+    "buy": "the buying policy of the seat (or of every seat): ``never``, ``always`` or "
+    "``improves`` (buy a card when it lowers the contract distance)",
+    "measure": "what the row measures (the values are listed with the table)",
+    "turn": "the seat's own turn (1 = its first) for ``laid down``; the go-around for "
+    "``anyone out``",
+    "mean": "the mean of the measure over the rounds played, in the measure's unit (a "
+    "proportion from 0 to 1 for a yes-or-no measure)",
+    "sd": "the standard deviation of the measure over the rounds, in its unit",
+    "interval": "how the 95% interval was made: ``wilson`` (a proportion) or ``normal`` "
+    "(a mean, from its standard error)",
+    "position": "the seat's position, 1 = left of the dealer, who plays first",
+    "opponents": "the buying policy (or the bot) of every other seat",
+    "bot": "the bot in the seat under study: ``outs`` (OutsBot) or ``greedy`` (GreedyBot)",
+    "difference": "the seat's mean minus the same seat's mean on the same deals with the "
+    "reference choice (paired), in the measure's unit",
+    "difference_stderr": "the standard error of ``difference`` (paired over the deals)",
+    "difference_ci_low": "the normal 95% interval's lower end of ``difference``",
+    "difference_ci_high": "the normal 95% interval's upper end of ``difference``",
+}
+
+#: Meanings particular to one table, by (table, column): see :data:`COLUMN_MEANINGS`.
+TABLE_COLUMN_MEANINGS: dict[tuple[str, str], str] = {
+    ("distance", "p"): "P(the contract distance of a dealt hand is ``distance``), from 0 to 1",
+    ("completion_by_turn", "measure"): "``laid down``: a given seat has laid its contract "
+    "down by its ``turn``-th turn; ``anyone out``: someone has gone out by go-around ``turn``",
+    ("completion_by_turn", "p"): "P(the measure has happened by ``turn``), from 0 to 1",
+    ("completion_summary", "measure"): "``turns`` (turns in the round, all players "
+    "together), ``go-arounds`` (turns per player), ``points left`` (points left in a hand "
+    "at the end, mean over seats), ``buys`` (buys per player), ``laid down`` (share of "
+    "seats that laid their contract down), ``went out`` (share of rounds ended by a player "
+    "going out), ``turn limit`` (share of rounds stopped at the safety turn limit, 60 turns "
+    "a player)",
+    ("seat_position", "measure"): "``buys``, ``laid down``, ``points left`` or ``went out`` "
+    "of the seat in ``position`` (as in ``completion_summary``)",
+    ("buying_value", "measure"): "``buys``, ``laid down``, ``points left`` or ``went out`` "
+    "of the one seat playing ``buy`` (as in ``completion_summary``)",
+    ("buying_value", "difference"): "the seat's mean with policy ``buy`` minus its mean "
+    "with ``never`` on the same deals (paired), in the measure's unit",
+    ("outs_bot", "measure"): "``laid down by turn`` (P(the seat has laid down by its "
+    "``turn``-th turn)), ``laid down``, ``went out`` (the seat went out first: won the "
+    "round), ``points left`` (in the seat's hand at the end) or ``points minus opponents`` "
+    "(its points left minus the mean of its three opponents'; lower is better)",
+    ("outs_bot", "difference"): "the seat's mean as ``bot`` minus its mean as a GreedyBot "
+    "on the same deals (paired; 0 on the ``greedy`` rows), in the measure's unit",
+    ("outs_bot", "n"): "deals played (each twice: once with each bot in the seat)",
+    ("outs_bot", "turn"): "the seat's own turn for ``laid down by turn`` (null for the other "
+    "measures)",
+}
+
+
+def column_meaning(table: str, column: str) -> str:
+    """What ``column`` of the ``data/`` table ``table`` holds, with its unit.
+
+    >>> column_meaning("exact_odds", "decks")
+    '52-card decks in the shoe'
+    >>> column_meaning("outs_bot", "n")
+    'deals played (each twice: once with each bot in the seat)'
+    """
+    if table not in SCHEMAS or column not in SCHEMAS[table]:
+        raise ArgumentError(f"data/ has no column {column!r} in a table {table!r}")
+    return TABLE_COLUMN_MEANINGS.get((table, column), COLUMN_MEANINGS[column])
+
 
 #: The shoes (decks, jokers) of the exact table: the common ones and 2 decks with 2 jokers.
 EXACT_SHOES: tuple[tuple[int, int], ...] = ((1, 2), (2, 4), (3, 6), (2, 2))

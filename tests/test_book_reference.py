@@ -1,0 +1,113 @@
+"""The book's reference pages (book/reference/, book/_ext/api_reference.py): an entry for
+every public name, the command's help and every column of data/ with its meaning."""
+
+from __future__ import annotations
+
+import html
+import importlib
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from rummykit.odds.data.pipeline import DESCRIPTIONS
+from rummykit.odds.data.tables import (
+    COLUMN_MEANINGS,
+    SCHEMAS,
+    TABLE_COLUMN_MEANINGS,
+    column_meaning,
+)
+from tests.test_book_browser import built_book  # noqa: F401
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "book" / "_ext"))
+import api_reference  # noqa: E402
+
+#: Each reference page and the module whose ``__all__`` it documents.
+PAGES = {
+    "engine": "rummykit",
+    "odds": "rummykit.odds",
+    "widgets": "rummykit.widgets",
+    "exercises": "rummykit.exercises",
+    "teach": "rummykit.teach",
+}
+
+
+def test_every_column_of_data_has_a_meaning():
+    for table, schema in SCHEMAS.items():
+        for column in schema:
+            assert len(column_meaning(table, column)) > 10
+    used = {column for schema in SCHEMAS.values() for column in schema}
+    assert set(COLUMN_MEANINGS) == used, "a meaning for a column no table has"
+    for table, column in TABLE_COLUMN_MEANINGS:
+        assert column in SCHEMAS[table], (table, column)
+    with pytest.raises(Exception, match="no column 'q' in a table 'exact_odds'"):
+        column_meaning("exact_odds", "q")
+
+
+def test_each_name_gets_the_entry_of_its_kind():
+    text = api_reference.api_rst("rummykit")
+    assert ".. autofunction:: rummykit.find_contract" in text
+    assert ".. autoclass:: rummykit.RuleSet" in text
+    assert ".. autoexception:: rummykit.RummyError" in text
+    assert ".. py:data:: CONTRACTS" in text
+    # Functions come before classes, classes before errors.
+    assert text.index("rubric:: Functions") < text.index("rubric:: Classes")
+    assert text.index("rubric:: Classes") < text.index("rubric:: Errors")
+    # A datum is documented by its own comment, found where it is defined.
+    assert api_reference.data_doc("rummykit.odds", "SCHEMAS")[0].startswith("Every schema")
+
+
+def test_the_command_help_covers_every_subcommand(monkeypatch):
+    commands = dict(api_reference.cli_help())
+    # The same page whatever the terminal that builds it.
+    monkeypatch.setenv("COLUMNS", "40")
+    assert dict(api_reference.cli_help()) == commands
+    assert set(commands) == {"rummykit", "rummykit odds", "rummykit simulate", "rummykit tables"}
+    assert "--allow-long" in commands["rummykit odds"]
+    assert "--checkpoint" in commands["rummykit tables"]
+
+
+def _ids(page: Path) -> set[str]:
+    return set(re.findall(r'id="([^"]+)"', page.read_text(encoding="utf-8")))
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("page", PAGES)
+def test_every_public_name_has_an_entry_in_the_built_book(built_book, page):  # noqa: F811
+    module = importlib.import_module(PAGES[page])
+    ids = _ids(built_book / "reference" / f"{page}.html")
+    missing = [name for name in module.__all__ if f"{module.__name__}.{name}" not in ids]
+    assert missing == []
+    # Examples in the docstrings render as code.
+    if page == "engine":
+        text = (built_book / "reference" / "engine.html").read_text(encoding="utf-8")
+        assert 'class="highlight-pycon' in text or 'class="doctest' in text
+
+
+@pytest.mark.browser
+def test_the_built_pages_hold_the_command_help_and_every_column(built_book):  # noqa: F811
+    command = html.unescape((built_book / "reference" / "command.html").read_text("utf-8"))
+    for name, text in api_reference.cli_help():
+        first = text.splitlines()[0]
+        assert first in command, name
+    data = html.unescape((built_book / "reference" / "data.html").read_text("utf-8"))
+    data = data.replace("\u2019", "'")  # Sphinx writes typographic apostrophes
+    for table, schema in SCHEMAS.items():
+        assert f'id="{table.replace("_", "-")}"' in data, table
+        assert DESCRIPTIONS[table] in data
+        for column in schema:
+            assert (
+                f'<code class="docutils literal notranslate"><span class="pre">{column}</span></code>'
+                in data
+            )
+
+
+@pytest.mark.browser
+def test_the_how_to_page_is_in_the_book(built_book):  # noqa: F811
+    page = (built_book / "notebooks" / "howto.html").read_text(encoding="utf-8")
+    for section in ("Deal a hand and check it", "Save and load", "Run the tables on Dask"):
+        assert section in page
+    # Its links reach the reference entries.
+    assert 'href="../reference/engine.html#rummykit.find_contract"' in page
