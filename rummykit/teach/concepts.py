@@ -698,11 +698,12 @@ def survival_chart(result: dict):
     )
 
 
-def pairing_chart(frame):
+def pairing_chart(frame, *, x_title: str = "Difference in the chance"):
     """The paired and the unpaired 95% intervals of a difference, one row per comparison
     (``label``), side by side: a frame with ``label``, ``interval`` ("paired" or
     "unpaired"), ``difference``, ``ci_low`` and ``ci_high``, such as
-    :func:`rummykit.teach.table_play.buying_pairing` gives. A rule marks no difference.
+    :func:`rummykit.teach.table_play.buying_pairing` gives. A rule marks no difference;
+    ``x_title`` says what the difference is of.
 
     >>> import polars as pl
     >>> frame = pl.DataFrame({"label": ["a", "a"], "interval": ["paired", "unpaired"],
@@ -722,7 +723,7 @@ def pairing_chart(frame):
         sort=order,
         scale=alt.Scale(domain=order, range=[_OKABE_ITO[3], _OKABE_ITO[0]]),
     )
-    x = alt.X("ci_low:Q", title="Difference in the chance", axis=alt.Axis(format="+.0%"))
+    x = alt.X("ci_low:Q", title=x_title, axis=alt.Axis(format="+.0%"))
     zero = alt.Chart().mark_rule(color="#7F7F7F").encode(x=alt.datum(0))
     bars = (
         alt.Chart(frame)
