@@ -313,8 +313,9 @@ def buy_pairing(n: int, both: int, only_buy: int, only_never: int) -> Exercise:
         hint="D² is 1 on the deals where the plays differ: the sum of (D - mean)² is "
         "(only_buy + only_never) - n mean²; divide by n - 1, then by n, take the root.",
         explanation=f"Had each policy had its own {n} deals, the same two chances would give "
-        f"a half-width of {1.96 * unpaired.unpaired_se:.4f}: the pairing takes out the deals "
-        "on which both plays went out or neither did.",
+        f"a half-width of {1.96 * unpaired.unpaired_se:.4f}. Paired, the deals on which both "
+        "plays went out, or neither did, have D = 0: the luck of the deal, which both plays "
+        "share, adds no spread.",
         tolerance=0.01,
         chance=False,
     )
