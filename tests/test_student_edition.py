@@ -30,7 +30,11 @@ from rummykit.teach.edition import (
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 #: The chapters whose exercises have answer boxes, and the key prefixes of their boxes.
-BOXED = {"06_exercises.ipynb": "ch6-", "07_outs.ipynb": "outs-"}
+BOXED = {
+    "06_exercises.ipynb": "ch6-",
+    "07_outs.ipynb": "outs-",
+    "09_more_probability.ipynb": "ch9-",
+}
 
 
 def _text(value) -> str:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import itertools
 import re
+import statistics
 from fractions import Fraction
-from math import ceil, comb
+from math import ceil, comb, sqrt
 
 import pytest
 
@@ -26,7 +27,7 @@ RULES = RuleSet.preset("standard")
 
 def test_every_chapter_9_exercise_is_in_the_book_registry():
     assert sorted(key for key in EXERCISES if key.startswith("ch9-")) == KEYS
-    assert len(KEYS) == 7
+    assert len(KEYS) == 8
 
 
 @pytest.mark.parametrize("key", [slow(key, id=key) if key == "ch9-paired" else key for key in KEYS])
@@ -124,3 +125,15 @@ def test_paired_is_the_difference_counted_over_every_pair_of_physical_cards(seed
         return Fraction(wins, comb(len(unseen), 2))
 
     assert ex.answer == chance(first) - chance(second)
+
+
+@pytest.mark.parametrize("seed", range(0, 40, 3))
+def test_buy_pairing_is_the_half_width_of_the_deals_listed_one_by_one(seed):
+    ex = EXERCISES["ch9-buy-pairing"](seed)
+    n, both, only_buy, only_never = _numbers(ex.question)[:4]
+    assert both + only_buy + only_never <= n
+    d = [1] * only_buy + [-1] * only_never + [0] * (n - only_buy - only_never)
+    half = 1.96 * statistics.stdev(d) / sqrt(n)
+    assert ex.answer == pytest.approx(half, rel=1e-4)  # the answer is kept to 6 decimals
+    assert ex.check(f"{half:.4g}").correct
+    assert not ex.check(f"{half * 1.05:.4g}").correct

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import statistics
 from collections import Counter
 from fractions import Fraction
 from math import comb, sqrt
@@ -20,6 +21,7 @@ from rummykit.teach.concepts import (
     hypergeom_moments,
     kaplan_meier,
     kept_two_chance,
+    paired_counts,
     paired_discards,
     set_count_moments,
     stock_position_chances,
@@ -173,6 +175,49 @@ def test_a_paired_comparison_agrees_with_the_exact_chances_and_is_tighter():
     assert result.paired_se < result.unpaired_se
 
 
+@pytest.mark.parametrize(("n", "both", "first", "second"), [(10, 3, 2, 1), (500, 90, 31, 55)])
+def test_paired_counts_is_the_mean_of_the_differences_deal_by_deal(n, both, first, second):
+    outcomes = (
+        [(1, 1)] * both
+        + [(1, 0)] * first
+        + [(0, 1)] * second
+        + [(0, 0)] * (n - both - first - second)
+    )
+    d = [a - b for a, b in outcomes]
+    result = paired_counts(n, both=both, only_first=first, only_second=second)
+    assert result.difference == pytest.approx(statistics.fmean(d))
+    assert result.paired_se == pytest.approx(statistics.stdev(d) / sqrt(n))
+    pa, pb = (statistics.fmean(column) for column in zip(*outcomes, strict=True))
+    assert result.p == pytest.approx((pa, pb))
+    assert result.unpaired_se == pytest.approx(sqrt(pa * (1 - pa) / n + pb * (1 - pb) / n))
+    low, high = result.unpaired_interval
+    assert high - low == pytest.approx(2 * 1.96 * result.unpaired_se)
+
+
+def test_the_buying_table_paired_intervals_are_narrower_and_its_verdicts_follow_them():
+    pl = pytest.importorskip("polars")
+    from rummykit.odds.data.tables import data_directory
+    from rummykit.teach.table_play import buying_pairing
+
+    buying = pl.read_parquet(data_directory() / "buying_value.parquet")
+    pairing = buying_pairing(buying)
+    paired = pairing.filter(interval="paired")
+    unpaired = pairing.filter(interval="unpaired")
+    assert paired["round"].to_list() == unpaired["round"].to_list() == list(range(1, 8))
+    assert (paired["se"] < unpaired["se"]).all()
+    table = buying.filter(buy="improves", measure="went out").sort("round")
+    # the table keeps its standard errors to 6 decimals, its intervals from the unrounded ones
+    assert paired["ci_low"].to_list() == pytest.approx(
+        table["difference_ci_low"].to_list(), abs=1e-5
+    )
+    for row in pairing.iter_rows(named=True):
+        below, above = row["ci_high"] < 0, row["ci_low"] > 0
+        want = "buying lowers it" if below else "buying raises it" if above else "cannot tell"
+        assert row["verdict"] == want
+    with pytest.raises(ValueError, match="no rows of buy = 'sometimes'"):
+        buying_pairing(buying, buy="sometimes")
+
+
 @pytest.mark.parametrize(
     ("call", "error"),
     [
@@ -185,6 +230,10 @@ def test_a_paired_comparison_agrees_with_the_exact_chances_and_is_tighter():
         (lambda: set_count_moments(decks=1, jokers=0, cards=53), ArgumentError),
         (lambda: censored_waits(unseen=10, wanted=1, limit=5, n=10**9, seed=0), ArgumentError),
         (lambda: binomial_limit(decks=(0,)), ArgumentError),
+        (lambda: paired_counts(10, both=5, only_first=4, only_second=2), ArgumentError),
+        (lambda: paired_counts(1, both=0, only_first=0, only_second=0), ArgumentError),
+        (lambda: paired_counts(10, both=-1, only_first=0, only_second=0), ArgumentError),
+        (lambda: paired_counts(10, both=1.0, only_first=0, only_second=0), ArgumentTypeError),
         (
             lambda: kept_two_chance(
                 list(parse_cards("8S 8H")), Card.parse("KD"), CONTRACTS[0], RULES, unseen=[]

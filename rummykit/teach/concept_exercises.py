@@ -28,6 +28,7 @@ from rummykit.rules import CONTRACTS, RuleSet
 from rummykit.teach.concepts import (
     hypergeom_moments,
     kept_two_chance,
+    paired_counts,
     set_count_moments,
     waiting_time_mean,
     waiting_time_survival,
@@ -279,5 +280,46 @@ def paired(unseen_size: int) -> Exercise:
     )
 
 
+def _buy_answer(n: int, both: int, only_buy: int, only_never: int) -> float:
+    result = paired_counts(n, both=both, only_first=only_buy, only_second=only_never)
+    return round(1.96 * result.paired_se, 6)
+
+
+@_register(
+    "ch9-buy-pairing",
+    [{"n": 1000, "both": 200, "only_buy": 47, "only_never": 74}]
+    + [
+        {"n": n, "both": n // 5, "only_buy": n * a // 100, "only_never": n * b // 100}
+        for n in (500, 1000, 2000)
+        for a in (3, 4, 5, 6)
+        for b in (5, 7, 9, 11)
+    ],
+    _buy_answer,
+)
+def buy_pairing(n: int, both: int, only_buy: int, only_never: int) -> Exercise:
+    """Should I buy? The paired interval of a difference from the four counts of a
+    paired table."""
+    unpaired = paired_counts(n, both=both, only_first=only_buy, only_second=only_never)
+    return Exercise(
+        "ch9-buy-pairing",
+        f"{n} deals are each played twice, once buying whenever a buy improves the hand and "
+        "once never buying (the same deal and stock both times). Both plays went out in "
+        f"{both} deals, only the buying play in {only_buy}, only the never-buying play in "
+        f"{only_never}, neither in the rest. With D = 1 if only the buying play went out, "
+        "-1 if only the other did, 0 otherwise, the difference of the two chances is the "
+        "mean of the D's. What is the half-width of its paired 95% interval, 1.96 standard "
+        f"errors of that mean (sample variance with n - 1)? (Within 1% is right.)",
+        _buy_answer(n, both, only_buy, only_never),
+        hint="D² is 1 on the deals where the plays differ: the sum of (D - mean)² is "
+        "(only_buy + only_never) - n mean²; divide by n - 1, then by n, take the root.",
+        explanation=f"Had each policy had its own {n} deals, the same two chances would give "
+        f"a half-width of {1.96 * unpaired.unpaired_se:.4f}. Paired, the deals on which both "
+        "plays went out, or neither did, have D = 0: the luck of the deal, which both plays "
+        "share, adds no spread.",
+        tolerance=0.01,
+        chance=False,
+    )
+
+
 #: Chapter 9's generators, ``generator(seed) -> Exercise``, in the chapter's order.
-GENERATORS = (fpc, next_heart, set_variance, wait, censored, chebyshev, paired)
+GENERATORS = (fpc, next_heart, set_variance, wait, censored, chebyshev, paired, buy_pairing)

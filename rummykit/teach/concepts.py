@@ -34,7 +34,9 @@ __all__ = [
     "hypergeom_moments",
     "kaplan_meier",
     "kept_two_chance",
+    "paired_counts",
     "paired_discards",
+    "pairing_chart",
     "positions_chart",
     "set_count_moments",
     "set_variance_chart",
@@ -367,12 +369,12 @@ def kept_two_chance(
 
 @dataclass(frozen=True)
 class PairedComparison:
-    """Two discards compared on the same simulated draws."""
+    """Two choices (two discards; to buy or not) compared on the same deals or draws."""
 
     discards: tuple[str, str]
-    """The two discards, by code."""
+    """The two choices, by name (a discard by its code)."""
     p: tuple[float, float]
-    """Each discard's share of draws after which the hand holds the contract."""
+    """Each choice's share of deals after which it succeeds (holds the contract, goes out)."""
     difference: float
     """p[0] - p[1]."""
     paired_se: float
@@ -386,6 +388,54 @@ class PairedComparison:
     def interval(self) -> tuple[float, float]:
         """The 95% interval of the difference, from the paired standard error."""
         return (self.difference - 1.96 * self.paired_se, self.difference + 1.96 * self.paired_se)
+
+    @property
+    def unpaired_interval(self) -> tuple[float, float]:
+        """The 95% interval the same two chances would give from independent draws."""
+        half = 1.96 * self.unpaired_se
+        return (self.difference - half, self.difference + half)
+
+
+def paired_counts(
+    n: int,
+    *,
+    both: int,
+    only_first: int,
+    only_second: int,
+    choices: tuple[str, str] = ("first", "second"),
+) -> PairedComparison:
+    """Two choices tried on the same ``n`` deals, from the four counts of a paired table:
+    ``both`` succeed, ``only_first``, ``only_second``, neither (the rest). The difference
+    of each deal, D = I_first - I_second, is +1, -1 or 0; the paired standard error is
+    that of the mean of the ``n`` D's (sample variance with n - 1), the unpaired one what
+    two independent samples of ``n`` with the same shares would give.
+
+    >>> result = paired_counts(1000, both=200, only_first=40, only_second=70)
+    >>> result.p, round(result.difference, 3)
+    ((0.24, 0.27), -0.03)
+    >>> round(result.paired_se, 4), round(result.unpaired_se, 4)
+    (0.0105, 0.0195)
+    """
+    _whole("n", n, 2)
+    for name, count in (("both", both), ("only_first", only_first), ("only_second", only_second)):
+        _whole(name, count, 0)
+    if both + only_first + only_second > n:
+        raise ArgumentError(
+            f"both + only_first + only_second must be at most n = {n}, "
+            f"got {both + only_first + only_second}"
+        )
+    pa, pb = (both + only_first) / n, (both + only_second) / n
+    mean = (only_first - only_second) / n
+    # The sum of (D - mean)^2 over the deals: D^2 is 1 on the deals where the choices differ.
+    squares = only_first + only_second - n * mean * mean
+    return PairedComparison(
+        choices,
+        (pa, pb),
+        pa - pb,
+        sqrt(max(squares, 0.0) / (n - 1) / n),
+        sqrt((pa * (1 - pa) + pb * (1 - pb)) / n),
+        n,
+    )
 
 
 def paired_discards(
@@ -401,8 +451,8 @@ def paired_discards(
     """Compare two discards by simulation: deal ``n`` pairs of next stock cards from the
     ``unseen`` cards, and for each pair ask whether the hand less each discard, keeping
     both cards, holds the contract. Both discards meet the same pairs (common random
-    numbers), so the difference's standard error is that of the paired differences,
-    smaller than if each discard had its own draws.
+    numbers), so the difference's standard error is that of the paired differences
+    (:func:`paired_counts`), smaller than if each discard had its own draws.
 
     >>> from rummykit import parse_cards
     >>> rules = RuleSet.preset("standard")
@@ -426,24 +476,18 @@ def paired_discards(
         except ValueError:
             raise ArgumentError(f"the discard {discard} is not in the hand") from None
         hands.append(left)
-    a_wins, b_wins, diffs = 0, 0, []
+    counts = {(True, True): 0, (True, False): 0, (False, True): 0, (False, False): 0}
     for _ in range(n):
         x, y = rng.sample(list(unseen), 2)
         a = _holds([*hands[0], x, y], contract, rules)
         b = _holds([*hands[1], x, y], contract, rules)
-        a_wins += a
-        b_wins += b
-        diffs.append(a - b)
-    pa, pb = a_wins / n, b_wins / n
-    mean = sum(diffs) / n
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return PairedComparison(
-        (first.code, second.code),
-        (pa, pb),
-        pa - pb,
-        sqrt(variance / n),
-        sqrt((pa * (1 - pa) + pb * (1 - pb)) / n),
+        counts[bool(a), bool(b)] += 1
+    return paired_counts(
         n,
+        both=counts[True, True],
+        only_first=counts[True, False],
+        only_second=counts[False, True],
+        choices=(first.code, second.code),
     )
 
 
@@ -651,4 +695,46 @@ def survival_chart(result: dict):
     return alt.layer(steps, truth).properties(
         title="Kaplan-Meier from censored waits (steps) against the exact chance (dashed)",
         width=420,
+    )
+
+
+def pairing_chart(frame, *, x_title: str = "Difference in the chance"):
+    """The paired and the unpaired 95% intervals of a difference, one row per comparison
+    (``label``), side by side: a frame with ``label``, ``interval`` ("paired" or
+    "unpaired"), ``difference``, ``ci_low`` and ``ci_high``, such as
+    :func:`rummykit.teach.table_play.buying_pairing` gives. A rule marks no difference;
+    ``x_title`` says what the difference is of.
+
+    >>> import polars as pl
+    >>> frame = pl.DataFrame({"label": ["a", "a"], "interval": ["paired", "unpaired"],
+    ...     "difference": [-0.03, -0.03], "ci_low": [-0.04, -0.05], "ci_high": [-0.02, -0.01]})
+    >>> [layer["mark"]["type"] for layer in pairing_chart(frame).to_dict()["layer"]]
+    ['rule', 'rule', 'point']
+    """
+    import altair as alt
+
+    order = ["paired", "unpaired"]
+    labels = list(dict.fromkeys(frame["label"].to_list()))
+    y = alt.Y("label:N", title=None, sort=labels)
+    offset = alt.YOffset("interval:N", sort=order)
+    color = alt.Color(
+        "interval:N",
+        title="95% interval",
+        sort=order,
+        scale=alt.Scale(domain=order, range=[_OKABE_ITO[3], _OKABE_ITO[0]]),
+    )
+    x = alt.X("ci_low:Q", title=x_title, axis=alt.Axis(format="+.0%"))
+    zero = alt.Chart().mark_rule(color="#7F7F7F").encode(x=alt.datum(0))
+    bars = (
+        alt.Chart(frame)
+        .mark_rule(strokeWidth=3)
+        .encode(x=x, x2="ci_high:Q", y=y, yOffset=offset, color=color)
+    )
+    points = (
+        alt.Chart(frame)
+        .mark_point(filled=True, size=40)
+        .encode(x="difference:Q", y=y, yOffset=offset, color=color)
+    )
+    return alt.layer(zero, bars, points).properties(
+        title="The same deals for both choices narrow the interval", width=420
     )

@@ -11,7 +11,8 @@ to 42 but the book's, in a fixed shuffled order, reached by a hand with at least
 many outs and a discard pile of :data:`PILE` cards that holds the copies too many. Seeds
 0-39 so get 40 different answers (tested). The fifth, the best discard, aims the same way
 from seed 2 on (:func:`targeted_discard`; seeds 0 and 1 are the book's hands), at the
-counts of :data:`DISCARD_TARGETS`: seeds 0-39 give it at least 30 different answers.
+counts of :data:`DISCARD_TARGETS` but the book's two, with a pile of :data:`DISCARD_PILE`
+cards: seeds 0-39 give it 40 different answers too (tested).
 
 >>> ex = count(0)
 >>> ex.seed, ex.check(str(ex.answer)).correct, ex.check(str(ex.answer + 1)).correct
@@ -37,6 +38,7 @@ __all__ = [
     "GENERATORS",
     "JOKERS",
     "PILE",
+    "DISCARD_PILE",
     "DISCARD_TARGETS",
     "TARGETS",
     "best_discard_outs",
@@ -164,20 +166,23 @@ def best_discard_outs(hand: Hand, pile: Sequence[Card] = ()) -> tuple[int, int]:
     return distance, -most
 
 
-#: The counts a best discard aims at from seed 2 (:func:`targeted_discard`). A best discard
-#: of a dealt 11-card hand one card from 2 sets mostly keeps 10, 15, 16, 21, 22, 27 or 42
-#: outs, which a pile of :data:`PILE` cards lowers by up to 8: 28 to 33 are out of reach.
-DISCARD_TARGETS = (*range(3, 28), *range(34, 43))
+#: The counts a best discard aims at from seed 2 (:func:`targeted_discard`): every count
+#: from 1 to 42. A best discard of a dealt 11-card hand one card from 2 sets mostly keeps
+#: 10, 15, 16, 21, 22, 27 or 42 outs, which a pile of :data:`DISCARD_PILE` cards lowers by
+#: up to 14, so every count in between is in reach, and seeds 0-39 give 40 counts.
+DISCARD_TARGETS = tuple(range(1, 43))
+#: The discard pile of a targeted best-discard hand.
+DISCARD_PILE = 14
 
 
 def targeted_discard(seed: int, book: Sequence[int]) -> tuple[Hand, list[Card]]:
     """A seeded 11-card hand whose best discard leaves it 1 card from 2 sets, and a
-    discard pile of :data:`PILE` cards after which the most outs a discard keeps is the
+    discard pile of :data:`DISCARD_PILE` cards after which the most outs a discard keeps is the
     target of ``seed`` in :data:`DISCARD_TARGETS` (the counts in ``book`` left out).
 
     >>> hand, pile = targeted_discard(2, book=(10, 42))
     >>> len(hand), len(pile), best_discard_outs(hand, pile)[0]
-    (11, 8, 1)
+    (11, 14, 1)
     """
     targets = [t for t in DISCARD_TARGETS if t not in book]
     random.Random("targets:outs-best-discard").shuffle(targets)
@@ -196,8 +201,8 @@ def targeted_discard(seed: int, book: Sequence[int]) -> tuple[Hand, list[Card]]:
         helping = [card for card in rest if card.code in best.cards]
         other = [card for card in rest if card.code not in best.cards]
         for _ in range(20):
-            lowered = rng.randint(0, min(PILE, len(helping)))
-            pile = rng.sample(helping, lowered) + rng.sample(other, PILE - lowered)
+            lowered = rng.randint(0, min(DISCARD_PILE, len(helping)))
+            pile = rng.sample(helping, lowered) + rng.sample(other, DISCARD_PILE - lowered)
             # A pile card that is an out of a discard is one out fewer for that discard.
             most = max(f.total - sum(card.code in f.cards for card in pile) for f in kept)
             if most == target:

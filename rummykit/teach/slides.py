@@ -162,7 +162,7 @@ LESSONS = (
         (
             ("04_at_the_table", "Going out"),
             ("04_at_the_table", "What buying is worth"),
-            ("09_more_probability", "A decision by expected value: which discard?"),
+            ("09_more_probability", "Should I buy? Which discard?"),
             ("04_at_the_table", "Does seat position matter?"),
         ),
     ),

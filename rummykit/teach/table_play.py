@@ -1,8 +1,8 @@
 """The play tables of ``data/`` read the way chapter 4 (*At the table*) reads them, each
 by one call: what a simulated "laid down by turn t" curve says beside keeping every card
 (:func:`read_off`, a row per player count or round with :func:`read_off_table`), how
-often the first turn beats keeping every card, and the paired comparison of OutsBot with
-GreedyBot.
+often the first turn beats keeping every card, the paired comparison of OutsBot with
+GreedyBot, and what pairing the deals does to the interval of buying's worth.
 
 Each function is a few lines of polars or Python that a student can read in its source;
 a chapter's cell so stays a line or two.
@@ -26,7 +26,14 @@ require("polars", extra="analysis", feature="rummykit.teach.table_play")
 
 import polars as pl  # noqa: E402
 
-__all__ = ["first_turn_above", "keep_for", "outs_bot_paired", "read_off", "read_off_table"]
+__all__ = [
+    "buying_pairing",
+    "first_turn_above",
+    "keep_for",
+    "outs_bot_paired",
+    "read_off",
+    "read_off_table",
+]
 
 
 def read_off(curve: pl.DataFrame, keep: pl.DataFrame) -> dict:
@@ -162,4 +169,75 @@ def outs_bot_paired(outs_bot: pl.DataFrame) -> pl.DataFrame:
     )
     return paired.select("round", "contract", "measure", "n", PAIRED_COLUMN).sort(
         "measure", "round"
+    )
+
+
+def buying_pairing(
+    buying_value: pl.DataFrame, *, buy: str = "improves", measure: str = "went out"
+) -> pl.DataFrame:
+    """A buying policy against never buying, per round, from the ``buying_value`` table of
+    ``data/``: the difference of ``measure`` with the 95% interval the table's paired
+    deals give and the one two independent samples of the same size would give
+    (standard error sqrt(se_buy² + se_never²)), two rows per round (``interval`` "paired"
+    and "unpaired", ``label`` "round r: contract"), and the ``verdict`` each interval gives
+    (below 0, "buying lowers it"; above, "buying raises it"; across 0, "cannot tell").
+    ``correlation`` is what the two
+    standard errors imply of the two plays of a deal, from Var(A - B) = Var A + Var B -
+    2 Cov(A, B).
+
+    >>> frame = pl.DataFrame({"round": [1, 1], "contract": ["2 sets"] * 2, "n": [1000] * 2,
+    ...     "buy": ["never", "improves"], "measure": ["went out"] * 2, "mean": [0.3, 0.25],
+    ...     "stderr": [0.004, 0.003], "difference": [0.0, -0.05],
+    ...     "difference_stderr": [0.0, 0.0025]})
+    >>> pairing = buying_pairing(frame)
+    >>> pairing["interval"].to_list(), pairing["se"].to_list()
+    (['paired', 'unpaired'], [0.0025, 0.005])
+    >>> pairing["verdict"].to_list(), round(pairing["correlation"][0], 4)
+    (['buying lowers it', 'buying lowers it'], 0.7812)
+    """
+    rows = buying_value.filter(pl.col("measure") == measure)
+    never = rows.filter(pl.col("buy") == "never").select(
+        "round", pl.col("stderr").alias("never_se")
+    )
+    chosen = rows.filter(pl.col("buy") == buy).join(never, on="round")
+    if chosen.is_empty():
+        raise ValueError(f"no rows of buy = {buy!r} and measure = {measure!r} to compare")
+    unpaired = (pl.col("stderr") ** 2 + pl.col("never_se") ** 2).sqrt()
+    covariance = (
+        pl.col("stderr") ** 2 + pl.col("never_se") ** 2 - pl.col("difference_stderr") ** 2
+    ) / 2
+    chosen = chosen.with_columns(
+        label=pl.format("round {}: {}", "round", "contract"),
+        correlation=covariance / (pl.col("stderr") * pl.col("never_se")),
+    )
+    both = [
+        chosen.with_columns(interval=pl.lit(name), se=se)
+        for name, se in (("paired", pl.col("difference_stderr")), ("unpaired", unpaired))
+    ]
+    return (
+        pl.concat(both)
+        .with_columns(
+            ci_low=pl.col("difference") - 1.96 * pl.col("se"),
+            ci_high=pl.col("difference") + 1.96 * pl.col("se"),
+        )
+        .with_columns(
+            verdict=pl.when(pl.col("ci_high") < 0)
+            .then(pl.lit("buying lowers it"))
+            .when(pl.col("ci_low") > 0)
+            .then(pl.lit("buying raises it"))
+            .otherwise(pl.lit("cannot tell"))
+        )
+        .select(
+            "round",
+            "label",
+            "n",
+            "interval",
+            "difference",
+            "se",
+            "ci_low",
+            "ci_high",
+            "verdict",
+            "correlation",
+        )
+        .sort("round", "interval")
     )
