@@ -33,6 +33,7 @@ from rummykit.hints import DiscardAdvice, DiscardOption, Outs, discard_advice, o
 from rummykit.legal import PlayerView
 from rummykit.melds import Meld, MeldCheck, check_meld
 from rummykit.rules import CONTRACTS, Contract, RuleSet
+from rummykit.saves import load
 from rummykit.search import contract_completion, contract_distance, find_contract
 
 __version__ = "0.1.0"
@@ -77,6 +78,7 @@ __all__ = [
     "contract_distance",
     "discard_advice",
     "find_contract",
+    "load",
     "outs",
     "parse_action",
     "parse_cards",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import json
 import re
 import sys
 from pathlib import Path
@@ -111,3 +112,34 @@ def test_the_how_to_page_is_in_the_book(built_book):  # noqa: F811
         assert section in page
     # Its links reach the reference entries.
     assert 'href="../reference/engine.html#rummykit.find_contract"' in page
+
+
+def _public_names() -> dict[str, str]:
+    """Each public name of the reference pages, with its entry's target."""
+    names: dict[str, str] = {}
+    for module_name in PAGES.values():
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            names.setdefault(name, f"{module_name}.{name}")
+    return names
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.stem)
+def test_a_chapters_first_mention_of_a_public_name_links_to_its_entry(path):
+    prose = "\n".join(
+        "".join(cell["source"])
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]
+        if cell["cell_type"] == "markdown"
+    )
+    unlinked = []
+    for name, target in _public_names().items():
+        first = re.search(rf"`{name}(\(\))?`", prose)
+        if first is None:
+            continue
+        linked = (
+            prose[first.start() - 1 : first.start()] == "["
+            and prose[first.end() : first.end() + 3 + len(target)] == f"](#{target}"
+        )
+        if not linked:
+            unlinked.append(name)
+    assert unlinked == []
