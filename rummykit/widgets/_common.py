@@ -39,6 +39,29 @@ def can_count() -> bool:
     return True
 
 
+#: Whether vl-convert has drawn in this process (see :func:`engine_started`).
+_engine_started = False
+
+
+def chart_svg(chart) -> str:
+    """An altair chart as a standalone SVG string, drawn by vl-convert in this process
+    (no browser, no CDN): the explorers' charts and the table panel's alike."""
+    global _engine_started
+    vl_convert = require("vl_convert")
+    svg = vl_convert.vegalite_to_svg(chart.to_json())
+    _engine_started = True
+    return svg
+
+
+def engine_started() -> bool:
+    """Whether :func:`chart_svg` has drawn in this process. Its first drawing starts
+    vl-convert's engine (with altair's import, about 2 s, a second of it holding the GIL);
+    until then the explorers draw what they can plainly
+    (:func:`~rummykit.widgets.plain.convergence_svg`,
+    :func:`~rummykit.widgets.plain.odds_lines_svg`)."""
+    return _engine_started
+
+
 #: The shoes every widget deals from and counts: decks and jokers, inclusive (the
 #: DealWidget's boxes, the explorers' sliders).
 DECKS = (1, 4)

@@ -27,6 +27,7 @@ from rummykit.odds.data.tables import (
     simulated_row,
 )
 from rummykit.rules import Contract, RuleSet
+from rummykit.widgets import _common
 from rummykit.widgets._common import (
     COUNT_UNASKED_SECONDS,
     DECKS,
@@ -47,22 +48,7 @@ from rummykit.widgets._common import (
 from rummykit.widgets.plain import convergence_svg, odds_lines_svg
 from rummykit.widgets.table import LIVE_ROUNDS, TablePanel
 
-__all__ = ["OddsExplorer", "SimulationExplorer", "chart_svg"]
-
-
-#: Whether vl-convert has drawn in this process. Its first drawing starts its engine
-#: (with altair's import, about 2 s, a second of it holding the GIL); until then a
-#: SimulationExplorer draws its first estimate itself (:func:`~rummykit.widgets.plain.convergence_svg`).
-_engine_started = False
-
-
-def chart_svg(chart) -> str:
-    """An altair chart as a standalone SVG string, drawn by vl-convert (no browser, no CDN)."""
-    global _engine_started
-    vl_convert = require("vl_convert")
-    svg = vl_convert.vegalite_to_svg(chart.to_json())
-    _engine_started = True
-    return svg
+__all__ = ["OddsExplorer", "SimulationExplorer"]
 
 
 class _ShoeControls:
@@ -262,7 +248,7 @@ class OddsExplorer:
             self.result_html.value = message_html(interim_text(*key, slow=slow))
         # The charting engine's first drawing in a process takes seconds (altair's
         # import, vl-convert's start): then the thread draws, and the handler says so.
-        drawn = _engine_started
+        drawn = _common.engine_started()
         if drawn:
             self._draw(key, rows)
         else:  # meanwhile the points known (data/, sweeps made before), drawn plainly
@@ -400,7 +386,7 @@ class OddsExplorer:
         if data is None or not (data["p"] > 0).any():
             shown = _drawing_html(key)
         else:
-            shown = figure_html(chart_svg(self._chart(data, key, pending)))
+            shown = figure_html(_common.chart_svg(self._chart(data, key, pending)))
         if key == self.controls.key():
             self.pending = pending
             self.chart_html.value = shown
@@ -775,7 +761,7 @@ class SimulationExplorer:
         self.result_html.value = message_html(text)
         exact = None if self.exact is None else float(self.exact)
         title = f"Chance of {contract} in {cards} cards: the estimate settles"
-        self.drawn_plainly = plain and not _engine_started
+        self.drawn_plainly = plain and not _common.engine_started()
         if self.drawn_plainly:
             # The charting engine starts on the next drawing (seconds, the first time):
             # meanwhile this estimate is drawn plainly, at once.
@@ -787,7 +773,7 @@ class SimulationExplorer:
         from rummykit.charts import convergence_chart
 
         chart = convergence_chart(self.frame, exact=exact, title=title)
-        self.chart_html.value = figure_html(chart_svg(chart))
+        self.chart_html.value = figure_html(_common.chart_svg(chart))
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
