@@ -18,7 +18,6 @@ import math
 
 from rummykit._optional import require
 from rummykit.chance import AXIS_LABELS, chance_label, estimate_text
-from rummykit.display import chance_column
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
 require("altair", extra="analysis", feature="rummykit.charts")
@@ -26,6 +25,8 @@ require("polars", extra="analysis", feature="rummykit.charts")
 
 import altair as alt  # noqa: E402
 import polars as pl  # noqa: E402
+
+from rummykit.display import chance_column  # noqa: E402
 
 __all__ = [
     "completion_chart",

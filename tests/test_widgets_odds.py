@@ -19,9 +19,10 @@ import rummykit.odds as odds  # noqa: E402
 import rummykit.odds.counting.exact as exact  # noqa: E402
 from rummykit import RuleSet  # noqa: E402
 from rummykit.chance import estimate_text, exact_text  # noqa: E402
+from rummykit.odds.answer import known_probability  # noqa: E402
 from rummykit.odds.cells import ExactCell  # noqa: E402
 from rummykit.odds.data.plan import SWEEP_SECONDS  # noqa: E402
-from rummykit.odds.data.tables import duration_text, known_probability  # noqa: E402
+from rummykit.odds.data.tables import duration_text  # noqa: E402
 from rummykit.odds.dealt.simulate import simulate_dealt  # noqa: E402
 from rummykit.widgets import DealWidget, OddsExplorer, SimulationExplorer  # noqa: E402
 from rummykit.widgets._common import (  # noqa: E402
