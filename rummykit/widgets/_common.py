@@ -106,9 +106,6 @@ def round_options(rules: RuleSet) -> list[tuple[str, int]]:
     ]
 
 
-#: Hands dealt for the estimate shown while a slow exact count runs.
-ESTIMATE_HANDS = 200_000
-
 #: Exact counts planned to take longer than this (CPU seconds, see
 #: :func:`rummykit.odds.data.tables.exact_seconds`) run only when "Count exactly" is pressed;
 #: shorter ones run in the background unasked.
@@ -138,13 +135,13 @@ def slow_to_count(rules: RuleSet, contract: Contract, decks: int, jokers: int, c
 
 
 def estimate_text(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> str:
-    """A seeded simulation of :data:`ESTIMATE_HANDS` hands, in words, with its interval
-    and what an exact count would take (:func:`rummykit.odds.answer.answer` with no
-    budget for counting)."""
+    """A seeded simulation of :data:`~rummykit.odds.answer.ESTIMATE_HANDS` hands, in
+    words, with its interval and what an exact count would take
+    (:func:`rummykit.odds.answer.answer` with no budget for counting)."""
     from rummykit.odds.answer import answer
     from rummykit.odds.data.plan import duration_text
 
-    found = answer(dealt_cell(rules, contract, decks, jokers, cards), 0.0, hands=ESTIMATE_HANDS)
+    found = answer(dealt_cell(rules, contract, decks, jokers, cards), 0.0)
     if found.exact:  # known meanwhile (a count of another widget)
         return f"The exact chance: {found.words()}."
     return (
