@@ -354,7 +354,7 @@ def count_plan(
     rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int
 ) -> str | None:
     """The line ``rummykit odds`` prints before a count planned to take a while
-    (:func:`rummykit.odds.data.tables.exact_seconds`), or None for a quick or known one.
+    (:func:`rummykit.odds.answer.count_seconds`), or None for a quick or known one.
 
     >>> standard = RuleSet.preset("standard")
     >>> print(count_plan(standard, standard.contracts[5], 3, 8, 15))

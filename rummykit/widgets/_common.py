@@ -107,7 +107,7 @@ def round_options(rules: RuleSet) -> list[tuple[str, int]]:
 
 
 #: Exact counts planned to take longer than this (CPU seconds, see
-#: :func:`rummykit.odds.data.tables.exact_seconds`) run only when "Count exactly" is pressed;
+#: :func:`rummykit.odds.answer.count_seconds`) run only when "Count exactly" is pressed;
 #: shorter ones run in the background unasked.
 COUNT_UNASKED_SECONDS = 20.0
 

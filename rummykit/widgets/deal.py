@@ -44,7 +44,7 @@ class DealWidget:
     Below are the odds of being dealt the contract. When they are known (the committed
     tables of ``data/``, a sweep made before) the exact value is shown at once. Otherwise
     the time of the exact count is planned from the sweep's measured cost
-    (:func:`rummykit.odds.data.tables.exact_seconds`): a count planned at up to
+    (:func:`rummykit.odds.answer.count_seconds`): a count planned at up to
     :data:`~rummykit.widgets._common.COUNT_UNASKED_SECONDS` runs in the background with
     a progress bar, and meanwhile a quick seeded simulated estimate with its interval and
     the planned time is shown (only "Counting" for a count planned under
