@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from rummykit._optional import require
-from rummykit.chance import AXIS_LABELS, chance_label, chance_text, estimate_text
+from rummykit.chance import AXIS_LABELS, chance_label, estimate_text
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
 require("altair", extra="analysis", feature="rummykit.charts")
@@ -25,6 +25,8 @@ require("polars", extra="analysis", feature="rummykit.charts")
 
 import altair as alt  # noqa: E402
 import polars as pl  # noqa: E402
+
+from rummykit.display import chance_column  # noqa: E402
 
 __all__ = [
     "completion_chart",
@@ -71,13 +73,6 @@ def _require(frame: pl.DataFrame, columns: list[str], chart: str) -> None:
             f"{chart} needs the columns {', '.join(columns)}; missing {', '.join(missing)} "
             f"(the frame has {', '.join(frame.columns)})"
         )
-
-
-def _in_words(frame: pl.DataFrame, column: str = "p", *, alias: str | None = None) -> pl.Expr:
-    """The chances of ``column`` in words (:func:`rummykit.chance.chance_text`), for a
-    tooltip; a missing chance stays missing."""
-    words = pl.col(column).map_elements(chance_text, return_dtype=pl.String, skip_nulls=True)
-    return words.alias(alias or f"{column}_words")
 
 
 def _estimate_words(value: str = "p") -> pl.Expr:
@@ -261,7 +256,7 @@ def contract_heatmap(
     contracts = _order(frame, "contract")
     data = frame.with_columns(
         pl.col("p").map_elements(chance_label, return_dtype=pl.String).alias("label"),
-        _in_words(frame),
+        chance_column("p").alias("p_words"),
         pl.col("p").clip(HEATMAP_FLOOR, 1).alias("shade"),
     )
     if "reason" in frame.columns:
@@ -350,7 +345,7 @@ def odds_lines(
     elif not isinstance(log, bool):
         raise ArgumentError(f"log must be True, False or 'auto', got {log!r}")
     data = frame.filter(pl.col("p") > 0) if log else frame
-    data = data.with_columns(_in_words(data))
+    data = data.with_columns(chance_column("p").alias("p_words"))
     if log:
         # Ticks at powers of ten only (no grey band of minor grid lines), read as "1 in N"
         # below 1%.
@@ -412,7 +407,9 @@ def your_hand_mark(
     ('#000000', ['your hand'])
     """
     _require(frame, [x, "p"], "your_hand_mark")
-    data = frame.select(x, "p").with_columns(pl.lit(label).alias("marker"), _in_words(frame))
+    data = frame.select(x, "p").with_columns(
+        pl.lit(label).alias("marker"), chance_column("p").alias("p_words")
+    )
     return (
         alt.Chart(data)
         .mark_point(size=160, filled=True, color=YOUR_HAND_COLOUR, opacity=1)
@@ -505,7 +502,7 @@ def convergence_chart(
     if exact is not None:
         point = pl.DataFrame({"exact": [float(exact)], "key": [names[2]]})
         rule = (
-            alt.Chart(point.with_columns(_in_words(point, "exact")))
+            alt.Chart(point.with_columns(chance_column("exact").alias("exact_words")))
             .mark_rule()
             .encode(
                 y="exact:Q",
@@ -549,7 +546,9 @@ def distance_chart(
         encoding["color"] = _colour(frame, color, color_title or None, kind="N")
         encoding["xOffset"] = alt.XOffset(f"{color}:N")
         encoding["tooltip"].append(alt.Tooltip(f"{color}:N", title=color_title or color))
-    chart = alt.Chart(frame.with_columns(_in_words(frame)), title=title).mark_bar()
+    chart = alt.Chart(
+        frame.with_columns(chance_column("p").alias("p_words")), title=title
+    ).mark_bar()
     if facet:
         encoding["facet"] = alt.Facet(
             f"{facet}:N", title=None, sort=_order(frame, facet), columns=3
@@ -650,7 +649,7 @@ def completion_chart(
         kept = (
             keep.filter(pl.col("p").is_not_null())
             .select(x, "p", *([facet] if facet else []), label.alias("_keep"))
-            .with_columns(pl.lit("keep").alias("_layer"), _in_words(keep))
+            .with_columns(pl.lit("keep").alias("_layer"), chance_column("p").alias("p_words"))
         )
         # One frame for every layer: a faceted chart needs its data at the top.
         data = pl.concat([data, kept.cast({x: frame.schema[x]})], how="diagonal_relaxed")

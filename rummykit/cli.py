@@ -353,7 +353,7 @@ def count_plan(
     rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int
 ) -> str | None:
     """The line ``rummykit odds`` prints before a count planned to take a while
-    (:func:`rummykit.odds.data.tables.exact_seconds`), or None for a quick or known one.
+    (:func:`rummykit.odds.answer.count_seconds`), or None for a quick or known one.
 
     >>> standard = RuleSet.preset("standard")
     >>> print(count_plan(standard, standard.contracts[5], 3, 8, 15))
@@ -361,14 +361,12 @@ def count_plan(
     >>> count_plan(standard, standard.contracts[0], 2, 4, 10) is None
     True
     """
+    from rummykit.odds.answer import count_seconds
     from rummykit.odds.cells import ExactCell
-    from rummykit.odds.data.tables import duration_text, exact_seconds, known_probability
+    from rummykit.odds.data.plan import duration_text
 
-    cell = ExactCell(rules, None, contract, decks, jokers, cards)
-    if known_probability(cell) is not None:
-        return None
-    seconds = exact_seconds(cell)
-    if seconds < ANNOUNCE_SECONDS:
+    seconds = count_seconds(ExactCell(rules, None, contract, decks, jokers, cards))
+    if seconds < ANNOUNCE_SECONDS:  # a known value plans at 0
         return None
     return (
         f"counting exactly: {duration_text(seconds)} on one core (planned); for an estimate "
@@ -377,15 +375,20 @@ def count_plan(
 
 
 def _odds(args, parser) -> int:
-    from rummykit.odds import dealt_probability
+    from rummykit.odds.answer import answer, known_probability
     from rummykit.odds.cells import ExactCell
-    from rummykit.odds.data.tables import known_probability
+    from rummykit.odds.data.plan import LONG_COUNT_SECONDS
 
     tqdm = require("tqdm", extra="analysis", feature="rummykit odds").tqdm
 
     rules, contract, number, jokers, cards = _hand(args, parser)
-    p = known_probability(ExactCell(rules, number, contract, args.decks, jokers, cards))
-    if p is None:
+    cell = ExactCell(rules, number, contract, args.decks, jokers, cards)
+    # An exact count, never an estimate (that is rummykit simulate): up to an hour
+    # planned, any length with --allow-long.
+    budget = math.inf if args.allow_long else LONG_COUNT_SECONDS
+    if known_probability(cell) is not None:
+        found = answer(cell, budget, hands=None)
+    else:
         plan = count_plan(rules, contract, args.decks, jokers, cards)
         if plan is not None:
             print(plan, file=sys.stderr, flush=True)
@@ -400,18 +403,10 @@ def _odds(args, parser) -> int:
                 bar.total, bar.n = total, done
                 bar.refresh()
 
-            p = dealt_probability(
-                contract,
-                decks=args.decks,
-                jokers=jokers,
-                cards=cards,
-                rules=rules,
-                progress=progress,
-                allow_long=args.allow_long,
-            )
+            found = answer(cell, budget, hands=None, progress=progress)
     print(_title(rules, contract, number, args.decks, jokers, cards, "exact"))
-    print(f"P = {p}")
-    print(f"  = {chance.chance_text(p, reason=chance.impossible_reason(contract, rules, cards))}")
+    print(f"P = {found.value}")
+    print(f"  = {found.words()}")
     return 0
 
 

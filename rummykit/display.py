@@ -31,7 +31,15 @@ from rummykit.errors import ArgumentError, ArgumentTypeError
 
 pl = require("polars", extra="analysis", feature="rummykit.display")
 
-__all__ = ["MISSING", "Table", "interval_column", "interval_text", "number_text", "show"]
+__all__ = [
+    "MISSING",
+    "Table",
+    "chance_column",
+    "interval_column",
+    "interval_text",
+    "number_text",
+    "show",
+]
 
 #: What a missing value (null, NaN) reads as.
 MISSING = "–"
@@ -98,6 +106,19 @@ def interval_column(
         return interval_text(row[value], row[low], row[high], digits)
 
     return pl.struct(value, low, high).map_elements(text, return_dtype=pl.String).alias(value)
+
+
+def chance_column(column: str = "p") -> pl.Expr:
+    """A polars expression of the chances of ``column`` in words
+    (:func:`rummykit.chance.chance_text`), named after ``column`` (rename it with
+    ``.alias``); a missing chance stays missing. The one way a frame's chances become
+    words: the charts' tooltips and the teaching tables use it alike.
+
+    >>> frame = pl.DataFrame({"p": [0.0891, 0.0000018, None]})
+    >>> frame.select(chance_column())["p"].to_list()
+    ['8.9% (1 in 11)', '1 in 555,556', None]
+    """
+    return pl.col(column).map_elements(chance_text, return_dtype=pl.String, skip_nulls=True)
 
 
 @dataclass(frozen=True)

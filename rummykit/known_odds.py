@@ -1,19 +1,20 @@
 """The exact dealt odds of the committed tables, read with the standard library only.
 
 The tables of ``data/`` (``exact_odds``, ``exact_jokers``, ``exact_presets``) are polars
-files, and :func:`rummykit.odds.data.tables.known_probability` reads them with polars. Where
-polars is missing (the book's live notebooks run in the reader's browser, in Pyodide,
-which has no polars, numpy or pyarrow) the widgets read the same exact values from
-``rummykit/known_odds.json``, a data file of the package extracted from the committed
-CSV files: one row ``[rules, contract, decks, jokers, cards, "numerator/denominator"]``
+files. The odds code reads their exact values (:func:`rummykit.odds.answer.known_probability`,
+the one reader of already-known odds) from ``rummykit/known_odds.json`` through
+:func:`committed_probability`, with the standard library, so that they are read alike
+where polars is missing (the book's live notebooks run in the reader's browser, in
+Pyodide, which has no polars, numpy or pyarrow). The JSON file is a data file of the
+package extracted from the committed CSV files: one row ``[rules, contract, decks, jokers, cards, "numerator/denominator"]``
 per exact row. ``make tables`` writes it after ``rummykit tables``
 (``python -m rummykit.known_odds``); a test checks it against the polars tables.
 
 >>> from rummykit import RuleSet
 >>> standard = RuleSet.preset("standard")
->>> known_probability(standard, standard.contracts[0], decks=1, jokers=2, cards=7)
+>>> committed_probability(standard, standard.contracts[0], decks=1, jokers=2, cards=7)
 Fraction(829, 283815)
->>> known_probability(standard, standard.contracts[0], decks=4, jokers=16, cards=7) is None
+>>> committed_probability(standard, standard.contracts[0], decks=4, jokers=16, cards=7) is None
 True
 """
 
@@ -23,6 +24,7 @@ import csv
 import functools
 import json
 import sys
+import warnings
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -30,13 +32,13 @@ from pathlib import Path
 from rummykit.errors import ArgumentError
 from rummykit.rules import Contract, MeldRules, RuleSet
 
-__all__ = ["KNOWN_ODDS_FILE", "TABLES", "extract", "known_probability", "write"]
+__all__ = ["KNOWN_ODDS_FILE", "TABLES", "committed_probability", "extract", "write"]
 
 #: The package data file holding the extract.
 KNOWN_ODDS_FILE = "known_odds.json"
 
-#: The committed tables holding exact dealt odds (those :func:`rummykit.odds.data.tables.
-#: known_probability` reads).
+#: The committed tables holding exact dealt odds (the rows :func:`committed_probability`
+#: reads).
 TABLES = ("exact_odds", "exact_jokers", "exact_presets")
 
 _Row = tuple[str, str, int, int, int, str]
@@ -96,20 +98,37 @@ def _table() -> dict[tuple[MeldRules, str, int, int, int], Fraction]:
     return known
 
 
-def known_probability(
+def committed_probability(
     rules: RuleSet, contract: Contract, *, decks: int, jokers: int, cards: int
 ) -> Fraction | None:
     """The exact P(a dealt hand of ``cards`` holds ``contract``) from the committed tables,
-    or None when they do not hold it (a hand too small for the contract is 0).
+    or None when they do not hold it (a hand too small for the contract is 0). Ask
+    :func:`rummykit.odds.answer.known_probability` (a dealt cell: the sweeps made in this
+    process too) rather than this reader.
 
     >>> from rummykit import RuleSet
     >>> bga = RuleSet.preset("bga")   # the tables have standard's rows; bga deals alike
-    >>> known_probability(bga, bga.contracts[5], decks=3, jokers=6, cards=14)
+    >>> committed_probability(bga, bga.contracts[5], decks=3, jokers=6, cards=14)
     Fraction(38911210414731439, 9196480310090829300)
     """
     if cards < contract.min_cards(rules):
         return Fraction(0)
     return _table().get((rules.meld_rules, str(contract), decks, jokers, cards))
+
+
+def known_probability(
+    rules: RuleSet, contract: Contract, *, decks: int, jokers: int, cards: int
+) -> Fraction | None:
+    """Deprecated: :func:`rummykit.odds.answer.known_probability` (a dealt cell) reads the
+    known odds; this reader is :func:`committed_probability`."""
+    warnings.warn(
+        "rummykit.known_odds.known_probability is deprecated: use "
+        "rummykit.odds.answer.known_probability(ExactCell(...)) (or this module's "
+        "committed_probability)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return committed_probability(rules, contract, decks=decks, jokers=jokers, cards=cards)
 
 
 def main(argv: list[str] | None = None) -> int:

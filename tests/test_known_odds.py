@@ -1,4 +1,5 @@
-"""The odds without polars (rummykit.known_odds) are the committed tables' odds, and the
+"""The odds read with the standard library (rummykit.known_odds, behind
+rummykit.odds.answer.known_probability) are the committed tables' odds, and the
 widgets that the book's live notebooks run (in Pyodide: no polars, numpy or threads) work
 without them; the pure-Python wheel those notebooks install has no compiled part."""
 
@@ -13,14 +14,17 @@ from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 from rummykit import RuleSet, known_odds
 from rummykit.errors import ArgumentError
 from rummykit.odds import dealt_probability
+from rummykit.odds.answer import known_probability
 from rummykit.odds.cells import ExactCell
-from rummykit.odds.data.tables import _committed, data_directory
-from rummykit.odds.data.tables import known_probability as polars_probability
+from rummykit.odds.data import tables
+from rummykit.odds.data.plan import PRESET_SWEEP_RULES
+from rummykit.odds.data.tables import data_directory
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -59,27 +63,53 @@ def test_the_extract_is_the_committed_tables():
     )
 
 
+def _parquet_rows() -> dict:
+    """``{(meld rules, contract, decks, jokers, cards): p}`` of the exact rows of the
+    committed parquet files, read with polars."""
+    known = {}
+    for name in known_odds.TABLES:
+        rows = pl.read_parquet(data_directory() / f"{name}.parquet").filter(method="exact")
+        for rules, contract, decks, jokers, cards, p in rows.select(
+            "rules", "contract", "decks", "jokers", "cards", "p_exact"
+        ).iter_rows():
+            known[PRESET_SWEEP_RULES[rules], contract, decks, jokers, cards] = Fraction(p)
+    return known
+
+
 def test_pure_odds_equal_the_polars_odds_on_every_committed_cell():
-    polars_rows = _committed()  # read from the parquet files with polars
+    polars_rows = _parquet_rows()  # read from the parquet files with polars
     assert len(polars_rows) > 100
-    pure_rows = known_odds._table()
-    assert pure_rows == polars_rows
-    # And through the public functions, for every preset (bga and others deal as standard).
+    assert known_odds._table() == polars_rows
+    # And through the one reader, for every preset (bga and others deal as standard).
     for name in RuleSet.presets():
         rules = RuleSet.preset(name)
         for number, contract in enumerate(rules.contracts, 1):
             for decks, jokers in ((1, 2), (2, 4), (3, 6), (2, 2), (4, 16)):
                 cards = rules.deal_sizes[number - 1]
                 cell = ExactCell(rules, number, contract, decks, jokers, cards)
-                pure = known_odds.known_probability(
-                    rules, contract, decks=decks, jokers=jokers, cards=cards
-                )
-                assert pure == polars_probability(cell) or pure is None, (name, cell)
+                key = (rules.meld_rules, str(contract), decks, jokers, cards)
+                small = cards < contract.min_cards(rules)  # 0, with no row needed
+                expected = Fraction(0) if small else polars_rows.get(key)
+                assert known_probability(cell) == expected, (name, cell)
+
+
+def test_the_old_readers_are_deprecated_aliases_of_the_one():
+    standard = RuleSet.preset("standard")
+    cell = ExactCell(standard, 1, standard.contracts[0], 2, 4, 10)
+    with pytest.warns(DeprecationWarning, match="rummykit.odds.answer.known_probability"):
+        old_pure = known_odds.known_probability(
+            standard, standard.contracts[0], decks=2, jokers=4, cards=10
+        )
+    with pytest.warns(DeprecationWarning, match="rummykit.odds.answer.known_probability"):
+        old_polars = tables.known_probability(cell)
+    assert old_pure == old_polars == known_probability(cell) == Fraction(2412345575, 27078894567)
 
 
 def test_a_hand_too_small_is_zero_and_a_missing_table_is_named(tmp_path: Path):
     standard = RuleSet.preset("standard")
-    p = known_odds.known_probability(standard, standard.contracts[6], decks=4, jokers=16, cards=5)
+    p = known_odds.committed_probability(
+        standard, standard.contracts[6], decks=4, jokers=16, cards=5
+    )
     assert p == Fraction(0)
     with pytest.raises(ArgumentError, match="exact_odds has no CSV file"):
         known_odds.extract(tmp_path)
@@ -106,7 +136,7 @@ print(json.dumps({"known": known, "unknown": unknown, "explorer": explorer,
 """
     )
     standard = RuleSet.preset("standard")
-    expected = polars_probability(ExactCell(standard, 1, standard.contracts[0], 2, 4, 10))
+    expected = _parquet_rows()[standard.meld_rules, "2 sets", 2, 4, 10]
     assert Fraction(seen["known"][0]) == expected
     assert "= 8.9% (1 in 11)" in seen["known"][1]
     assert seen["unknown"][0] is None and seen["unknown"][2] == "none"
@@ -126,6 +156,8 @@ def refuse(self):
 
 threading.Thread.start = refuse   # as in Pyodide
 import ipywidgets                 # (before the platform changes: it reads it on import)
+import polars                     # (likewise: its zoneinfo import reads sysconfig, which
+                                  # fails on a made-up "emscripten" the first time)
 sys.platform = "emscripten"
 from rummykit.widgets import DealWidget
 

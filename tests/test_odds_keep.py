@@ -11,8 +11,9 @@ import rummykit.odds.counting.keep as keep
 from rummykit import RuleSet
 from rummykit.errors import ArgumentError, RuleSetError
 from rummykit.odds import dealt_probability
+from rummykit.odds.answer import known_probability
 from rummykit.odds.cells import ExactCell
-from rummykit.odds.data.tables import exact_seconds, known_probability
+from rummykit.odds.data.tables import exact_seconds
 
 STANDARD = RuleSet.preset("standard")
 

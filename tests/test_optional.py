@@ -48,19 +48,21 @@ def test_the_engine_needs_no_extra():
 
 
 @pytest.mark.parametrize(
-    ("module", "extra"),
+    ("statement", "feature", "extra"),
     [
-        ("rummykit.odds", "analysis"),
-        ("rummykit.charts", "analysis"),
-        ("rummykit.widgets", "notebook"),
+        ("import rummykit.odds.counting", "rummykit.odds", "analysis"),
+        ("import rummykit.odds.data.tables", "rummykit.odds", "analysis"),
+        ("from rummykit.odds import dealt_probability", "rummykit.odds", "analysis"),
+        ("import rummykit.charts", "rummykit.charts", "analysis"),
+        ("import rummykit.widgets", "rummykit.widgets", "notebook"),
     ],
 )
-def test_each_optional_part_names_its_extra(module, extra):
+def test_each_optional_part_names_its_extra(statement, feature, extra):
     result = run_base(
         f"""
         from rummykit.errors import MissingDependencyError
         try:
-            import {module}
+            {statement}
         except MissingDependencyError as error:
             assert isinstance(error, ImportError)
             print(error)
@@ -69,8 +71,27 @@ def test_each_optional_part_names_its_extra(module, extra):
         """
     )
     assert result.returncode == 0, result.stderr
-    assert f"{module} needs" in result.stdout
+    assert f"{feature} needs" in result.stdout
     assert f'pip install "rummykit[{extra}]"' in result.stdout
+
+
+def test_the_odds_cells_and_query_service_need_no_extra():
+    """What the book's live notebooks use of rummykit.odds: the standard library only."""
+    result = run_base(
+        """
+        import sys
+        import rummykit.odds
+        from rummykit.odds.answer import can_count, known_probability
+        from rummykit.odds.cells import ExactCell
+        from rummykit import RuleSet
+        standard = RuleSet.preset("standard")
+        print(known_probability(ExactCell(standard, 1, standard.contracts[0], 2, 4, 10)))
+        assert not can_count()
+        assert not {"numpy", "polars", "altair"} & set(sys.modules)
+        """
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "2412345575/27078894567"
 
 
 def test_the_command_names_the_extra():

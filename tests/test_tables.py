@@ -43,7 +43,6 @@ from rummykit.odds.data.tables import (
     exact_odds,
     exact_seconds,
     frame,
-    known_probability,
     preset_odds,
 )
 from rummykit.odds.play import completion
@@ -439,36 +438,6 @@ def test_counts_in_minutes_follows_the_plan():
     # 1 set + 2 runs with 4 decks and 15 cards is not measured: 25 s at 14 cards grows.
     assert 60 < exact_seconds(_cell(6, 4, 15)) < 180
     assert not counts_in_minutes(_cell(2, 3, 15, RuleSet.preset("wikipedia")))
-
-
-def test_known_probability_reads_the_committed_tables_and_the_sweeps_made(monkeypatch):
-    import rummykit.odds.counting.exact as exact
-
-    monkeypatch.setattr(exact, "_CACHE", {})
-    bga = RuleSet.preset("bga")
-    row = (
-        committed("exact_odds")
-        .filter(
-            (pl.col("round") == 6)
-            & (pl.col("decks") == 3)
-            & (pl.col("jokers") == 6)
-            & (pl.col("cards") == 14)
-        )
-        .row(0, named=True)
-    )
-    # bga sweeps as standard does: standard's committed row answers, nothing is counted.
-    assert known_probability(_cell(6, 3, 14, bga)) == Fraction(row["p_exact"])
-    assert exact._CACHE == {}
-    assert known_probability(_cell(6, 3, 10)) == 0  # too few cards for the contract
-    # Not committed (pagat with 8 jokers) and not swept yet: unknown until counted.
-    pagat = RuleSet.preset("pagat")
-    cell = _cell(2, 1, 12, pagat, jokers=1)
-    assert known_probability(cell) is None
-    p = dealt_probability(cell.contract, decks=1, jokers=1, cards=12, rules=pagat)
-    assert known_probability(cell) == p
-    assert known_probability(_cell(2, 1, 11, pagat, jokers=0)) == dealt_probability(
-        cell.contract, decks=1, jokers=0, cards=11, rules=pagat
-    )  # a smaller hand and fewer jokers: the same sweep
 
 
 def committed(name: str) -> pl.DataFrame:

@@ -220,7 +220,9 @@ def test_deal_and_explorer_show_a_progress_bar_while_counting(monkeypatch):
     explorer = OddsExplorer(background=False, neighbour_decks=(1,))
     reported = []
     monkeypatch.setattr(explorer.count_progress, "report", lambda *a: reported.append(a))
-    explorer.decks.value = 3  # a new shoe: a new count (another joker count would not be)
+    # A shoe the tables lack (committed values are read, never counted again): a count.
+    explorer.decks.value = 1
+    explorer.jokers.value = 3
     assert reported and reported[-1][0] == reported[-1][1]
     assert explorer.count_progress.widget.layout.display == "none"
 
@@ -230,9 +232,9 @@ def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
     from fractions import Fraction
 
     import rummykit.odds as odds
+    from rummykit.odds.answer import known_probability
     from rummykit.odds.cells import ExactCell
     from rummykit.odds.counting import exact
-    from rummykit.odds.data.tables import known_probability
     from rummykit.odds.dealt.simulate import simulate_dealt
 
     # Slow counts (planned over COUNT_UNASKED_SECONDS, see exact_seconds): round 6 under

@@ -19,9 +19,10 @@ import rummykit.odds as odds  # noqa: E402
 import rummykit.odds.counting.exact as exact  # noqa: E402
 from rummykit import RuleSet  # noqa: E402
 from rummykit.chance import estimate_text, exact_text  # noqa: E402
+from rummykit.odds.answer import known_probability  # noqa: E402
 from rummykit.odds.cells import ExactCell  # noqa: E402
 from rummykit.odds.data.plan import SWEEP_SECONDS  # noqa: E402
-from rummykit.odds.data.tables import duration_text, known_probability  # noqa: E402
+from rummykit.odds.data.tables import duration_text  # noqa: E402
 from rummykit.odds.dealt.simulate import simulate_dealt  # noqa: E402
 from rummykit.widgets import DealWidget, OddsExplorer, SimulationExplorer  # noqa: E402
 from rummykit.widgets._common import (  # noqa: E402
@@ -263,9 +264,9 @@ def test_a_count_left_behind_by_the_controls_stops_and_shows_nothing(monkeypatch
 def test_a_first_run_in_a_process_draws_its_first_estimate_plainly_at_once(monkeypatch):
     import xml.etree.ElementTree as ElementTree
 
-    import rummykit.widgets.odds as widget_odds
+    import rummykit.widgets._common as common
 
-    monkeypatch.setattr(widget_odds, "_engine_started", False)  # as in a fresh kernel
+    monkeypatch.setattr(common, "_engine_started", False)  # as in a fresh kernel
     explorer = SimulationExplorer(n=2000, steps=3, seed=2, background=False)
     charts, texts = [], []
     explorer.chart_html.observe(lambda change: charts.append(change["new"]), "value")
@@ -279,10 +280,10 @@ def test_a_first_run_in_a_process_draws_its_first_estimate_plainly_at_once(monke
     assert 'class="marks"' not in plain and ">2,000<" in plain  # the run's last hand count
     # From the next step on, the charting engine's chart, to the end of the run.
     assert all('class="marks"' in chart for chart in charts[1:]) and len(charts) == 3
-    assert widget_odds._engine_started and not explorer.drawn_plainly
+    assert common.engine_started() and not explorer.drawn_plainly
 
     # A run of one step still ends on the engine's chart.
-    monkeypatch.setattr(widget_odds, "_engine_started", False)
+    monkeypatch.setattr(common, "_engine_started", False)
     one = SimulationExplorer(n=50, steps=1, seed=2, exact=False, background=False)
     one.run()
     assert 'class="marks"' in one.chart_html.value and not one.drawn_plainly
@@ -293,17 +294,17 @@ def test_the_first_odds_chart_in_a_process_is_drawn_plainly_at_once_then_by_the_
 ):
     import xml.etree.ElementTree as ElementTree
 
-    import rummykit.widgets.odds as widget_odds
+    import rummykit.widgets._common as common
 
-    monkeypatch.setattr(widget_odds, "_engine_started", False)  # as in a fresh kernel
+    monkeypatch.setattr(common, "_engine_started", False)  # as in a fresh kernel
     drawing = threading.Event()  # the engine's drawing waits until the test says
-    real = widget_odds.chart_svg
+    real = common.chart_svg
 
     def chart_svg(chart):
         drawing.wait(30)
         return real(chart)
 
-    monkeypatch.setattr(widget_odds, "chart_svg", chart_svg)
+    monkeypatch.setattr(common, "chart_svg", chart_svg)
     started = time.perf_counter()
     explorer = OddsExplorer(neighbour_decks=(2,))  # standard round 1, 2 decks, 4 jokers
     assert time.perf_counter() - started < 1.0  # the constructor did not wait for it
@@ -319,9 +320,9 @@ def test_the_first_odds_chart_in_a_process_is_drawn_plainly_at_once_then_by_the_
     assert ">2 decks + 4 jokers<" in plain and ">10<" in plain
     drawing.set()
     explorer.wait(60)
-    assert 'class="marks"' in explorer.chart_html.value and widget_odds._engine_started
+    assert 'class="marks"' in explorer.chart_html.value and common.engine_started()
     # Once the engine has started, a change is drawn in the handler again, at once.
     drawing.clear()
-    monkeypatch.setattr(widget_odds, "chart_svg", real)
+    monkeypatch.setattr(common, "chart_svg", real)
     explorer.round.value = 4  # 3 sets
     assert "Chance of being dealt 3 sets" in explorer.chart_html.value

@@ -14,8 +14,8 @@ pytest.importorskip("polars")
 from rummykit import RuleSet, parse_cards  # noqa: E402
 from rummykit.chance import exact_text  # noqa: E402
 from rummykit.hints import outs  # noqa: E402
+from rummykit.odds.answer import known_probability  # noqa: E402
 from rummykit.odds.cells import ExactCell
-from rummykit.odds.data.tables import known_probability  # noqa: E402
 from rummykit.widgets import DealWidget, OddsExplorer, SimulationExplorer  # noqa: E402
 from rummykit.widgets._common import DECKS, JOKERS  # noqa: E402
 from rummykit.widgets.hints import OUT_FACES_PER_ROW, outs_html  # noqa: E402

@@ -29,7 +29,8 @@ the app through ``exposeAppInBrowser``, set in ``book/live/jupyter-lite.json``.
 
 numpy, polars, pyarrow and altair have no Pyodide wheels on PyPI: the live notebooks use
 the widgets that run without them (rummykit.widgets imports the odds explorers only when
-asked; DealWidget reads the tables' odds from rummykit.known_odds).
+asked; DealWidget asks rummykit.odds.answer, which reads the tables' odds from
+rummykit.known_odds).
 """
 
 from __future__ import annotations

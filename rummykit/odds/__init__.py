@@ -7,61 +7,69 @@ long-form tables of ``data/`` (the formulas a student checks by hand are in
 >>> rules = RuleSet.preset("standard")
 >>> float(dealt_probability(CONTRACTS[0], decks=1, jokers=0, cards=6, rules=rules)) < 0.01
 True
+
+The cell values (:mod:`.cells`) and the query service (:mod:`.answer`: :func:`answer`,
+:func:`known_probability`) need the standard library only, as the book's live notebooks
+(Pyodide: no numpy, no polars) need them. The rest (the sub-packages ``counting``,
+``dealt``, ``play`` and ``data``) needs the ``analysis`` extra: importing one of them,
+or asking this package for one of their names, without it raises
+:class:`~rummykit.errors.MissingDependencyError` saying what to install.
 """
+
+import importlib
 
 from rummykit._optional import require
 
-for _name in ("numpy", "polars", "tqdm", "more_itertools"):
-    require(_name, extra="analysis", feature="rummykit.odds")
+#: The modules of the ``analysis`` extra that the odds sub-packages need.
+ANALYSIS = ("numpy", "polars", "tqdm", "more_itertools")
 
-from rummykit.odds.counting.exact import (  # noqa: E402
-    ExactTable,
-    dealt_count,
-    dealt_probability,
-    distance_distribution,
-    exact_table,
-)
-from rummykit.odds.data.tables import (  # noqa: E402
-    SCHEMAS,
-    dealt_odds,
-    distance_odds,
-    exact_odds,
-    preset_odds,
-)
-from rummykit.odds.dealt.simulate import (  # noqa: E402
-    Estimate,
-    running_estimate,
-    simulate_dealt,
-    simulate_distance,
-    wilson_interval,
-)
-from rummykit.odds.play.completion import (  # noqa: E402
-    buying_value,
-    completion_by_turn,
-    completion_tables,
-    round_summary,
-    seat_position,
-)
 
-__all__ = [
-    "SCHEMAS",
-    "Estimate",
-    "ExactTable",
-    "buying_value",
-    "completion_by_turn",
-    "completion_tables",
-    "dealt_count",
-    "dealt_odds",
-    "dealt_probability",
-    "distance_distribution",
-    "distance_odds",
-    "exact_odds",
-    "exact_table",
-    "preset_odds",
-    "round_summary",
-    "running_estimate",
-    "seat_position",
-    "simulate_dealt",
-    "simulate_distance",
-    "wilson_interval",
-]
+def require_analysis() -> None:
+    """Raise :class:`~rummykit.errors.MissingDependencyError` naming the ``analysis``
+    extra unless its modules (:data:`ANALYSIS`) can be imported (each sub-package that
+    needs them calls this first)."""
+    for name in ANALYSIS:
+        require(name, extra="analysis", feature="rummykit.odds")
+
+
+#: Each public name and the module that defines it, imported on first use.
+_HOMES = {
+    "Answer": "rummykit.odds.answer",
+    "answer": "rummykit.odds.answer",
+    "known_probability": "rummykit.odds.answer",
+    "ExactTable": "rummykit.odds.counting.exact",
+    "dealt_count": "rummykit.odds.counting.exact",
+    "dealt_probability": "rummykit.odds.counting.exact",
+    "distance_distribution": "rummykit.odds.counting.exact",
+    "exact_table": "rummykit.odds.counting.exact",
+    "SCHEMAS": "rummykit.odds.data.tables",
+    "dealt_odds": "rummykit.odds.data.tables",
+    "distance_odds": "rummykit.odds.data.tables",
+    "exact_odds": "rummykit.odds.data.tables",
+    "preset_odds": "rummykit.odds.data.tables",
+    "Estimate": "rummykit.odds.dealt.simulate",
+    "running_estimate": "rummykit.odds.dealt.simulate",
+    "simulate_dealt": "rummykit.odds.dealt.simulate",
+    "simulate_distance": "rummykit.odds.dealt.simulate",
+    "wilson_interval": "rummykit.odds.dealt.simulate",
+    "buying_value": "rummykit.odds.play.completion",
+    "completion_by_turn": "rummykit.odds.play.completion",
+    "completion_tables": "rummykit.odds.play.completion",
+    "round_summary": "rummykit.odds.play.completion",
+    "seat_position": "rummykit.odds.play.completion",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # once imported, an attribute like any other
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})

@@ -8,8 +8,10 @@
   one round of a table cell.
 
 Both cells give their :class:`~rummykit.cards.Shoe` (``cell.shoe``). This module imports
-no other module of :mod:`rummykit.odds`: the counting, the table play and the data
-pipeline all build on it.
+no other module of :mod:`rummykit.odds` and the standard library only (numpy inside
+:func:`round_seed`): the counting, the table play, the data pipeline and the query
+service (:mod:`rummykit.odds.answer`) all build on it, and the book's live notebooks
+(Pyodide, no numpy) import it.
 """
 
 from __future__ import annotations
@@ -18,8 +20,6 @@ import dataclasses
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
 
 from rummykit.bots import BUY_POLICIES
 from rummykit.cards import Shoe
@@ -178,6 +178,8 @@ def round_seed(seed: int, key: Sequence[int], index: int) -> tuple[int, int]:
     >>> round_seed(2026, (4, 2, 4, 1), 0) != round_seed(2026, (4, 2, 4, 1), 1)
     True
     """
+    import numpy as np  # here: the cells themselves need the standard library only
+
     sequence = np.random.SeedSequence(seed, spawn_key=(*key, index))
     game_seed, bot_seed = sequence.generate_state(2, dtype=np.uint64)
     return int(game_seed) >> 1, int(bot_seed) >> 1

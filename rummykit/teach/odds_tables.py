@@ -20,7 +20,7 @@ in its source; a chapter's cell so stays a line or two.
 from __future__ import annotations
 
 from rummykit._optional import require
-from rummykit.chance import chance_text
+from rummykit.display import chance_column
 from rummykit.rules import RuleSet
 
 require("polars", extra="analysis", feature="rummykit.teach.odds_tables")
@@ -122,10 +122,7 @@ def distance_summary(frame: pl.DataFrame) -> pl.DataFrame:
     )
     interval = pl.format(
         "{} to {}",
-        *(
-            pl.col(c).map_elements(chance_text, return_dtype=pl.String)
-            for c in ("p_at_most_ci_low", "p_at_most_ci_high")
-        ),
+        *(chance_column(c) for c in ("p_at_most_ci_low", "p_at_most_ci_high")),
     ).fill_null("exact")
     return (
         by_contract.with_columns(interval.alias("95% interval"))

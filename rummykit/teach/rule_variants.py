@@ -20,6 +20,7 @@ import dataclasses
 
 from rummykit._optional import require
 from rummykit.chance import chance_text
+from rummykit.display import chance_column
 from rummykit.rules import RuleSet
 
 require("polars", extra="analysis", feature="rummykit.teach.rule_variants")
@@ -103,9 +104,7 @@ def dealt_chances_by_preset(frame: pl.DataFrame) -> pl.DataFrame:
     (1, '2 sets', '8.9% (1 in 11)', 'impossible')
     """
     dealt_text = (
-        pl.when(pl.col("p_exact") == "0")
-        .then(pl.lit("impossible"))
-        .otherwise(pl.col("p").map_elements(chance_text, return_dtype=pl.String))
+        pl.when(pl.col("p_exact") == "0").then(pl.lit("impossible")).otherwise(chance_column("p"))
     )
     return (
         frame.with_columns(dealt_text.alias("chance"))

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import functools
 import html
+import math
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 
-from rummykit import _optional, chance, svg
+from rummykit import _optional, svg
 from rummykit.cards import Card, Hand
-from rummykit.errors import MissingDependencyError
 from rummykit.rules import Contract, RuleSet
 
 
@@ -28,15 +27,27 @@ ipywidgets = require("ipywidgets")
 CAN_THREAD = sys.platform not in ("emscripten", "wasi")
 
 
-@functools.cache
-def can_count() -> bool:
-    """Whether this Python can count and simulate odds: :mod:`rummykit.odds` needs the
-    ``analysis`` extra (numpy, polars), which Pyodide does not have."""
-    try:
-        import rummykit.odds  # noqa: F401
-    except MissingDependencyError:
-        return False
-    return True
+#: Whether vl-convert has drawn in this process (see :func:`engine_started`).
+_engine_started = False
+
+
+def chart_svg(chart) -> str:
+    """An altair chart as a standalone SVG string, drawn by vl-convert in this process
+    (no browser, no CDN): the explorers' charts and the table panel's alike."""
+    global _engine_started
+    vl_convert = require("vl_convert")
+    svg = vl_convert.vegalite_to_svg(chart.to_json())
+    _engine_started = True
+    return svg
+
+
+def engine_started() -> bool:
+    """Whether :func:`chart_svg` has drawn in this process. Its first drawing starts
+    vl-convert's engine (with altair's import, about 2 s, a second of it holding the GIL);
+    until then the explorers draw what they can plainly
+    (:func:`~rummykit.widgets.plain.convergence_svg`,
+    :func:`~rummykit.widgets.plain.odds_lines_svg`)."""
+    return _engine_started
 
 
 #: The shoes every widget deals from and counts: decks and jokers, inclusive (the
@@ -95,23 +106,25 @@ def round_options(rules: RuleSet) -> list[tuple[str, int]]:
     ]
 
 
-#: Hands dealt for the estimate shown while a slow exact count runs.
-ESTIMATE_HANDS = 200_000
-
 #: Exact counts planned to take longer than this (CPU seconds, see
-#: :func:`rummykit.odds.data.tables.exact_seconds`) run only when "Count exactly" is pressed;
+#: :func:`rummykit.odds.answer.count_seconds`) run only when "Count exactly" is pressed;
 #: shorter ones run in the background unasked.
 COUNT_UNASKED_SECONDS = 20.0
 
 
-def count_seconds(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> float:
-    """The planned seconds of an exact count (0 when it is already known, see
-    :func:`rummykit.odds.data.tables.known_probability`)."""
+def dealt_cell(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int):
+    """The dealt cell (:class:`~rummykit.odds.cells.ExactCell`) of a widget's settings."""
     from rummykit.odds.cells import ExactCell
-    from rummykit.odds.data.tables import exact_seconds, known_probability
 
-    cell = ExactCell(rules, None, contract, decks, jokers, cards)
-    return 0.0 if known_probability(cell) is not None else exact_seconds(cell)
+    return ExactCell(rules, None, contract, decks, jokers, cards)
+
+
+def count_seconds(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> float:
+    """The planned seconds of an exact count (0 when it is already known):
+    :func:`rummykit.odds.answer.count_seconds` of these settings."""
+    from rummykit.odds.answer import count_seconds as planned
+
+    return planned(dealt_cell(rules, contract, decks, jokers, cards))
 
 
 def slow_to_count(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> bool:
@@ -122,20 +135,19 @@ def slow_to_count(rules: RuleSet, contract: Contract, decks: int, jokers: int, c
 
 
 def estimate_text(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> str:
-    """A seeded simulation of :data:`ESTIMATE_HANDS` hands, in words, with its interval
-    and what an exact count would take."""
-    from rummykit.odds.data.tables import duration_text
-    from rummykit.odds.dealt.simulate import simulate_dealt
+    """A seeded simulation of :data:`~rummykit.odds.answer.ESTIMATE_HANDS` hands, in
+    words, with its interval and what an exact count would take
+    (:func:`rummykit.odds.answer.answer` with no budget for counting)."""
+    from rummykit.odds.answer import answer
+    from rummykit.odds.data.plan import duration_text
 
-    estimate = simulate_dealt(
-        contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=ESTIMATE_HANDS, seed=0
-    )
-    seconds = count_seconds(rules, contract, decks, jokers, cards)
-    words = chance.estimate_text(estimate.p, estimate.ci_low, estimate.ci_high)
+    found = answer(dealt_cell(rules, contract, decks, jokers, cards), 0.0)
+    if found.exact:  # known meanwhile (a count of another widget)
+        return f"The exact chance: {found.words()}."
     return (
-        f"Simulated from {estimate.n:,} hands: {words}. "
-        f"An exact count of {contract} with this shoe would take {duration_text(seconds)} "
-        'on one core (planned): press "Count exactly" to run it.'
+        f"Simulated from {found.estimate.n:,} hands: {found.words()}. "
+        f"An exact count of {contract} with this shoe would take "
+        f'{duration_text(found.seconds)} on one core (planned): press "Count exactly" to run it.'
     )
 
 
@@ -161,14 +173,13 @@ def interim_text(
     seconds = count_seconds(rules, contract, decks, jokers, cards)
     if not slow and seconds <= QUICK_SECONDS:
         return "Counting the exact odds ..."
-    from rummykit.odds.data.tables import duration_text
-    from rummykit.odds.dealt.simulate import simulate_dealt
+    from rummykit.odds.answer import answer
+    from rummykit.odds.data.plan import duration_text
 
-    estimate = simulate_dealt(
-        contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=QUICK_HANDS, seed=0
-    )
-    words = chance.estimate_text(estimate.p, estimate.ci_low, estimate.ci_high)
-    quick = f"simulated from {estimate.n:,} hands: {words}"
+    found = answer(dealt_cell(rules, contract, decks, jokers, cards), 0.0, hands=QUICK_HANDS)
+    if found.exact:  # known meanwhile (a count of another widget)
+        return f"The exact chance: {found.words()}."
+    quick = f"simulated from {found.estimate.n:,} hands: {found.words()}"
     if slow:
         return (
             f"At a first look, {quick}; dealing more hands ... An exact count would take "
@@ -226,9 +237,10 @@ class CountProgress:
         *,
         stale: Callable[[], bool] | None = None,
     ):
-        """:func:`~rummykit.odds.counting.exact.dealt_probability`, shown on this bar; when
-        ``stale()`` turns true the count stops (raising :class:`Superseded`)."""
-        from rummykit.odds import dealt_probability
+        """The exact odds (:func:`rummykit.odds.answer.answer` with no limit on the count),
+        the count shown on this bar; when ``stale()`` turns true the count stops (raising
+        :class:`Superseded`)."""
+        from rummykit.odds.answer import answer
 
         def progress(done: int, total: int) -> None:
             if stale is not None and stale():
@@ -237,15 +249,8 @@ class CountProgress:
 
         try:
             # The widget plans a count and asks before a slow one: the reader chose it.
-            return dealt_probability(
-                contract,
-                decks=decks,
-                jokers=jokers,
-                cards=cards,
-                rules=rules,
-                progress=progress,
-                allow_long=True,
-            )
+            cell = dealt_cell(rules, contract, decks, jokers, cards)
+            return answer(cell, math.inf, progress=progress).value
         finally:
             self.done()
 

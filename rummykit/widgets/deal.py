@@ -6,12 +6,13 @@ import contextlib
 import threading
 from fractions import Fraction
 
-from rummykit import known_odds, svg
+from rummykit import svg
 from rummykit.cards import Card, Hand, Shoe
 from rummykit.chance import exact_text, impossible_reason
-from rummykit.errors import MissingDependencyError, RummyError
+from rummykit.errors import RummyError
 from rummykit.hints import Outs
 from rummykit.melds import Meld
+from rummykit.odds.answer import can_count, known_probability
 from rummykit.rules import Contract, RuleSet
 from rummykit.search import contract_completion, find_contract
 from rummykit.widgets._common import (
@@ -20,18 +21,17 @@ from rummykit.widgets._common import (
     JOKERS,
     CountProgress,
     Superseded,
-    can_count,
+    dealt_cell,
     estimate_text,
     figure_html,
     four_colour_box,
     interim_text,
     ipywidgets,
     message_html,
-    preset_dropdown,
-    round_options,
     slow_to_count,
 )
 from rummykit.widgets.hints import OutsPane
+from rummykit.widgets.shoe import ShoeControls
 
 __all__ = ["DECKS", "JOKERS", "DealWidget"]
 
@@ -44,7 +44,7 @@ class DealWidget:
     Below are the odds of being dealt the contract. When they are known (the committed
     tables of ``data/``, a sweep made before) the exact value is shown at once. Otherwise
     the time of the exact count is planned from the sweep's measured cost
-    (:func:`rummykit.odds.data.tables.exact_seconds`): a count planned at up to
+    (:func:`rummykit.odds.answer.count_seconds`): a count planned at up to
     :data:`~rummykit.widgets._common.COUNT_UNASKED_SECONDS` runs in the background with
     a progress bar, and meanwhile a quick seeded simulated estimate with its interval and
     the planned time is shown (only "Counting" for a count planned under
@@ -53,9 +53,10 @@ class DealWidget:
     only when "Count exactly" is pressed. Nothing slow runs in a control's handler, and a
     count the controls have left stops without showing anything.
 
-    Without polars (as in the book's live notebooks, which run in the reader's browser)
-    the known odds come from the tables' extract (:mod:`rummykit.known_odds`), and a shoe
-    the tables lack is said to need the analysis extra. Where threads cannot start
+    The odds are asked of :func:`rummykit.odds.answer.answer` (known ones of
+    :func:`~rummykit.odds.answer.known_probability`, read with the standard library):
+    without polars (as in the book's live notebooks, which run in the reader's browser)
+    a shoe the tables lack is said to need the analysis extra. Where threads cannot start
     (Pyodide), ``background`` is off: a count runs in the handler that asks for it.
 
     The Seed box always names the hand on screen: the first deal uses the seed shown,
@@ -94,8 +95,6 @@ class DealWidget:
         odds: bool = True,
         background: bool = True,
     ) -> None:
-        name = rules if isinstance(rules, str) else rules.name
-        self._custom = None if isinstance(rules, str) else rules
         self.background = background and CAN_THREAD
         """Compute the exact odds in a thread, so a slow count never blocks the notebook
         (never where threads cannot start, as in Pyodide)."""
@@ -118,26 +117,16 @@ class DealWidget:
         # settings cannot interleave.
         self._odds_lock = threading.RLock()
 
-        self.preset = preset_dropdown(name if name in RuleSet.presets() else "standard")
-        if self._custom is not None:
-            self.preset.disabled = True
-        rules = self.rules
-        self.round = ipywidgets.Dropdown(
-            options=round_options(rules), value=round, description="Round"
+        self.shoe = ShoeControls(
+            rules,
+            round=round,
+            decks=decks,
+            jokers=jokers,
+            sliders=False,
+            hand_size=False,
+            jokers_follow_rules=True,
         )
-        # The shoe of a four-player table (or the largest table the rules allow).
-        decks = rules.decks_for(min(4, rules.max_players)) if decks is None else decks
-        # Not bounded: a bounded box would cut a value out of range without a word.
-        self.decks = ipywidgets.IntText(
-            value=decks,
-            description="Decks",
-            tooltip=f"52-card decks in the shoe ({DECKS[0]} to {DECKS[1]})",
-        )
-        self.jokers = ipywidgets.IntText(
-            value=rules.jokers_for(decks) if jokers is None else jokers,
-            description="Jokers",
-            tooltip=f"jokers in the shoe, in all ({JOKERS[0]} to {JOKERS[1]})",
-        )
+        """The rules, round, decks and jokers (the preset fixed for a rule set of one's own)."""
         self.seed = ipywidgets.IntText(
             value=seed, description="Seed", tooltip="the random seed of the hand shown"
         )
@@ -164,9 +153,8 @@ class DealWidget:
         self.count_progress = CountProgress()
         """Shown while the exact odds are counted (contracts mixing sets and runs take a while)."""
 
-        self.preset.observe(self._preset_changed, "value")
-        self.decks.observe(self._decks_changed, "value")
-        for control in (self.round, self.jokers, self.seed):
+        # After the shoe's own listeners: the controls have moved one another.
+        for control in (self.preset, self.round, self.decks, self.jokers, self.seed):
             control.observe(self._settings_changed, "value")
         self.deal_button.on_click(lambda _: self._deal_clicked())
         for control in (self.sort, self.four_colour):
@@ -176,8 +164,7 @@ class DealWidget:
 
         controls = ipywidgets.VBox(
             [
-                ipywidgets.HBox([self.preset, self.round]),
-                ipywidgets.HBox([self.decks, self.jokers]),
+                *self.shoe.rows,
                 ipywidgets.HBox([self.seed, self.deal_button]),
                 ipywidgets.HBox([self.sort, self.four_colour, self.show_odds]),
             ]
@@ -198,14 +185,34 @@ class DealWidget:
 
     # -- reading the controls
     @property
+    def preset(self) -> ipywidgets.Dropdown:
+        """The preset control (of :attr:`shoe`)."""
+        return self.shoe.preset
+
+    @property
+    def round(self) -> ipywidgets.Dropdown:
+        """The round control (of :attr:`shoe`)."""
+        return self.shoe.round
+
+    @property
+    def decks(self) -> ipywidgets.IntText:
+        """The decks box (of :attr:`shoe`)."""
+        return self.shoe.decks
+
+    @property
+    def jokers(self) -> ipywidgets.IntText:
+        """The jokers box (of :attr:`shoe`)."""
+        return self.shoe.jokers
+
+    @property
     def rules(self) -> RuleSet:
         """The rule set chosen."""
-        return self._custom if self._custom is not None else RuleSet.preset(self.preset.value)
+        return self.shoe.rules
 
     @property
     def contract(self) -> Contract:
         """The contract of the round chosen."""
-        return self.rules.contracts[self.round.value - 1]
+        return self.shoe.contract
 
     @property
     def outs(self) -> Outs | None:
@@ -216,7 +223,7 @@ class DealWidget:
     @property
     def hand_size(self) -> int:
         """Cards dealt in the round chosen."""
-        return self.rules.deal_sizes[self.round.value - 1]
+        return self.shoe.hand_size
 
     @contextlib.contextmanager
     def _quietly(self):
@@ -226,29 +233,10 @@ class DealWidget:
         finally:
             self._quiet = False
 
-    def _preset_changed(self, change: dict) -> None:
-        rules = self.rules
-        with self._quietly():
-            number = min(self.round.value, rules.rounds)
-            self.round.options = round_options(rules)
-            self.round.value = number
-            self._set_jokers()
-        self._settings_changed()
-
-    def _decks_changed(self, change: dict | None) -> None:
-        with self._quietly():
-            self._set_jokers()
-        self._settings_changed()
-
-    def _set_jokers(self) -> None:
-        # With no joker count for this many decks, keep the one shown.
-        with contextlib.suppress(ValueError):
-            self.jokers.value = self.rules.jokers_for(self.decks.value)
-
     def _settings_changed(self, change: dict | None = None) -> None:
         """A control changed: deal the seed shown again with the new settings (once a
         hand is up), or name the value out of range."""
-        if self._quiet:
+        if self._quiet or self.shoe.changing:
             return
         problem = self.problem()
         if problem is not None:
@@ -364,23 +352,14 @@ class DealWidget:
         )
 
     def _odds_key(self) -> tuple:
-        return (self.rules, self.contract, self.decks.value, self.jokers.value, self.hand_size)
+        return self.shoe.key()
 
     def _known_odds(self, key: tuple) -> Fraction | None:
-        """The exact odds of ``key`` if known without counting: counted here before, in
-        the committed tables (data/) or in the sweep cache; without polars (as in the
-        browser), in the tables' extract that the package carries (:mod:`rummykit.known_odds`)."""
+        """The exact odds of ``key`` if known without counting: counted here before, or
+        known to :func:`rummykit.odds.answer.known_probability` (a sweep made before, the
+        committed tables, read with the standard library even where polars is missing)."""
         if key not in self._odds_cache:
-            rules, contract, decks, jokers, cards = key
-            try:
-                from rummykit.odds.cells import ExactCell
-                from rummykit.odds.data.tables import known_probability
-            except MissingDependencyError:
-                p = known_odds.known_probability(
-                    rules, contract, decks=decks, jokers=jokers, cards=cards
-                )
-            else:
-                p = known_probability(ExactCell(rules, None, contract, decks, jokers, cards))
+            p = known_probability(dealt_cell(*key))
             if p is None:
                 return None
             self._odds_cache[key] = p

@@ -6,7 +6,6 @@ an ``ipywidgets.HTML``: they display offline, with no script from a CDN.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import random
 import threading
@@ -15,22 +14,20 @@ from fractions import Fraction
 
 from rummykit.chance import estimate_text as estimate_words
 from rummykit.chance import exact_text, impossible_reason
+from rummykit.odds.answer import answer, known_probability
 from rummykit.odds.cells import ExactCell
 from rummykit.odds.data.tables import (
     DEFAULT_SEED,
     cell_seed,
     duration_text,
     exact_row,
-    exact_seconds,
-    known_probability,
     round_of,
     simulated_row,
 )
-from rummykit.rules import Contract, RuleSet
+from rummykit.rules import Contract
+from rummykit.widgets import _common
 from rummykit.widgets._common import (
     COUNT_UNASKED_SECONDS,
-    DECKS,
-    JOKERS,
     CountProgress,
     Superseded,
     count_seconds,
@@ -39,99 +36,14 @@ from rummykit.widgets._common import (
     interim_text,
     ipywidgets,
     message_html,
-    preset_dropdown,
     require,
-    round_options,
     slow_to_count,
 )
 from rummykit.widgets.plain import convergence_svg, odds_lines_svg
+from rummykit.widgets.shoe import ShoeControls
 from rummykit.widgets.table import LIVE_ROUNDS, TablePanel
 
-__all__ = ["OddsExplorer", "SimulationExplorer", "chart_svg"]
-
-
-#: Whether vl-convert has drawn in this process. Its first drawing starts its engine
-#: (with altair's import, about 2 s, a second of it holding the GIL); until then a
-#: SimulationExplorer draws its first estimate itself (:func:`~rummykit.widgets.plain.convergence_svg`).
-_engine_started = False
-
-
-def chart_svg(chart) -> str:
-    """An altair chart as a standalone SVG string, drawn by vl-convert (no browser, no CDN)."""
-    global _engine_started
-    vl_convert = require("vl_convert")
-    svg = vl_convert.vegalite_to_svg(chart.to_json())
-    _engine_started = True
-    return svg
-
-
-class _ShoeControls:
-    """Preset, contract (by round), decks, jokers and hand size: shared by both explorers."""
-
-    def __init__(self, rules: str, round: int, decks: int | None, jokers: int | None) -> None:
-        self.preset = preset_dropdown(rules)
-        preset = RuleSet.preset(rules)
-        self.round = ipywidgets.Dropdown(
-            options=round_options(preset), value=round, description="Contract"
-        )
-        decks = preset.decks_for(min(4, preset.max_players)) if decks is None else decks
-        self.decks = ipywidgets.IntSlider(
-            value=decks, min=DECKS[0], max=DECKS[1], description="Decks", tooltip="52-card decks"
-        )
-        self.jokers = ipywidgets.IntSlider(
-            value=preset.jokers_for(decks) if jokers is None else jokers,
-            min=JOKERS[0],
-            max=JOKERS[1],
-            description="Jokers",
-            tooltip="jokers in the shoe, in all",
-        )
-        self.cards = ipywidgets.IntSlider(
-            value=preset.deal_sizes[round - 1],
-            min=3,
-            max=15,
-            description="Hand size",
-            tooltip="cards in the hand",
-        )
-        self.changing = False
-        """True while a preset change moves the other controls: listeners wait for the end."""
-        self.preset.observe(self._preset_changed, "value")
-        self.decks.observe(self._decks_changed, "value")
-        self.round.observe(self._round_changed, "value")
-        self.box = ipywidgets.VBox(
-            [
-                ipywidgets.HBox([self.preset, self.round]),
-                ipywidgets.HBox([self.decks, self.jokers]),
-                self.cards,
-            ]
-        )
-
-    @property
-    def rules(self) -> RuleSet:
-        return RuleSet.preset(self.preset.value)
-
-    @property
-    def contract(self) -> Contract:
-        return self.rules.contracts[self.round.value - 1]
-
-    def _preset_changed(self, change: dict) -> None:
-        self.changing = True
-        try:
-            number = min(self.round.value, self.rules.rounds)
-            self.round.options = round_options(self.rules)
-            self.round.value = number
-            self._round_changed(None)
-        finally:
-            self.changing = False
-
-    def _round_changed(self, change: dict | None) -> None:
-        self.cards.value = self.rules.deal_sizes[self.round.value - 1]
-
-    def _decks_changed(self, change: dict) -> None:
-        with contextlib.suppress(ValueError):
-            self.jokers.value = self.rules.jokers_for(self.decks.value)
-
-    def key(self) -> tuple:
-        return (self.rules, self.contract, self.decks.value, self.jokers.value, self.cards.value)
+__all__ = ["OddsExplorer", "SimulationExplorer"]
 
 
 #: Hands dealt per simulated point of the OddsExplorer chart (where counting is slow).
@@ -180,7 +92,7 @@ class OddsExplorer:
         neighbour_decks: Sequence[int] = (1, 2, 3),
         background: bool = True,
     ) -> None:
-        self.controls = _ShoeControls(rules, round, decks, jokers)
+        self.controls = ShoeControls(rules, round=round, decks=decks, jokers=jokers)
         self.neighbour_decks = tuple(neighbour_decks)
         self.background = background
         self.probability: Fraction | None = None
@@ -262,7 +174,7 @@ class OddsExplorer:
             self.result_html.value = message_html(interim_text(*key, slow=slow))
         # The charting engine's first drawing in a process takes seconds (altair's
         # import, vl-convert's start): then the thread draws, and the handler says so.
-        drawn = _engine_started
+        drawn = _common.engine_started()
         if drawn:
             self._draw(key, rows)
         else:  # meanwhile the points known (data/, sweeps made before), drawn plainly
@@ -354,37 +266,25 @@ class OddsExplorer:
         return rows
 
     def _fill(self, missing: list, rows: dict, stale) -> None:
-        """Count the missing points of one shoe whose sweep is quick, simulate the rest."""
-        from rummykit.odds import dealt_probability
-        from rummykit.odds.dealt.simulate import simulate_dealt
-
-        missing = sorted(missing, key=lambda cell: cell.cards)
-        quick = [c for c in missing if exact_seconds(c) <= NEIGHBOUR_EXACT_SECONDS]
+        """The missing points of one shoe, each asked of :func:`~rummykit.odds.answer.answer`
+        with a budget of :data:`NEIGHBOUR_EXACT_SECONDS`: counted where the sweep is quick,
+        else simulated (:data:`NEIGHBOUR_HANDS` hands, each point its own seed)."""
         progress = None if not self.background else _stop_when(stale)
-        # The largest quick hand first: its sweep serves every smaller one.
-        for cell in reversed(quick):
-            p = dealt_probability(
-                cell.contract,
-                decks=cell.decks,
-                jokers=cell.jokers,
-                cards=cell.cards,
-                rules=cell.rules,
-                progress=progress,
-            )
-            rows[cell] = exact_row(cell, p)
-        for cell in missing[len(quick) :]:
+        # The largest hand first: a sweep counted for it serves every smaller one.
+        for cell in sorted(missing, key=lambda cell: cell.cards, reverse=True):
             if self.background and stale():
                 raise Superseded
-            estimate = simulate_dealt(
-                cell.contract,
-                decks=cell.decks,
-                jokers=cell.jokers,
-                cards=cell.cards,
-                rules=cell.rules,
-                n=NEIGHBOUR_HANDS,
+            found = answer(
+                cell,
+                NEIGHBOUR_EXACT_SECONDS,
+                hands=NEIGHBOUR_HANDS,
                 seed=cell_seed(DEFAULT_SEED, cell),
+                progress=progress,
             )
-            rows[cell] = simulated_row(cell, estimate)
+            if found.exact:
+                rows[cell] = exact_row(cell, found.value)
+            else:
+                rows[cell] = simulated_row(cell, found.estimate)
 
     def _frame(self, rows: dict):
         from rummykit.odds.data.tables import EXACT_SCHEMA, frame
@@ -400,7 +300,7 @@ class OddsExplorer:
         if data is None or not (data["p"] > 0).any():
             shown = _drawing_html(key)
         else:
-            shown = figure_html(chart_svg(self._chart(data, key, pending)))
+            shown = figure_html(_common.chart_svg(self._chart(data, key, pending)))
         if key == self.controls.key():
             self.pending = pending
             self.chart_html.value = shown
@@ -529,7 +429,7 @@ class SimulationExplorer:
         table_rounds: int = LIVE_ROUNDS,
         background: bool = True,
     ) -> None:
-        self.controls = _ShoeControls(rules, round, decks, jokers)
+        self.controls = ShoeControls(rules, round=round, decks=decks, jokers=jokers)
         self.background = background
         self.table = TablePanel(
             self.controls, players=players, rounds=table_rounds, background=background
@@ -775,7 +675,7 @@ class SimulationExplorer:
         self.result_html.value = message_html(text)
         exact = None if self.exact is None else float(self.exact)
         title = f"Chance of {contract} in {cards} cards: the estimate settles"
-        self.drawn_plainly = plain and not _engine_started
+        self.drawn_plainly = plain and not _common.engine_started()
         if self.drawn_plainly:
             # The charting engine starts on the next drawing (seconds, the first time):
             # meanwhile this estimate is drawn plainly, at once.
@@ -787,7 +687,7 @@ class SimulationExplorer:
         from rummykit.charts import convergence_chart
 
         chart = convergence_chart(self.frame, exact=exact, title=title)
-        self.chart_html.value = figure_html(chart_svg(chart))
+        self.chart_html.value = figure_html(_common.chart_svg(chart))
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

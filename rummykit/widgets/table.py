@@ -33,6 +33,7 @@ from rummykit.odds.play.completion import (
     tables_from_records,
 )
 from rummykit.rules import RuleSet
+from rummykit.widgets import _common
 from rummykit.widgets._common import Superseded, figure_html, ipywidgets, message_html, require
 
 __all__ = ["LIVE_ROUNDS", "TablePanel", "committed_completion"]
@@ -415,7 +416,6 @@ class TablePanel:
     def _chart(self, key: tuple, frame) -> str:
         pl = require("polars")
         from rummykit.charts import completion_chart, settled_turn
-        from rummykit.widgets.odds import chart_svg
 
         name, number, players, decks, jokers = key
         laid = frame.filter(pl.col("measure") == "laid down")
@@ -425,4 +425,4 @@ class TablePanel:
             title=f"{laid['contract'][0]}: chance a player has laid down by their t-th turn "
             f"({players} players, {name} rules)",
         )
-        return figure_html(chart_svg(chart))
+        return figure_html(_common.chart_svg(chart))

@@ -27,13 +27,13 @@ import polars as pl
 
 from rummykit.cards import Shoe
 from rummykit.errors import ArgumentError
+from rummykit.odds.answer import known_probability
 from rummykit.odds.cells import ExactCell
 from rummykit.odds.counting.exact import dealt_probability
 from rummykit.odds.data.tables import (
     CELL_COLUMNS,
     exact_seconds,
     frame,
-    known_probability,
     resolve_rules,
 )
 from rummykit.rules import RuleSet

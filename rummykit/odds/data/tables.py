@@ -41,7 +41,7 @@ True
 from __future__ import annotations
 
 import contextlib
-import functools
+import warnings
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
@@ -54,16 +54,15 @@ import polars as pl
 from rummykit.checks import dealt_hand, instance, items, whole, wholes
 from rummykit.checks import seed as check_seed
 from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.odds import answer
 from rummykit.odds.cells import ExactCell
 from rummykit.odds.counting.exact import (
-    cached_probability,
     dealt_probability,
     distance_distribution,
     exact_table,
     sweep_rules,
 )
 from rummykit.odds.data.plan import (
-    PRESET_SWEEP_RULES,
     counts_quickly,
     duration_text,
     exact_seconds,
@@ -461,10 +460,6 @@ def exact_row(cell: ExactCell, p: Fraction) -> dict:
     }
 
 
-#: The tables of ``data/`` that hold exact dealt odds, read by :func:`known_probability`.
-KNOWN_TABLES = ("exact_odds", "exact_jokers", "exact_presets")
-
-
 def data_directory() -> Path:
     """The ``data/`` of a source checkout (the committed tables): beside the package.
 
@@ -481,42 +476,16 @@ def data_directory() -> Path:
     return path
 
 
-@functools.cache
-def _committed() -> dict:
-    """``{(sweep rules, contract, decks, jokers, cards): Fraction}`` from the exact rows of
-    the committed tables (empty where the package is installed without ``data/``)."""
-    known = {}
-    for name in KNOWN_TABLES:
-        path = data_directory() / f"{name}.parquet"
-        if not path.exists():
-            continue
-        rows = pl.read_parquet(path).filter(pl.col("method") == "exact")
-        for rules, contract, decks, jokers, cards, p in rows.select(
-            "rules", "contract", "decks", "jokers", "cards", "p_exact"
-        ).iter_rows():
-            if rules in PRESET_SWEEP_RULES:
-                known[PRESET_SWEEP_RULES[rules], contract, decks, jokers, cards] = Fraction(p)
-    return known
-
-
 def known_probability(cell: ExactCell) -> Fraction | None:
-    """The exact P(a dealt hand holds the contract) of ``cell`` without counting: from a
-    sweep already made in this process or the committed tables of ``data/`` (rows of
-    any rule set with the same sweep rules); None when it would have to be counted.
-
-    >>> from rummykit import RuleSet
-    >>> bga = RuleSet.preset("bga")   # data/ has standard's rows, and bga sweeps alike
-    >>> known_probability(ExactCell(bga, 6, bga.contracts[5], 3, 6, 14))
-    Fraction(38911210414731439, 9196480310090829300)
-    """
-    contract = cell.contract
-    cached = cached_probability(
-        contract, decks=cell.decks, jokers=cell.jokers, cards=cell.cards, rules=cell.rules
+    """Deprecated: :func:`rummykit.odds.answer.known_probability`, the one reader of
+    already-known odds (the same values, read with the standard library)."""
+    warnings.warn(
+        "rummykit.odds.data.tables.known_probability is deprecated: use "
+        "rummykit.odds.answer.known_probability (or rummykit.odds.known_probability)",
+        DeprecationWarning,
+        stacklevel=2,
     )
-    if cached is not None:
-        return cached
-    key = (sweep_rules(cell.rules), str(contract), cell.decks, cell.jokers, cell.cards)
-    return _committed().get(key)
+    return answer.known_probability(cell)
 
 
 def counts_in_minutes(cell: ExactCell, minutes: float = 3) -> bool:
