@@ -22,11 +22,13 @@ from __future__ import annotations
 import csv
 import functools
 import json
+import os
 import sys
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
+from rummykit.checks import dealt_hand, instance
 from rummykit.errors import ArgumentError
 from rummykit.rules import Contract, MeldRules, RuleSet
 
@@ -48,6 +50,7 @@ def extract(data: Path) -> dict:
 
     Raises :class:`~rummykit.errors.ArgumentError` when a table's CSV file is missing.
     """
+    data = _path("data", data)
     rows: set[_Row] = set()
     for name in TABLES:
         path = Path(data) / f"{name}.csv"
@@ -77,10 +80,20 @@ def extract(data: Path) -> dict:
 
 def write(data: Path, path: Path) -> int:
     """Write the extract of the tables in ``data`` to ``path``; return its row count."""
+    path = _path("path", path)
     table = extract(data)
     text = json.dumps(table, separators=(",", ":")).replace('],["', '],\n["')
     Path(path).write_text(text + "\n")
     return len(table["rows"])
+
+
+def _path(name: str, value: object) -> Path:
+    """``value`` as a Path: a str or a path, without the NUL no file name holds."""
+    instance(name, value, (str, os.PathLike), "a path (str or pathlib.Path)")
+    text = os.fspath(value)
+    if not isinstance(text, str) or "\x00" in text:
+        raise ArgumentError(f"{name} must be a path of text without NUL characters")
+    return Path(text)
 
 
 @functools.cache
@@ -100,13 +113,15 @@ def known_probability(
     rules: RuleSet, contract: Contract, *, decks: int, jokers: int, cards: int
 ) -> Fraction | None:
     """The exact P(a dealt hand of ``cards`` holds ``contract``) from the committed tables,
-    or None when they do not hold it (a hand too small for the contract is 0).
+    or None when they do not hold it (a hand too small for the contract is 0). The
+    arguments are checked as every dealt hand's are (:func:`rummykit.checks.dealt_hand`).
 
     >>> from rummykit import RuleSet
     >>> bga = RuleSet.preset("bga")   # the tables have standard's rows; bga deals alike
     >>> known_probability(bga, bga.contracts[5], decks=3, jokers=6, cards=14)
     Fraction(38911210414731439, 9196480310090829300)
     """
+    dealt_hand(contract, decks=decks, jokers=jokers, cards=cards, rules=rules)
     if cards < contract.min_cards(rules):
         return Fraction(0)
     return _table().get((rules.meld_rules, str(contract), decks, jokers, cards))

@@ -42,6 +42,11 @@ MODULES = (
     "rummykit.odds.counting.exact",
     "rummykit.odds.dealt.simulate",
     "rummykit.teach.probability",
+    "rummykit.exercises",
+    "rummykit.chance",
+    "rummykit.display",
+    "rummykit.known_odds",
+    "rummykit.teach",
 )
 SECONDS = 2.0
 MEMORY_BYTES = 1 << 30
@@ -77,9 +82,16 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     """A small valid call of each callable, by parameter name or by callable, so that one
     hostile value at a time meets otherwise good arguments (and so the check of that
     argument, not the first one's, is probed)."""
+    import tempfile
+    from fractions import Fraction
+    from pathlib import Path
+
+    import polars as pl
+
     from rummykit import CONTRACTS, Game, RuleSet, parse_cards
     from rummykit.bots import RandomBot
     from rummykit.search import find_contract
+    from rummykit.teach import EXERCISES
 
     rules = RuleSet.preset("standard")
     hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
@@ -131,7 +143,15 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "ranks": [hand[0].rank],
         "iterable": [],
         "choices": ("set", "run"),
+        "key": "a1-hands",
+        "question": "What is the chance?",
+        "answer": Fraction(1, 3),
+        "generators": EXERCISES,
+        "data": Path(__file__).resolve().parents[1] / "data",
+        "frame": pl.DataFrame({"p": [0.5], "n": [3]}),
     }
+    # A folder without tables: write() refuses it before it writes anything.
+    empty = Path(tempfile.mkdtemp(prefix="rummykit-probes-"))
     small = {
         "progress": False,
         "max_workers": 1,
@@ -162,6 +182,9 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "hand_svg": {"cards": hand},
         "prob_by_listing": {"cards": list(hand), "n": 2, "event": len},
         "instance": {"name": "n", "value": 1, "kind": int, "what": "an integer"},
+        "registry": {"generators": list(EXERCISES.values())[:1]},
+        "exercise_sheet": {"generators": EXERCISES, "keys": list(EXERCISES)[:1]},
+        "write": {"data": empty, "path": empty / "known_odds.json"},
     }
     return {"by_name": by_name, "by_callable": by_callable}
 
@@ -187,6 +210,14 @@ SKIPPED = {
     "Suit",
     "EventKind",
     "SvgOptions",
+    # The same of the teaching helpers, frozen dataclasses of results: a verdict
+    # (Exercise.check), a sheet (exercise_sheet), a display table (display.show), an
+    # autograder's mark and question (rummykit.teach's generators); each builder is probed.
+    "Verdict",
+    "ExerciseSheet",
+    "Table",
+    "Mark",
+    "Question",
     # Table builders with options passed through to completion_tables (probed there).
     "completion_by_turn",
     "round_summary",
