@@ -47,6 +47,8 @@ MODULES = (
     "rummykit.display",
     "rummykit.known_odds",
     "rummykit.teach",
+    "rummykit.teach.students",
+    "rummykit.teach.concepts",
 )
 SECONDS = 2.0
 MEMORY_BYTES = 1 << 30
@@ -86,12 +88,13 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     from fractions import Fraction
     from pathlib import Path
 
+    import altair  # noqa: F401 - imported here, not in the first chart's timed probe
     import polars as pl
 
     from rummykit import CONTRACTS, Game, RuleSet, parse_cards
     from rummykit.bots import RandomBot
     from rummykit.search import find_contract
-    from rummykit.teach import EXERCISES
+    from rummykit.teach import EXERCISES, concepts
 
     rules = RuleSet.preset("standard")
     hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
@@ -149,6 +152,16 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "generators": EXERCISES,
         "data": Path(__file__).resolve().parents[1] / "data",
         "frame": pl.DataFrame({"p": [0.5], "n": [3]}),
+        "unseen": 10,
+        "wanted": 2,
+        "limit": 5,
+        "up_to": 5,
+        "t": 2,
+        "seen": [],
+        "positions": 2,
+        "times": [1, 2],
+        "observed": [True, False],
+        "discard": hand[0],
     }
     # A folder without tables: write() refuses it before it writes anything.
     empty = Path(tempfile.mkdtemp(prefix="rummykit-probes-"))
@@ -185,6 +198,24 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "registry": {"generators": list(EXERCISES.values())[:1]},
         "exercise_sheet": {"generators": EXERCISES, "keys": list(EXERCISES)[:1]},
         "write": {"data": empty, "path": empty / "known_odds.json"},
+        # Chapter 9's charts, each given the frame its builder makes.
+        "binomial_limit_chart": {"frame": concepts.binomial_limit(decks=(1,))},
+        "positions_chart": {
+            "frame": concepts.stock_position_chances(
+                seen=[], decks=1, jokers=2, positions=2, n=20, seed=0
+            )
+        },
+        "set_variance_chart": {"frame": concepts.set_variance_frame(cards=[6, 7])},
+        "waiting_chart": {"frame": concepts.waiting_frame(unseen=10, wanted=2, up_to=3)},
+        "survival_chart": {
+            "result": concepts.censored_waits(unseen=10, wanted=2, limit=4, n=20, seed=0)
+        },
+        "kept_two_chance": {"unseen": list(parse_cards("8C JD 5C 6C"))},
+        "paired_discards": {
+            "discards": tuple(hand[:2]),
+            "unseen": list(parse_cards("8C JD 5C 6C")),
+            "n": 20,
+        },
     }
     return {"by_name": by_name, "by_callable": by_callable}
 
@@ -212,12 +243,14 @@ SKIPPED = {
     "SvgOptions",
     # The same of the teaching helpers, frozen dataclasses of results: a verdict
     # (Exercise.check), a sheet (exercise_sheet), a display table (display.show), an
-    # autograder's mark and question (rummykit.teach's generators); each builder is probed.
+    # autograder's mark and question (rummykit.teach's generators), a comparison of two
+    # discards (concepts.paired_discards); each builder is probed.
     "Verdict",
     "ExerciseSheet",
     "Table",
     "Mark",
     "Question",
+    "PairedComparison",
     # Table builders with options passed through to completion_tables (probed there).
     "completion_by_turn",
     "round_summary",
