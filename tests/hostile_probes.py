@@ -49,6 +49,7 @@ MODULES = (
     "rummykit.teach",
     "rummykit.teach.students",
     "rummykit.teach.concepts",
+    "rummykit.teach.outs_exercises",
 )
 SECONDS = 2.0
 MEMORY_BYTES = 1 << 30
@@ -162,6 +163,9 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "times": [1, 2],
         "observed": [True, False],
         "discard": hand[0],
+        "book": 10,
+        "total": 3,
+        "pile": [],
     }
     # A folder without tables: write() refuses it before it writes anything.
     empty = Path(tempfile.mkdtemp(prefix="rummykit-probes-"))
@@ -210,6 +214,8 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "survival_chart": {
             "result": concepts.censored_waits(unseen=10, wanted=2, limit=4, n=20, seed=0)
         },
+        "targeted_discard": {"book": (10, 42)},
+        "two_draw_chance": {"unseen": 20},
         "kept_two_chance": {"unseen": list(parse_cards("8C JD 5C 6C"))},
         "paired_discards": {
             "discards": tuple(hand[:2]),
