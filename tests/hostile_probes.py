@@ -50,6 +50,7 @@ MODULES = (
     "rummykit.teach.students",
     "rummykit.teach.concepts",
     "rummykit.teach.outs_exercises",
+    "rummykit.teach.coverage",
 )
 SECONDS = 2.0
 MEMORY_BYTES = 1 << 30
@@ -95,7 +96,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     from rummykit import CONTRACTS, Game, RuleSet, parse_cards
     from rummykit.bots import RandomBot
     from rummykit.search import find_contract
-    from rummykit.teach import EXERCISES, concepts
+    from rummykit.teach import EXERCISES, concepts, coverage
 
     rules = RuleSet.preset("standard")
     hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
@@ -166,6 +167,9 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "book": 10,
         "total": 3,
         "pile": [],
+        "student": "ada",
+        "source": ["student,seed,successes,hands", "ada,7,159,2000"],
+        "reports": [coverage.StudentReport("ada", 7, 159, 2000)],
     }
     # A folder without tables: write() refuses it before it writes anything.
     empty = Path(tempfile.mkdtemp(prefix="rummykit-probes-"))
@@ -250,13 +254,17 @@ SKIPPED = {
     # The same of the teaching helpers, frozen dataclasses of results: a verdict
     # (Exercise.check), a sheet (exercise_sheet), a display table (display.show), an
     # autograder's mark and question (rummykit.teach's generators), a comparison of two
-    # discards (concepts.paired_discards); each builder is probed.
+    # discards (concepts.paired_discards), a student's report and the class's pooled
+    # coverage (teach.coverage: student_report, read_class_results, class_coverage, which
+    # re-deals each report from its seed); each builder is probed.
     "Verdict",
     "ExerciseSheet",
     "Table",
     "Mark",
     "Question",
     "PairedComparison",
+    "StudentReport",
+    "ClassCoverage",
     # Table builders with options passed through to completion_tables (probed there).
     "completion_by_turn",
     "round_summary",
