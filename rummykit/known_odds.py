@@ -22,13 +22,13 @@ from __future__ import annotations
 import csv
 import functools
 import json
-import os
 import sys
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
-from rummykit.checks import dealt_hand, instance
+from rummykit.checks import dealt_hand
+from rummykit.checks import path as check_path
 from rummykit.errors import ArgumentError
 from rummykit.rules import Contract, MeldRules, RuleSet
 
@@ -50,7 +50,7 @@ def extract(data: Path) -> dict:
 
     Raises :class:`~rummykit.errors.ArgumentError` when a table's CSV file is missing.
     """
-    data = _path("data", data)
+    data = check_path("data", data)
     rows: set[_Row] = set()
     for name in TABLES:
         path = Path(data) / f"{name}.csv"
@@ -80,20 +80,11 @@ def extract(data: Path) -> dict:
 
 def write(data: Path, path: Path) -> int:
     """Write the extract of the tables in ``data`` to ``path``; return its row count."""
-    path = _path("path", path)
+    path = check_path("path", path)
     table = extract(data)
     text = json.dumps(table, separators=(",", ":")).replace('],["', '],\n["')
     Path(path).write_text(text + "\n")
     return len(table["rows"])
-
-
-def _path(name: str, value: object) -> Path:
-    """``value`` as a Path: a str or a path, without the NUL no file name holds."""
-    instance(name, value, (str, os.PathLike), "a path (str or pathlib.Path)")
-    text = os.fspath(value)
-    if not isinstance(text, str) or "\x00" in text:
-        raise ArgumentError(f"{name} must be a path of text without NUL characters")
-    return Path(text)
 
 
 @functools.cache

@@ -18,10 +18,17 @@ import importlib
 import inspect
 import json
 import math
+import os
 import pickle
 import resource
+import shutil
 import signal
 import sys
+import tempfile
+from pathlib import Path
+
+#: The project's folder (the probes run in a folder of their own, see :func:`run`).
+ROOT = Path(__file__).resolve().parents[1]
 
 #: The public modules probed (not the widgets): every callable in their ``__all__``.
 MODULES = (
@@ -51,6 +58,7 @@ MODULES = (
     "rummykit.teach.concepts",
     "rummykit.teach.outs_exercises",
     "rummykit.teach.coverage",
+    "rummykit.teach.edition",
 )
 SECONDS = 2.0
 MEMORY_BYTES = 1 << 30
@@ -86,9 +94,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     """A small valid call of each callable, by parameter name or by callable, so that one
     hostile value at a time meets otherwise good arguments (and so the check of that
     argument, not the first one's, is probed)."""
-    import tempfile
     from fractions import Fraction
-    from pathlib import Path
 
     import altair  # noqa: F401 - imported here, not in the first chart's timed probe
     import polars as pl
@@ -152,7 +158,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "question": "What is the chance?",
         "answer": Fraction(1, 3),
         "generators": EXERCISES,
-        "data": Path(__file__).resolve().parents[1] / "data",
+        "data": ROOT / "data",
         "frame": pl.DataFrame({"p": [0.5], "n": [3]}),
         "unseen": 10,
         "wanted": 2,
@@ -172,7 +178,12 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "reports": [coverage.StudentReport("ada", 7, 159, 2000)],
     }
     # A folder without tables: write() refuses it before it writes anything.
-    empty = Path(tempfile.mkdtemp(prefix="rummykit-probes-"))
+    empty = Path(tempfile.mkdtemp(dir="."))
+    # A folder of one notebook, for the student edition (written into the probes' folder).
+    notebooks = Path(tempfile.mkdtemp(dir="."))
+    (notebooks / "one.ipynb").write_text(
+        json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    )
     small = {
         "progress": False,
         "max_workers": 1,
@@ -206,6 +217,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "registry": {"generators": list(EXERCISES.values())[:1]},
         "exercise_sheet": {"generators": EXERCISES, "keys": list(EXERCISES)[:1]},
         "write": {"data": empty, "path": empty / "known_odds.json"},
+        "build_student_edition": {"source": notebooks, "out": notebooks / "edition"},
         # Chapter 9's charts, each given the frame its builder makes.
         "binomial_limit_chart": {"frame": concepts.binomial_limit(decks=(1,))},
         "positions_chart": {
@@ -347,6 +359,9 @@ def run(skip: int) -> None:
     limit = pages * resource.getpagesize() + MEMORY_BYTES
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     sys.setrecursionlimit(3000)
+    # A folder of their own: what a probe writes at a relative path ("x") lands there.
+    home = tempfile.mkdtemp(prefix="rummykit-probes-")
+    os.chdir(home)
     for i, (label, function, args, kwargs) in enumerate(probes()):
         if i < skip:
             continue
@@ -370,6 +385,7 @@ def run(skip: int) -> None:
         print(
             json.dumps({"i": i, "probe": label, "outcome": outcome, "detail": detail}), flush=True
         )
+    shutil.rmtree(home, ignore_errors=True)
     print(json.dumps({"outcome": "done"}), flush=True)
 
 
