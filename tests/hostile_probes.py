@@ -25,6 +25,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 #: The project's folder (the probes run in a folder of their own, see :func:`run`).
@@ -59,6 +60,7 @@ MODULES = (
     "rummykit.teach.outs_exercises",
     "rummykit.teach.coverage",
     "rummykit.teach.edition",
+    "rummykit.teach.assign",
 )
 SECONDS = 2.0
 MEMORY_BYTES = 1 << 30
@@ -97,6 +99,8 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     from fractions import Fraction
 
     import altair  # noqa: F401 - imported here, not in the first chart's timed probe
+    import otter.api  # noqa: F401 - the same for the first grading (seconds to import)
+    import otter.assign  # noqa: F401
     import polars as pl
 
     from rummykit import CONTRACTS, Game, RuleSet, parse_cards
@@ -104,6 +108,17 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     from rummykit.search import find_contract
     from rummykit.teach import EXERCISES, concepts, coverage
 
+    # A folder without tables: write() refuses it before it writes anything.
+    empty = Path(tempfile.mkdtemp(dir="."))
+    # A folder of one notebook, for the student edition (written into the probes' folder).
+    notebooks = Path(tempfile.mkdtemp(dir="."))
+    (notebooks / "one.ipynb").write_text(
+        json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    )
+    # An autograder zip of one question, and no submission to grade.
+    autograder = empty / "autograder.zip"
+    with zipfile.ZipFile(autograder, "w") as archive:
+        archive.writestr("tests/q1.py", "test = {'name': 'q1', 'points': 1}\n")
     rules = RuleSet.preset("standard")
     hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
     state = Game(rules, 2, seed=1, turn_limit=20, max_reshuffles=1).new_state()
@@ -176,14 +191,9 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "student": "ada",
         "source": ["student,seed,successes,hands", "ada,7,159,2000"],
         "reports": [coverage.StudentReport("ada", 7, 159, 2000)],
+        "autograder": autograder,
+        "submissions": empty,
     }
-    # A folder without tables: write() refuses it before it writes anything.
-    empty = Path(tempfile.mkdtemp(dir="."))
-    # A folder of one notebook, for the student edition (written into the probes' folder).
-    notebooks = Path(tempfile.mkdtemp(dir="."))
-    (notebooks / "one.ipynb").write_text(
-        json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
-    )
     small = {
         "progress": False,
         "max_workers": 1,
@@ -217,6 +227,8 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "registry": {"generators": list(EXERCISES.values())[:1]},
         "exercise_sheet": {"generators": EXERCISES, "keys": list(EXERCISES)[:1]},
         "write": {"data": empty, "path": empty / "known_odds.json"},
+        # build() given a folder without masters: it refuses before otter writes anything.
+        "build": {"masters": empty},
         "build_student_edition": {"source": notebooks, "out": notebooks / "edition"},
         # Chapter 9's charts, each given the frame its builder makes.
         "binomial_limit_chart": {"frame": concepts.binomial_limit(decks=(1,))},
