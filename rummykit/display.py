@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rummykit._optional import require
@@ -32,7 +32,15 @@ from rummykit.errors import ArgumentError, ArgumentTypeError
 
 pl = require("polars", extra="analysis", feature="rummykit.display")
 
-__all__ = ["MISSING", "Table", "interval_column", "interval_text", "number_text", "show"]
+__all__ = [
+    "MISSING",
+    "Table",
+    "check_frame",
+    "interval_column",
+    "interval_text",
+    "number_text",
+    "show",
+]
 
 #: What a missing value (null, NaN) reads as.
 MISSING = "–"
@@ -42,6 +50,31 @@ BOX_STYLE = "max-width: 100%; overflow-x: auto;"
 CELL_STYLE = "padding: 0.2em 0.8em;"
 #: Cells of words up to this many characters never wrap; longer ones may.
 NOWRAP_UP_TO = 24
+
+
+def check_frame(
+    name: str, value: object, columns: Iterable[str] = (), *, made_by: str = ""
+) -> pl.DataFrame:
+    """``value`` if it is a polars DataFrame holding ``columns``, else an error naming
+    ``name`` (and ``made_by``, the function or table whose frame is due): the check of
+    every frame argument of the teaching helpers.
+
+    >>> check_frame("curve", pl.DataFrame({"turn": [1]}), ["turn", "p"], made_by="curves")
+    Traceback (most recent call last):
+        ...
+    rummykit.errors.ArgumentError: curve must be a frame of curves with the column p (it has turn)
+    """
+    of = f" of {made_by}" if made_by else ""
+    instance(name, value, pl.DataFrame, f"a polars DataFrame{of}")
+    wanted = items("columns", columns, lambda label, c: instance(label, c, str, "a column name"))
+    missing = [column for column in wanted if column not in value.columns]
+    if missing:
+        plural = "s" if len(missing) > 1 else ""
+        raise ArgumentError(
+            f"{name} must be a frame{of} with the column{plural} {', '.join(missing)} "
+            f"(it has {', '.join(value.columns) or 'none'})"
+        )
+    return value
 
 
 def number_text(value: float, digits: int = 3) -> str:

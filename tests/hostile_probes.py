@@ -61,6 +61,7 @@ MODULES = (
     "rummykit.teach.coverage",
     "rummykit.teach.edition",
     "rummykit.teach.assign",
+    "rummykit.teach.odds_tables",
 )
 SECONDS = 2.0
 MEMORY_BYTES = 1 << 30
@@ -119,6 +120,18 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     autograder = empty / "autograder.zip"
     with zipfile.ZipFile(autograder, "w") as archive:
         archive.writestr("tests/q1.py", "test = {'name': 'q1', 'points': 1}\n")
+    distances = pl.DataFrame(
+        {
+            "round": [1, 1],
+            "contract": ["2 sets"] * 2,
+            "distance": [0, 1],
+            "p": [0.25, 0.75],
+            "p_at_most": [0.25, 1.0],
+            "method": ["simulated"] * 2,
+            "p_at_most_ci_low": [0.2, 0.9],
+            "p_at_most_ci_high": [0.3, 1.0],
+        }
+    )
     rules = RuleSet.preset("standard")
     hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
     state = Game(rules, 2, seed=1, turn_limit=20, max_reshuffles=1).new_state()
@@ -227,6 +240,30 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "registry": {"generators": list(EXERCISES.values())[:1]},
         "exercise_sheet": {"generators": EXERCISES, "keys": list(EXERCISES)[:1]},
         "write": {"data": empty, "path": empty / "known_odds.json"},
+        # Chapter 3's readings of the odds tables, each given a small frame of its table.
+        "dealt_rows": {
+            "frame": pl.DataFrame(
+                {"round": [1, 5], "decks": [2, 2], "jokers": [4, 4], "cards": [10, 12]}
+            )
+        },
+        "cells_by_method": {
+            "frame": pl.DataFrame(
+                {"round": [1], "contract": ["2 sets"], "method": ["exact"], "n": [0]}
+            )
+        },
+        "table_chance": {
+            "frame": pl.DataFrame(
+                {"round": [1], "decks": [2], "jokers": [4], "cards": [10], "p": [0.09]}
+            ),
+            "round_": 1,
+            "cards": 10,
+        },
+        "chances_by": {
+            "frame": pl.DataFrame({"contract": ["a", "a"], "jokers": [0, 4], "p": [0.1, 0.2]}),
+            "on": "jokers",
+        },
+        "distance_summary": {"frame": distances},
+        "cumulative_by_round": {"frame": distances, "rounds": [1]},
         # build() given a folder without masters: it refuses before otter writes anything.
         "build": {"masters": empty},
         "build_student_edition": {"source": notebooks, "out": notebooks / "edition"},

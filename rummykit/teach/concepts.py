@@ -62,13 +62,9 @@ def _whole(name: str, value: object, low: int = 0, high: int | None = None) -> i
 
 def _frame(frame: object, columns: tuple[str, ...], made_by: str):
     """``frame`` if it is a polars DataFrame with ``columns`` (the frame of ``made_by``)."""
-    import polars as pl
+    from rummykit.display import check_frame
 
-    instance("frame", frame, pl.DataFrame, f"a polars DataFrame (from {made_by})")
-    missing = [name for name in columns if name not in frame.columns]
-    if missing:
-        raise ArgumentError(f"frame must be a frame of {made_by}: it has no column {missing}")
-    return frame
+    return check_frame("frame", frame, columns, made_by=made_by)
 
 
 def hypergeom_moments(*, population: int, successes: int, draws: int) -> tuple[Fraction, Fraction]:
