@@ -62,6 +62,7 @@ MODULES = (
     "rummykit.teach.edition",
     "rummykit.teach.assign",
     "rummykit.teach.odds_tables",
+    "rummykit.teach.table_play",
 )
 SECONDS = 2.0
 MEMORY_BYTES = 1 << 30
@@ -132,6 +133,9 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
             "p_at_most_ci_high": [0.3, 1.0],
         }
     )
+    shoe = {"decks": [2, 2], "jokers": [4, 4], "turn": [1, 2]}
+    curve = pl.DataFrame({**shoe, "p": [0.2, 0.6], "ci_low": [0.1, 0.5], "ci_high": [0.3, 0.7]})
+    keep = pl.DataFrame({**shoe, "p": [0.25, 0.5]})
     rules = RuleSet.preset("standard")
     hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
     state = Game(rules, 2, seed=1, turn_limit=20, max_reshuffles=1).new_state()
@@ -264,6 +268,27 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         },
         "distance_summary": {"frame": distances},
         "cumulative_by_round": {"frame": distances, "rounds": [1]},
+        # Chapter 4's readings of the play tables.
+        "read_off": {"curve": curve, "keep": keep},
+        "keep_for": {"frame": pl.DataFrame({"decks": [2], "jokers": [4]}), "keep": keep},
+        "read_off_table": {"curves": curve, "keep": keep, "by": "decks"},
+        "first_turn_above": {"curves": curve, "keep": keep},
+        "outs_bot_paired": {
+            "outs_bot": pl.DataFrame(
+                {
+                    "bot": ["outs"],
+                    "turn": [None],
+                    "measure": ["went out"],
+                    "round": [1],
+                    "contract": ["2 sets"],
+                    "n": [100],
+                    "difference": [0.05],
+                    "difference_ci_low": [0.01],
+                    "difference_ci_high": [0.09],
+                },
+                schema_overrides={"turn": pl.Int8},
+            )
+        },
         # build() given a folder without masters: it refuses before otter writes anything.
         "build": {"masters": empty},
         "build_student_edition": {"source": notebooks, "out": notebooks / "edition"},
