@@ -1,8 +1,8 @@
 """Hostile-argument probes of every public callable (run by tests/test_hostile_api.py).
 
 Run as a script, in a child process: ``python tests/hostile_probes.py SKIP`` runs every
-probe after the first SKIP, each under a memory limit (RLIMIT_AS, the child's size now
-plus :data:`MEMORY_BYTES`) and an alarm of :data:`SECONDS`, and prints one JSON line per
+probe after the first SKIP, each under a memory limit (RLIMIT_AS, the child's size once
+every module and baseline is loaded, plus :data:`MEMORY_BYTES`) and an alarm of :data:`SECONDS`, and prints one JSON line per
 probe: ``{"i", "probe", "outcome", "detail"}``, flushed before and after, so that a probe
 that hangs in C (which no alarm interrupts) is named by the parent that kills the child.
 
@@ -63,6 +63,7 @@ MODULES = (
     "rummykit.teach.assign",
     "rummykit.teach.odds_tables",
     "rummykit.teach.table_play",
+    "rummykit.teach.rule_variants",
 )
 SECONDS = 2.0
 MEMORY_BYTES = 1 << 30
@@ -137,6 +138,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     curve = pl.DataFrame({**shoe, "p": [0.2, 0.6], "ci_low": [0.1, 0.5], "ci_high": [0.3, 0.7]})
     keep = pl.DataFrame({**shoe, "p": [0.25, 0.5]})
     rules = RuleSet.preset("standard")
+    presets = {name: RuleSet.preset(name) for name in ("standard", "family")}
     hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
     state = Game(rules, 2, seed=1, turn_limit=20, max_reshuffles=1).new_state()
     meld = find_contract(hand, CONTRACTS[0], rules)[0]
@@ -289,6 +291,42 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
                 schema_overrides={"turn": pl.Int8},
             )
         },
+        # Chapter 5's comparisons of the presets.
+        "differing_rules": {"presets": presets, "standard": rules},
+        "preset_differences": {"presets": presets, "standard": rules},
+        "own_shoes": {"presets": presets},
+        "dealt_chances_by_preset": {
+            "frame": pl.DataFrame(
+                {
+                    "round": [1, 1],
+                    "contract": ["2 sets"] * 2,
+                    "rules": ["standard", "strict"],
+                    "p": [0.0891, 0.0],
+                    "p_exact": ["x", "0"],
+                }
+            )
+        },
+        "half_and_ever": {"curve": curve},
+        "half_and_ever_table": {
+            "curves": pl.DataFrame(
+                {"rules": ["a"], "round": [1], "contract": ["2 sets"], "turn": [1], "p": [0.6]}
+            ),
+            "presets": ["a", "b"],
+        },
+        "rule_text": {"name": "buy_limit", "value": 3},
+        "buy_limit_text": {"limit": 3},
+        "chance_columns": {
+            "frame": pl.DataFrame({"round": [1], "mean": [0.5], "ci_low": [0.4], "ci_high": [0.6]}),
+            "name": "went out",
+        },
+        "rounds_with": {
+            "field": "buy_limit",
+            "values": (None, 0),
+            "label": "buy limit",
+            "rounds": 1,
+            "buy": "always",
+            "n": 4,
+        },
         # build() given a folder without masters: it refuses before otter writes anything.
         "build": {"masters": empty},
         "build_student_edition": {"source": notebooks, "out": notebooks / "edition"},
@@ -428,15 +466,18 @@ def run(skip: int) -> None:
     from rummykit.errors import RummyError
 
     signal.signal(signal.SIGALRM, _alarm)
+    # A folder of their own: what a probe writes at a relative path ("x") lands there.
+    home = tempfile.mkdtemp(prefix="rummykit-probes-")
+    os.chdir(home)
+    # Every module and baseline loaded first (polars, altair, otter: hundreds of MB), so
+    # that the limit gives each probe its MEMORY_BYTES above them.
+    plan = list(probes())
     with open("/proc/self/statm") as statm:
         pages = int(statm.read().split()[0])
     limit = pages * resource.getpagesize() + MEMORY_BYTES
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     sys.setrecursionlimit(3000)
-    # A folder of their own: what a probe writes at a relative path ("x") lands there.
-    home = tempfile.mkdtemp(prefix="rummykit-probes-")
-    os.chdir(home)
-    for i, (label, function, args, kwargs) in enumerate(probes()):
+    for i, (label, function, args, kwargs) in enumerate(plan):
         if i < skip:
             continue
         print(json.dumps({"i": i, "probe": label, "outcome": "start"}), flush=True)
