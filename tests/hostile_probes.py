@@ -112,9 +112,9 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     from rummykit.teach import EXERCISES, concepts, coverage
 
     # A folder without tables: write() refuses it before it writes anything.
-    empty = Path(tempfile.mkdtemp(dir="."))
+    empty = Path(tempfile.mkdtemp(dir=".")).resolve()
     # A folder of one notebook, for the student edition (written into the probes' folder).
-    notebooks = Path(tempfile.mkdtemp(dir="."))
+    notebooks = Path(tempfile.mkdtemp(dir=".")).resolve()
     (notebooks / "one.ipynb").write_text(
         json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
     )
@@ -466,7 +466,8 @@ def run(skip: int) -> None:
     from rummykit.errors import RummyError
 
     signal.signal(signal.SIGALRM, _alarm)
-    # A folder of their own: what a probe writes at a relative path ("x") lands there.
+    # A folder of their own: what a probe writes at a relative path ("x") lands in its
+    # own empty folder inside, removed after it (so no probe reads what another wrote).
     home = tempfile.mkdtemp(prefix="rummykit-probes-")
     os.chdir(home)
     # Every module and baseline loaded first (polars, altair, otter: hundreds of MB), so
@@ -480,6 +481,10 @@ def run(skip: int) -> None:
     for i, (label, function, args, kwargs) in enumerate(plan):
         if i < skip:
             continue
+        os.chdir(home)
+        shutil.rmtree("work", ignore_errors=True)
+        os.mkdir("work")
+        os.chdir("work")
         print(json.dumps({"i": i, "probe": label, "outcome": "start"}), flush=True)
         before = _pickled(args, kwargs)
         try:
@@ -500,6 +505,7 @@ def run(skip: int) -> None:
         print(
             json.dumps({"i": i, "probe": label, "outcome": outcome, "detail": detail}), flush=True
         )
+    os.chdir("/")
     shutil.rmtree(home, ignore_errors=True)
     print(json.dumps({"outcome": "done"}), flush=True)
 
