@@ -34,10 +34,12 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from rummykit.checks import contract_rules, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
 __all__ = [
     "AXIS_LABELS",
+    "MAX_DIGITS",
     "ONE_IN_BELOW",
     "axis_label",
     "chance_label",
@@ -54,6 +56,9 @@ ONE_IN_BELOW = 0.01
 BOTH_BELOW = 0.1
 #: The most significant figures :func:`estimate_text` gives to tell an interval's ends apart.
 MAX_FIGURES = 6
+#: The most significant figures :func:`chance_text` (and the tables of
+#: :mod:`rummykit.display`) write: a float holds no more than 17.
+MAX_DIGITS = 17
 
 #: A Vega expression writing an axis tick (``datum.value``, a chance) by the rules of
 #: :func:`chance_text`: a percentage (as many decimals as the tick has, so ticks 3.5% and
@@ -137,9 +142,10 @@ def _words(p: float, figures: int, whole: bool) -> str:
 
 def chance_text(p: float | Fraction, *, digits: int = 2, reason: str | None = None) -> str:
     """A chance in words a student can read: a percentage where that is clear (``digits``
-    significant figures), "1 in N" where a percentage would round to nothing (N whole
-    from ``digits`` digits up), "all but 1 in N" near certainty; ``impossible`` (with
-    ``reason``, when given, after a colon) and ``certain`` at the ends.
+    significant figures, 1 to :data:`MAX_DIGITS`), "1 in N" where a percentage would
+    round to nothing (N whole from ``digits`` digits up), "all but 1 in N" near certainty;
+    ``impossible`` (with ``reason``, a str, when given, after a colon) and ``certain`` at
+    the ends.
 
     >>> chance_text(0.4567), chance_text(0.0231), chance_text(0.0002168)
     ('46%', '2.3% (1 in 43)', '1 in 4,613')
@@ -153,10 +159,15 @@ def chance_text(p: float | Fraction, *, digits: int = 2, reason: str | None = No
     Traceback (most recent call last):
         ...
     rummykit.errors.ArgumentError: a chance must be between 0 and 1, got 1.5
+    >>> chance_text(0.5, digits=10**9)
+    Traceback (most recent call last):
+        ...
+    rummykit.errors.ArgumentError: digits must be an integer from 1 to 17, got 1000000000: a float holds no more figures
     """
     p = _chance(p)
-    if not isinstance(digits, int) or isinstance(digits, bool) or digits < 1:
-        raise ArgumentError(f"digits must be a whole number from 1, got {digits!r}")
+    whole("digits", digits, low=1, high=MAX_DIGITS, hint="a float holds no more figures")
+    if reason is not None and not isinstance(reason, str):
+        raise ArgumentTypeError(f"reason must be a str or None, got {reason!r}")
     text = _words(p, digits, whole=True)
     return f"{text}: {reason}" if reason and p == 0 else text
 
@@ -209,6 +220,8 @@ def estimate_text(p: float, low: float, high: float, *, level: str = "95%") -> s
     rummykit.errors.ArgumentError: an estimate must lie in its interval, got 0.5 outside 0.6 to 0.7
     """
     p, low, high = _chance(p, "an estimate"), _chance(low, "an interval's end"), _chance(high)
+    if not isinstance(level, str):
+        raise ArgumentTypeError(f"level must be a str (such as '95%'), got {level!r}")
     if not low <= p <= high:
         raise ArgumentError(
             f"an estimate must lie in its interval, got {p!r} outside {low!r} to {high!r}"
@@ -275,8 +288,8 @@ def chance_label(p: float) -> str:
 
 
 def impossible_reason(contract, rules, cards: int) -> str | None:
-    """Why ``contract`` cannot be held in ``cards`` cards under ``rules``, or None where
-    the hand is large enough (a chance of 0 then has no reason this can name).
+    """Why ``contract`` cannot be held in ``cards`` cards (0 or more) under ``rules``, or
+    None where the hand is large enough (a chance of 0 then has no reason this can name).
 
     >>> from rummykit.rules import RuleSet
     >>> standard = RuleSet.preset("standard")
@@ -284,6 +297,8 @@ def impossible_reason(contract, rules, cards: int) -> str | None:
     ...     standard.contracts[0], standard, 10)
     ('3 runs need 12 cards', None)
     """
+    contract_rules(contract, rules)
+    whole("cards", cards, low=0)
     needed = contract.min_cards(rules)
     if cards >= needed:
         return None

@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TypeVar
 
 from rummykit.cards import Card, Hand
@@ -47,6 +49,7 @@ __all__ = [
     "dealt_hand",
     "instance",
     "items",
+    "path",
     "real",
     "seed",
     "whole",
@@ -203,6 +206,24 @@ def cards(name: str, value: object, *, most: int = MAX_ITEMS) -> tuple[Card, ...
     return tuple(
         items(name, value, card, what="a list of Card objects", error=CardTypeError, most=most)
     )
+
+
+def path(name: str, value: object) -> Path:
+    """``value`` as a Path if it is a str or a path (``os.PathLike``) of text without the
+    NUL character no file name holds, else an error naming ``name``.
+
+    >>> path("out", "build/tables")
+    PosixPath('build/tables')
+    >>> path("out", None)
+    Traceback (most recent call last):
+        ...
+    rummykit.errors.ArgumentTypeError: out must be a path (str or pathlib.Path), got None
+    """
+    instance(name, value, (str, os.PathLike), "a path (str or pathlib.Path)")
+    text = os.fspath(value)
+    if not isinstance(text, str) or "\x00" in text:
+        _refuse(ArgumentError, name, "a path of text without NUL characters", value, "")
+    return Path(text)
 
 
 def wholes(

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rummykit._optional import require
-from rummykit.chance import chance_text
+from rummykit.chance import MAX_DIGITS, chance_text
+from rummykit.checks import instance, items, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
 pl = require("polars", extra="analysis", feature="rummykit.display")
@@ -35,6 +36,7 @@ __all__ = [
     "MISSING",
     "Table",
     "chance_column",
+    "check_frame",
     "interval_column",
     "interval_text",
     "number_text",
@@ -51,17 +53,42 @@ CELL_STYLE = "padding: 0.2em 0.8em;"
 NOWRAP_UP_TO = 24
 
 
+def check_frame(
+    name: str, value: object, columns: Iterable[str] = (), *, made_by: str = ""
+) -> pl.DataFrame:
+    """``value`` if it is a polars DataFrame holding ``columns``, else an error naming
+    ``name`` (and ``made_by``, the function or table whose frame is due): the check of
+    every frame argument of the teaching helpers.
+
+    >>> check_frame("curve", pl.DataFrame({"turn": [1]}), ["turn", "p"], made_by="curves")
+    Traceback (most recent call last):
+        ...
+    rummykit.errors.ArgumentError: curve must be a frame of curves with the column p (it has turn)
+    """
+    of = f" of {made_by}" if made_by else ""
+    instance(name, value, pl.DataFrame, f"a polars DataFrame{of}")
+    wanted = items("columns", columns, lambda label, c: instance(label, c, str, "a column name"))
+    missing = [column for column in wanted if column not in value.columns]
+    if missing:
+        plural = "s" if len(missing) > 1 else ""
+        raise ArgumentError(
+            f"{name} must be a frame{of} with the column{plural} {', '.join(missing)} "
+            f"(it has {', '.join(value.columns) or 'none'})"
+        )
+    return value
+
+
 def number_text(value: float, digits: int = 3) -> str:
     """A number for a table: whole numbers with thousands separators, others to
-    ``digits`` significant figures without an exponent, trailing zeros dropped.
+    ``digits`` significant figures (1 to :data:`~rummykit.chance.MAX_DIGITS`) without an
+    exponent, trailing zeros dropped.
 
     >>> number_text(1234567), number_text(1.119168), number_text(0.004680), number_text(-40.0)
     ('1,234,567', '1.12', '0.00468', '-40')
     >>> number_text(13.25, digits=2), number_text(0), number_text(2.5e-7)
     ('13', '0', '0.00000025')
     """
-    if digits < 1:
-        raise ArgumentError(f"digits must be at least 1, got {digits!r}")
+    _digits(digits)
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ArgumentTypeError(f"number_text needs a number, got {type(value).__name__}")
     if isinstance(value, int):
@@ -75,6 +102,10 @@ def number_text(value: float, digits: int = 3) -> str:
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
+
+
+def _digits(digits: object) -> int:
+    return whole("digits", digits, low=1, high=MAX_DIGITS, hint="a float holds no more figures")
 
 
 def interval_text(value: float, low: float, high: float, digits: int = 3) -> str:
@@ -100,7 +131,9 @@ def interval_column(
     >>> frame.select(interval_column().alias("turns"))["turns"].to_list()
     ['13.3 (13.2 to 13.4)']
     """
-    number_text(1.0, digits)  # checks digits now, not at the first row
+    for name, column in (("value", value), ("low", low), ("high", high)):
+        instance(name, column, str, "a column name (str)")
+    _digits(digits)  # now, not at the first row
 
     def text(row: dict) -> str:
         return interval_text(row[value], row[low], row[high], digits)
@@ -207,8 +240,9 @@ def show(
 
     ``chances`` names the columns that hold probabilities (0 to 1), written in words by
     :func:`rummykit.chance.chance_text`; other numbers go through
-    :func:`number_text` (``digits`` significant figures). At most ``max_rows`` rows are
-    shown, with a note of how many were left out.
+    :func:`number_text` (``digits`` significant figures, 1 to
+    :data:`~rummykit.chance.MAX_DIGITS`). At most ``max_rows`` rows (1 or more) are
+    shown, with a note of how many were left out; ``caption`` is a str.
 
     >>> table = show(pl.DataFrame({"rule": ["a set needs 3 naturals"], "p": [0.0199]}),
     ...              chances=["p"], caption="Round 1")
@@ -227,17 +261,18 @@ def show(
         raise ArgumentTypeError(f"show needs a polars DataFrame, got {type(frame).__name__}")
     if isinstance(chances, str):
         raise ArgumentTypeError(f"chances must be a list of column names, got {chances!r}")
+    chances = items("chances", chances, what="a list of column names")
+    instance("caption", caption, str, "a str")
     for name in chances:
         if name not in frame.columns:
             raise ArgumentError(
                 f"show: no column {name} to write as a chance "
                 f"(the frame has {', '.join(frame.columns)})"
             )
-    if max_rows < 1:
-        raise ArgumentError(f"max_rows must be at least 1, got {max_rows!r}")
-    number_text(1.0, digits)  # checks digits before any row is formatted
+    whole("max_rows", max_rows, low=1)
+    _digits(digits)  # before any row is formatted
     marked = [name in chances for name in frame.columns]
-    shown = frame.head(max_rows)
+    shown = frame.head(min(max_rows, frame.height))
     rows = tuple(
         tuple(
             _cell(value, chance=chance, digits=digits)

@@ -56,6 +56,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from rummykit.chance import chance_text
+from rummykit.checks import instance, items
 from rummykit.errors import AnswerError, ArgumentError, ArgumentTypeError
 
 __all__ = [
@@ -259,12 +260,13 @@ def answer_text(answer: int | Fraction | float | str, *, chance: bool = True) ->
     """
     if isinstance(answer, str):
         return answer
+    instance("chance", chance, bool, "True or False")
     if isinstance(answer, float):
         value = _as_fraction(answer, "answer")
         if value == 0 or len(repr(abs(answer)).replace(".", "").strip("0")) <= 4:
             return repr(answer)
         return ("-" if answer < 0 else "") + _figures(abs(value), 4)
-    value = Fraction(answer)
+    value = _as_fraction(answer, "answer")
     if value.denominator == 1:
         return f"{value.numerator:,}"
     size = abs(value)
@@ -332,6 +334,7 @@ class Exercise:
         if tolerance < 0:
             raise ArgumentError(f"tolerance must be 0 or more, got {self.tolerance!r}")
         check_seed(self.seed, allow_none=True)
+        instance("chance", self.chance, bool, "True or False")
         if isinstance(self.answer, str):
             try:
                 _read(self.answer)
@@ -452,6 +455,7 @@ def markup_html(text: str) -> str:
     >>> markup_html("Find **P(X >= 3)** for `cards=10`.")
     '<p>Find <strong>P(X &gt;= 3)</strong> for <code>cards=10</code>.</p>'
     """
+    instance("text", text, str, "a str")
     paragraphs = []
     for paragraph in re.split(r"\n\s*\n", text.strip()):
         part = html.escape(paragraph)
@@ -602,6 +606,7 @@ def _page_script() -> str:
 
 def check_seed(seed: object, *, allow_none: bool = False) -> None:
     """Refuse a seed that is not a whole number from 0 (or None, if ``allow_none``)."""
+    instance("allow_none", allow_none, bool, "True or False")
     if seed is None and allow_none:
         return
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -664,7 +669,7 @@ def registry(generators: Iterable[Generator]) -> Mapping[str, Generator]:
     rummykit.errors.ArgumentError: two exercise generators have the key 'doc-two'
     """
     found: dict[str, Generator] = {}
-    for generator in generators:
+    for generator in items("generators", generators, what="a list of exercise generators"):
         key = getattr(generator, "key", None)
         if not callable(generator) or not isinstance(key, str):
             raise ArgumentTypeError(
@@ -719,7 +724,12 @@ def exercise_sheet(
     ({'doc-three': '3'}, 3)
     """
     check_seed(seed)
-    chosen = list(generators) if keys is None else list(keys)
+    instance("generators", generators, Mapping, "a registry of exercise generators")
+    if keys is None:
+        chosen = list(generators)
+    else:
+        what = "a list of exercise keys"
+        chosen = items("keys", keys, lambda name, key: instance(name, key, str, "a key"), what=what)
     unknown = [key for key in chosen if key not in generators]
     if unknown:
         raise ArgumentError(f"no exercise registered as {unknown}; known: {sorted(generators)}")

@@ -29,6 +29,8 @@ from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
+from rummykit.checks import dealt_hand
+from rummykit.checks import path as check_path
 from rummykit.errors import ArgumentError
 from rummykit.rules import Contract, MeldRules, RuleSet
 
@@ -50,6 +52,7 @@ def extract(data: Path) -> dict:
 
     Raises :class:`~rummykit.errors.ArgumentError` when a table's CSV file is missing.
     """
+    data = check_path("data", data)
     rows: set[_Row] = set()
     for name in TABLES:
         path = Path(data) / f"{name}.csv"
@@ -79,6 +82,7 @@ def extract(data: Path) -> dict:
 
 def write(data: Path, path: Path) -> int:
     """Write the extract of the tables in ``data`` to ``path``; return its row count."""
+    path = check_path("path", path)
     table = extract(data)
     text = json.dumps(table, separators=(",", ":")).replace('],["', '],\n["')
     Path(path).write_text(text + "\n")
@@ -102,15 +106,17 @@ def committed_probability(
     rules: RuleSet, contract: Contract, *, decks: int, jokers: int, cards: int
 ) -> Fraction | None:
     """The exact P(a dealt hand of ``cards`` holds ``contract``) from the committed tables,
-    or None when they do not hold it (a hand too small for the contract is 0). Ask
-    :func:`rummykit.odds.answer.known_probability` (a dealt cell: the sweeps made in this
-    process too) rather than this reader.
+    or None when they do not hold it (a hand too small for the contract is 0). The
+    arguments are checked as every dealt hand's are (:func:`rummykit.checks.dealt_hand`).
+    Ask :func:`rummykit.odds.answer.known_probability` (a dealt cell: the sweeps made in
+    this process too) rather than this reader.
 
     >>> from rummykit import RuleSet
     >>> bga = RuleSet.preset("bga")   # the tables have standard's rows; bga deals alike
     >>> committed_probability(bga, bga.contracts[5], decks=3, jokers=6, cards=14)
     Fraction(38911210414731439, 9196480310090829300)
     """
+    dealt_hand(contract, decks=decks, jokers=jokers, cards=cards, rules=rules)
     if cards < contract.min_cards(rules):
         return Fraction(0)
     return _table().get((rules.meld_rules, str(contract), decks, jokers, cards))

@@ -1,8 +1,8 @@
 """Hostile-argument probes of every public callable (run by tests/test_hostile_api.py).
 
 Run as a script, in a child process: ``python tests/hostile_probes.py SKIP`` runs every
-probe after the first SKIP, each under a memory limit (RLIMIT_AS, the child's size now
-plus :data:`MEMORY_BYTES`) and an alarm of :data:`SECONDS`, and prints one JSON line per
+probe after the first SKIP, each under a memory limit (RLIMIT_AS, the child's size once
+every module and baseline is loaded, plus :data:`MEMORY_BYTES`) and an alarm of :data:`SECONDS`, and prints one JSON line per
 probe: ``{"i", "probe", "outcome", "detail"}``, flushed before and after, so that a probe
 that hangs in C (which no alarm interrupts) is named by the parent that kills the child.
 
@@ -18,10 +18,18 @@ import importlib
 import inspect
 import json
 import math
+import os
 import pickle
 import resource
+import shutil
 import signal
 import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+#: The project's folder (the probes run in a folder of their own, see :func:`run`).
+ROOT = Path(__file__).resolve().parents[1]
 
 #: The public modules probed (not the widgets): every callable in their ``__all__``.
 MODULES = (
@@ -42,6 +50,20 @@ MODULES = (
     "rummykit.odds.counting.exact",
     "rummykit.odds.dealt.simulate",
     "rummykit.teach.probability",
+    "rummykit.exercises",
+    "rummykit.chance",
+    "rummykit.display",
+    "rummykit.known_odds",
+    "rummykit.teach",
+    "rummykit.teach.students",
+    "rummykit.teach.concepts",
+    "rummykit.teach.outs_exercises",
+    "rummykit.teach.coverage",
+    "rummykit.teach.edition",
+    "rummykit.teach.assign",
+    "rummykit.teach.odds_tables",
+    "rummykit.teach.table_play",
+    "rummykit.teach.rule_variants",
 )
 SECONDS = 2.0
 MEMORY_BYTES = 1 << 30
@@ -77,11 +99,46 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     """A small valid call of each callable, by parameter name or by callable, so that one
     hostile value at a time meets otherwise good arguments (and so the check of that
     argument, not the first one's, is probed)."""
+    from fractions import Fraction
+
+    import altair  # noqa: F401 - imported here, not in the first chart's timed probe
+    import otter.api  # noqa: F401 - the same for the first grading (seconds to import)
+    import otter.assign  # noqa: F401
+    import polars as pl
+
     from rummykit import CONTRACTS, Game, RuleSet, parse_cards
     from rummykit.bots import RandomBot
     from rummykit.search import find_contract
+    from rummykit.teach import EXERCISES, concepts, coverage
 
+    # A folder without tables: write() refuses it before it writes anything.
+    empty = Path(tempfile.mkdtemp(dir=".")).resolve()
+    # A folder of one notebook, for the student edition (written into the probes' folder).
+    notebooks = Path(tempfile.mkdtemp(dir=".")).resolve()
+    (notebooks / "one.ipynb").write_text(
+        json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    )
+    # An autograder zip of one question, and no submission to grade.
+    autograder = empty / "autograder.zip"
+    with zipfile.ZipFile(autograder, "w") as archive:
+        archive.writestr("tests/q1.py", "test = {'name': 'q1', 'points': 1}\n")
+    distances = pl.DataFrame(
+        {
+            "round": [1, 1],
+            "contract": ["2 sets"] * 2,
+            "distance": [0, 1],
+            "p": [0.25, 0.75],
+            "p_at_most": [0.25, 1.0],
+            "method": ["simulated"] * 2,
+            "p_at_most_ci_low": [0.2, 0.9],
+            "p_at_most_ci_high": [0.3, 1.0],
+        }
+    )
+    shoe = {"decks": [2, 2], "jokers": [4, 4], "turn": [1, 2]}
+    curve = pl.DataFrame({**shoe, "p": [0.2, 0.6], "ci_low": [0.1, 0.5], "ci_high": [0.3, 0.7]})
+    keep = pl.DataFrame({**shoe, "p": [0.25, 0.5]})
     rules = RuleSet.preset("standard")
+    presets = {name: RuleSet.preset(name) for name in ("standard", "family")}
     hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
     state = Game(rules, 2, seed=1, turn_limit=20, max_reshuffles=1).new_state()
     meld = find_contract(hand, CONTRACTS[0], rules)[0]
@@ -131,6 +188,30 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "ranks": [hand[0].rank],
         "iterable": [],
         "choices": ("set", "run"),
+        "key": "a1-hands",
+        "question": "What is the chance?",
+        "answer": Fraction(1, 3),
+        "generators": EXERCISES,
+        "data": ROOT / "data",
+        "frame": pl.DataFrame({"p": [0.5], "n": [3]}),
+        "unseen": 10,
+        "wanted": 2,
+        "limit": 5,
+        "up_to": 5,
+        "t": 2,
+        "seen": [],
+        "positions": 2,
+        "times": [1, 2],
+        "observed": [True, False],
+        "discard": hand[0],
+        "book": 10,
+        "total": 3,
+        "pile": [],
+        "student": "ada",
+        "source": ["student,seed,successes,hands", "ada,7,159,2000"],
+        "reports": [coverage.StudentReport("ada", 7, 159, 2000)],
+        "autograder": autograder,
+        "submissions": empty,
     }
     small = {
         "progress": False,
@@ -162,6 +243,113 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "hand_svg": {"cards": hand},
         "prob_by_listing": {"cards": list(hand), "n": 2, "event": len},
         "instance": {"name": "n", "value": 1, "kind": int, "what": "an integer"},
+        "registry": {"generators": list(EXERCISES.values())[:1]},
+        "exercise_sheet": {"generators": EXERCISES, "keys": list(EXERCISES)[:1]},
+        "write": {"data": empty, "path": empty / "known_odds.json"},
+        # Chapter 3's readings of the odds tables, each given a small frame of its table.
+        "dealt_rows": {
+            "frame": pl.DataFrame(
+                {"round": [1, 5], "decks": [2, 2], "jokers": [4, 4], "cards": [10, 12]}
+            )
+        },
+        "cells_by_method": {
+            "frame": pl.DataFrame(
+                {"round": [1], "contract": ["2 sets"], "method": ["exact"], "n": [0]}
+            )
+        },
+        "table_chance": {
+            "frame": pl.DataFrame(
+                {"round": [1], "decks": [2], "jokers": [4], "cards": [10], "p": [0.09]}
+            ),
+            "round_": 1,
+            "cards": 10,
+        },
+        "chances_by": {
+            "frame": pl.DataFrame({"contract": ["a", "a"], "jokers": [0, 4], "p": [0.1, 0.2]}),
+            "on": "jokers",
+        },
+        "distance_summary": {"frame": distances},
+        "cumulative_by_round": {"frame": distances, "rounds": [1]},
+        # Chapter 4's readings of the play tables.
+        "read_off": {"curve": curve, "keep": keep},
+        "keep_for": {"frame": pl.DataFrame({"decks": [2], "jokers": [4]}), "keep": keep},
+        "read_off_table": {"curves": curve, "keep": keep, "by": "decks"},
+        "first_turn_above": {"curves": curve, "keep": keep},
+        "outs_bot_paired": {
+            "outs_bot": pl.DataFrame(
+                {
+                    "bot": ["outs"],
+                    "turn": [None],
+                    "measure": ["went out"],
+                    "round": [1],
+                    "contract": ["2 sets"],
+                    "n": [100],
+                    "difference": [0.05],
+                    "difference_ci_low": [0.01],
+                    "difference_ci_high": [0.09],
+                },
+                schema_overrides={"turn": pl.Int8},
+            )
+        },
+        # Chapter 5's comparisons of the presets.
+        "differing_rules": {"presets": presets, "standard": rules},
+        "preset_differences": {"presets": presets, "standard": rules},
+        "own_shoes": {"presets": presets},
+        "dealt_chances_by_preset": {
+            "frame": pl.DataFrame(
+                {
+                    "round": [1, 1],
+                    "contract": ["2 sets"] * 2,
+                    "rules": ["standard", "strict"],
+                    "p": [0.0891, 0.0],
+                    "p_exact": ["x", "0"],
+                }
+            )
+        },
+        "half_and_ever": {"curve": curve},
+        "half_and_ever_table": {
+            "curves": pl.DataFrame(
+                {"rules": ["a"], "round": [1], "contract": ["2 sets"], "turn": [1], "p": [0.6]}
+            ),
+            "presets": ["a", "b"],
+        },
+        "rule_text": {"name": "buy_limit", "value": 3},
+        "buy_limit_text": {"limit": 3},
+        "chance_columns": {
+            "frame": pl.DataFrame({"round": [1], "mean": [0.5], "ci_low": [0.4], "ci_high": [0.6]}),
+            "name": "went out",
+        },
+        "rounds_with": {
+            "field": "buy_limit",
+            "values": (None, 0),
+            "label": "buy limit",
+            "rounds": 1,
+            "buy": "always",
+            "n": 4,
+        },
+        # build() given a folder without masters: it refuses before otter writes anything.
+        "build": {"masters": empty},
+        "build_student_edition": {"source": notebooks, "out": notebooks / "edition"},
+        # Chapter 9's charts, each given the frame its builder makes.
+        "binomial_limit_chart": {"frame": concepts.binomial_limit(decks=(1,))},
+        "positions_chart": {
+            "frame": concepts.stock_position_chances(
+                seen=[], decks=1, jokers=2, positions=2, n=20, seed=0
+            )
+        },
+        "set_variance_chart": {"frame": concepts.set_variance_frame(cards=[6, 7])},
+        "waiting_chart": {"frame": concepts.waiting_frame(unseen=10, wanted=2, up_to=3)},
+        "survival_chart": {
+            "result": concepts.censored_waits(unseen=10, wanted=2, limit=4, n=20, seed=0)
+        },
+        "targeted_discard": {"book": (10, 42)},
+        "two_draw_chance": {"unseen": 20},
+        "kept_two_chance": {"unseen": list(parse_cards("8C JD 5C 6C"))},
+        "paired_discards": {
+            "discards": tuple(hand[:2]),
+            "unseen": list(parse_cards("8C JD 5C 6C")),
+            "n": 20,
+        },
     }
     return {"by_name": by_name, "by_callable": by_callable}
 
@@ -187,6 +375,20 @@ SKIPPED = {
     "Suit",
     "EventKind",
     "SvgOptions",
+    # The same of the teaching helpers, frozen dataclasses of results: a verdict
+    # (Exercise.check), a sheet (exercise_sheet), a display table (display.show), an
+    # autograder's mark and question (rummykit.teach's generators), a comparison of two
+    # discards (concepts.paired_discards), a student's report and the class's pooled
+    # coverage (teach.coverage: student_report, read_class_results, class_coverage, which
+    # re-deals each report from its seed); each builder is probed.
+    "Verdict",
+    "ExerciseSheet",
+    "Table",
+    "Mark",
+    "Question",
+    "PairedComparison",
+    "StudentReport",
+    "ClassCoverage",
     # Table builders with options passed through to completion_tables (probed there).
     "completion_by_turn",
     "round_summary",
@@ -264,14 +466,25 @@ def run(skip: int) -> None:
     from rummykit.errors import RummyError
 
     signal.signal(signal.SIGALRM, _alarm)
+    # A folder of their own: what a probe writes at a relative path ("x") lands in its
+    # own empty folder inside, removed after it (so no probe reads what another wrote).
+    home = tempfile.mkdtemp(prefix="rummykit-probes-")
+    os.chdir(home)
+    # Every module and baseline loaded first (polars, altair, otter: hundreds of MB), so
+    # that the limit gives each probe its MEMORY_BYTES above them.
+    plan = list(probes())
     with open("/proc/self/statm") as statm:
         pages = int(statm.read().split()[0])
     limit = pages * resource.getpagesize() + MEMORY_BYTES
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     sys.setrecursionlimit(3000)
-    for i, (label, function, args, kwargs) in enumerate(probes()):
+    for i, (label, function, args, kwargs) in enumerate(plan):
         if i < skip:
             continue
+        os.chdir(home)
+        shutil.rmtree("work", ignore_errors=True)
+        os.mkdir("work")
+        os.chdir("work")
         print(json.dumps({"i": i, "probe": label, "outcome": "start"}), flush=True)
         before = _pickled(args, kwargs)
         try:
@@ -292,6 +505,8 @@ def run(skip: int) -> None:
         print(
             json.dumps({"i": i, "probe": label, "outcome": outcome, "detail": detail}), flush=True
         )
+    os.chdir("/")
+    shutil.rmtree(home, ignore_errors=True)
     print(json.dumps({"outcome": "done"}), flush=True)
 
 

@@ -26,7 +26,9 @@ import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from rummykit.errors import ArgumentError, RummyError
+from rummykit.checks import instance, items
+from rummykit.checks import path as check_path
+from rummykit.errors import ArgumentError, OutputError, RummyError
 from rummykit.teach.students import GRADING_ID_VARIABLE, normalize_id
 
 __all__ = ["ASSIGNMENTS", "BUILD", "build", "grade", "question_points"]
@@ -41,9 +43,12 @@ BUILD = _ROOT / "build" / "assignments"
 def build(masters: Path = ASSIGNMENTS, out: Path = BUILD, names: Iterable[str] | None = None):
     """Run ``otter assign`` on every master (or those of ``names``): returns ``{name:
     (student notebook, autograder zip)}``."""
+    masters, out = check_path("masters", masters), check_path("out", out)
+    if names is not None:
+        names = items("names", names, _text, what="a list of master names")
     from otter.assign import main as otter_assign
 
-    found = sorted(Path(masters).glob("*.ipynb"))
+    found = sorted(masters.glob("*.ipynb")) if _is_dir(masters) else []
     if names is not None:
         wanted = set(names)
         found = [path for path in found if path.stem in wanted]
@@ -66,6 +71,17 @@ def build(masters: Path = ASSIGNMENTS, out: Path = BUILD, names: Iterable[str] |
     return built
 
 
+def _text(name: str, value: object) -> str:
+    return instance(name, value, str, "a str")
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long for the file system
+        return False
+
+
 def _number_cells(path: Path) -> None:
     """Give the student notebook's cells ids by position (``cell-0``, ``cell-1``, ...)
     in place of nbformat's random ones, so two builds of a master are the same file."""
@@ -80,6 +96,14 @@ def _number_cells(path: Path) -> None:
 def question_points(autograder: Path) -> dict[str, float]:
     """The questions of an autograder zip and their points (each master's ``# BEGIN
     QUESTION`` gives them), in order."""
+    autograder = check_path("autograder", autograder)
+    try:
+        return _question_points(autograder)
+    except (OSError, zipfile.BadZipFile) as error:
+        raise ArgumentError(f"autograder: cannot read the zip {autograder}: {error}") from None
+
+
+def _question_points(autograder: Path) -> dict[str, float]:
     points = {}
     with zipfile.ZipFile(autograder) as archive:
         names = sorted(
@@ -111,12 +135,15 @@ def grade(
     Each row: ``student``, one column per question (points earned), ``total``,
     ``possible`` and ``message`` (empty when all went well).
     """
+    autograder = check_path("autograder", autograder)
+    submissions = check_path("submissions", submissions)
+    out = None if out is None else check_path("out", out)
+    roster = [normalize_id(s) for s in items("roster", () if roster is None else roster)]
     from otter.api import grade_submission
 
-    autograder, submissions = Path(autograder), Path(submissions)
     if not autograder.is_file():
         raise ArgumentError(f"no autograder zip at {autograder}: run build first")
-    if not submissions.is_dir():
+    if not _is_dir(submissions):
         raise ArgumentError(f"no folder of submissions at {submissions}")
     points = question_points(autograder)
     rows = []
@@ -150,8 +177,7 @@ def grade(
                 os.environ[GRADING_ID_VARIABLE] = before
         rows.append(row)
     graded = {row["student"] for row in rows}
-    for student in roster or ():
-        student = normalize_id(student)
+    for student in roster:
         if student not in graded:
             rows.append(
                 {"student": student, **dict.fromkeys(points, 0.0), "message": "missing submission"}
@@ -161,9 +187,12 @@ def grade(
         row["possible"] = sum(points.values())
     if out is not None:
         columns = ["student", *points, "total", "possible", "message"]
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
-        with Path(out).open("w", newline="") as file:
-            writer = csv.DictWriter(file, fieldnames=columns)
-            writer.writeheader()
-            writer.writerows({name: row[name] for name in columns} for row in rows)
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            with out.open("w", newline="") as file:
+                writer = csv.DictWriter(file, fieldnames=columns)
+                writer.writeheader()
+                writer.writerows({name: row[name] for name in columns} for row in rows)
+        except OSError as error:
+            raise OutputError(f"out: cannot write the grades to {out}: {error}") from None
     return rows

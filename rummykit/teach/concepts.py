@@ -23,8 +23,10 @@ from fractions import Fraction
 from math import comb, sqrt
 
 from rummykit.cards import Card, Hand, Shoe
+from rummykit.checks import cards as check_cards
+from rummykit.checks import contract_rules, instance, items
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.rules import Contract, RuleSet
+from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet
 
 __all__ = [
     "PairedComparison",
@@ -58,6 +60,13 @@ def _whole(name: str, value: object, low: int = 0, high: int | None = None) -> i
         bound = f"from {low} to {high}" if high is not None else f"at least {low}"
         raise ArgumentError(f"{name} must be {bound}, got {value}")
     return value
+
+
+def _frame(frame: object, columns: tuple[str, ...], made_by: str):
+    """``frame`` if it is a polars DataFrame with ``columns`` (the frame of ``made_by``)."""
+    from rummykit.display import check_frame
+
+    return check_frame("frame", frame, columns, made_by=made_by)
 
 
 def hypergeom_moments(*, population: int, successes: int, draws: int) -> tuple[Fraction, Fraction]:
@@ -103,8 +112,7 @@ def binomial_limit(
     _whole("cards", cards, 1, 30)
     _whole("jokers_per_deck", jokers_per_deck, 0, 4)
     rows = []
-    for count in decks:
-        _whole("decks", count, 1, 8)
+    for count in items("decks", decks, lambda name, x: _whole(name, x, 1, 8), what="deck counts"):
         population = (52 + jokers_per_deck) * count
         label = f"{count} deck" + ("s" if count > 1 else "")
         for k in range(min(cards, 4 * count) + 1):
@@ -223,6 +231,10 @@ def kaplan_meier(times: Iterable[int], observed: Iterable[bool]) -> list[tuple[i
     >>> kaplan_meier([1, 2, 2, 3], [True, True, False, True])
     [(1, 0.75), (2, 0.5), (3, 0.0)]
     """
+    times = items("times", times, lambda name, t: _whole(name, t, 0), what="a list of waits")
+    observed = items("observed", observed, lambda name, x: instance(name, x, bool, "True or False"))
+    if len(times) != len(observed):
+        raise ArgumentError(f"times and observed differ in length: {len(times)}, {len(observed)}")
     pairs = list(zip(times, observed, strict=True))
     if not pairs:
         raise ArgumentError("kaplan_meier needs at least one wait")
@@ -241,7 +253,8 @@ def censored_waits(*, unseen: int, wanted: int, limit: int, n: int, seed: int):
     at ``limit`` draws if it has not ended (a round stopped at the turn limit): a dict with
     the share stopped, the naive mean of the waits that ended, the mean of min(T, limit)
     that counts the stopped ones at the limit, the exact means of both, and the
-    Kaplan-Meier curve beside the exact P(T > t).
+    Kaplan-Meier curve beside the exact P(T > t). ``unseen`` is at most 10,000,
+    ``limit`` at most ``unseen`` (a wait ends by then), ``n`` at most 1,000,000.
 
     >>> result = censored_waits(unseen=60, wanted=2, limit=25, n=2000, seed=1)
     >>> result["naive_mean"] < float(result["exact_mean"])
@@ -249,7 +262,7 @@ def censored_waits(*, unseen: int, wanted: int, limit: int, n: int, seed: int):
     """
     _whole("unseen", unseen, 1, 10_000)
     _whole("wanted", wanted, 1, unseen)
-    _whole("limit", limit, 1)
+    _whole("limit", limit, 1, unseen)
     _whole("n", n, 1, 1_000_000)
     _whole("seed", seed, 0)
     rng = random.Random(seed)
@@ -281,7 +294,8 @@ def stock_position_chances(
     *, seen: Sequence[Card], decks: int, jokers: int, positions: int, n: int, seed: int
 ):
     """By simulation, the chance that each of the first ``positions`` cards of a shuffled
-    stock is a joker, given the cards ``seen``: a long frame with ``position``, ``p``, the
+    stock is a joker, given the cards ``seen`` (from RuleSet's shoes: 1 to 8 decks, 0 to 32
+    jokers): a long frame with ``position``, ``p``, the
     Wilson interval and ``exact``, the same for every position (unseen jokers / unseen
     cards), which is the symmetry the chapter argues.
 
@@ -293,6 +307,9 @@ def stock_position_chances(
 
     from rummykit.odds import wilson_interval
 
+    seen = check_cards("seen", seen)
+    _whole("decks", decks, 1, MAX_DECKS)
+    _whole("jokers", jokers, 0, MAX_JOKERS)
     shoe = Shoe(decks=decks, jokers=jokers)
     unseen = list(shoe.cards)
     for card in seen:
@@ -346,6 +363,12 @@ def kept_two_chance(
     ...                 unseen=parse_cards("8D JD 5C 6C"))
     Fraction(1, 6)
     """
+    hand = check_cards("hand", hand)
+    instance("discard", discard, Card, "a Card")
+    contract_rules(contract, rules)
+    unseen = check_cards("unseen", unseen)
+    if len(unseen) < 2:
+        raise ArgumentError("unseen must hold at least 2 cards to draw two")
     left = list(hand)
     try:
         left.remove(discard)
@@ -462,7 +485,10 @@ def paired_discards(
     >>> [round(p, 3) for p in result.p], round(result.difference, 3)
     ([0.183, 0.0], 0.183)
     """
-    first, second = discards
+    hand = check_cards("hand", hand)
+    first, second = _two_discards(discards)
+    contract_rules(contract, rules)
+    unseen = check_cards("unseen", unseen)
     _whole("n", n, 2, 200_000)
     _whole("seed", seed, 0)
     if len(unseen) < 2:
@@ -491,6 +517,13 @@ def paired_discards(
     )
 
 
+def _two_discards(discards: object) -> tuple[Card, Card]:
+    found = check_cards("discards", discards, most=2)
+    if len(found) != 2:
+        raise ArgumentError(f"discards must be two cards, got {len(found)}")
+    return found[0], found[1]
+
+
 def dealt_hand(seed: int, *, decks: int = 2, jokers: int = 4, cards: int = 10) -> Hand:
     """A seeded hand from the shoe (for the chapter's examples)."""
     rng = random.Random(seed)
@@ -512,6 +545,7 @@ def binomial_limit_chart(frame):
     """
     import altair as alt
 
+    _frame(frame, ("k", "p", "shoe"), "binomial_limit")
     shoes = [s for s in frame["shoe"].unique(maintain_order=True) if s != "binomial limit"]
     colour = alt.Color(
         "shoe:N", title="Shoe", sort=shoes, scale=alt.Scale(domain=shoes, range=_OKABE_ITO)
@@ -545,6 +579,7 @@ def positions_chart(frame):
     """
     import altair as alt
 
+    _frame(frame, ("position", "p", "ci_low", "ci_high", "exact"), "stock_position_chances")
     x = alt.X("position:O", title="Position in the stock (1 is the top card)")
     base = alt.Chart(frame).encode(x=x)
     bars = base.mark_rule(color="#0072B2").encode(
@@ -608,7 +643,7 @@ def set_variance_frame(*, decks: int = 2, jokers: int = 4, cards: Iterable[int] 
     import polars as pl
 
     rows = []
-    for n in cards:
+    for n in items("cards", cards, what="hand sizes"):
         _, variance, independent = set_count_moments(decks=decks, jokers=jokers, cards=n)
         rows.append({"cards": n, "variance": float(variance), "which": "the real variance"})
         rows.append(
@@ -623,6 +658,7 @@ def set_variance_chart(frame):
     >>> set_variance_chart(set_variance_frame(cards=[8, 10])).to_dict()["mark"]["type"]
     'line'
     """
+    _frame(frame, ("cards", "variance", "which"), "set_variance_frame")
     return _two_lines(
         frame,
         x=_alt_x("cards:Q", "Cards in the hand", tickMinStep=1),
@@ -636,9 +672,13 @@ def set_variance_chart(frame):
 
 def waiting_frame(*, unseen: int, wanted: int, up_to: int):
     """P(T = t) for t = 1 .. ``up_to`` drawing without replacement (negative
-    hypergeometric) and with it (geometric): a long frame with ``t``, ``p`` and ``law``."""
+    hypergeometric) and with it (geometric): a long frame with ``t``, ``p`` and ``law``;
+    ``up_to`` at most ``unseen`` (the wait from the stock ends by then)."""
     import polars as pl
 
+    _whole("unseen", unseen, 1)
+    _whole("wanted", wanted, 1, unseen)
+    _whole("up_to", up_to, 1, unseen)
     share = Fraction(wanted, unseen)
     rows = []
     for t in range(1, up_to + 1):
@@ -660,6 +700,7 @@ def waiting_chart(frame):
     >>> waiting_chart(waiting_frame(unseen=20, wanted=2, up_to=5)).to_dict()["mark"]["type"]
     'line'
     """
+    _frame(frame, ("t", "p", "law"), "waiting_frame")
     return _two_lines(
         frame,
         x=_alt_x("t:Q", "Draw on which the first wanted card comes"),
@@ -682,6 +723,10 @@ def survival_chart(result: dict):
     import altair as alt
     import polars as pl
 
+    instance("result", result, dict, "the dict of censored_waits")
+    missing = [key for key in ("kaplan_meier", "exact_survival") if key not in result]
+    if missing:
+        raise ArgumentError(f"result must be the dict of censored_waits: it has no {missing}")
     estimate = pl.DataFrame(
         [{"t": 0, "s": 1.0}] + [{"t": t, "s": s} for t, s in result["kaplan_meier"]]
     )

@@ -32,6 +32,7 @@ from functools import cache
 from pathlib import Path
 
 from rummykit.chance import chance_text, estimate_text
+from rummykit.checks import instance, items
 from rummykit.errors import ArgumentError, RummyError
 from rummykit.rules import CONTRACTS, RuleSet
 
@@ -173,6 +174,10 @@ def _whole(text: str, field: str, line: int) -> int:
     return value
 
 
+def _line(name: str, text: object) -> str:
+    return instance(name, text, str, "a line of text")
+
+
 def read_class_results(source: str | Path | Iterable[str]) -> list[StudentReport]:
     """The reports in a class results file (a path, or its lines), checked line by line.
 
@@ -188,10 +193,10 @@ def read_class_results(source: str | Path | Iterable[str]) -> list[StudentReport
         path = Path(source)
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as error:
+        except (OSError, UnicodeDecodeError, ValueError) as error:  # ValueError: a NUL
             raise ClassResultsError(f"cannot read the class results {path}: {error}") from None
     else:
-        lines = list(source)
+        lines = items("source", source, _line, what="a path or the file's lines")
     rows = list(csv.reader(lines))
     if not rows or tuple(cell.strip() for cell in rows[0]) != CLASS_COLUMNS:
         raise ClassResultsError(
@@ -331,6 +336,10 @@ def exact_chance_text() -> str:
     return chance_text(float(exact_chance()))
 
 
+def _report(name: str, report: object) -> StudentReport:
+    return instance(name, report, StudentReport, "a StudentReport")
+
+
 def class_coverage(reports: Iterable[StudentReport]) -> ClassCoverage:
     """Pool the class's reports: re-deal each from its seed, count those that match.
 
@@ -347,7 +356,7 @@ def class_coverage(reports: Iterable[StudentReport]) -> ClassCoverage:
     kept: list[StudentReport] = []
     rejected: list[tuple[StudentReport, str]] = []
     seeds: set[int] = set()
-    for report in reports:
+    for report in items("reports", reports, _report, what="a list of StudentReports"):
         if report.seed in seeds:
             rejected.append((report, f"seed {report.seed} was reported already"))
             continue

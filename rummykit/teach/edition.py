@@ -45,7 +45,8 @@ import re
 import sys
 from pathlib import Path
 
-from rummykit.errors import ArgumentError
+from rummykit.checks import path as check_path
+from rummykit.errors import ArgumentError, OutputError
 
 #: The cell tag of a worked solution (markdown or code): the student edition drops it.
 SOLUTION_TAG = "solution"
@@ -110,9 +111,14 @@ def student_notebook(notebook: dict) -> dict:
 def build_student_edition(source: Path | str, out: Path | str) -> list[Path]:
     """Write the student edition of every ``*.ipynb`` in ``source`` into ``out`` (made if
     missing) and return the paths written. Nothing is written if any notebook cannot be
-    read, and ``out`` must not be ``source``."""
-    source, out = Path(source), Path(out)
-    if not source.is_dir():
+    read, and ``out`` must not be ``source``; an ``out`` that cannot be written is an
+    :class:`~rummykit.errors.OutputError`."""
+    source, out = check_path("source", source), check_path("out", out)
+    try:
+        folder = source.is_dir()
+    except OSError:  # a name too long for the file system
+        folder = False
+    if not folder:
         raise ArgumentError(f"source: {source} is not a folder of notebooks")
     if out.resolve() == source.resolve():
         raise ArgumentError("out: the student edition must not overwrite the teacher's notebooks")
@@ -129,12 +135,15 @@ def build_student_edition(source: Path | str, out: Path | str) -> list[Path]:
             editions[path.name] = student_notebook(notebook)
         except ArgumentError as error:
             raise ArgumentError(f"{path.name}: {error}") from None
-    out.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, notebook in editions.items():
-        target = out / name
-        target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", "utf-8")
-        written.append(target)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for name, notebook in editions.items():
+            target = out / name
+            target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", "utf-8")
+            written.append(target)
+    except OSError as error:
+        raise OutputError(f"out: cannot write the student edition in {out}: {error}") from None
     return written
 
 

@@ -1,7 +1,8 @@
 """The odds tables of ``data/`` read the way chapter 3 (*Contract odds*) reads them, each
 by one call: the rows of a shoe at each round's deal size, the cells each method filled,
 a chance looked up, one column per joker count, and the distance's summary and
-cumulative distribution by round.
+cumulative distribution by round. Each checks its frame's columns and its shoe against
+RuleSet's bounds (rounds 1 to 20, 1 to 8 decks, 0 to 32 jokers, 1 to 52 cards).
 
 Each function is a few lines of polars (filter, group by, pivot) that a student can read
 in its source; a chapter's cell so stays a line or two.
@@ -20,12 +21,16 @@ in its source; a chapter's cell so stays a line or two.
 from __future__ import annotations
 
 from rummykit._optional import require
+from rummykit.checks import instance, items, whole
 from rummykit.display import chance_column
-from rummykit.rules import RuleSet
+from rummykit.errors import ArgumentError
+from rummykit.rules import MAX_DEAL_SIZE, MAX_DECKS, MAX_JOKERS, MAX_ROUNDS, RuleSet
 
 require("polars", extra="analysis", feature="rummykit.teach.odds_tables")
 
 import polars as pl  # noqa: E402
+
+from rummykit.display import check_frame  # noqa: E402
 
 __all__ = [
     "cells_by_method",
@@ -37,6 +42,15 @@ __all__ = [
 ]
 
 
+def _round(name: str, value: object) -> int:
+    return whole(name, value, low=1, high=MAX_ROUNDS)
+
+
+def _shoe(decks: object, jokers: object) -> None:
+    whole("decks", decks, low=1, high=MAX_DECKS, hint="the bound of RuleSet (rummykit.rules)")
+    whole("jokers", jokers, low=0, high=MAX_JOKERS, hint="the bound of RuleSet (rummykit.rules)")
+
+
 def dealt_rows(frame: pl.DataFrame, rules: RuleSet, *, decks: int = 2, jokers: int = 4):
     """The rows of ``frame`` for a shoe of ``decks`` and ``jokers`` at each round's deal
     size under ``rules`` (standard deals 10 cards, then 12), in ``frame``'s order.
@@ -46,6 +60,9 @@ def dealt_rows(frame: pl.DataFrame, rules: RuleSet, *, decks: int = 2, jokers: i
     >>> dealt_rows(frame, RuleSet.preset("standard")).rows()
     [(1, 2, 4, 10), (5, 2, 4, 12)]
     """
+    check_frame("frame", frame, ("round", "decks", "jokers", "cards"))
+    instance("rules", rules, RuleSet, "a RuleSet")
+    _shoe(decks, jokers)
     deal_sizes = dict(enumerate(rules.deal_sizes, start=1))
     dealt_size = pl.col("round").replace_strict(deal_sizes, return_dtype=pl.Int8)
     shoe = (pl.col("decks") == decks) & (pl.col("jokers") == jokers)
@@ -61,6 +78,7 @@ def cells_by_method(frame: pl.DataFrame) -> pl.DataFrame:
     >>> cells_by_method(frame).rows()
     [(1, '2 sets', 'exact', 2, 0), (5, 'x', 'simulated', 1, 9)]
     """
+    check_frame("frame", frame, ("round", "contract", "method", "n"))
     cells = frame.group_by("round", "contract", "method").agg(
         pl.len().alias("cells"), pl.col("n").max()
     )
@@ -78,7 +96,16 @@ def table_chance(
     >>> table_chance(frame, 1, 11)
     0.139
     """
+    check_frame("frame", frame, ("round", "decks", "jokers", "cards", "p"))
+    _round("round_", round_)
+    whole("cards", cards, low=1, high=MAX_DEAL_SIZE)
+    _shoe(decks, jokers)
     row = frame.filter(round=round_, decks=decks, jokers=jokers, cards=cards)
+    if row.height != 1:
+        raise ArgumentError(
+            f"frame has {row.height} rows for round {round_}, {cards} cards, {decks} decks "
+            f"and {jokers} jokers, not one"
+        )
     return row["p"].item()
 
 
@@ -91,6 +118,9 @@ def chances_by(frame: pl.DataFrame, on: str, *, index: str = "contract") -> pl.D
     >>> chances_by(frame, "jokers").rows()
     [('a', 0.1, 0.2), ('b', 0.3, 0.4)]
     """
+    instance("on", on, str, "a column name")
+    instance("index", index, str, "a column name")
+    check_frame("frame", frame, (on, index, "p"))
     return frame.pivot(on=on, index=index, values="p")
 
 
@@ -108,6 +138,8 @@ def distance_summary(frame: pl.DataFrame) -> pl.DataFrame:
     >>> distance_summary(frame).row(0)
     (1, '2 sets', 1.0, 0.75, 1, 'exact', 'exact')
     """
+    columns = ("round", "contract", "distance", "p", "p_at_most", "method")
+    check_frame("frame", frame, (*columns, "p_at_most_ci_low", "p_at_most_ci_high"))
     mean = (pl.col("distance").cast(pl.Float64) * pl.col("p")).sum()
     at_most_1 = pl.col("p").filter(pl.col("distance") <= 1).sum()
     median = pl.col("distance").filter(pl.col("p_at_most") >= 0.5).min()
@@ -141,6 +173,8 @@ def cumulative_by_round(frame: pl.DataFrame, rounds: list[int]) -> pl.DataFrame:
     >>> cumulative_by_round(frame, [1, 4]).sort("distance").rows()
     [(0.0, 0.5, 0.2), (1.0, 1.0, 0.6), (2.0, 1.0, 1.0)]
     """
+    check_frame("frame", frame, ("round", "distance", "p_at_most"))
+    rounds = items("rounds", rounds, _round, what="a list of rounds")
     return (
         frame.filter(pl.col("round").is_in(rounds))
         .pivot(on="round", index="distance", values="p_at_most")

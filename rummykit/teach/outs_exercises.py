@@ -28,9 +28,12 @@ from fractions import Fraction
 from math import comb
 
 from rummykit.cards import Card, Hand, Shoe
-from rummykit.exercises import Exercise, exercise
+from rummykit.checks import cards as check_cards
+from rummykit.checks import instance, items, whole
+from rummykit.errors import ArgumentError
+from rummykit.exercises import Exercise, check_seed, exercise
 from rummykit.hints import Outs, outs
-from rummykit.rules import RuleSet
+from rummykit.rules import MAX_DEAL_SIZE, RuleSet
 from rummykit.search import contract_distance
 
 __all__ = [
@@ -56,15 +59,25 @@ _CARDS = _RULES.deal_sizes[0]
 _SHOE = Shoe(decks=DECKS, jokers=JOKERS)
 
 
+#: The farthest :func:`dealt_outs` deals to (a hand 4 cards away takes a second to find,
+#: one 5 away minutes), and the most cards it shows face up.
+MAX_DISTANCE = 3
+MAX_SEEN = 40
+
+
 def dealt_outs(key: str, seed: int, *, distance: int = 1, seen: int = 0) -> tuple[Hand, list, Outs]:
     """The first seeded hand (of the stream named by ``key`` and ``seed``) that is
-    ``distance`` cards from 2 sets with at least one out, ``seen`` cards of the rest of the
-    shoe shown face up, and its outs.
+    ``distance`` cards (1 to :data:`MAX_DISTANCE`) from 2 sets with at least one out,
+    ``seen`` cards (0 to :data:`MAX_SEEN`) of the rest of the shoe shown face up, and its
+    outs.
 
     >>> hand, seen, found = dealt_outs("doc", 0, seen=3)
     >>> len(hand), len(seen), found.distance, found.unseen
     (10, 3, 1, 95)
     """
+    _stream(key, seed)
+    whole("distance", distance, low=1, high=MAX_DISTANCE, hint="farther hands take minutes")
+    whole("seen", seen, low=0, high=MAX_SEEN)
     rng = random.Random(f"{key}:{seed}")
     while True:
         cards = rng.sample(_SHOE.cards, _CARDS + seen)
@@ -89,6 +102,8 @@ def targeted_outs(key: str, seed: int, book: int) -> tuple[Hand, list, Outs]:
     >>> len(hand), len(pile), found.distance, found.unseen, found.total != 10
     (10, 8, 1, 90, True)
     """
+    _stream(key, seed)
+    whole("book", book)
     targets = [t for t in TARGETS if t != book]
     random.Random(f"targets:{key}").shuffle(targets)
     target = targets[(seed - 1) % len(targets)]
@@ -114,6 +129,11 @@ def targeted_outs(key: str, seed: int, book: int) -> tuple[Hand, list, Outs]:
             return hand, pile, seen
 
 
+def _stream(key: object, seed: object) -> None:
+    instance("key", key, str, "a str (the name of a stream of hands)")
+    check_seed(seed)
+
+
 @functools.lru_cache(maxsize=512)
 def _dealt_or_targeted(key: str, seed: int, seen: int = 0) -> tuple[Hand, list, Outs]:
     """The book's dealt hand for seed 0; for another seed, a targeted one whose outs
@@ -130,11 +150,14 @@ def _pile_words(pile: list) -> str:
 
 def two_draw_chance(total: int, unseen: int) -> Fraction:
     """The exact chance that at least one of the next two cards is one of ``total`` outs
-    among ``unseen`` cards: one less the chance that both miss (hypergeometric).
+    among ``unseen`` cards (at least 2): one less the chance that both miss
+    (hypergeometric).
 
     >>> two_draw_chance(10, 98)
     Fraction(925, 4753)
     """
+    whole("unseen", unseen, low=2)
+    whole("total", total, low=0, high=unseen)
     return 1 - Fraction(comb(unseen - total, 2), comb(unseen, 2))
 
 
@@ -153,15 +176,24 @@ def _discard_outs(hand: Hand, pile: Sequence[Card] = ()) -> list[Outs]:
     ]
 
 
+#: The largest hand :func:`best_discard_outs` takes: RuleSet's largest deal and a draw.
+MAX_HAND = MAX_DEAL_SIZE + 1
+
+
 def best_discard_outs(hand: Hand, pile: Sequence[Card] = ()) -> tuple[int, int]:
     """The fewest cards a discard of ``hand`` (after its draw) leaves it from 2 sets, and
-    the most outs a discard leaving that distance keeps, the cards of ``pile`` seen.
+    the most outs a discard leaving that distance keeps, the cards of ``pile`` seen; a
+    hand of 2 to :data:`MAX_HAND` cards.
 
     >>> from rummykit import parse_cards
     >>> hand = parse_cards("8S 8H 8D JH JS 2C KD")
     >>> best_discard_outs(hand), best_discard_outs(hand, parse_cards("JC JD"))
     ((1, 10), (1, 8))
     """
+    hand = check_cards("hand", hand, most=MAX_HAND)
+    if len(hand) < 2:
+        raise ArgumentError(f"hand must hold at least 2 cards to discard one, got {len(hand)}")
+    pile = check_cards("pile", pile)
     distance, most = min((found.distance, -found.total) for found in _discard_outs(hand, pile))
     return distance, -most
 
@@ -184,7 +216,11 @@ def targeted_discard(seed: int, book: Sequence[int]) -> tuple[Hand, list[Card]]:
     >>> len(hand), len(pile), best_discard_outs(hand, pile)[0]
     (11, 14, 1)
     """
+    check_seed(seed)
+    book = items("book", book, lambda name, x: whole(name, x), what="a list of counts")
     targets = [t for t in DISCARD_TARGETS if t not in book]
+    if not targets:
+        raise ArgumentError("book leaves no count of DISCARD_TARGETS to aim at")
     random.Random("targets:outs-best-discard").shuffle(targets)
     target = targets[(seed - 2) % len(targets)]
     rng = random.Random(f"outs-best-discard:{seed}")

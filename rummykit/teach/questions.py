@@ -25,7 +25,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
+from rummykit.checks import instance
 from rummykit.errors import ArgumentError
+from rummykit.exercises import check_seed
 from rummykit.odds.counting.exact import dealt_probability
 from rummykit.teach.exercise_sets import ROUND_1, RULES, parameters
 from rummykit.teach.outs_exercises import dealt_outs
@@ -322,6 +324,13 @@ def _paired_low(seed: int):
 OUTS_BOT_CSV = Path(__file__).resolve().parents[2] / "data" / "outs_bot.csv"
 
 
+def _check(key: object, seed: object) -> None:
+    instance("key", key, str, "a question key (str)")
+    if key not in QUESTIONS:
+        raise ArgumentError(f"no question registered as {key!r}; known: {sorted(QUESTIONS)}")
+    check_seed(seed)
+
+
 def numbers(key: str, seed: int) -> dict:
     """The numbers of question ``key`` for ``seed``, as the student's notebook shows them
     (never the answer).
@@ -329,8 +338,7 @@ def numbers(key: str, seed: int) -> dict:
     >>> numbers("a1-hands", 0)
     {'decks': 2, 'jokers': 4, 'cards': 10}
     """
-    if key not in QUESTIONS:
-        raise ArgumentError(f"no question registered as {key!r}; known: {sorted(QUESTIONS)}")
+    _check(key, seed)
     return dict(QUESTIONS[key](seed).numbers)
 
 
@@ -340,6 +348,5 @@ def mark(key: str, seed: int, value: object) -> Mark:
     >>> mark("a3-markov-wait", 0, Fraction(342, 25))
     Mark(correct=True, message='right')
     """
-    if key not in QUESTIONS:
-        raise ArgumentError(f"no question registered as {key!r}; known: {sorted(QUESTIONS)}")
+    _check(key, seed)
     return QUESTIONS[key](seed).mark(value)

@@ -20,7 +20,9 @@ import dataclasses
 
 from rummykit._optional import require
 from rummykit.chance import chance_text
-from rummykit.display import chance_column
+from rummykit.checks import choice, instance, items, whole
+from rummykit.display import chance_column, check_frame
+from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.rules import RuleSet
 
 require("polars", extra="analysis", feature="rummykit.teach.rule_variants")
@@ -49,12 +51,15 @@ def rule_text(name: str, value) -> str:
     >>> rule_text("buy_timing", "after_decline"), rule_text("jokers_by_decks", ((1, 2),))
     ('after decline', '2 per deck')
     """
+    instance("name", name, str, "a rule's name")
     if value is None:
         return "no limit"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, str):
         return value.replace("_", " ")
+    if name in ("decks_by_players", "jokers_by_decks"):
+        value = items(name, value, _pair, what="a tuple of pairs of integers", least=1)
     if name == "decks_by_players":
         spans = {}
         for players, decks in value:
@@ -65,9 +70,31 @@ def rule_text(name: str, value) -> str:
     return " ".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
 
+def _field(name: object) -> str:
+    """``name`` if it names a field of :class:`~rummykit.rules.RuleSet`."""
+    instance("field", name, str, "the name of a RuleSet field")
+    return choice("field", name, [f.name for f in dataclasses.fields(RuleSet)])
+
+
+def _pair(label: str, pair: object) -> tuple[int, int]:
+    found = items(label, pair, lambda n, x: whole(n, x, low=1), what="a pair of integers")
+    if len(found) != 2:
+        raise ArgumentError(f"{label} must be a pair of integers, got {pair!r}")
+    return found[0], found[1]
+
+
+def _presets(presets: object) -> dict[str, RuleSet]:
+    instance("presets", presets, dict, "a dict of RuleSets by name")
+    for name, rules in presets.items():
+        instance(f"presets[{name!r}]", rules, RuleSet, "a RuleSet")
+    return presets
+
+
 def differing_rules(presets: dict[str, RuleSet], standard: RuleSet) -> list[str]:
     """The fields of :class:`~rummykit.rules.RuleSet` (but its name and contracts) in
     which some preset of ``presets`` differs from ``standard``."""
+    _presets(presets)
+    instance("standard", standard, RuleSet, "a RuleSet")
     skipped = ("name", "contracts")
     fields = [f.name for f in dataclasses.fields(RuleSet) if f.name not in skipped]
     return [
@@ -103,6 +130,7 @@ def dealt_chances_by_preset(frame: pl.DataFrame) -> pl.DataFrame:
     >>> dealt_chances_by_preset(frame).row(0)
     (1, '2 sets', '8.9% (1 in 11)', 'impossible')
     """
+    check_frame("frame", frame, ("round", "contract", "rules", "p", "p_exact"))
     dealt_text = (
         pl.when(pl.col("p_exact") == "0").then(pl.lit("impossible")).otherwise(chance_column("p"))
     )
@@ -120,6 +148,7 @@ def own_shoes(presets: dict[str, RuleSet]) -> pl.DataFrame:
     >>> shoes.filter(players=4).row(0)
     ('standard', 4, 2, 4)
     """
+    _presets(presets)
     return pl.DataFrame(
         [
             {
@@ -142,6 +171,9 @@ def half_and_ever(curve: pl.DataFrame) -> str:
     >>> half_and_ever(pl.DataFrame({"turn": [2, 1, 3], "p": [0.55, 0.2, 0.8]}))
     'turn 2; 80%'
     """
+    check_frame("curve", curve, ("turn", "p"))
+    if curve.is_empty():
+        raise ArgumentError("curve has no row to read")
     curve = curve.sort("turn")
     half = curve.filter(pl.col("p") >= 0.5)["turn"]
     when = f"turn {half[0]}" if len(half) else "never"
@@ -158,6 +190,8 @@ def half_and_ever_table(curves: pl.DataFrame, presets: list[str]) -> pl.DataFram
     >>> half_and_ever_table(curves, ["a", "b", "c"]).rows()
     [(1, '2 sets', 'turn 2; 60%', 'turn 1; 70%', 'not simulated')]
     """
+    check_frame("curves", curves, ("rules", "round", "contract", "turn", "p"))
+    presets = items("presets", presets, lambda n, x: instance(n, x, str, "a preset's name"))
     groups = curves.group_by("rules", "round", maintain_order=True)
     names = ["round", "contract", "rules", "half by; ever"]
     rows = [
@@ -188,6 +222,8 @@ def buy_limit_text(limit: int | None) -> str:
     >>> buy_limit_text(None), buy_limit_text(3)
     ('no limit', '3 per round')
     """
+    if limit is not None:
+        whole("limit", limit, low=0)
     return "no limit" if limit is None else f"{limit} per round"
 
 
@@ -216,6 +252,13 @@ def rounds_with(
     """
     from rummykit.odds.play.completion import round_summary
 
+    instance("rules", rules, RuleSet, "a RuleSet")
+    if _field(field) == "name":
+        raise ArgumentError("field must be a rule, not the RuleSet's name")
+    values = items("values", values, what="a tuple of the field's values", least=1)
+    instance("label", label, str, "a column name")
+    if words is not None and not callable(words):
+        raise ArgumentTypeError(f"words must be a function (value -> str) or None, got {words!r}")
     tables = []
     for value in values:
         changed = dataclasses.replace(rules, **{field: value}, name=_name(rules, field, value))
@@ -250,6 +293,8 @@ def chance_columns(frame: pl.DataFrame, name: str, *by: str) -> pl.DataFrame:
     >>> chance_columns(frame, "went out", "round").columns
     ['round', 'went out', '95% from', '95% to']
     """
+    instance("name", name, str, "a column name")
+    check_frame("frame", frame, (*by, "mean", "ci_low", "ci_high"))
     return frame.select(
         *by,
         pl.col("mean").alias(name),

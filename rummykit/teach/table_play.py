@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from rummykit._optional import require
 from rummykit.chance import chance_text
-from rummykit.display import interval_column
+from rummykit.checks import instance, items
+from rummykit.display import check_frame, interval_column
+from rummykit.errors import ArgumentError
 
 require("polars", extra="analysis", feature="rummykit.teach.table_play")
 
@@ -51,12 +53,18 @@ def read_off(curve: pl.DataFrame, keep: pl.DataFrame) -> dict:
     >>> said["half by turn"], said["behind from turn"], said["compared to turn"]
     ('never', 'not by 1', 1)
     """
+    check_frame("curve", curve, ("turn", "p", "ci_low", "ci_high"))
+    check_frame("keep", keep, ("turn", "p"))
+    if curve.is_empty():
+        raise ArgumentError("curve has no row to read off")
     curve = curve.sort("turn")
     exact = dict(keep.filter(pl.col("p").is_not_null()).select("turn", "p").iter_rows())
     first = curve.row(0, named=True)
     half = curve.filter(pl.col("p") >= 0.5)["turn"]
     both = curve.filter(pl.col("turn").is_in(list(exact)))
     turns = both.select("turn", "p", "ci_high").rows()
+    if not turns:
+        raise ArgumentError("curve and keep have no turn in common to compare")
     # Behind: the whole 95% interval under the exact line.
     behind = [t for t, _, high in turns if high < exact[t]]
     lead, lead_turn = max((p - exact[t], t) for t, p, _ in turns)
@@ -82,6 +90,10 @@ def keep_for(frame: pl.DataFrame, keep: pl.DataFrame) -> pl.DataFrame:
     >>> keep_for(frame, keep)["p"].to_list()
     [0.2]
     """
+    check_frame("frame", frame, ("decks", "jokers"))
+    check_frame("keep", keep, ("decks", "jokers"))
+    if frame.is_empty():
+        raise ArgumentError("frame has no row to take the shoe from")
     decks, jokers = frame["decks"][0], frame["jokers"][0]
     return keep.filter((pl.col("decks") == decks) & (pl.col("jokers") == jokers))
 
@@ -107,6 +119,13 @@ def read_off_table(
     >>> table.select("round", "contract", "half by turn", "behind from turn").rows()
     [(1, 'a', '2', '2'), (2, 'b', '2', 'not by 2')]
     """
+    instance("by", by, str, "a column name")
+    match, also = (
+        items(name, value, lambda label, c: instance(label, c, str, "a column name"))
+        for name, value in (("match", match), ("also", also))
+    )
+    check_frame("curves", curves, (by, *match, *also))
+    check_frame("keep", keep, match)
     rows = []
     for (value,), curve in curves.sort(by).group_by(by, maintain_order=True):
         first = curve.row(0, named=True)
@@ -127,6 +146,8 @@ def first_turn_above(curves: pl.DataFrame, keep: pl.DataFrame) -> tuple[int, int
     >>> first_turn_above(curves, keep)
     (2, 1, 2)
     """
+    check_frame("curves", curves, ("decks", "jokers", "turn", "p", "ci_low"))
+    check_frame("keep", keep, ("decks", "jokers", "turn", "p"))
     first_turn = curves.filter(pl.col("turn") == 1).join(
         keep.select("decks", "jokers", "turn", pl.col("p").alias("keep")),
         on=["decks", "jokers", "turn"],
@@ -152,6 +173,8 @@ def outs_bot_paired(outs_bot: pl.DataFrame) -> pl.DataFrame:
     >>> outs_bot_paired(frame).row(0)[2:4]
     ('went out (% points)', 100)
     """
+    columns = ("bot", "turn", "measure", "round", "contract", "n", "difference")
+    check_frame("outs_bot", outs_bot, (*columns, "difference_ci_low", "difference_ci_high"))
     paired = outs_bot.filter(
         (pl.col("bot") == "outs")
         & pl.col("turn").is_null()
