@@ -25,6 +25,7 @@ ENGINE = (
     "bots",
     "cards",
     "checks",
+    "determinize",
     "errors",
     "events",
     "game",
