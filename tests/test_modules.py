@@ -38,6 +38,7 @@ ENGINE = (
     "rules",
     "saves",
     "search",
+    "searchbot",
     "svg",
 )
 
