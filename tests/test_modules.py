@@ -26,6 +26,7 @@ ENGINE = (
     "cards",
     "checks",
     "determinize",
+    "duplicate",
     "errors",
     "events",
     "game",
