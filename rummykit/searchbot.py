@@ -130,8 +130,12 @@ class SearchBot(Bot):
 
     Candidates: draw or take; buy or pass; call or pass; in play, the lay-down the
     engine lists, GreedyBot's lay-off (the most points), every joker swap, every
-    distinct discard and ending the turn. The greedy choice comes first and wins ties,
-    so with nothing to tell the candidates apart SearchBot plays as GreedyBot.
+    distinct discard and ending the turn. The greedy choice comes first, and the best
+    mean replaces it only when its paired advantage over the greedy choice exceeds
+    ``margin`` standard errors (at least two samples): the best of a dozen noisy means
+    looks better than it is, and at a budget too small to tell, SearchBot plays as
+    GreedyBot rather than at random among near-ties (``margin=0``: always the best
+    mean).
     :attr:`last` keeps the last decision's figures.
 
     >>> SearchBot(rollouts=0)
@@ -150,8 +154,11 @@ class SearchBot(Bot):
         rollout: Callable[[GameState, Sequence[Bot], random.Random], tuple[int, ...]] = rollout,
         max_reshuffles: int | None = 2,
         turn_limit: int | None = None,
+        margin: float = 1.0,
     ) -> None:
         super().__init__(seed)
+        if not isinstance(margin, (int, float)) or isinstance(margin, bool) or margin < 0:
+            raise ArgumentError(f"margin must be a number >= 0, got {margin!r}")
         if rollouts is not None:
             if not isinstance(rollouts, int) or isinstance(rollouts, bool):
                 raise ArgumentTypeError(
@@ -177,6 +184,7 @@ class SearchBot(Bot):
         self.policy = policy
         self.rollout = rollout
         self.limits = {"max_reshuffles": max_reshuffles, "turn_limit": turn_limit}
+        self.margin = float(margin)
         self._greedy = GreedyBot()
         self._bots: list[Bot] = []
         self.last: Decision | None = None
@@ -211,6 +219,18 @@ class SearchBot(Bot):
         diff = points[me] - sum(others) / len(others)
         return diff if view.rules.negative_scores else -diff
 
+    def _clearly_better(self, mine: list[float], greedy: list[float]) -> bool:
+        """Whether ``mine`` beats ``greedy`` (paired samples) by more than the margin."""
+        if self.margin == 0:
+            return True
+        n = len(mine)
+        if n < 2:
+            return False
+        diffs = [a - b for a, b in zip(mine, greedy, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > self.margin * (var / n) ** 0.5
+
     def choose(self, view: PlayerView) -> Action:
         start = time.monotonic()
         candidates = self.candidates(view)
@@ -221,7 +241,7 @@ class SearchBot(Bot):
         if len(self._bots) != players:
             self._bots = [self.policy() for _ in range(players)]
         hidden = hidden_cards(view)
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         samples = 0
         while True:
             sample = determinize(view, self.rng.getrandbits(63), hidden=hidden, **self.limits)
@@ -230,14 +250,16 @@ class SearchBot(Bot):
                 state = sample.clone()
                 state.apply(action)
                 points = self.rollout(state, self._bots, random.Random(chance))
-                totals[number] += self._value(points, view)
+                values[number].append(self._value(points, view))
             samples += 1
             if self.rollouts is not None and samples >= self.rollouts:
                 break
             if self.seconds is not None and time.monotonic() - start >= self.seconds:
                 break
-        means = tuple(total / samples for total in totals)
+        means = tuple(sum(v) / samples for v in values)
         best = max(range(len(candidates)), key=lambda n: (means[n], -n))
+        if best and not self._clearly_better(values[best], values[0]):
+            best = 0
         chosen = candidates[best]
         self.last = Decision(tuple(candidates), means, samples, time.monotonic() - start, chosen)
         return chosen

@@ -117,3 +117,21 @@ def test_rollout_is_a_function_of_state_bots_and_seed():
         rollout(state.clone(), bots[:2], random.Random(1))
     with pytest.raises(ArgumentTypeError, match="rng"):
         rollout(state.clone(), bots, 5)
+
+
+def test_without_evidence_it_plays_as_greedy():
+    """One sample gives no standard error: with the default margin every decision is
+    GreedyBot's; with margin=0 the best single rollout decides and play differs."""
+
+    def first_round(bot):
+        state = Game("standard", players=3, seed=21, turn_limit=15).new_state()
+        bots = [bot, GreedyBot(), GreedyBot()]
+        while not state.round_scores:
+            state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+        return state.history
+
+    greedy = first_round(GreedyBot())
+    assert first_round(SearchBot(seed=1, rollouts=1)) == greedy
+    assert first_round(SearchBot(seed=1, rollouts=1, margin=0)) != greedy
+    with pytest.raises(ArgumentError, match="margin"):
+        SearchBot(margin=-1)
