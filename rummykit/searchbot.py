@@ -234,6 +234,8 @@ class SearchBot(Bot):
     def choose(self, view: PlayerView) -> Action:
         start = time.monotonic()
         candidates = self.candidates(view)
+        if not candidates:
+            raise ArgumentError(f"view: seat {view.seat} is not to act, nothing to choose")
         if len(candidates) == 1:
             self.last = Decision(tuple(candidates), (0.0,), 0, 0.0, candidates[0])
             return candidates[0]

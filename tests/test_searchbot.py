@@ -135,3 +135,10 @@ def test_without_evidence_it_plays_as_greedy():
     assert first_round(SearchBot(seed=1, rollouts=1, margin=0)) != greedy
     with pytest.raises(ArgumentError, match="margin"):
         SearchBot(margin=-1)
+
+
+def test_a_view_not_to_act_is_refused():
+    state = Game("standard", players=3, seed=9).new_state()
+    idle = next(seat for seat in range(3) if seat != state.to_act)
+    with pytest.raises(ArgumentError, match="view"):
+        SearchBot(rollouts=1).choose(state.view(idle))
