@@ -78,11 +78,15 @@ class Estimate:
         return {"mean": self.mean, "low": self.low, "high": self.high, "n": self.n}
 
 
-def interval(values: list[float]) -> Estimate:
-    """The mean of ``values`` with a 95% Student-t interval (a single value: itself).
+def interval(values: list[float], bounds: tuple[float, float] | None = None) -> Estimate:
+    """The mean of ``values`` with a 95% Student-t interval (a single value: itself),
+    clipped to ``bounds`` when given (a share lies in [0, 1], a difference of shares in
+    [-1, 1]).
 
     >>> interval([1.0, 2.0, 3.0])
     Estimate(mean=2.0, low=-0.484, high=4.484, n=3)
+    >>> interval([0.0, 0.25, 0.5], bounds=(0, 1)).low
+    0
     """
     n = len(values)
     if n == 0:
@@ -94,7 +98,10 @@ def interval(values: list[float]) -> Estimate:
     df = n - 1
     t = _T975[df - 1] if df <= 30 else 1.96 + 2.4 / df
     half = t * math.sqrt(var / n)
-    return Estimate(mean, round(mean - half, 3), round(mean + half, 3), n)
+    low, high = round(mean - half, 3), round(mean + half, 3)
+    if bounds is not None:
+        low, high = max(low, bounds[0]), min(high, bounds[1])
+    return Estimate(mean, low, high, n)
 
 
 @dataclass(frozen=True)
@@ -286,9 +293,9 @@ def compare(
         turn=turn,
         games=total,
         points=interval([d[0] for d in per_deal]),
-        went_out=interval([d[1] for d in per_deal]),
-        laid_down=interval([d[2] for d in per_deal]),
-        went_out_a=interval(rate_a),
-        went_out_b=interval(rate_b),
+        went_out=interval([d[1] for d in per_deal], (-1, 1)),
+        laid_down=interval([d[2] for d in per_deal], (-1, 1)),
+        went_out_a=interval(rate_a, (0, 1)),
+        went_out_b=interval(rate_b, (0, 1)),
         per_deal=tuple(per_deal),
     )

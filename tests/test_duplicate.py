@@ -98,3 +98,11 @@ def test_bad_input_is_refused_by_field(kwargs, error, field):
         compare(GreedyBot(), GreedyBot(), **kwargs)
     with pytest.raises(ArgumentTypeError, match="bot_b"):
         compare(GreedyBot(), "greedy")
+
+
+def test_shares_stay_within_their_bounds():
+    assert interval([0.0, 0.0, 0.5], bounds=(0, 1)).low == 0
+    assert interval([1.0, 1.0, 0.5], bounds=(0, 1)).high == 1
+    result = compare(GreedyBot(), RandomBot(), deals=2, players=2, rounds=1, seed=3)
+    for share in (result.went_out_a, result.went_out_b):
+        assert 0 <= share.low <= share.mean <= share.high <= 1
