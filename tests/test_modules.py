@@ -25,6 +25,8 @@ ENGINE = (
     "bots",
     "cards",
     "checks",
+    "determinize",
+    "duplicate",
     "errors",
     "events",
     "game",
@@ -37,6 +39,7 @@ ENGINE = (
     "rules",
     "saves",
     "search",
+    "searchbot",
     "svg",
 )
 

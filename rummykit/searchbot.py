@@ -1,0 +1,267 @@
+"""SearchBot: each decision weighed by rollouts from samples of what the seat cannot see.
+
+For every decision with more than one candidate, :class:`SearchBot` samples
+determinizations of its own :class:`~rummykit.legal.PlayerView`
+(:func:`~rummykit.determinize.determinize`: the other hands and the stock, uniform among
+the deals the view allows), plays each candidate on each sample and lets
+:func:`rollout` finish the round with the engine's :class:`~rummykit.bots.GreedyBot` in
+every seat. The candidates share the samples and the rollouts' chance (the comparison
+is paired), and the one with the best mean outcome is played.
+
+>>> from rummykit.game import Game, play_game
+>>> game = Game("standard", players=2, seed=3, turn_limit=8)
+>>> bots = [SearchBot(seed=1, rollouts=1), GreedyBot()]
+>>> play_game(game.new_state(), bots).is_over
+True
+
+The outcome is the seat's points at the end of the round minus the mean of its
+opponents', signed so that higher is better. Why: the game is won on totals, so a
+round's points matter only against the other players'; subtracting them removes most
+of the luck of the deal that every candidate shares, and the mean (rather than, say,
+the best opponent) is linear, so the paired differences stay simple averages. Points
+already counted (earlier rounds, this round's penalties) add the same to every
+candidate and are left out.
+
+A rollout is one function, :func:`rollout` ``(state, bots, rng) -> points``, so that
+a compiled core can replace it (``SearchBot(rollout=...)``): it must give the same
+points for the same state, bots and seed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rummykit.actions import (
+    Action,
+    Buy,
+    Call,
+    Discard,
+    DrawStock,
+    EndTurn,
+    LayDown,
+    LayOff,
+    Pass,
+    Swap,
+    TakeDiscard,
+)
+from rummykit.bots import Bot, GreedyBot
+from rummykit.determinize import determinize, hidden_cards
+from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.game import GameState
+from rummykit.legal import PlayerView
+
+__all__ = ["Decision", "SearchBot", "rollout"]
+
+#: Most actions a rollout plays before it gives up (a round that cannot end).
+MAX_ROLLOUT_ACTIONS = 20_000
+
+
+def rollout(state: GameState, bots: Sequence[Bot], rng: random.Random) -> tuple[int, ...]:
+    """Play ``state`` on (in place: pass a clone) to the end of its round with ``bots``
+    (one per seat) and return the round's points per seat, signed as the rule set
+    writes them.
+
+    The rollout's chance comes from ``rng`` alone, in this order: the state's own
+    generator (reshuffles, the buy lottery) is reseeded with ``rng.getrandbits(63)``,
+    then each bot's ``rng`` in seat order. So the same state, bots and seed give the
+    same points, and a compiled rollout can be checked against this one.
+
+    >>> from rummykit.game import Game
+    >>> state = Game("standard", players=3, seed=7).new_state()
+    >>> bots = [GreedyBot() for _ in range(3)]
+    >>> first = rollout(state.clone(), bots, random.Random(1))
+    >>> first == rollout(state.clone(), bots, random.Random(1)), len(first)
+    (True, 3)
+    """
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError(f"state must be a GameState, got {state!r}")
+    if len(bots) != state.players:
+        raise ArgumentError(f"bots: give one bot per seat ({state.players}), got {len(bots)}")
+    if not isinstance(rng, random.Random):
+        raise ArgumentTypeError(f"rng must be a random.Random, got {rng!r}")
+    state.rng = random.Random(rng.getrandbits(63))
+    for bot in bots:
+        if isinstance(getattr(bot, "rng", None), random.Random):
+            bot.rng = random.Random(rng.getrandbits(63))
+    rounds = len(state.round_scores)
+    for _ in range(MAX_ROLLOUT_ACTIONS):
+        if len(state.round_scores) > rounds:
+            return state.round_scores[rounds]
+        seat = state.to_act
+        if seat is None:
+            break
+        state.apply(bots[seat].choose(state.view(seat)))
+    raise ArgumentError(
+        f"rollout: the round did not end within {MAX_ROLLOUT_ACTIONS:,} actions (bound it "
+        "with max_reshuffles or turn_limit)"
+    )
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What :class:`SearchBot` weighed at its last decision."""
+
+    actions: tuple[Action, ...]
+    """The candidates, the greedy one first."""
+    means: tuple[float, ...]
+    """Each candidate's mean outcome (points better than the opponents' mean)."""
+    samples: int
+    """Determinizations played (each candidate played once on each)."""
+    seconds: float
+    """Wall time of the decision."""
+    chosen: Action
+    """The action played."""
+
+
+class SearchBot(Bot):
+    """Chooses by rollouts from determinizations of its view (see the module notes).
+
+    ``rollouts``: determinizations per decision, each candidate played once on each
+    (so a decision costs ``rollouts`` times its number of candidates). ``seconds``: stop
+    sampling once this much wall time is spent (at least one sample). Give either or
+    both (the first reached ends the decision); only a ``rollouts`` budget alone is
+    reproducible from ``seed``. ``policy`` makes the rollouts' bot of each seat
+    (default :class:`~rummykit.bots.GreedyBot`), ``rollout`` plays them
+    (:func:`rollout`); ``max_reshuffles`` and ``turn_limit`` bound the sampled rounds
+    (the view does not say the real game's limits).
+
+    Candidates: draw or take; buy or pass; call or pass; in play, the lay-down the
+    engine lists, GreedyBot's lay-off (the most points), every joker swap, every
+    distinct discard and ending the turn. The greedy choice comes first, and the best
+    mean replaces it only when its paired advantage over the greedy choice exceeds
+    ``margin`` standard errors (at least two samples): the best of a dozen noisy means
+    looks better than it is, and at a budget too small to tell, SearchBot plays as
+    GreedyBot rather than at random among near-ties (``margin=0``: always the best
+    mean).
+    :attr:`last` keeps the last decision's figures.
+
+    >>> SearchBot(rollouts=0)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ArgumentError: rollouts must be a positive integer or None, got 0
+    """
+
+    def __init__(
+        self,
+        seed: int | random.Random | None = None,
+        *,
+        rollouts: int | None = 16,
+        seconds: float | None = None,
+        policy: Callable[[], Bot] = GreedyBot,
+        rollout: Callable[[GameState, Sequence[Bot], random.Random], tuple[int, ...]] = rollout,
+        max_reshuffles: int | None = 2,
+        turn_limit: int | None = None,
+        margin: float = 1.0,
+    ) -> None:
+        super().__init__(seed)
+        if not isinstance(margin, (int, float)) or isinstance(margin, bool) or margin < 0:
+            raise ArgumentError(f"margin must be a number >= 0, got {margin!r}")
+        if rollouts is not None:
+            if not isinstance(rollouts, int) or isinstance(rollouts, bool):
+                raise ArgumentTypeError(
+                    f"rollouts must be a positive integer or None, got {rollouts!r}"
+                )
+            if rollouts < 1:
+                raise ArgumentError(
+                    f"rollouts must be a positive integer or None, got {rollouts!r}"
+                )
+        if seconds is not None:
+            if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+                raise ArgumentTypeError(
+                    f"seconds must be a positive number or None, got {seconds!r}"
+                )
+            if not seconds > 0:
+                raise ArgumentError(f"seconds must be a positive number or None, got {seconds!r}")
+        if rollouts is None and seconds is None:
+            raise ArgumentError("rollouts, seconds: give a budget (either or both)")
+        if not callable(policy) or not callable(rollout):
+            raise ArgumentTypeError("policy and rollout must be callables")
+        self.rollouts = rollouts
+        self.seconds = seconds
+        self.policy = policy
+        self.rollout = rollout
+        self.limits = {"max_reshuffles": max_reshuffles, "turn_limit": turn_limit}
+        self.margin = float(margin)
+        self._greedy = GreedyBot()
+        self._bots: list[Bot] = []
+        self.last: Decision | None = None
+
+    def __repr__(self) -> str:
+        return f"SearchBot(rollouts={self.rollouts!r}, seconds={self.seconds!r})"
+
+    def candidates(self, view: PlayerView) -> list[Action]:
+        """The actions weighed at ``view`` (the greedy one first; see the class notes)."""
+        actions = view.legal_actions()
+        if len(actions) <= 1:
+            return actions
+        greedy = self._greedy.choose(view)
+        if view.phase == "play":
+            lay_offs = [a for a in actions if isinstance(a, LayOff)]
+            chosen = [a for a in actions if isinstance(a, LayDown)]
+            if lay_offs:
+                chosen.append(
+                    max(lay_offs, key=lambda a: (view.rules.point_value(a.card), -a.meld))
+                )
+            chosen += [a for a in actions if isinstance(a, (Swap, Discard, EndTurn))]
+        else:
+            kinds = (DrawStock, TakeDiscard, Buy, Pass, Call, Discard)
+            chosen = [a for a in actions if isinstance(a, kinds)]
+        out = [greedy]
+        out += [a for a in chosen if a != greedy]
+        return out
+
+    def _value(self, points: Sequence[int], view: PlayerView) -> float:
+        me = view.seat
+        others = [p for seat, p in enumerate(points) if seat != me]
+        diff = points[me] - sum(others) / len(others)
+        return diff if view.rules.negative_scores else -diff
+
+    def _clearly_better(self, mine: list[float], greedy: list[float]) -> bool:
+        """Whether ``mine`` beats ``greedy`` (paired samples) by more than the margin."""
+        if self.margin == 0:
+            return True
+        n = len(mine)
+        if n < 2:
+            return False
+        diffs = [a - b for a, b in zip(mine, greedy, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > self.margin * (var / n) ** 0.5
+
+    def choose(self, view: PlayerView) -> Action:
+        start = time.monotonic()
+        candidates = self.candidates(view)
+        if not candidates:
+            raise ArgumentError(f"view: seat {view.seat} is not to act, nothing to choose")
+        if len(candidates) == 1:
+            self.last = Decision(tuple(candidates), (0.0,), 0, 0.0, candidates[0])
+            return candidates[0]
+        players = len(view.names)
+        if len(self._bots) != players:
+            self._bots = [self.policy() for _ in range(players)]
+        hidden = hidden_cards(view)
+        values: list[list[float]] = [[] for _ in candidates]
+        samples = 0
+        while True:
+            sample = determinize(view, self.rng.getrandbits(63), hidden=hidden, **self.limits)
+            chance = self.rng.getrandbits(63)
+            for number, action in enumerate(candidates):
+                state = sample.clone()
+                state.apply(action)
+                points = self.rollout(state, self._bots, random.Random(chance))
+                values[number].append(self._value(points, view))
+            samples += 1
+            if self.rollouts is not None and samples >= self.rollouts:
+                break
+            if self.seconds is not None and time.monotonic() - start >= self.seconds:
+                break
+        means = tuple(sum(v) / samples for v in values)
+        best = max(range(len(candidates)), key=lambda n: (means[n], -n))
+        if best and not self._clearly_better(values[best], values[0]):
+            best = 0
+        chosen = candidates[best]
+        self.last = Decision(tuple(candidates), means, samples, time.monotonic() - start, chosen)
+        return chosen
