@@ -176,6 +176,31 @@ def test_the_assignments_build_into_student_and_autograder_versions(built):
 
 
 @pytest.mark.slow
+def test_a_notebook_that_is_no_master_is_named_and_changes_nothing(tmp_path):
+    masters = tmp_path / "masters"
+    masters.mkdir()
+    shutil.copy(MASTERS[0], masters / MASTERS[0].name)
+    plain = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")])
+    nbformat.write(plain, masters / "zz-notes.ipynb")
+    out = tmp_path / "out"
+    (out / MASTERS[0].stem).mkdir(parents=True)
+    (out / MASTERS[0].stem / "kept.txt").write_text("an earlier build\n")
+    with pytest.raises(ArgumentError, match=r"master zz-notes\.ipynb: otter assign cannot build"):
+        build(masters, out)
+    # The earlier build is as it was, and no staging folder is left.
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == [
+        MASTERS[0].stem,
+        f"{MASTERS[0].stem}/kept.txt",
+    ]
+    # Without the stray notebook the master builds, replacing the earlier build whole.
+    (masters / "zz-notes.ipynb").unlink()
+    built = build(masters, out)
+    assert not (out / MASTERS[0].stem / "kept.txt").exists()
+    assert built[MASTERS[0].stem][1] == out / MASTERS[0].stem / "autograder" / "autograder.zip"
+    assert built[MASTERS[0].stem][1].is_file() and built[MASTERS[0].stem][0].is_file()
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("student", ["ada.lovelace", "3032123456", "0"])
 def test_the_student_version_holds_no_answer_and_no_solution(built, student):
     for master in MASTERS:

@@ -22,6 +22,8 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
+import shutil
+import tempfile
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -57,17 +59,42 @@ def build(masters: Path = ASSIGNMENTS, out: Path = BUILD, names: Iterable[str] |
             raise ArgumentError(f"no master notebook {sorted(missing)} in {masters}")
     if not found:
         raise ArgumentError(f"no master notebook (*.ipynb) in {masters}")
-    built = {}
-    for master in found:
-        result = Path(out) / master.stem
-        with contextlib.redirect_stdout(open(os.devnull, "w")):  # noqa: SIM115
-            otter_assign(str(master), str(result), no_pdfs=True, no_run_tests=True)
-        (zipped,) = sorted((result / "autograder").glob("*.zip"))
-        stable = result / "autograder" / "autograder.zip"
-        zipped.replace(stable)
-        student = result / "student" / master.name
-        _number_cells(student)
-        built[master.stem] = (student, stable)
+    # Every master is built in a staging folder inside ``out``, and the results replace
+    # the old ones only when all are built: a master otter cannot build leaves ``out``
+    # as it was, and the error names it.
+    out = Path(out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".building-", dir=out))
+    except OSError as error:
+        raise OutputError(f"out {str(out)!r}: cannot write there ({error.strerror})") from None
+    try:
+        for master in found:
+            result = staging / master.stem
+            try:
+                with contextlib.redirect_stdout(open(os.devnull, "w")):  # noqa: SIM115
+                    otter_assign(str(master), str(result), no_pdfs=True, no_run_tests=True)
+                (zipped,) = sorted((result / "autograder").glob("*.zip"))
+            except (Exception, SystemExit) as error:
+                raise ArgumentError(
+                    f"master {master.name}: otter assign cannot build it "
+                    f"({type(error).__name__}: {error}); a master is an otter-grader master "
+                    "notebook (# ASSIGNMENT CONFIG in its first cell)"
+                ) from None
+            zipped.replace(result / "autograder" / "autograder.zip")
+            _number_cells(result / "student" / master.name)
+        built = {}
+        for master in found:
+            final = out / master.stem
+            if final.exists():
+                shutil.rmtree(final)
+            (staging / master.stem).replace(final)
+            built[master.stem] = (
+                final / "student" / master.name,
+                final / "autograder" / "autograder.zip",
+            )
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     return built
 
 
