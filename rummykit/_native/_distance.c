@@ -8,8 +8,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "odds/_contract.h"
-#include "odds/_read_ints.h"
+#include "_contract.h"
+#include "_read_ints.h"
 
 /* The meld rules in the order of search._Solver.core_rules (and of _table.distance). */
 #define RULE_FIELDS 8
