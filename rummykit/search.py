@@ -172,17 +172,8 @@ class _Solver:
         self.run_full = limits.run_cards
         # Keyed by the naturals of the ranks with most (their number says how many sets).
         self._placements: dict[tuple[int, ...], tuple[list, tuple[int, int]]] = {}
-        # The meld rules as the compiled distance reads them (rummykit/_native/_distance.c).
-        self.core_rules = (
-            rules.min_set_size,
-            rules.min_run_size,
-            -1 if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld,
-            rules.min_naturals_in_set,
-            rules.min_naturals_in_run,
-            int(rules.ace_low),
-            int(rules.ace_high),
-            int(self.separated),
-        )
+        # The meld rules as the compiled distance reads them (one tuple per meld rules).
+        self.core_rules = _native.encode_meld_rules(rules)
 
     def table(self, mask: int) -> tuple[tuple, tuple]:
         """Windows a suit holding ``mask`` can fill legally: ((window, holes), ...), sorted holes."""

@@ -159,19 +159,6 @@ def test_seeds_past_64_bits_play_the_engines_rounds():
 # Contract distance against search.py
 
 
-def _solver_rules(rules: RuleSet) -> tuple[int, ...]:
-    return (
-        rules.min_set_size,
-        rules.min_run_size,
-        -1 if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld,
-        rules.min_naturals_in_set,
-        rules.min_naturals_in_run,
-        int(rules.ace_low),
-        int(rules.ace_high),
-        int(rules.same_suit_runs == "separated"),
-    )
-
-
 DISTANCE_RULES = {
     **{name: RuleSet.preset(name) for name in RuleSet.presets()},
     "no ace low, 1 joker": dataclasses.replace(
@@ -192,7 +179,7 @@ def test_distance_is_search_distance(name, hands):
     """contract_distance and contract_within of random hands (with copies and jokers),
     every contract, as search.py counts them (copies unlimited, as GreedyBot asks)."""
     rules = DISTANCE_RULES[name]
-    solver = _solver_rules(rules)
+    solver = _native.encode_meld_rules(rules)
     shoe = Shoe(decks=3, jokers=6).cards
     rng = random.Random(hash(name) % 1000 + hands)
     for contract in rules.contracts:

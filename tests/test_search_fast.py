@@ -81,7 +81,9 @@ def test_the_core_and_search_agree_on_the_fixed_sizes():
     core = _native.distance
     assert search._CORE_MELDS == core.MAX_SETS == core.MAX_RUNS
     assert search._CORE_COUNT == core.MAX_COUNT
-    assert len(search._solver(STANDARD).core_rules) == core.RULE_FIELDS
+    assert len(_native.MELD_RULE_FIELDS) == core.RULES_HEADER
+    assert len(_native.WINDOW_FIELDS) == core.WINDOW_FIELDS
+    assert search._solver(STANDARD).core_rules is _native.encode_meld_rules(STANDARD)
 
 
 def check(hand, contract, rules, decks) -> None:

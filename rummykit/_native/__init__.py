@@ -37,15 +37,20 @@ from __future__ import annotations
 
 import importlib
 import os
+from functools import cache
 from types import ModuleType
 
 from rummykit.errors import RummyError
+from rummykit.rules import MeldRules, RuleSet, meld_limits, run_windows
 
 __all__ = [
     "CORES",
+    "MELD_RULE_FIELDS",
     "NotBuiltError",
+    "WINDOW_FIELDS",
     "available",
     "distance",
+    "encode_meld_rules",
     "require",
     "required",
     "sweep",
@@ -127,3 +132,69 @@ def required(name: str) -> ModuleType | None:
     if module is None and os.environ.get(REQUIRE_VARIABLE, "") not in ("", "0"):
         raise _missing(name)
     return module
+
+
+#: The meld rules as the compiled solver reads them (``_contract.h``'s ``R_...``, in this
+#: order): the rules' own numbers, the limits of :func:`rummykit.rules.meld_limits`, the
+#: run positions, and how many run windows follow.
+MELD_RULE_FIELDS = (
+    "min_set_size",
+    "min_run_size",
+    "max_jokers_per_meld",  # -1: no limit
+    "min_naturals_in_set",
+    "min_naturals_in_run",
+    "set_naturals",  # MeldLimits.set_naturals
+    "set_cards",  # MeldLimits.set_cards
+    "set_jokers",  # MeldLimits.set_jokers
+    "run_cards",  # MeldLimits.run_cards
+    "first_position",  # RuleSet.run_positions()[0]
+    "last_position",  # RuleSet.run_positions()[-1]
+    "separated",  # MeldLimits.separated
+    "windows",  # len(rules.run_windows(rules))
+)
+#: Each run window after them: rules.run_windows's (first position, length) and the most
+#: jokers a run of that length may hold (MeldLimits.run_jokers).
+WINDOW_FIELDS = ("start", "length", "jokers")
+
+
+def encode_meld_rules(rules: RuleSet | MeldRules) -> tuple[int, ...]:
+    """The meld rules of ``rules`` as the compiled solver reads them: the integers of
+    :data:`MELD_RULE_FIELDS`, then :data:`WINDOW_FIELDS` for each run window, in the order
+    of :func:`rummykit.rules.run_windows`. The engine's own functions compute them, so the
+    C side derives no rule (it checks only that they fit its fixed sizes). One tuple per
+    meld rules (cached): the distance core keeps the solver of the tuple it last read.
+
+    >>> from rummykit import RuleSet
+    >>> encoded = encode_meld_rules(RuleSet.preset("standard"))
+    >>> header = dict(zip(MELD_RULE_FIELDS, encoded))
+    >>> header["max_jokers_per_meld"], header["set_naturals"], header["windows"]
+    (2, 2, 11)
+    >>> encoded[len(MELD_RULE_FIELDS) :][:6]  # windows A-4 and 2-5, two jokers each
+    (1, 4, 2, 2, 4, 2)
+    >>> encode_meld_rules(RuleSet.preset("wikipedia"))[len(MELD_RULE_FIELDS) - 1]
+    65
+    """
+    return _encode(rules.meld_rules if isinstance(rules, RuleSet) else rules)
+
+
+@cache
+def _encode(rules: MeldRules) -> tuple[int, ...]:
+    limits = meld_limits(rules)
+    windows = run_windows(rules)
+    header = (
+        rules.min_set_size,
+        rules.min_run_size,
+        -1 if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld,
+        rules.min_naturals_in_set,
+        rules.min_naturals_in_run,
+        limits.set_naturals,
+        limits.set_cards,
+        limits.set_jokers,
+        limits.run_cards,
+        limits.positions[0],
+        limits.positions[-1],
+        int(limits.separated),
+        len(windows),
+    )
+    cells = (n for start, length in windows for n in (start, length, limits.run_jokers(length)))
+    return (*header, *cells)

@@ -106,7 +106,8 @@ SUPPORTED: dict[str, object] = {
     "reshuffle_discards": (True, False),
 }
 
-#: The integers the core reads, in order (its ``CONFIG_FIELDS`` says how many).
+#: The integers the core reads, in order (its ``CONFIG_FIELDS`` says how many); the meld
+#: rules go apart, encoded once for every core (:func:`rummykit._native.encode_meld_rules`).
 _CONFIG_FIELDS = (
     "players",
     "decks",
@@ -114,14 +115,6 @@ _CONFIG_FIELDS = (
     "deal",
     "sets",
     "runs",
-    "min_set_size",
-    "min_run_size",
-    "max_jokers_per_meld",  # -1: None
-    "min_naturals_in_set",
-    "min_naturals_in_run",
-    "ace_low",
-    "ace_high",
-    "separated",
     "buying",
     "before_draw",
     "buy_priority",  # 0 nearest, 1 longest_waiting, 2 first_call
@@ -215,16 +208,6 @@ def _config(cell: Cell) -> tuple[int, ...]:
         "deal": cell.cards,
         "sets": contract.sets,
         "runs": contract.runs,
-        "min_set_size": rules.min_set_size,
-        "min_run_size": rules.min_run_size,
-        "max_jokers_per_meld": -1
-        if rules.max_jokers_per_meld is None
-        else rules.max_jokers_per_meld,
-        "min_naturals_in_set": rules.min_naturals_in_set,
-        "min_naturals_in_run": rules.min_naturals_in_run,
-        "ace_low": int(rules.ace_low),
-        "ace_high": int(rules.ace_high),
-        "separated": int(rules.same_suit_runs == "separated"),
         "buying": int(rules.buying),
         "before_draw": int(rules.buy_timing == "before_draw"),
         "buy_priority": _PRIORITIES.index(rules.buy_priority),
@@ -265,7 +248,7 @@ def _play(cell: Cell, seed: int, indices: Sequence[int], events: bool) -> list[t
         policies = [_policies(cell, 0)] * len(seeds)
     else:
         policies = [_policies(cell, index) for index in indices]
-    results = table.play(config, seeds, policies, events)
+    results = table.play(config, _native.encode_meld_rules(cell.rules), seeds, policies, events)
     for result in results:
         if result[0]:
             raise RummyError(
