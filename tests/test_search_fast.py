@@ -4,7 +4,8 @@ Python reference (search._contract_distance with no core: the A* of _cheapest_ad
 contract_distance counts in C where the core is built and implements the case; these
 tests check that the values are the reference's for every preset's contracts and meld
 rules, copies unlimited and limited to 1-3 decks, and that without the core (as on a
-machine with no C compiler) contract_distance still gives them, in Python.
+machine with no C compiler) contract_distance still gives them, in Python. The cases
+that one mixin runs on each side in turn are in tests/test_native.py.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import pytest
 
 from rummykit import Contract, RuleSet, _native, parse_cards, search
 from rummykit.cards import Shoe
-from rummykit.errors import ArgumentError, RummyError, UnsupportedRuleError
+from rummykit.errors import RummyError, UnsupportedRuleError
 from rummykit.hints import discard_advice, outs
 from rummykit.search import contract_completion, contract_distance, find_contract
 from tests.tiers import slow
@@ -178,16 +179,6 @@ def test_hands_needing_many_cards(decks):
         assert expected >= contract.sets * 3 + contract.runs * 4 - 3
 
 
-def test_copies_limited_where_one_deck_lacks_a_copy():
-    """Three sets: 9♣ 9♦ 9♥ and 9♠ 9 JK want a fifth nine, which one deck lacks (both paths)."""
-    hand = parse_cards("9C 9D 9H 9S JK 2D")
-    three_sets = STANDARD.contracts[3]
-    assert contract_distance(hand, three_sets, STANDARD) == 3  # a nine and two twos
-    for decks, expected in ((2, 3), (1, 4)):
-        assert contract_distance(hand, three_sets, STANDARD, decks=decks) == expected
-        assert reference(hand, three_sets, STANDARD, decks) == expected
-
-
 @pytest.mark.parametrize(
     ("hand", "decks"),
     [
@@ -206,17 +197,6 @@ def test_bad_decks_are_the_references_answer(without_core, hand, decks):
     assert outcome(fast, cards, contract, STANDARD, decks) == expected
     without_core("distance")
     assert outcome(fast, cards, contract, STANDARD, decks) == expected
-
-
-def test_no_cards_can_make_it():
-    """Sets of five naturals from one deck (four suits): the same error on both paths."""
-    rules = dataclasses.replace(STANDARD, min_set_size=5, min_naturals_in_set=5)
-    hand = parse_cards("8S 8H 2D")
-    with pytest.raises(ArgumentError, match="no cards from 1 deck"):
-        contract_distance(hand, Contract(sets=1), rules, decks=1)
-    with pytest.raises(ArgumentError, match="no cards from 1 deck"):
-        reference(hand, Contract(sets=1), rules, 1)
-    assert contract_distance(hand, Contract(sets=1), rules, decks=2) == 3
 
 
 def test_without_the_core_contract_distance_counts_in_python(monkeypatch, without_core):
