@@ -188,7 +188,7 @@ def test_distance_is_search_distance(name, hands):
             counts = [0] * 53
             for card in hand:
                 counts[card.index] += 1
-            # (contract_distance itself may count in C: rummykit._distance)
+            # (contract_distance itself may count in C: rummykit._native.distance)
             expected = _contract_distance(hand, contract, rules, None, None)
             got = _native.table.distance(solver, contract.sets, contract.runs, counts)
             assert got == expected, f"{name} {contract}: {sorted(hand)}"

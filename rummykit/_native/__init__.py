@@ -22,6 +22,10 @@ that use a core read the attribute when they call (``_native.distance``), never 
 so a test turns a core off by setting it to None here (``tests/conftest.py``'s
 ``without_core`` fixture) and every user of the core falls back at once.
 
+The meld rules reach C in one encoding, :func:`encode_meld_rules`, which both the
+distance and the table core read: rules.py's own limits and run windows, so no rule is
+derived again in C (``_contract.c`` checks only that they fit its fixed sizes).
+
 ``RUMMYKIT_REQUIRE_NATIVE=1`` (set by ``.ci/run``) says that every core must be built:
 then :func:`required` raises :class:`NotBuiltError` for a missing core instead of
 returning None, and the tests that ask it fail rather than skip. rummykit itself never

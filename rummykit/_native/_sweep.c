@@ -1419,7 +1419,7 @@ static PyMethodDef Keys_methods[] = {
 };
 
 static PyTypeObject KeysType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rummykit.odds._sweep.Keys",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rummykit._native._sweep.Keys",
     .tp_doc = PyDoc_STR("Keys()\n\nEvery key of one sweep, numbered, its current layer, and "
                         "the successors kept for its steps (see step)."),
     .tp_basicsize = sizeof(KeysObject),
