@@ -8,9 +8,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: book serve test test-fast lint soak lab benchmarks tables slides student-edition assignments clean
 
-$(STAMP): pyproject.toml setup.py rummykit/odds/_sweep.c \
-		rummykit/odds/_table.c rummykit/odds/_contract.c rummykit/odds/_contract.h rummykit/odds/_read_ints.h \
-		rummykit/_distance.c
+$(STAMP): pyproject.toml setup.py $(wildcard rummykit/_native/*.c rummykit/_native/*.h)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test]"

@@ -1,6 +1,7 @@
-"""Build the optional compiled parts: the exact sweep's step (rummykit/odds/_sweep.c), the
-fast round simulator (rummykit/odds/_table.c, _contract.c) and the engine's fast contract
-distance (rummykit/_distance.c, with the same _contract.c).
+"""Build the optional compiled parts, every one in rummykit/_native/ (the package's Python
+face, rummykit/_native/__init__.py, loads them): the exact sweep's step (_sweep.c), the
+fast round simulator (_table.c with _contract.c) and the engine's fast contract distance
+(_distance.c, with the same _contract.c).
 
 Everything else is in pyproject.toml. The extension is optional: when it cannot be
 built (no C compiler), rummykit installs anyway and counts with the same sweep in Python;
@@ -18,24 +19,27 @@ from setuptools import Extension, setup
 
 PURE = os.environ.get("RUMMYKIT_PURE", "") not in ("", "0")
 
+NATIVE = "rummykit/_native"
+SHARED = [f"{NATIVE}/_contract.h", f"{NATIVE}/_read_ints.h"]
+
 EXTENSIONS = [
     Extension(
-        "rummykit.odds._sweep",
-        ["rummykit/odds/_sweep.c"],
+        "rummykit._native._sweep",
+        [f"{NATIVE}/_sweep.c"],
         extra_compile_args=["-O2"],
         optional=True,
     ),
     Extension(
-        "rummykit.odds._table",
-        ["rummykit/odds/_table.c", "rummykit/odds/_contract.c"],
-        depends=["rummykit/odds/_contract.h", "rummykit/odds/_read_ints.h"],
+        "rummykit._native._table",
+        [f"{NATIVE}/_table.c", f"{NATIVE}/_contract.c"],
+        depends=SHARED,
         extra_compile_args=["-O2"],
         optional=True,
     ),
     Extension(
-        "rummykit._distance",
-        ["rummykit/_distance.c", "rummykit/odds/_contract.c"],
-        depends=["rummykit/odds/_contract.h", "rummykit/odds/_read_ints.h"],
+        "rummykit._native._distance",
+        [f"{NATIVE}/_distance.c", f"{NATIVE}/_contract.c"],
+        depends=SHARED,
         extra_compile_args=["-O2"],
         optional=True,
     ),

@@ -3,7 +3,7 @@
 Random 10- and 12-card hands from 2 decks + 4 jokers (copies limited to 2), for each of
 the 7 contracts of ``standard``, on one core (CPU time of this process). ``fast/s`` is
 ``contract_distance(hand, contract, rules, decks=2)`` as the engine counts it (the
-compiled ``rummykit._distance`` where built); ``python/s`` is the Python reference
+compiled ``rummykit._native.distance`` where built); ``python/s`` is the Python reference
 (``search._contract_distance(..., core=None)``: the A* of ``_cheapest_additions``) on the
 first ``--python-hands`` of the same seeded hands, checked equal hand by hand; ``ratio``
 is fast/s over python/s. The goal (issue 19): fast/s >= 2,000 for rounds 5 and 6
@@ -20,7 +20,7 @@ import random
 import sys
 import time
 
-from rummykit import RuleSet, Shoe, contract_distance, search
+from rummykit import RuleSet, Shoe, _native, contract_distance, search
 
 GOAL = 2000
 GOAL_ROUNDS = (5, 6)
@@ -39,8 +39,8 @@ def main() -> None:
     parser.add_argument("--python-hands", type=int, default=50, help="hands per cell, Python")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    if search._core is None:
-        sys.exit("rummykit._distance is not built (pip install -e . builds it)")
+    if not _native.available()["distance"]:
+        sys.exit(f"the compiled distance is not built: {_native.why_not_built('distance')}")
     rules = RuleSet.preset("standard")
     shoe = Shoe(decks=DECKS, jokers=JOKERS)
     rng = random.Random(args.seed)

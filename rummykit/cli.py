@@ -501,6 +501,7 @@ def _quiet_dask_log():
 def _tables(args, parser) -> int:
     import os
 
+    from rummykit import _native
     from rummykit.odds.data.checkpoint import Checkpoint
     from rummykit.odds.data.output import tidy
     from rummykit.odds.data.pipeline import (
@@ -511,7 +512,6 @@ def _tables(args, parser) -> int:
         write_tables,
     )
     from rummykit.odds.play import completion
-    from rummykit.odds.play.fastplay import NATIVE
 
     if args.dask is not None and args.workers is not None:
         parser.error("give either --dask or --workers, not both (a cluster has its own workers)")
@@ -548,7 +548,7 @@ def _tables(args, parser) -> int:
             play=completion.play_rounds if args.engine else completion.play_rounds_fastest,
         )
     elapsed = time.perf_counter() - started
-    if args.engine or not NATIVE:
+    if args.engine or not _native.available()["table"]:
         played = "the engine and its bots (completion.play_rounds)"
     else:
         played = (

@@ -34,13 +34,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rummykit import _native
 from rummykit.cards import Card, Rank, Suit
 from rummykit.chance import chance_text
 from rummykit.checks import contract_rules
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardCountError
 from rummykit.legal import PlayerView
 from rummykit.rules import Contract, RuleSet
-from rummykit.search import _distance_compiled, contract_distance, contract_within
+from rummykit.search import contract_distance, contract_within
 
 __all__ = [
     "DiscardAdvice",
@@ -264,7 +265,7 @@ def _descends(
 
 
 def _outs(hand: list[Card], contract: Contract, rules: RuleSet, shoe: _Shoe) -> Outs:
-    if _distance_compiled():
+    if _native.available()["distance"]:
         # The copy-limited distance is compiled: the definition itself is quickest, one
         # distance per face with an unseen copy (bench_outs.py measures both ways).
         distance = contract_distance(hand, contract, rules, decks=shoe.decks)
@@ -323,7 +324,7 @@ def outs(
     distance of the hand holding one more joker). The shoe holds ``decks`` copies of
     each natural and ``jokers`` jokers; ``seen`` are cards known not to be in the stock.
 
-    Cost: with the compiled distance (``rummykit._distance``, docs/fast-distance.md), one
+    Cost: with the compiled distance (``rummykit._native``, docs/fast-distance.md), one
     copy-limited ``contract_distance`` per face with an unseen copy: 360-1,800 hands a
     second (random 10- and 12-card hands, 2 decks + 4 jokers; ``benchmarks/bench_outs.py``).
     Without it, in Python: a greedy descent (one unlimited distance per face tried, a
@@ -370,7 +371,7 @@ class _Memo:
         """Whether ``added`` cards at most make ``cards`` hold the contract (copies not
         limited): the compiled unlimited distance where it is built, which is the same
         test and 10-50 times quicker than the Python search of contract_within."""
-        if _distance_compiled():
+        if _native.available()["distance"]:
             return contract_distance(cards, self.contract, self.rules) <= added
         return contract_within(cards, self.contract, self.rules, added)
 

@@ -21,21 +21,17 @@ from collections.abc import Iterable
 from itertools import combinations
 from operator import attrgetter
 
+from rummykit import _native
 from rummykit.cards import NATURALS, Card, Hand, Rank, Suit
 from rummykit.checks import cards as check_cards
 from rummykit.checks import contract_rules
-from rummykit.errors import ArgumentError, ArgumentTypeError, RummyError, UnsupportedRuleError
+from rummykit.errors import ArgumentError, ArgumentTypeError, UnsupportedRuleError
 from rummykit.melds import Meld, make_run, make_set
 from rummykit.rules import Contract, MeldRules, RuleSet, meld_limits, run_windows
 
 _SUITS = tuple(Suit)
 _RANKS = tuple(Rank)
 _deck_of = attrgetter("deck")
-
-try:  # the compiled contract distance (setup.py builds it; without it Python counts)
-    from rummykit import _distance as _core
-except ImportError:
-    _core = None
 
 __all__ = ["contract_completion", "contract_distance", "contract_within", "find_contract"]
 
@@ -176,17 +172,8 @@ class _Solver:
         self.run_full = limits.run_cards
         # Keyed by the naturals of the ranks with most (their number says how many sets).
         self._placements: dict[tuple[int, ...], tuple[list, tuple[int, int]]] = {}
-        # The meld rules as the compiled distance reads them (rummykit/_distance.c).
-        self.core_rules = (
-            rules.min_set_size,
-            rules.min_run_size,
-            -1 if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld,
-            rules.min_naturals_in_set,
-            rules.min_naturals_in_run,
-            int(rules.ace_low),
-            int(rules.ace_high),
-            int(self.separated),
-        )
+        # The meld rules as the compiled distance reads them (one tuple per meld rules).
+        self.core_rules = _native.encode_meld_rules(rules)
 
     def table(self, mask: int) -> tuple[tuple, tuple]:
         """Windows a suit holding ``mask`` can fill legally: ((window, holes), ...), sorted holes."""
@@ -729,7 +716,7 @@ def contract_distance(
     natural does whatever a joker would, where a copy is left). The result is 0
     exactly when :func:`find_contract` finds the contract.
 
-    Where the compiled core is built (``rummykit._distance``, see
+    Where the compiled core is built (``rummykit._native``'s ``distance``, see
     ``docs/fast-distance.md``) it counts, else Python does: the same value either way.
 
     >>> from rummykit import RuleSet, parse_cards
@@ -742,7 +729,7 @@ def contract_distance(
     >>> contract_distance(hand, rules.contracts[2], rules, decks=2)  # a second 10♥
     1
     """
-    return _contract_distance(hand, contract, rules, decks, _core)
+    return _contract_distance(hand, contract, rules, decks, _native.distance)
 
 
 def _contract_distance(
@@ -789,7 +776,7 @@ def _contract_distance(
     return len(_cheapest_additions(solver, reduced, contract, decks, distance))
 
 
-# The compiled core's fixed sizes (rummykit/odds/_contract.h: MAXSETS, MAXRUNS; counts
+# The compiled core's fixed sizes (rummykit/_native/_contract.h: MAXSETS, MAXRUNS; counts
 # and decks are bytes).
 _CORE_MELDS = 8
 _CORE_COUNT = 255
@@ -812,12 +799,9 @@ def _fast_distance(
     hand: Iterable[Card], contract: Contract, rules: RuleSet, *, decks: int | None = None
 ) -> int:
     """:func:`contract_distance` by the compiled core only: UnsupportedRuleError (naming
-    the field and value) for what it does not implement, RummyError when it is not built."""
-    if _core is None:
-        raise RummyError(
-            "the compiled contract distance is not built (rummykit/_distance.c needs a C "
-            "compiler: pip install -e . builds it); contract_distance counts in Python"
-        )
+    the field and value) for what it does not implement, _native.NotBuiltError (a RummyError)
+    when it is not built."""
+    core = _native.require("distance")
     try:
         reduced = _Hand(hand)
     except (AttributeError, TypeError, IndexError):
@@ -829,12 +813,7 @@ def _fast_distance(
             f"the compiled contract distance does not implement {why}, {rules.name}: "
             f"contract_distance counts it in Python"
         )
-    return _contract_distance(hand, contract, rules, decks, _core)
-
-
-def _distance_compiled() -> bool:
-    """Whether :func:`contract_distance` counts with the compiled core (where it can)."""
-    return _core is not None
+    return _contract_distance(hand, contract, rules, decks, core)
 
 
 def _impossible(contract: Contract, decks: int | None) -> ArgumentError:

@@ -1,4 +1,5 @@
-"""Shared test settings: Hypothesis's profiles and the fast tier's list (tests/tiers.py).
+"""Shared test settings: Hypothesis's profiles, the fast tier's list (tests/tiers.py) and
+the one way to turn a compiled core off (the ``without_core`` fixture).
 
 Hypothesis runs derandomized (a fixed seed per test), so a failure seen once is seen
 every time, in CI too; its example database is off for the same reason. Two profiles:
@@ -11,6 +12,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, settings
 from tiers import moved
+
+from rummykit import _native
 
 settings.register_profile(
     "rummykit",
@@ -31,3 +34,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         callspec = getattr(item, "callspec", None)
         if moved(item.path.name, test, callspec.id if callspec else None):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture
+def without_core(monkeypatch):
+    """Turn compiled cores off for one test, as on a machine without a C compiler:
+    ``without_core("distance", ...)`` sets them to None in their one face,
+    :mod:`rummykit._native`, which every user of a core reads when it calls."""
+
+    def turn_off(*names: str) -> None:
+        for name in names:
+            assert name in _native.CORES, name
+            monkeypatch.setattr(_native, name, None)
+
+    return turn_off

@@ -1,4 +1,4 @@
-"""The fast round simulator (rummykit.odds.play.fastplay, _table.c) against the engine.
+"""The fast round simulator (rummykit.odds.play.fastplay, _native/_table.c) against the engine.
 
 The engine (completion.play_round: Game, GameState and BuyerBots) is the reference: on
 seeded rounds the compiled core must log the same events, card for physical card, and
@@ -9,13 +9,12 @@ generator against random.Random, the contract distance against search.py.
 from __future__ import annotations
 
 import dataclasses
-import os
 import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from rummykit import RuleSet
+from rummykit import RuleSet, _native
 from rummykit.bots import BUY_POLICIES, BuyerBot
 from rummykit.cards import Shoe
 from rummykit.errors import RuleSetError, RummyError, UnsupportedRuleError
@@ -27,7 +26,9 @@ from rummykit.odds.play.completion import _table_rules, play_round
 from rummykit.search import _contract_distance, contract_within
 from tests.tiers import slow
 
-needs_core = pytest.mark.skipif(not fastplay.NATIVE, reason="the compiled core is not built")
+needs_core = pytest.mark.skipif(
+    not _native.available()["table"], reason="the compiled core is not built"
+)
 
 #: The presets the fast simulator plays (check_fast accepts them).
 FAST_PRESETS = RuleSet.presets()
@@ -105,19 +106,18 @@ def sample_cells(count: int, seed: int) -> list[tuple[Cell, int]]:
 def test_compiled_core_is_built():
     """setup.py builds it; where it is expected (``.ci/run`` sets RUMMYKIT_REQUIRE_NATIVE=1)
     a missing core must fail, elsewhere (no C compiler) it is a skip that says so."""
-    if not fastplay.NATIVE and not os.environ.get("RUMMYKIT_REQUIRE_NATIVE"):
-        pytest.skip("the fast simulator's core is not built (no C compiler?)")
-    assert fastplay.NATIVE
+    if _native.required("table") is None:
+        pytest.skip(f"the fast simulator's core is not built: {_native.why_not_built('table')}")
 
 
 @needs_core
 def test_the_core_names_the_event_kinds_and_config_as_python_does():
-    assert fastplay._table.EVENT_KINDS == EVENT_KINDS
-    assert len(fastplay._CONFIG_FIELDS) == fastplay._table.CONFIG_FIELDS
+    assert _native.table.EVENT_KINDS == EVENT_KINDS
+    assert len(fastplay._CONFIG_FIELDS) == _native.table.CONFIG_FIELDS
 
 
-def test_without_the_core_the_fast_path_says_so(monkeypatch):
-    monkeypatch.setattr(fastplay, "_table", None)
+def test_without_the_core_the_fast_path_says_so(without_core):
+    without_core("table")
     cell = Cell(RuleSet.preset("standard"), players=3, round=1)
     with pytest.raises(RummyError, match="not built"):
         fastplay.play_round_fast(cell, seed=1)
@@ -131,7 +131,7 @@ def test_random_draws_are_python_random(seed):
     draws = [python._randbelow(b) for b in bounds]
     shuffled = list(range(162))
     python.shuffle(shuffled)
-    assert fastplay._table.randoms(seed, bounds, 162) == (draws, shuffled)
+    assert _native.table.randoms(seed, bounds, 162) == (draws, shuffled)
 
 
 @needs_core
@@ -143,7 +143,7 @@ def test_game_seeds_are_round_seeds():
         key = tuple(rng.choice([0, 3, rng.randrange(2**40)]) for _ in range(rng.choice([0, 1, 4])))
         indices = [0, rng.randrange(10**6), rng.randrange(2**62)]
         expected = [round_seed(seed, key, index)[0] for index in indices]
-        assert fastplay._table.game_seeds(seed, key, indices) == expected
+        assert _native.table.game_seeds(seed, key, indices) == expected
 
 
 @needs_core
@@ -157,19 +157,6 @@ def test_seeds_past_64_bits_play_the_engines_rounds():
 
 # --------------------------------------------------------------------------------------
 # Contract distance against search.py
-
-
-def _solver_rules(rules: RuleSet) -> tuple[int, ...]:
-    return (
-        rules.min_set_size,
-        rules.min_run_size,
-        -1 if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld,
-        rules.min_naturals_in_set,
-        rules.min_naturals_in_run,
-        int(rules.ace_low),
-        int(rules.ace_high),
-        int(rules.same_suit_runs == "separated"),
-    )
 
 
 DISTANCE_RULES = {
@@ -192,7 +179,7 @@ def test_distance_is_search_distance(name, hands):
     """contract_distance and contract_within of random hands (with copies and jokers),
     every contract, as search.py counts them (copies unlimited, as GreedyBot asks)."""
     rules = DISTANCE_RULES[name]
-    solver = _solver_rules(rules)
+    solver = _native.encode_meld_rules(rules)
     shoe = Shoe(decks=3, jokers=6).cards
     rng = random.Random(hash(name) % 1000 + hands)
     for contract in rules.contracts:
@@ -201,14 +188,12 @@ def test_distance_is_search_distance(name, hands):
             counts = [0] * 53
             for card in hand:
                 counts[card.index] += 1
-            # (contract_distance itself may count in C: rummykit._distance)
+            # (contract_distance itself may count in C: rummykit._native.distance)
             expected = _contract_distance(hand, contract, rules, None, None)
-            got = fastplay._table.distance(solver, contract.sets, contract.runs, counts)
+            got = _native.table.distance(solver, contract.sets, contract.runs, counts)
             assert got == expected, f"{name} {contract}: {sorted(hand)}"
             for cards in {0, max(0, expected - 1), expected, expected + 1}:
-                within = fastplay._table.distance(
-                    solver, contract.sets, contract.runs, counts, cards
-                )
+                within = _native.table.distance(solver, contract.sets, contract.runs, counts, cards)
                 assert bool(within) == contract_within(hand, contract, rules, cards)
 
 
@@ -415,7 +400,7 @@ def test_unsupported_options_are_refused_by_name(change, field):
 def test_every_preset_is_accepted():
     for name in RuleSet.presets():
         fastplay.check_fast(RuleSet.preset(name))
-        assert fastplay.fast_available(RuleSet.preset(name)) == fastplay.NATIVE
+        assert fastplay.fast_available(RuleSet.preset(name)) == _native.available()["table"]
     lone = dataclasses.replace(RuleSet.preset("standard"), min_naturals_in_set=1)
     assert not fastplay.fast_available(lone)
 

@@ -55,7 +55,7 @@ def _modules() -> dict[str, Path]:
 
 def _is_submodule(package: str, name: str) -> bool:
     """Whether ``from package import name`` names a module (Python, or compiled as
-    rummykit.odds._sweep is) rather than something defined in the package."""
+    rummykit._native._sweep is) rather than something defined in the package."""
     folder = PACKAGE.parent.joinpath(*package.split("."))
     return (folder / name).is_dir() or any(folder.glob(f"{name}.*"))
 
@@ -214,7 +214,8 @@ def test_import_graph_sees_the_engine_imports():
     # saves reads a game state: it imports game, never the reverse at module level.
     assert "rummykit.game" in graph["rummykit.saves"]
     assert "rummykit.saves" not in graph["rummykit.game"]
-    # The compiled sweep is a module, not something rummykit/odds/__init__.py defines.
+    # The compiled cores' face is a package of the engine's layer, imported as a module.
+    assert "rummykit._native" in graph["rummykit.search"]
     assert "rummykit.odds" not in graph["rummykit.odds.counting.exact"]
 
 
@@ -331,7 +332,7 @@ def _layer(name: str) -> str:
     head = parts[1]
     if head == "errors":
         return "errors"
-    if head in ENGINE or head in ("chance", "_distance"):  # chance in words; the compiled distance
+    if head in ENGINE or head in ("chance", "_native"):  # chance in words; the compiled cores
         return "engine"
     if head in HELPERS:
         return "helpers"
@@ -355,7 +356,6 @@ MAY_IMPORT = {
 #: Rule 5's exceptions left (module, imported module, name): the list may only shrink.
 PRIVATE_IMPORTS_LEFT = {
     ("rummykit.game", "rummykit.phases", "_PhaseHandlers"),
-    ("rummykit.hints", "rummykit.search", "_distance_compiled"),
     ("rummykit.odds.play.outs_bot", "rummykit.odds.play.completion", "_cell_columns"),
     ("rummykit.odds.play.outs_bot", "rummykit.odds.play.completion", "_mean"),
     ("rummykit.odds.play.outs_bot", "rummykit.odds.play.completion", "_proportion"),
@@ -389,6 +389,28 @@ def test_layers_import_only_downward():
             if other_layer not in MAY_IMPORT[layer] and other_layer != layer:
                 wrong.append(f"{name} ({layer}) imports {other} ({other_layer})")
     assert not wrong, "imports against docs/architecture.md's layers:\n" + "\n".join(wrong)
+
+
+def test_the_compiled_cores_face_is_standard_library_engine():
+    """rummykit/_native/ holds every C source, behind one face that imports the standard
+    library, errors and rules only (search.py, just above rules, reads it), and no Python
+    module outside it imports a compiled core directly."""
+    assert _layer("rummykit._native") == "engine"
+    face = PACKAGE / "_native" / "__init__.py"
+    for node, _ in _all_imports(ast.parse(face.read_text())):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+        module = node.module if isinstance(node, ast.ImportFrom) else None
+        for target in [*names, *([module] if module else [])]:
+            top = target.split(".")[0]
+            engine = ("rummykit.errors", "rummykit.rules")  # (rules: encode_meld_rules)
+            assert top in sys.stdlib_module_names or target in ("__future__", *engine), target
+    assert sorted(path.name for path in PACKAGE.rglob("*.[ch]")) == sorted(
+        path.name for path in (PACKAGE / "_native").glob("*.[ch]")
+    )
+    for name, target, names in _every_import():
+        if name != "rummykit._native":
+            cores = {f"_{core}" for core in ("distance", "table", "sweep")}
+            assert not cores & {target.rpartition(".")[2], *names}, (name, target, names)
 
 
 def test_layer_rules_see_a_wrong_import():

@@ -1,4 +1,4 @@
-"""The compiled step of the exact sweep (``rummykit/odds/_sweep.c``) against the Python one.
+"""The compiled step of the exact sweep (``rummykit/_native/_sweep.c``) against the Python one.
 
 Both run the same sweep; the compiled one maps the keys of a layer and adds up their
 polynomials. They must give the same table (every count) for every kind of sweep: mixed contracts,
@@ -11,7 +11,6 @@ permutations, which changes the keys within a rank, not the counts.)
 from __future__ import annotations
 
 import dataclasses
-import os
 
 import numpy as np
 import pytest
@@ -33,13 +32,16 @@ from odds_cases import (
 )
 from tiers import slow
 
-from rummykit import CONTRACTS, Contract, Rank, Suit
+from rummykit import CONTRACTS, Contract, Rank, Suit, _native
 from rummykit.odds.counting import _exact_layers as layers
 from rummykit.odds.counting import _exact_model as model
 from rummykit.odds.counting import exact
 from rummykit.odds.counting._exact_model import NFIELDS, Run, State
 
 ALL_RANKS, ALL_SUITS = frozenset(Rank), tuple(Suit)
+needs_step = pytest.mark.skipif(
+    not _native.available()["sweep"], reason="the compiled step is not built"
+)
 LONG_RUNS = dataclasses.replace(STANDARD, min_run_size=6, min_naturals_in_run=3, name="long runs")
 
 # (contract, rules, ranks, suits, decks, mode)
@@ -80,7 +82,7 @@ def _sweep(contract, rules, ranks, suits, decks, mode, *, native, cards=15, **kw
     return sweep.run(None)
 
 
-@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+@needs_step
 @pytest.mark.parametrize("case", CASES, ids=_case_id)
 def test_compiled_sweep_equals_python(case):
     compiled = _sweep(*case, native=True)
@@ -101,7 +103,7 @@ BUDGET_CASES = [
 ]
 
 
-@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+@needs_step
 @pytest.mark.parametrize(
     "case", BUDGET_CASES, ids=lambda c: f"{c[0]}-{c[1].name}-{c[4]}d-{c[5]}cards"
 )
@@ -119,7 +121,7 @@ def test_compiled_sweep_with_few_cards_equals_python(case):
     assert sum(map(sum, python.counts.values())) > 0
 
 
-@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+@needs_step
 @pytest.mark.parametrize("decks", [1, slow(3)])
 def test_compiled_profile_sweep_equals_python(decks):
     """One suit of a runs-only contract (profile mode), as _runs_only sweeps it."""
@@ -134,12 +136,11 @@ def test_compiled_step_is_built():
     """The package builds it (setup.py); where it is expected (``.ci/run`` sets
     RUMMYKIT_REQUIRE_NATIVE=1) a silent fallback would hide a broken build. README
     supports machines without a C compiler: there its absence is a skip that says so."""
-    if not exact.NATIVE and not os.environ.get("RUMMYKIT_REQUIRE_NATIVE"):
-        pytest.skip("the compiled step is not built (no C compiler?): rummykit counts in Python")
-    assert exact.NATIVE
+    if _native.required("sweep") is None:
+        pytest.skip(f"the compiled step is not built: {_native.why_not_built('sweep')}")
 
 
-@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+@needs_step
 def test_compiled_step_rejects_inconsistent_arrays():
     one = np.zeros(1, dtype=np.int64)
     args = [
@@ -158,39 +159,39 @@ def test_compiled_step_rejects_inconsistent_arrays():
         2,  # jcap
         3,  # nge
     ]
-    layers._native.step(*args)  # consistent: one key of state 0 (complete), kept as it is
+    _native.sweep.step(*args)  # consistent: one key of state 0 (complete), kept as it is
     bad = list(args)
     bad[3] = np.zeros((1, 4), dtype=np.int64)
     with pytest.raises(ValueError, match="inconsistent array sizes"):
-        layers._native.step(*bad)
+        _native.sweep.step(*bad)
     bad = list(args)
     bad[1] = np.array([0, 5], dtype=np.int64)
     with pytest.raises(ValueError, match="offsets out of range"):
-        layers._native.step(*bad)
+        _native.sweep.step(*bad)
     bad = list(args)
     bad[2] = np.full((1, 1, 4), 9, dtype=np.int64)  # residues must be below the modulus
     with pytest.raises(ValueError, match="too large"):
-        layers._native.step(*bad)
+        _native.sweep.step(*bad)
     bad = list(args)
     bad[0] = np.array([5 << 12], dtype=np.uint32)  # state 5 has no table
     with pytest.raises(ValueError, match="unknown state"):
-        layers._native.step(*bad)
+        _native.sweep.step(*bad)
     with pytest.raises(ValueError, match="needs the need array"):
-        layers._native.step(*args, need=None, budget=5)
+        _native.sweep.step(*args, need=None, budget=5)
     with pytest.raises(ValueError, match="one entry per sid"):
-        layers._native.step(*args, need=np.zeros(3, dtype=np.int8), budget=5)
+        _native.sweep.step(*args, need=np.zeros(3, dtype=np.int8), budget=5)
     with pytest.raises(ValueError, match="a need is negative"):
-        layers._native.step(*args, need=np.array([0, -1], dtype=np.int8), budget=5)
+        _native.sweep.step(*args, need=np.array([0, -1], dtype=np.int8), budget=5)
     with pytest.raises(ValueError, match="budget must be"):
-        layers._native.step(*args, need=np.zeros(2, dtype=np.int8), budget=-2)
+        _native.sweep.step(*args, need=np.zeros(2, dtype=np.int8), budget=-2)
     # Closures: state 1 has none; a closure must be a known state other than 0.
     starts = np.array([0, 0, 0], dtype=np.int64)
-    layers._native.step(*args, cstarts=starts, csids=np.zeros(0, dtype=np.int32))
+    _native.sweep.step(*args, cstarts=starts, csids=np.zeros(0, dtype=np.int32))
     with pytest.raises(ValueError, match="cstarts needs csids"):
-        layers._native.step(*args, cstarts=starts)
+        _native.sweep.step(*args, cstarts=starts)
     for closures in ([0, 0, 1], [0, 1, 1], [0, 0, 3]):
         with pytest.raises(ValueError, match="closures out of range"):
-            layers._native.step(
+            _native.sweep.step(
                 *args,
                 cstarts=np.array(closures, dtype=np.int64),
                 csids=np.array([2], dtype=np.int32) if closures[-1] == 1 else np.zeros(1, np.int32),
@@ -220,8 +221,8 @@ def test_closures_end_runs_in_progress():
     assert sweep._closures[sweep.sid(state(2, (), ()))] == []
 
 
-@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
-def test_python_fallback_is_used_when_not_built(monkeypatch):
+@needs_step
+def test_python_fallback_is_used_when_not_built(monkeypatch, without_core):
     """With the compiled step missing, sweeps run in Python and give the same counts."""
     contract, rules = Contract(sets=1, runs=1), dataclasses.replace(STANDARD, name="fallback")
     shoe = {"decks": 1, "jokers": 1, "cards": 7, "rules": rules, "ranks": LOW, "suits": [H, S]}
@@ -233,18 +234,17 @@ def test_python_fallback_is_used_when_not_built(monkeypatch):
         return run_python(self, progress)
 
     monkeypatch.setattr(layers.Sweep, "run_python", spy)
-    monkeypatch.setattr(layers, "NATIVE", False)
+    monkeypatch.setattr(exact, "_CACHE", {})
+    compiled = exact.dealt_count(contract, **shoe)
+    assert not calls  # the compiled step did this one
+    without_core("sweep")
     monkeypatch.setattr(exact, "_CACHE", {})
     in_python = exact.dealt_count(contract, **shoe)
     assert len(calls) == 1
-    monkeypatch.setattr(layers, "NATIVE", True)
-    monkeypatch.setattr(exact, "_CACHE", {})
-    compiled = exact.dealt_count(contract, **shoe)
-    assert len(calls) == 1  # the compiled step did this one
     assert in_python == compiled > 0
 
 
-@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+@needs_step
 @pytest.mark.parametrize(
     "contract, decks, cards", [(CONTRACTS[1], 1, 10), (CONTRACTS[4], 2, 11), (CONTRACTS[5], 1, 11)]
 )
@@ -264,9 +264,9 @@ def test_kept_successors_change_nothing(contract, decks, cards):
     assert hits > 0 and misses > 0
 
 
-@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+@needs_step
 def test_keys_hold_a_layer_and_reject_what_is_not_theirs():
-    keys = layers._native.Keys()
+    keys = _native.sweep.Keys()
     codes = np.array([5 << 12, 7 << 12, 5 << 12], dtype=np.uint32)  # keys {5, 7} and {5}
     polys = np.zeros((2, 1, 3), dtype=np.int64)
     polys[:, 0, 1] = [2, 3]
@@ -288,14 +288,14 @@ def test_keys_hold_a_layer_and_reject_what_is_not_theirs():
     with pytest.raises(ValueError, match="offsets out of range"):
         keys.start(codes, np.array([0, 2, 4], dtype=np.int64), polys, mods)
     with pytest.raises(ValueError, match="no layer"):
-        layers._native.Keys().step(*[np.zeros(1, dtype=np.int64)] * 8, jcap=2, nge=3)
+        _native.sweep.Keys().step(*[np.zeros(1, dtype=np.int64)] * 8, jcap=2, nge=3)
 
 
-@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+@needs_step
 def test_compiled_step_names_the_packed_layout_as_python_does():
     """The C and Python sides read the same codes: sid, jokers and added cards at the same
     bits, and residues modulo the same primes."""
-    native = layers._native
+    native = _native.sweep
     assert (native.SID_SHIFT, native.JOKER_SHIFT) == (model.SID_SHIFT, model.JOKER_SHIFT)
     assert (native.COST_MASK, native.REST_MASK) == (model.COST_MASK, model.REST_MASK)
     assert native.PRIMES == layers.PRIMES
@@ -307,10 +307,10 @@ def test_compiled_step_names_the_packed_layout_as_python_does():
     assert code & native.COST_MASK == 3 and code & native.REST_MASK == 5 << 6 | 3
 
 
-@pytest.mark.skipif(not exact.NATIVE, reason="the compiled step is not built")
+@needs_step
 def test_compiled_step_takes_keyword_arguments():
     """Keys.step and step name their arguments; the optional ones are keyword-only."""
-    keys = layers._native.Keys()
+    keys = _native.sweep.Keys()
     codes = np.array([0], dtype=np.uint32)
     polys = np.zeros((1, 1, 3), dtype=np.int64)
     polys[0, 0, 0] = 1

@@ -1,16 +1,16 @@
-"""The compiled contract distance (rummykit._distance, docs/fast-distance.md) against the
+"""The compiled contract distance (rummykit._native's distance, docs/fast-distance.md) against the
 Python reference (search._contract_distance with no core: the A* of _cheapest_additions).
 
 contract_distance counts in C where the core is built and implements the case; these
 tests check that the values are the reference's for every preset's contracts and meld
 rules, copies unlimited and limited to 1-3 decks, and that without the core (as on a
-machine with no C compiler) contract_distance still gives them, in Python.
+machine with no C compiler) contract_distance still gives them, in Python. The cases
+that one mixin runs on each side in turn are in tests/test_native.py.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import os
 import random
 import subprocess
 import sys
@@ -19,14 +19,16 @@ from pathlib import Path
 
 import pytest
 
-from rummykit import Contract, RuleSet, parse_cards, search
+from rummykit import Contract, RuleSet, _native, parse_cards, search
 from rummykit.cards import Shoe
-from rummykit.errors import ArgumentError, RummyError, UnsupportedRuleError
+from rummykit.errors import RummyError, UnsupportedRuleError
 from rummykit.hints import discard_advice, outs
 from rummykit.search import contract_completion, contract_distance, find_contract
 from tests.tiers import slow
 
-needs_core = pytest.mark.skipif(search._core is None, reason="rummykit._distance is not built")
+needs_core = pytest.mark.skipif(
+    not _native.available()["distance"], reason="rummykit._native._distance is not built"
+)
 
 STANDARD = RuleSet.preset("standard")
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,17 +73,18 @@ def random_hands(rng: random.Random, decks: int, count: int, most: int = 14):
 def test_compiled_distance_is_built():
     """setup.py builds it; where it is expected (``.ci/run`` sets RUMMYKIT_REQUIRE_NATIVE=1)
     a missing core must fail, elsewhere (no C compiler) it is a skip that says so."""
-    if search._core is None and not os.environ.get("RUMMYKIT_REQUIRE_NATIVE"):
-        pytest.skip("rummykit._distance is not built (no C compiler?)")
-    assert search._core is not None
+    if _native.required("distance") is None:
+        pytest.skip(f"rummykit._native._distance is not built: {_native.why_not_built('distance')}")
 
 
 @needs_core
 def test_the_core_and_search_agree_on_the_fixed_sizes():
-    core = search._core
+    core = _native.distance
     assert search._CORE_MELDS == core.MAX_SETS == core.MAX_RUNS
     assert search._CORE_COUNT == core.MAX_COUNT
-    assert len(search._solver(STANDARD).core_rules) == core.RULE_FIELDS
+    assert len(_native.MELD_RULE_FIELDS) == core.RULES_HEADER
+    assert len(_native.WINDOW_FIELDS) == core.WINDOW_FIELDS
+    assert search._solver(STANDARD).core_rules is _native.encode_meld_rules(STANDARD)
 
 
 def check(hand, contract, rules, decks) -> None:
@@ -176,16 +179,6 @@ def test_hands_needing_many_cards(decks):
         assert expected >= contract.sets * 3 + contract.runs * 4 - 3
 
 
-def test_copies_limited_where_one_deck_lacks_a_copy():
-    """Three sets: 9♣ 9♦ 9♥ and 9♠ 9 JK want a fifth nine, which one deck lacks (both paths)."""
-    hand = parse_cards("9C 9D 9H 9S JK 2D")
-    three_sets = STANDARD.contracts[3]
-    assert contract_distance(hand, three_sets, STANDARD) == 3  # a nine and two twos
-    for decks, expected in ((2, 3), (1, 4)):
-        assert contract_distance(hand, three_sets, STANDARD, decks=decks) == expected
-        assert reference(hand, three_sets, STANDARD, decks) == expected
-
-
 @pytest.mark.parametrize(
     ("hand", "decks"),
     [
@@ -197,27 +190,16 @@ def test_copies_limited_where_one_deck_lacks_a_copy():
         ("8S 8S 8S JH JH JH", 2),  # ... even holding the contract: 0
     ],
 )
-def test_bad_decks_are_the_references_answer(monkeypatch, hand, decks):
+def test_bad_decks_are_the_references_answer(without_core, hand, decks):
     cards = parse_cards(hand)
     contract = STANDARD.contracts[0]
     expected = outcome(reference, cards, contract, STANDARD, decks)
     assert outcome(fast, cards, contract, STANDARD, decks) == expected
-    monkeypatch.setattr(search, "_core", None)
+    without_core("distance")
     assert outcome(fast, cards, contract, STANDARD, decks) == expected
 
 
-def test_no_cards_can_make_it():
-    """Sets of five naturals from one deck (four suits): the same error on both paths."""
-    rules = dataclasses.replace(STANDARD, min_set_size=5, min_naturals_in_set=5)
-    hand = parse_cards("8S 8H 2D")
-    with pytest.raises(ArgumentError, match="no cards from 1 deck"):
-        contract_distance(hand, Contract(sets=1), rules, decks=1)
-    with pytest.raises(ArgumentError, match="no cards from 1 deck"):
-        reference(hand, Contract(sets=1), rules, 1)
-    assert contract_distance(hand, Contract(sets=1), rules, decks=2) == 3
-
-
-def test_without_the_core_contract_distance_counts_in_python(monkeypatch):
+def test_without_the_core_contract_distance_counts_in_python(monkeypatch, without_core):
     """As on a machine with no C compiler: the same values, from the A* (spied on)."""
     rng = random.Random(11)
     hands = random_hands(rng, 2, 3, most=10)
@@ -225,7 +207,7 @@ def test_without_the_core_contract_distance_counts_in_python(monkeypatch):
     expected = [reference(h, c, STANDARD, 2) for h in hands for c in contracts]
     calls = []
     original = search._cheapest_additions
-    monkeypatch.setattr(search, "_core", None)
+    without_core("distance")
     monkeypatch.setattr(
         search, "_cheapest_additions", lambda *args: calls.append(1) or original(*args)
     )
@@ -263,19 +245,21 @@ def test_the_fast_path_is_taken(monkeypatch):
 
 
 def test_an_install_without_the_compiled_module_counts_in_python():
-    """A fresh interpreter in which rummykit._distance cannot be imported (as with no C
-    compiler): search.py loads, says it has no core, and gives the reference's values."""
+    """A fresh interpreter in which rummykit._native._distance cannot be imported (as with
+    no C compiler): search.py loads, the face says the core is missing and why, and
+    contract_distance gives the reference's values."""
     code = textwrap.dedent(
         """
         import importlib.abc, sys
         class Blocker(importlib.abc.MetaPathFinder):
             def find_spec(self, name, path=None, target=None):
-                if name == "rummykit._distance":
+                if name == "rummykit._native._distance":
                     raise ModuleNotFoundError(f"No module named {name!r}")
         sys.meta_path.insert(0, Blocker())
         from rummykit import RuleSet, parse_cards, contract_distance
-        from rummykit import search
-        assert search._core is None
+        from rummykit import _native
+        assert _native.distance is None and not _native.available()["distance"]
+        assert "No module named" in _native.why_not_built("distance")
         rules = RuleSet.preset("standard")
         hand = parse_cards("9C 9D 9H 9S JK 2D")
         print(contract_distance(hand, rules.contracts[3], rules, decks=1))
@@ -289,7 +273,7 @@ def test_an_install_without_the_compiled_module_counts_in_python():
 
 
 @needs_core
-def test_outs_are_the_same_with_and_without_the_core(monkeypatch):
+def test_outs_are_the_same_with_and_without_the_core(without_core):
     """hints.outs takes the definition (a distance per face) with the core and its
     descents without: the same outs, on random hands of every contract."""
     rng = random.Random(17)
@@ -300,21 +284,21 @@ def test_outs_are_the_same_with_and_without_the_core(monkeypatch):
         for _ in range(2)
     ]
     compiled = [outs(h, c, STANDARD, decks=2, jokers=4) for h, c in cases]
-    monkeypatch.setattr(search, "_core", None)
+    without_core("distance")
     python = [outs(h, c, STANDARD, decks=2, jokers=4) for h, c in cases]
     assert compiled == python
     assert any(result.cards for result in compiled)
 
 
 @needs_core
-def test_discard_advice_is_the_same_with_and_without_the_core(monkeypatch):
+def test_discard_advice_is_the_same_with_and_without_the_core(without_core):
     """The two-draw chance asks the compiled unlimited distance where contract_within
     asked the Python search: the same advice, exactly, on random 11-card hands."""
     rng = random.Random(29)
     shoe = Shoe(decks=2, jokers=4).cards
     cases = [(rng.sample(shoe, 11), contract) for contract in STANDARD.contracts[:4]]
     compiled = [discard_advice(h, c, STANDARD, decks=2, jokers=4) for h, c in cases]
-    monkeypatch.setattr(search, "_core", None)
+    without_core("distance")
     python = [discard_advice(h, c, STANDARD, decks=2, jokers=4) for h, c in cases]
     assert compiled == python
     assert any(option.p_two for advice in compiled for option in advice)

@@ -420,11 +420,11 @@ def test_unmeasured_rules_are_planned_slower_than_they_take():
     )
 
 
-def test_without_the_compiled_step_the_plan_is_slower(monkeypatch):
+def test_without_the_compiled_step_the_plan_is_slower(without_core):
     import rummykit.odds.data.plan as plan
 
     native = exact_seconds(_cell(5, 2, 12))
-    monkeypatch.setattr(plan, "NATIVE", False)
+    without_core("sweep")
     assert exact_seconds(_cell(5, 2, 12)) == native * plan.PYTHON_SLOWDOWN
     assert exact_seconds(_cell(1, 2, 12)) == plan.PYTHON_SLOWDOWN  # pure: about 1 s
 

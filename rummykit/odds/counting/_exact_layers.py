@@ -16,6 +16,7 @@ import math
 
 import numpy as np
 
+from rummykit import _native
 from rummykit.errors import ArgumentError
 from rummykit.odds.counting._exact_model import (
     ACCEPT,
@@ -36,13 +37,6 @@ from rummykit.odds.counting._exact_model import (
     state_dominates,
     state_fields,
 )
-
-try:
-    from rummykit.odds import _sweep as _native
-except ImportError:  # not built (no C compiler): the same sweep runs in Python
-    _native = None
-#: True when the compiled step of the sweep is built; sweeps then use it.
-NATIVE = _native is not None
 
 _UNKNOWN = object()
 #: Key transitions are kept for this many ranks: keys recur, but memory is finite.
@@ -82,9 +76,10 @@ class Sweep(StateModel):
         self.memo_stats = None
 
     def run(self, progress: Progress | None) -> ExactTable:
-        """Sweep with the compiled step when it is built (:data:`NATIVE`), else in Python."""
+        """Sweep with the compiled step when it is built (``rummykit._native``'s ``sweep``),
+        else in Python."""
         # The compiled step adds residues (< 2**31) times C(decks, k) (< 2**8) in 64 bits.
-        if NATIVE and self.native and max(self.binom) < 256:
+        if _native.sweep is not None and self.native and max(self.binom) < 256:
             return self.run_native(progress)
         return self.run_python(progress)
 
@@ -101,7 +96,7 @@ class Sweep(StateModel):
         mods = np.array(moduli, dtype=np.int64)
         width = self.T + 1
         # The compiled step numbers every key of the sweep and holds the layer.
-        keys = _native.Keys()
+        keys = _native.require("sweep").Keys()
         polys = np.zeros((1, len(moduli), width), dtype=np.int64)
         polys[0, :, 0] = 1
         first = self.prune({self.sid(START) << SID_SHIFT})

@@ -24,7 +24,7 @@ of a single suit gives, per holding, the fewest jokers that make r runs (r = 0..
 the suits are combined by a min-plus convolution. A contract with sets and runs needs
 all four suits in one sweep; its keys remember recent cards of every suit, so it takes
 longer on full shoes. Each step of the sweep is done by a compiled extension
-(``_sweep.c``, :data:`NATIVE`) when it is built, else in Python, with the same counts.
+(``rummykit/_native/_sweep.c``) when it is built, else in Python, with the same counts.
 From the 3 to the king every position has the moves of the middle of the sweep, and
 most keys of a rank were keys of the rank before, so the compiled sweep keeps each
 key's successors and reads them at the next rank instead of stepping the key again
@@ -65,13 +65,12 @@ from rummykit.cards import Rank, Suit
 from rummykit.checks import dealt_hand, instance, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds.cells import ExactCell
-from rummykit.odds.counting._exact_layers import NATIVE, Sweep
+from rummykit.odds.counting._exact_layers import Sweep
 from rummykit.odds.counting._exact_model import ExactTable, Progress, pareto
 from rummykit.odds.data.plan import LONG_COUNT_SECONDS, duration_text, exact_seconds
 from rummykit.rules import MAX_JOKERS, Contract, MeldRules, RuleSet
 
 __all__ = [
-    "NATIVE",
     "ExactTable",
     "dealt_count",
     "cached_probability",

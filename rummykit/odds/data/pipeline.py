@@ -20,7 +20,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rummykit import search
+from rummykit import _native
 from rummykit.errors import ArgumentError
 from rummykit.odds.data.tables import DEFAULT_SEED
 from rummykit.rules import RuleSet
@@ -414,9 +414,11 @@ def build_tables(
             "contracts whose exact distance sweep would take hours); other rows are exact",
         }
         if simulated:
+            # (The wording data/distance.json records: kept as it was when the core
+            # moved to rummykit._native, so that the same run writes the same file.)
             facts["distances_by"] = (
                 "the compiled contract_distance (rummykit._distance)"
-                if search._distance_compiled()
+                if _native.available()["distance"]
                 else "Python (rummykit.search)"
             )
         done("distance", table, started, **facts)

@@ -14,8 +14,8 @@ import json
 from importlib import resources
 from pathlib import Path
 
+from rummykit import _native
 from rummykit.odds.cells import ExactCell
-from rummykit.odds.counting._exact_layers import NATIVE
 from rummykit.rules import Contract, RuleSet
 
 __all__ = [
@@ -224,7 +224,7 @@ def exact_seconds(cell: ExactCell) -> float:
     - rules that are no measured preset's: the slowest preset's figure times
       :data:`UNMEASURED_RULES_FACTOR`; a mixed contract no preset plays: the slowest
       measured one's, likewise;
-    - without the compiled step (:data:`~rummykit.odds.counting.exact.NATIVE` false):
+    - without the compiled step (``rummykit._native.available()["sweep"]`` false):
       :data:`PYTHON_SLOWDOWN` times as long.
 
     >>> from rummykit import RuleSet
@@ -238,7 +238,7 @@ def exact_seconds(cell: ExactCell) -> float:
     if cell.cards < contract.min_cards(rules):
         return 0.0
     seconds = 1.0 if counts_quickly(contract) else _mixed_seconds(cell)
-    if not NATIVE:
+    if not _native.available()["sweep"]:
         seconds *= PYTHON_SLOWDOWN
     return seconds
 

@@ -548,7 +548,7 @@ def simulate_distance(
 
     The distance is :func:`rummykit.search.contract_distance` with ``decks=decks``
     (copies limited by the shoe, as :func:`rummykit.odds.counting.exact.distance_distribution`
-    counts it exactly), compiled where ``rummykit._distance`` is built. The hands are
+    counts it exactly), compiled where ``rummykit._native.distance`` is built. The hands are
     the ones :func:`simulate_dealt` deals for the same arguments and seed, so the count
     at distance 0 is its number of successes.
 

@@ -2,7 +2,7 @@
 
 :func:`play_round_fast` returns exactly the :class:`~rummykit.odds.cells.RoundRecord`
 that ``completion.play_round`` returns for the same cell, seed and index, some 30-100
-times sooner: the round is played by a C core (``_table.c``) that follows the engine's
+times sooner: the round is played by a C core (``rummykit/_native/_table.c``) that follows the engine's
 rules and :class:`~rummykit.bots.BuyerBot`'s policy step for step, and draws its chance
 (dealer, cut, deal, reshuffles, buy lotteries) from the same ``random.Random(game seed)``
 in the same order. :func:`fast_events` gives its event log in the form
@@ -40,6 +40,7 @@ import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
 
+from rummykit import _native
 from rummykit.bots import BUY_POLICIES
 from rummykit.cards import Shoe
 from rummykit.errors import RummyError, UnsupportedRuleError
@@ -47,13 +48,7 @@ from rummykit.events import EVENT_KINDS, Event
 from rummykit.odds.cells import TURN_LIMIT_PER_PLAYER, Cell, RoundRecord, round_seed
 from rummykit.rules import RuleSet
 
-try:
-    from rummykit.odds import _table
-except ImportError:  # not built (no C compiler): the engine plays the rounds
-    _table = None
-
 __all__ = [
-    "NATIVE",
     "SUPPORTED",
     "check_fast",
     "fast_available",
@@ -62,9 +57,6 @@ __all__ = [
     "play_round_fast",
     "play_rounds_fast",
 ]
-
-#: True when the compiled core is built (the fast path needs it).
-NATIVE = _table is not None
 
 _ANY = object()
 
@@ -114,7 +106,8 @@ SUPPORTED: dict[str, object] = {
     "reshuffle_discards": (True, False),
 }
 
-#: The integers the core reads, in order (``_table.CONFIG_FIELDS`` says how many).
+#: The integers the core reads, in order (its ``CONFIG_FIELDS`` says how many); the meld
+#: rules go apart, encoded once for every core (:func:`rummykit._native.encode_meld_rules`).
 _CONFIG_FIELDS = (
     "players",
     "decks",
@@ -122,14 +115,6 @@ _CONFIG_FIELDS = (
     "deal",
     "sets",
     "runs",
-    "min_set_size",
-    "min_run_size",
-    "max_jokers_per_meld",  # -1: None
-    "min_naturals_in_set",
-    "min_naturals_in_run",
-    "ace_low",
-    "ace_high",
-    "separated",
     "buying",
     "before_draw",
     "buy_priority",  # 0 nearest, 1 longest_waiting, 2 first_call
@@ -196,22 +181,15 @@ def fast_available(rules: RuleSet) -> bool:
     """True when the fast simulator can play ``rules``: the core is built and
     :func:`check_fast` accepts them (a sweep uses it then, else the engine).
 
-    >>> fast_available(RuleSet.preset("standard")) == NATIVE
+    >>> from rummykit import _native
+    >>> fast_available(RuleSet.preset("standard")) == _native.available()["table"]
     True
     """
     try:
         check_fast(rules)
     except UnsupportedRuleError:
         return False
-    return NATIVE
-
-
-def _require_native() -> None:
-    if _table is None:
-        raise RummyError(
-            "the fast round simulator is not built (rummykit/odds/_table.c needs a C "
-            "compiler: pip install -e . builds it); completion.play_round plays the same rounds"
-        )
+    return _native.available()["table"]
 
 
 @functools.lru_cache(maxsize=512)
@@ -230,16 +208,6 @@ def _config(cell: Cell) -> tuple[int, ...]:
         "deal": cell.cards,
         "sets": contract.sets,
         "runs": contract.runs,
-        "min_set_size": rules.min_set_size,
-        "min_run_size": rules.min_run_size,
-        "max_jokers_per_meld": -1
-        if rules.max_jokers_per_meld is None
-        else rules.max_jokers_per_meld,
-        "min_naturals_in_set": rules.min_naturals_in_set,
-        "min_naturals_in_run": rules.min_naturals_in_run,
-        "ace_low": int(rules.ace_low),
-        "ace_high": int(rules.ace_high),
-        "separated": int(rules.same_suit_runs == "separated"),
         "buying": int(rules.buying),
         "before_draw": int(rules.buy_timing == "before_draw"),
         "buy_priority": _PRIORITIES.index(rules.buy_priority),
@@ -267,20 +235,20 @@ def _policies(cell: Cell, index: int) -> tuple[int, ...]:
 
 
 def _play(cell: Cell, seed: int, indices: Sequence[int], events: bool) -> list[tuple]:
-    _require_native()
+    table = _native.require("table")
     if not isinstance(cell, Cell):
         raise RummyError(f"cell must be a cells.Cell, got {cell!r}")
     config = _config(cell)
     key = cell.seed_key
     if seed < 2**64:  # the core derives round_seed's game seeds itself (numpy's algorithm)
-        seeds = _table.game_seeds(seed, key, indices)
+        seeds = table.game_seeds(seed, key, indices)
     else:
         seeds = [round_seed(seed, key, index)[0] for index in indices]
     if isinstance(cell.buy, str):
         policies = [_policies(cell, 0)] * len(seeds)
     else:
         policies = [_policies(cell, index) for index in indices]
-    results = _table.play(config, seeds, policies, events)
+    results = table.play(config, _native.encode_meld_rules(cell.rules), seeds, policies, events)
     for result in results:
         if result[0]:
             raise RummyError(

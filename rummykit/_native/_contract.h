@@ -2,8 +2,9 @@
  * The contract solver of the fast round simulator: search.py's _solve (find_contract's
  * plan), _Distance (contract_distance, contract_within with copies unlimited), step for
  * step, on a hand given as counts of card indices, and contract_distance with copies
- * limited. _contract.c implements it; _table.c (rummykit.odds._table) and _distance.c
- * (rummykit._distance, the engine's fast path) use it. docs/fast-table.md is the design note.
+ * limited. _contract.c implements it; _table.c (rummykit._native._table) and _distance.c
+ * (rummykit._native._distance, the engine's fast path) use it. docs/fast-table.md is the
+ * design note.
  */
 #ifndef RUMMYKIT_CONTRACT_H
 #define RUMMYKIT_CONTRACT_H
@@ -14,6 +15,29 @@
 #define MAXW 200  /* run windows: positions x lengths */
 #define MAXSETS 8 /* sets in a contract */
 #define MAXRUNS 8 /* runs in a contract */
+
+/* The meld rules as rummykit._native.encode_meld_rules hands them over (its
+ * MELD_RULE_FIELDS, in this order), then WINDOW_FIELDS integers per run window: the
+ * numbers of rules.meld_limits and the windows of rules.run_windows with the most jokers
+ * of a run of their length (MeldLimits.run_jokers), computed once in Python, never here. */
+enum {
+    R_SET_SIZE,      /* min_set_size */
+    R_RUN_SIZE,      /* min_run_size */
+    R_MAX_JOKERS,    /* max_jokers_per_meld, -1: no limit */
+    R_SET_NAT,       /* min_naturals_in_set */
+    R_RUN_NAT,       /* min_naturals_in_run */
+    R_SET_LO,        /* MeldLimits.set_naturals: the fewest naturals of a rank that make a set */
+    R_SET_FULL,      /* MeldLimits.set_cards */
+    R_SET_JOKER_CAP, /* MeldLimits.set_jokers */
+    R_RUN_FULL,      /* MeldLimits.run_cards */
+    R_LO_POS,        /* the first run position (RuleSet.run_positions) */
+    R_HI_POS,        /* the last */
+    R_SEPARATED,     /* MeldLimits.separated */
+    R_WINDOWS,       /* the number of windows that follow */
+    RULES_HEADER
+};
+#define WINDOW_FIELDS 3 /* first position, length, most jokers */
+#define MAX_RULE_INTS (RULES_HEADER + WINDOW_FIELDS * MAXW)
 
 /* Per-rule-set tables (search._Solver): the run windows, their cells and joker caps. */
 typedef struct {
@@ -51,8 +75,9 @@ extern uint32_t CARD_BITS[52];
 static inline int cell_of(int suit, int p) { return suit * 13 + ((p == 1 || p == 14) ? 12 : p - 2); }
 
 void contract_init(void);
-void solver_init(Solver *s, int set_size, int run_size, int max_jokers, int set_nat, int run_nat,
-                 int ace_low, int ace_high, int separated);
+/* The solver of the meld rules r (n integers, as above): NULL, or what does not fit (the
+ * solver's fixed sizes) or is inconsistent, in words; s is then not usable. */
+const char *solver_init(Solver *s, const int *r, int n);
 void rhand_from_counts(RHand *h, const unsigned char *counts);
 /* search._solve: 1 and the plan, or 0 */
 int solve(const Solver *s, const RHand *h, int sets, int runs, Plan *plan);

@@ -1,5 +1,6 @@
 /*
- * A round of Liverpool Rummy played by BuyerBots, compiled: rummykit.odds.fastplay's core.
+ * A round of Liverpool Rummy played by BuyerBots, compiled: rummykit.odds.play.fastplay's
+ * core (rummykit._native._table).
  * docs/fast-table.md is the design note (the data, the chance, each decision and what
  * decides its ties, the costs measured).
  *
@@ -162,10 +163,10 @@ enum { ENDED_OUT, ENDED_EXHAUSTED, ENDED_LIMIT };
 enum { POLICY_NEVER, POLICY_IMPROVES, POLICY_ALWAYS };
 enum { ERR_NONE, ERR_UNSUPPORTED, ERR_MEMORY };
 
-/* The fields of the config tuple, in order (fastplay._CONFIG_FIELDS names them). */
+/* The fields of the config tuple, in order (fastplay._CONFIG_FIELDS names them); the meld
+ * rules come apart, as rummykit._native.encode_meld_rules gives them (_contract.h). */
 enum {
-    C_PLAYERS, C_DECKS, C_JOKERS, C_DEAL, C_SETS, C_RUNS, C_SET_SIZE, C_RUN_SIZE, C_MAX_JOKERS,
-    C_SET_NAT, C_RUN_NAT, C_ACE_LOW, C_ACE_HIGH, C_SEPARATED, C_BUYING, C_BUY_TIMING,
+    C_PLAYERS, C_DECKS, C_JOKERS, C_DEAL, C_SETS, C_RUNS, C_BUYING, C_BUY_TIMING,
     C_BUY_PRIORITY, C_PENALTY_CARDS, C_BUY_LIMIT, C_FACE, C_NEGATIVE, C_CUT_BONUS, C_TURN_LIMIT,
     C_JOKER_SWAP, C_TRADE_ONCE, C_FLOATING, C_NO_DISCARD, C_LIVERPOOL, C_RUMMY, C_RESHUFFLE,
     C_MUST_PLAY, C_NEEDS_LAID, C_COUNT
@@ -1353,7 +1354,7 @@ static void near_init(G *g) {
     }
 }
 
-static int config_game(G *g, const int *c) {
+static int config_game(G *g, const int *c, PyObject *rules) {
     memset(g, 0, offsetof(G, hand));
     g->n = c[C_PLAYERS];
     g->decks = c[C_DECKS];
@@ -1368,9 +1369,8 @@ static int config_game(G *g, const int *c) {
         return -1;
     }
     g->nshoe = 52 * g->decks + g->njk;
-    solver_init(&g->s, c[C_SET_SIZE], c[C_RUN_SIZE], c[C_MAX_JOKERS], c[C_SET_NAT], c[C_RUN_NAT],
-                c[C_ACE_LOW], c[C_ACE_HIGH], c[C_SEPARATED]);
-    g->min_cards = g->sets * c[C_SET_SIZE] + g->runs * c[C_RUN_SIZE];
+    if (read_meld_rules(rules, &g->s) < 0) return -1;
+    g->min_cards = g->sets * g->s.set_size + g->runs * g->s.run_size;
     g->buying = c[C_BUYING];
     g->before_draw = c[C_BUY_TIMING];
     g->priority = c[C_BUY_PRIORITY];
@@ -1433,24 +1433,26 @@ static PyObject *tuple_by_position(const G *g, const int *by_seat) {
 }
 
 static const char play_doc[] =
-    "play(config, seeds, policies, events=False) -> list\n\n"
+    "play(config, rules, seeds, policies, events=False) -> list\n\n"
     "Play one round per seed (the engine's game seed). config: the integers of\n"
-    "fastplay._CONFIG_FIELDS; policies: per seed, one policy per position (0 never,\n"
+    "fastplay._CONFIG_FIELDS; rules: rummykit._native.encode_meld_rules(rules);\n"
+    "policies: per seed, one policy per position (0 never,\n"
     "1 improves, 2 always). Each result: (error, ended, out, laid_down, seat_turns,\n"
     "points, buys, dealer, events), per-seat tuples by position (1 first), out the\n"
     "position that went out (1-based) or None, events the int32 bytes of the log or None.";
 
 static PyObject *py_play(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"config", "seeds", "policies", "events", NULL};
-    PyObject *config, *seeds, *policies;
+    static char *kwlist[] = {"config", "rules", "seeds", "policies", "events", NULL};
+    PyObject *config, *rules, *seeds, *policies;
     int record = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|p", kwlist, &config, &seeds, &policies, &record))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO|p", kwlist, &config, &rules, &seeds,
+                                     &policies, &record))
         return NULL;
     int c[C_COUNT];
     if (read_ints(config, c, C_COUNT, "config") < 0) return NULL;
     G *g = malloc(sizeof(G));
     if (!g) return PyErr_NoMemory();
-    if (config_game(g, c) < 0) {
+    if (config_game(g, c, rules) < 0) {
         free(g);
         return NULL;
     }
@@ -1528,13 +1530,6 @@ done:
 
 /* -- hooks for the tests: the solver and the generator on their own */
 
-static int rules_solver(PyObject *rules, Solver *s) {
-    int r[8];
-    if (read_ints(rules, r, 8, "rules") < 0) return -1;
-    solver_init(s, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
-    return 0;
-}
-
 static int read_counts(PyObject *seq, unsigned char *counts) {
     int c[53];
     if (read_ints(seq, c, 53, "counts") < 0) return -1;
@@ -1552,8 +1547,7 @@ static const char distance_doc[] =
     "distance(rules, sets, runs, counts, within=-1) -> int\n\n"
     "search.contract_distance of the hand with counts[i] cards of index i (53 counts),\n"
     "or with within >= 0 whether search.contract_within(..., within) holds (0 or 1).\n"
-    "rules: (min_set_size, min_run_size, max_jokers_per_meld or -1, min_naturals_in_set,\n"
-    "min_naturals_in_run, ace_low, ace_high, separated).";
+    "rules: rummykit._native.encode_meld_rules(rules).";
 
 static PyObject *py_distance(PyObject *self, PyObject *args) {
     PyObject *rules, *counts_seq;
@@ -1566,7 +1560,7 @@ static PyObject *py_distance(PyObject *self, PyObject *args) {
     Solver *s = malloc(sizeof(Solver));
     if (!s) return PyErr_NoMemory();
     unsigned char counts[53];
-    if (rules_solver(rules, s) < 0 || read_counts(counts_seq, counts) < 0) {
+    if (read_meld_rules(rules, s) < 0 || read_counts(counts_seq, counts) < 0) {
         free(s);
         return NULL;
     }
@@ -1764,7 +1758,7 @@ PyMODINIT_FUNC PyInit__table(void) {
         Py_DECREF(m);
         return NULL;
     }
-    if (PyModule_AddIntConstant(m, "CONFIG_FIELDS", C_COUNT) < 0) {
+    if (PyModule_AddIntConstant(m, "CONFIG_FIELDS", C_COUNT) < 0 || add_rules_layout(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -1,8 +1,8 @@
 /*
- * The inner step of rummykit.odds.exact's sweep, compiled.
+ * The inner step of rummykit.odds.counting.exact's sweep, compiled (rummykit._native._sweep).
  *
  * docs/exact-sweep.md is the design note: the state, the packed codes, why each pruning
- * is sound. rummykit/odds/_exact_model.py makes the states and their moves,
+ * is sound. rummykit/odds/counting/_exact_model.py makes the states and their moves,
  * _exact_layers.py the tables this module reads. A key is a sorted array of uint32 codes
  * (sid << SID_SHIFT | jokers << JOKER_SHIFT | added, see "packed codes" below); a step
  * maps every key of a layer, for every number of copies held, to its successor key:
@@ -211,7 +211,7 @@ static int64_t interner_get(Interner *t, const uint32_t *k, Py_ssize_t n) {
 /* --- packed codes -------------------------------------------------------------------- */
 /* An entry of a key is one uint32 code, sid << SID_SHIFT | jokers << JOKER_SHIFT | added:
  * the state's number (sid, 20 bits; 0 is "contract complete"), the jokers it has used
- * and the natural cards it has added (6 bits each). rummykit/odds/_exact_model.py names
+ * and the natural cards it has added (6 bits each). rummykit/odds/counting/_exact_model.py names
  * the same layout; the module exposes these constants and a test compares them. */
 #define SID_SHIFT 12
 #define JOKER_SHIFT 6
@@ -1419,7 +1419,7 @@ static PyMethodDef Keys_methods[] = {
 };
 
 static PyTypeObject KeysType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rummykit.odds._sweep.Keys",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rummykit._native._sweep.Keys",
     .tp_doc = PyDoc_STR("Keys()\n\nEvery key of one sweep, numbered, its current layer, and "
                         "the successors kept for its steps (see step)."),
     .tp_basicsize = sizeof(KeysObject),

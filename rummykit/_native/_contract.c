@@ -8,7 +8,9 @@
 #include "_contract.h"
 
 /* ---------------------------------------------------------------------------------------
- * The contract solver (search.py's _Solver), built once per rule set and contract. */
+ * The contract solver (search.py's _Solver), built once per rule set from the meld rules
+ * Python encodes (rummykit._native.encode_meld_rules: the limits and the run windows,
+ * never derived here); only the windows' bits and cells are laid out for the search. */
 
 
 uint32_t CARD_BITS[52];
@@ -17,49 +19,47 @@ void contract_init(void) {
     for (int i = 0; i < 52; i++) CARD_BITS[i] = i % 13 == 12 ? (1U << 1) | (1U << 14) : 1U << (i % 13 + 2);
 }
 
-void solver_init(Solver *s, int set_size, int run_size, int max_jokers, int set_nat,
-                        int run_nat, int ace_low, int ace_high, int separated) {
-    s->set_size = set_size;
-    s->run_size = run_size;
-    s->max_jokers = max_jokers < 0 ? BIG : max_jokers;
-    s->set_nat = set_nat;
-    s->run_nat = run_nat;
-    int lo = set_size - s->max_jokers;
-    s->set_lo = set_nat;
-    if (lo > s->set_lo) s->set_lo = lo;
-    if (s->set_lo < 1) s->set_lo = 1;
-    s->separated = separated;
-    s->lo_pos = ace_low ? 1 : 2;
-    s->hi_pos = ace_high ? 14 : 13;
-    int npos = s->hi_pos - s->lo_pos + 1;
-    int minimal = run_size - s->max_jokers >= run_nat;
-    int longest = npos < 13 ? npos : 13;
-    int lmin = run_size, lmax = minimal ? run_size : longest;
-    s->longest = lmax;
-    s->nw = 0;
-    for (int start = s->lo_pos; start <= s->hi_pos; start++)
-        for (int length = lmin; length <= lmax; length++) {
-            if (start + length - 1 > s->hi_pos) continue;
-            int w = s->nw++;
-            s->wstart[w] = start;
-            s->wlen[w] = length;
-            uint32_t bits = 0;
-            for (int p = start; p < start + length; p++) bits |= 1U << p;
-            s->wbits[w] = bits;
-            for (int suit = 0; suit < 4; suit++)
-                for (int i = 0; i < length; i++) s->cells[suit][w][i] = (signed char)cell_of(suit, start + i);
-        }
-    s->set_full = set_size > set_nat ? set_size : set_nat;
-    s->set_joker_cap = s->set_full - set_nat;
-    if (s->max_jokers < s->set_joker_cap) s->set_joker_cap = s->max_jokers;
-    s->cap_most = 0;
-    for (int w = 0; w < s->nw; w++) {
-        int c = s->wlen[w] - run_nat;
-        if (s->max_jokers < c) c = s->max_jokers;
-        s->caps[w] = c;
-        if (w == 0 || c > s->cap_most) s->cap_most = c;
+const char *solver_init(Solver *s, const int *r, int n) {
+    if (n < RULES_HEADER) return "fewer integers than the header of the meld rules";
+    int nw = r[R_WINDOWS];
+    if (nw < 1 || nw > MAXW) return "the number of run windows is not 1..MAXW";
+    if (n != RULES_HEADER + WINDOW_FIELDS * nw) return "not WINDOW_FIELDS integers per run window";
+    s->set_size = r[R_SET_SIZE];
+    s->run_size = r[R_RUN_SIZE];
+    s->max_jokers = r[R_MAX_JOKERS] < 0 ? BIG : r[R_MAX_JOKERS];
+    s->set_nat = r[R_SET_NAT];
+    s->run_nat = r[R_RUN_NAT];
+    s->set_lo = r[R_SET_LO];
+    s->set_full = r[R_SET_FULL];
+    s->set_joker_cap = r[R_SET_JOKER_CAP];
+    s->run_full = r[R_RUN_FULL];
+    s->lo_pos = r[R_LO_POS];
+    s->hi_pos = r[R_HI_POS];
+    s->separated = r[R_SEPARATED];
+    /* What the solver's arrays and divisions need (the rules' own checks are Python's). */
+    if (s->set_size < 1 || s->run_size < 1 || s->set_lo < 1 || s->set_full < 1 || s->run_full < 1 ||
+        r[R_MAX_JOKERS] < -1 || s->set_joker_cap < 0)
+        return "a meld size or joker limit out of range";
+    if (s->lo_pos < 1 || s->hi_pos > 14 || s->lo_pos > s->hi_pos) return "run positions not within 1..14";
+    s->nw = nw;
+    s->longest = 0;
+    for (int w = 0; w < nw; w++) {
+        const int *f = r + RULES_HEADER + WINDOW_FIELDS * w;
+        int start = f[0], length = f[1];
+        if (length < 1 || start < s->lo_pos || start + length - 1 > s->hi_pos)
+            return "a run window outside the run positions";
+        s->wstart[w] = start;
+        s->wlen[w] = length;
+        s->caps[w] = f[2];
+        if (length > s->longest) s->longest = length;
+        if (w == 0 || f[2] > s->cap_most) s->cap_most = f[2];
+        uint32_t bits = 0;
+        for (int p = start; p < start + length; p++) bits |= 1U << p;
+        s->wbits[w] = bits;
+        for (int suit = 0; suit < 4; suit++)
+            for (int i = 0; i < length; i++) s->cells[suit][w][i] = (signed char)cell_of(suit, start + i);
     }
-    s->run_full = run_size > run_nat ? run_size : run_nat;
+    return NULL;
 }
 
 

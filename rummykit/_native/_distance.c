@@ -1,30 +1,31 @@
 /*
- * rummykit._distance: the engine's fast path for search.contract_distance, compiled from
- * the solver that the fast round simulator ports (odds/_contract.c). It lives outside
- * rummykit.odds so that the engine can import it without that package's numpy and
- * polars. search.py decides when it may be used (_core_refusal) and keeps the Python
- * reference; docs/fast-distance.md is the design note.
+ * rummykit._native._distance: the engine's fast path for search.contract_distance,
+ * compiled from the solver that the fast round simulator ports (_contract.c). It needs
+ * nothing but Python, so that the engine can import it (through rummykit._native)
+ * without rummykit.odds's numpy and polars. search.py decides when it may be used
+ * (_core_refusal) and keeps the Python reference; docs/fast-distance.md is the design note.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "odds/_contract.h"
-#include "odds/_read_ints.h"
+#include "_contract.h"
+#include "_read_ints.h"
 
-/* The meld rules in the order of search._Solver.core_rules (and of _table.distance). */
-#define RULE_FIELDS 8
-
-/* One solver per rule set, kept while the rules asked about stay the same (the engine
- * asks about one rule set at a time; the module runs under the GIL). */
+/* One solver, kept while the rules asked about stay the same (the engine asks about one
+ * rule set at a time; the module runs under the GIL): search.py passes the same tuple of
+ * rummykit._native.encode_meld_rules (cached per meld rules) each time, so the tuple
+ * last read is kept and a call with that very tuple reads nothing (a tuple of ints cannot
+ * change). Another object is read and its solver built anew. */
 static Solver cached_solver;
-static int cached_rules[RULE_FIELDS];
-static int cached = 0;
+static PyObject *cached_rules = NULL;
 
-static const Solver *solver_for(const int *r) {
-    if (!cached || memcmp(r, cached_rules, sizeof(cached_rules))) {
-        solver_init(&cached_solver, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
-        memcpy(cached_rules, r, sizeof(cached_rules));
-        cached = 1;
+static const Solver *solver_for(PyObject *rules) {
+    if (rules == cached_rules) return &cached_solver;
+    Py_CLEAR(cached_rules);
+    if (read_meld_rules(rules, &cached_solver) < 0) return NULL;
+    if (PyTuple_CheckExact(rules)) {
+        Py_INCREF(rules);
+        cached_rules = rules;
     }
     return &cached_solver;
 }
@@ -34,8 +35,7 @@ static const char distance_doc[] =
     "search.contract_distance of the hand with counts[i] cards of index i (53 counts,\n"
     "0..255): copies unlimited for decks=0, else at most decks copies of each natural in\n"
     "the hand with its added cards (each count at most decks); -1 when no cards can make\n"
-    "the contract. rules: (min_set_size, min_run_size, max_jokers_per_meld or -1,\n"
-    "min_naturals_in_set, min_naturals_in_run, ace_low, ace_high, separated).";
+    "the contract. rules: rummykit._native.encode_meld_rules(rules).";
 
 static PyObject *py_distance(PyObject *self, PyObject *args) {
     PyObject *rules, *counts_seq;
@@ -49,9 +49,8 @@ static PyObject *py_distance(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "decks must be 0..255");
         return NULL;
     }
-    int r[RULE_FIELDS], c[53];
-    if (read_ints(rules, r, RULE_FIELDS, "rules") < 0 || read_ints(counts_seq, c, 53, "counts") < 0)
-        return NULL;
+    int c[53];
+    if (read_ints(counts_seq, c, 53, "counts") < 0) return NULL;
     unsigned char counts[53];
     for (int i = 0; i < 53; i++) {
         if (c[i] < 0 || c[i] > 255 || (decks && i < 52 && c[i] > decks)) {
@@ -60,7 +59,8 @@ static PyObject *py_distance(PyObject *self, PyObject *args) {
         }
         counts[i] = (unsigned char)c[i];
     }
-    const Solver *s = solver_for(r);
+    const Solver *s = solver_for(rules);
+    if (!s) return NULL;
     int v;
     if (decks) {
         v = limited_distance(s, counts, sets, runs, decks);
@@ -90,8 +90,7 @@ PyMODINIT_FUNC PyInit__distance(void) {
     /* The fixed sizes search.py checks before it calls (tests compare them). */
     if (PyModule_AddIntConstant(m, "MAX_SETS", MAXSETS) < 0 ||
         PyModule_AddIntConstant(m, "MAX_RUNS", MAXRUNS) < 0 ||
-        PyModule_AddIntConstant(m, "MAX_COUNT", 255) < 0 ||
-        PyModule_AddIntConstant(m, "RULE_FIELDS", RULE_FIELDS) < 0) {
+        PyModule_AddIntConstant(m, "MAX_COUNT", 255) < 0 || add_rules_layout(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }
