@@ -81,7 +81,7 @@ from rummykit.errors import (
     IllegalActionError,
     RummyError,
 )
-from rummykit.events import Event, RoundResult
+from rummykit.events import CutDetails, Event, EventDetails, RoundResult
 from rummykit.legal import PileMove, PlayerView, legal_actions, rank_major_key
 from rummykit.melds import (
     Meld,
@@ -351,7 +351,7 @@ class GameState(_PhaseHandlers):
                 cut = rng.randint(1, shoe_size - 1)
             cutter = (self.dealer - 1) % n
             perfect = cut == n * size + 1
-            self.log.append(Event(r, "cut", cutter, scores=(cut, int(perfect))))
+            self.log.append(Event(r, "cut", cutter, details=CutDetails(cut, perfect)))
             if perfect:
                 self.penalties[cutter] -= rules.perfect_cut_bonus
         pool = list(self.game.shoe.cards)
@@ -595,7 +595,7 @@ class GameState(_PhaseHandlers):
         *,
         meld: int | None = None,
         melds: tuple[Meld, ...] = (),
-        scores: tuple[int, ...] = (),
+        details: EventDetails | None = None,
     ) -> None:
         event = object.__new__(Event)
         # As in view(): events are logged for every action, so fill the fields at once.
@@ -606,7 +606,7 @@ class GameState(_PhaseHandlers):
             cards=cards,
             meld=meld,
             melds=melds,
-            scores=scores,
+            details=details,
         )
         self.log.append(event)
 

@@ -29,7 +29,16 @@ from rummykit.errors import (
     IllegalActionError,
     IllegalMeldError,
 )
-from rummykit.events import RoundResult
+from rummykit.events import (
+    BuyDetails,
+    BuyLimitDetails,
+    BuyLotteryDetails,
+    CallDetails,
+    GameEndDetails,
+    ReshuffleDetails,
+    RoundEndDetails,
+    RoundResult,
+)
 from rummykit.legal import (
     PileMove,
     PlayerView,
@@ -98,7 +107,9 @@ class _PhaseHandlers:
         n = self.players
         for seat in ((self.current + i) % n for i in range(1, n)):
             if self.buys[seat] >= limit:
-                self._event("buy limit", seat, (top,), scores=(self.buys[seat], limit))
+                self._event(
+                    "buy limit", seat, (top,), details=BuyLimitDetails(self.buys[seat], limit)
+                )
 
     def _buyers(self) -> list[int]:
         """The seats that may buy the top discard, in the order they are asked."""
@@ -142,7 +153,7 @@ class _PhaseHandlers:
             self.discards = [top]
             self._pile_move("reshuffle", None, None)
             self.reshuffles += 1
-            self._event("reshuffle", None, (), scores=(len(self.stock),))
+            self._event("reshuffle", None, (), details=ReshuffleDetails(len(self.stock)))
         return self.stock.pop() if self.stock else None
 
     def _take_discard(self, view: PlayerView, action: TakeDiscard):
@@ -199,7 +210,7 @@ class _PhaseHandlers:
         if self.requests:
             # "First to call": who calls first is chance, drawn from the seed.
             winner = self.requests[0] if len(self.requests) == 1 else self.rng.choice(self.requests)
-            self._event("buy lottery", winner, (), scores=tuple(self.requests))
+            self._event("buy lottery", winner, (), details=BuyLotteryDetails(tuple(self.requests)))
             self._execute_buy(winner)
             return
         self._close_buy_window()
@@ -211,8 +222,8 @@ class _PhaseHandlers:
         penalty = [self.stock.pop() for _ in range(self.rules.buy_penalty_cards)]
         self.hands[seat].extend([card, *penalty])
         self.buys[seat] += 1
-        before = (self.current,) if self.rules.buy_timing == "before_draw" else ()
-        self._event("buy", seat, (card, *penalty), scores=before)
+        drawer = self.current if self.rules.buy_timing == "before_draw" else None
+        self._event("buy", seat, (card, *penalty), details=BuyDetails(drawer))
         self._close_buy_window()
 
     def _close_buy_window(self) -> None:
@@ -462,7 +473,7 @@ class _PhaseHandlers:
     def _call(self, view: PlayerView, action: Call):
         def commit() -> None:
             caller, card, offender = self.to_act, self.offer, self.offered_by
-            self._event("call", caller, (card,), scores=(offender,))
+            self._event("call", caller, (card,), details=CallDetails(offender))
             self.queue = []
             self.offer = None
             self.discards.pop()
@@ -537,7 +548,7 @@ class _PhaseHandlers:
                 scores=tuple(self.scores),
             )
         )
-        self._event("round end", self.went_out, scores=tuple(points))
+        self._event("round end", self.went_out, details=RoundEndDetails(tuple(points)))
         for seat in range(self.players):
             missed = not self.laid_down[seat]
             if not (rules.repeat_missed_contract and missed):
@@ -546,7 +557,7 @@ class _PhaseHandlers:
         if self.round_index >= rules.rounds:
             self.phase = "over"
             self.to_act = None
-            self._event("game end", None, scores=tuple(self.scores))
+            self._event("game end", None, details=GameEndDetails(tuple(self.scores)))
             return
         self.dealer = (self.dealer + 1) % self.players
         self._deal()
