@@ -13,10 +13,10 @@ is here.
 
 >>> from rummykit.game import Game
 >>> state = Game(players=3, seed=5).new_state()
->>> commit = on_draw_stock(state, DrawStock())
->>> state.phase
-'draw'
->>> commit()
+>>> commit = on_draw_stock(state, DrawStock())  # checked; nothing changed yet
+>>> state.phase, len(state.log)
+('draw', 4)
+>>> state.apply("draw stock")  # the same handler's commit, and the action recorded
 >>> state.phase, state.log[-1].kind
 ('buy', 'decline')
 """
