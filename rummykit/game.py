@@ -30,8 +30,10 @@ deal with ``new_state(hands=..., upcard=..., stock=...)``.
 
 The engine's parts: :mod:`rummykit.events` (:class:`Event`, :class:`RoundResult`),
 :mod:`rummykit.legal` (:class:`PlayerView` and the legal actions), :mod:`rummykit.phases`
-(GameState's phase handlers) and :mod:`rummykit.saves` (:func:`load` and the save
-format); this module re-exports their public names.
+(the deal and the phase handlers, plain functions of a GameState, to which
+:meth:`GameState.apply` dispatches each action by phase) and :mod:`rummykit.saves`
+(:func:`load` and the save format, above this module); this module re-exports
+:class:`Event`, :class:`RoundResult` and :class:`PlayerView`.
 
 Choices where the rules leave a gap (each is documented where it is implemented):
 
@@ -58,6 +60,7 @@ import functools
 import random
 from collections.abc import Iterable, Sequence
 
+from rummykit import phases
 from rummykit.actions import (
     Action,
     Buy,
@@ -87,7 +90,6 @@ from rummykit.melds import (
     Meld,
     check_meld,
 )
-from rummykit.phases import _PhaseHandlers
 from rummykit.rules import Contract, RuleSet
 
 __all__ = [
@@ -259,7 +261,7 @@ def _codes(cards: str | Iterable[Card | str] | Card | None) -> list[str] | None:
 # The state of one play-through
 
 
-class GameState(_PhaseHandlers):
+class GameState:
     """One play-through of a :class:`Game`: the only mutable object, with its history.
 
     Make one with :meth:`Game.new_state`. :meth:`legal_actions` lists what the player
@@ -269,15 +271,61 @@ class GameState(_PhaseHandlers):
     :attr:`log` every event. :meth:`save` writes JSON that :func:`load` replays.
 
     The whole truth is in plain attributes, for tests and analysis (read them, change
-    them only through :meth:`apply`): ``hands`` (one list per seat), ``stock`` and
-    ``discards`` (top card last), ``melds`` and ``owners`` (the table, by meld number),
-    ``laid_down``, ``buys``, ``penalties`` (points added this round: +invalid lay-downs,
-    -perfect cut), ``taken`` (the card taken from the pile this turn), ``pending``
-    (jokers taken by a swap this turn), ``traded`` (jokers traded once), ``scores``,
-    ``round_scores``, ``results``, ``phase``, ``current``, ``to_act``, ``dealer``,
-    ``reshuffles``, ``pile_moves`` (this round's moves of the discard pile, a
-    tuple of :class:`~rummykit.legal.PileMove` every view shares).
+    them only through :meth:`apply`). ``history``, ``log``, ``scores``, ``round_scores``
+    and ``results`` span the game; those below are the round's, set by each deal and
+    changed by the phase handlers (:mod:`rummykit.phases`).
     """
+
+    hands: list[list[Card]]
+    """Each seat's cards."""
+    stock: list[Card]
+    """The stock, top card last."""
+    discards: list[Card]
+    """The discard pile, top card last."""
+    pile_moves: tuple[PileMove, ...]
+    """This round's moves of the discard pile (one tuple, which every view shares)."""
+    melds: list[Meld]
+    """The melds on the table, by meld number."""
+    owners: list[int]
+    """The seat that laid each meld."""
+    laid_down: list[bool]
+    """Whether each seat has laid down its contract."""
+    buys: list[int]
+    """Each seat's buys this round."""
+    penalties: list[int]
+    """Points added to each seat this round: + invalid lay-downs, - a perfect cut."""
+    traded: set[Card]
+    """The jokers traded once (taken by a swap)."""
+    reshuffles: int
+    """How often the discard pile was shuffled into a new stock this round."""
+    turns: int
+    """The turns started this round."""
+    last_turn: list[int]
+    """The number of each seat's last turn this round (-1: none yet)."""
+    phase: str
+    """One of :data:`PHASES`."""
+    current: int
+    """The seat whose turn it is."""
+    to_act: int | None
+    """The seat to act: the current seat, or a seat asked to buy or call (None once the
+    game is over)."""
+    taken: Card | None
+    """The card taken from the pile this turn."""
+    pending: list[Card]
+    """The jokers taken by a swap this turn, which must be played."""
+    offer: Card | None
+    """The card offered in a buy or call window."""
+    offered_by: int | None
+    """The seat that discarded the offered card (None as for :attr:`top_by`)."""
+    queue: list[int]
+    """The seats still to be asked in a buy or call window, the one asked now first."""
+    requests: list[int]
+    """The seats that asked to buy (``buy_priority="first_call"``)."""
+    went_out: int | None
+    """The seat that went out this round."""
+    top_by: int | None
+    """The seat that discarded the top card of the pile; None when that card was not the
+    last discard (the up-card, or a card uncovered by a take, a buy or a call)."""
 
     def __init__(self, game: Game, setup: dict) -> None:
         self.game = game
@@ -318,95 +366,7 @@ class GameState(_PhaseHandlers):
             # The cutter lifts at least one card and leaves at least one.
             whole("cut", setup["cut"], low=1, high=game.shoe.size - 1)
         self.phase = "draw"
-        self._deal(scripted=setup)
-
-    # ----------------------------------------------------------------------------- dealing
-    def _deal(self, scripted: dict | None = None) -> None:
-        n, rules, rng = self.players, self.rules, self.rng
-        size = rules.deal_sizes[self.round_index]
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.melds: list[Meld] = []
-        self.owners: list[int] = []
-        self.laid_down = [False] * n
-        self.buys = [0] * n
-        self.penalties = [0] * n
-        self.traded: set[Card] = set()
-        self.reshuffles = 0
-        self.turns = 0
-        self.last_turn = [-1] * n
-        self.taken: Card | None = None
-        self.pending: list[Card] = []
-        self.offer: Card | None = None
-        self.offered_by: int | None = None
-        self.queue: list[int] = []
-        self.requests: list[int] = []
-        self.went_out: int | None = None
-        self.top_by: int | None = None
-        r = self.round_index + 1
-        order = [(self.dealer + 1 + i) % n for i in range(n)]
-        cut = None if scripted is None else scripted.get("cut")
-        if rules.perfect_cut_bonus:
-            shoe_size = self.game.shoe.size
-            if cut is None:
-                cut = rng.randint(1, shoe_size - 1)
-            cutter = (self.dealer - 1) % n
-            perfect = cut == n * size + 1
-            self.log.append(Event(r, "cut", cutter, scores=(cut, int(perfect))))
-            if perfect:
-                self.penalties[cutter] -= rules.perfect_cut_bonus
-        pool = list(self.game.shoe.cards)
-        script_hands = [None] * n
-        script_up = script_stock = None
-        if scripted is not None:
-            hands = scripted.get("hands")
-            if hands is not None:
-                if len(hands) != n:
-                    raise ArgumentError(
-                        f"hands must give one entry (or None) per seat, got {len(hands)}"
-                    )
-                script_hands = [
-                    None if h is None else _take(pool, h, f"the hand of seat {seat}")
-                    for seat, h in enumerate(hands)
-                ]
-                for seat, hand in enumerate(script_hands):
-                    if hand is not None and len(hand) != size:
-                        raise ArgumentError(
-                            f"round {r} deals {size} cards, but the hand scripted for seat "
-                            f"{seat} has {len(hand)}"
-                        )
-            if scripted.get("upcard") is not None:
-                script_up = _take(pool, [scripted["upcard"]], "the up-card")[0]
-            if scripted.get("stock") is not None:
-                script_stock = _take(pool, scripted["stock"], "the stock")
-        rng.shuffle(pool)
-        for _ in range(size):
-            for seat in order:
-                if script_hands[seat] is None:
-                    self.hands[seat].append(pool.pop())
-        for seat in range(n):
-            if script_hands[seat] is not None:
-                self.hands[seat] = list(script_hands[seat])
-        upcard = script_up if script_up is not None else pool.pop()
-        self.stock: list[Card] = pool + list(reversed(script_stock or []))
-        self.discards: list[Card] = [upcard]
-        self.pile_moves: tuple[PileMove, ...] = (PileMove("upcard", None, upcard),)
-        for seat in order:
-            self.log.append(Event(r, "deal", seat, tuple(self.hands[seat])))
-        self.log.append(Event(r, "upcard", None, (upcard,)))
-        self.current = order[0]
-        self.to_act: int | None = self.current
-        self.phase = "draw"
-        self._start_turn()
-
-    def _start_turn(self) -> None:
-        self.turns += 1
-        self.last_turn[self.current] = self.turns
-        self.taken = None
-        self.pending = []
-        self.phase = "draw"
-        self.to_act = self.current
-        if self.rules.buy_timing == "before_draw":
-            self._open_buy_window()
+        phases.deal(self, scripted=setup)
 
     # ----------------------------------------------------------------------------- reading
     @property
@@ -582,33 +542,9 @@ class GameState(_PhaseHandlers):
                 f"{self.game.names[seat]} cannot {action.kind} in the {self.phase!r} phase: "
                 f"{_PHASE_HELP[self.phase]}"
             )
-        # Buying, passing and drawing from the stock need no view (they are most actions).
-        if view is None and handler not in _VIEWLESS:
-            view = self.view(seat)
-        return handler(self, view, action)
-
-    def _event(
-        self,
-        kind: str,
-        seat: int | None = None,
-        cards: tuple[Card, ...] = (),
-        *,
-        meld: int | None = None,
-        melds: tuple[Meld, ...] = (),
-        scores: tuple[int, ...] = (),
-    ) -> None:
-        event = object.__new__(Event)
-        # As in view(): events are logged for every action, so fill the fields at once.
-        event.__dict__.update(
-            round=self.round_index + 1,
-            kind=kind,
-            seat=seat,
-            cards=cards,
-            meld=meld,
-            melds=melds,
-            scores=scores,
-        )
-        self.log.append(event)
+        # A handler builds the view it needs when none is given: buying, passing and
+        # drawing from the stock need none (they are most actions).
+        return handler(self, action, view)
 
     # ----------------------------------------------------------------------------- checks
     def check_invariants(self, *, checked_melds: set[tuple[Card, ...]] | None = None) -> None:
@@ -696,26 +632,19 @@ class GameState(_PhaseHandlers):
 
 
 _HANDLERS = {
-    ("draw", DrawStock): GameState._draw_stock,
-    ("draw", TakeDiscard): GameState._take_discard,
-    ("buy", Buy): GameState._buy,
-    ("buy", Pass): GameState._pass_buy,
-    ("play", LayDown): GameState._lay_down,
-    ("play", InvalidLayDown): GameState._invalid_lay_down,
-    ("play", LayOff): GameState._lay_off,
-    ("play", Swap): GameState._swap,
-    ("play", Discard): GameState._discard,
-    ("play", EndTurn): GameState._end_turn,
-    ("call", Call): GameState._call,
-    ("call", Pass): GameState._pass_call,
-    ("call discard", Discard): GameState._discard,
-}
-_VIEWLESS = {
-    GameState._draw_stock,
-    GameState._buy,
-    GameState._pass_buy,
-    GameState._call,
-    GameState._pass_call,
+    ("draw", DrawStock): phases.on_draw_stock,
+    ("draw", TakeDiscard): phases.on_take_discard,
+    ("buy", Buy): phases.on_buy,
+    ("buy", Pass): phases.on_pass_buy,
+    ("play", LayDown): phases.on_lay_down,
+    ("play", InvalidLayDown): phases.on_invalid_lay_down,
+    ("play", LayOff): phases.on_lay_off,
+    ("play", Swap): phases.on_swap,
+    ("play", Discard): phases.on_discard,
+    ("play", EndTurn): phases.on_end_turn,
+    ("call", Call): phases.on_call,
+    ("call", Pass): phases.on_pass_call,
+    ("call discard", Discard): phases.on_discard,
 }
 _PHASE_HELP = {
     "draw": "first draw from the stock ('draw stock') or take the discard ('take discard')",
@@ -725,23 +654,6 @@ _PHASE_HELP = {
     "call discard": "you claimed the discard: now discard a card",
     "over": "the game is over",
 }
-
-
-def _take(pool: list[Card], codes: Iterable[str], where: str) -> list[Card]:
-    """Remove the lowest-deck copy of each code from ``pool`` (scripted deals); ``where``
-    names the part of the deal for an error."""
-    out = []
-    for code in codes:
-        want = Card.parse(code)
-        copies = [c for c in pool if c.index == want.index]
-        if not copies:
-            raise ArgumentError(
-                f"no {want.symbol} is left in the shoe for {where} in the scripted deal"
-            )
-        card = min(copies, key=lambda c: c.deck)
-        pool.remove(card)
-        out.append(card)
-    return out
 
 
 # --------------------------------------------------------------------------------------

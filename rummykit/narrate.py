@@ -53,8 +53,9 @@ def sentence(event: Event, state: GameState) -> str | None:
             f"Round {event.round}, contract {contract}: {names[dealer]} deals {size} cards to "
             f"each player and turns up the {cards[0]}."
         )
+    details = event.details
     if kind == "cut":
-        if event.scores[1]:
+        if details.perfect:
             return (
                 f"{who} cuts exactly the cards needed for the deal: a perfect cut, "
                 f"{state.rules.perfect_cut_bonus} points off."
@@ -75,17 +76,17 @@ def sentence(event: Event, state: GameState) -> str | None:
             if extra == 1
             else f" and draws {extra} penalty cards"
         )
-        if event.scores:  # bought before the draw: the seat about to draw
-            return f"Before {names[event.scores[0]]} draws, {who} buys the {cards[0]}{price}."
+        if details.drawer is not None:  # bought before the draw
+            return f"Before {names[details.drawer]} draws, {who} buys the {cards[0]}{price}."
         return f"{who} buys the {cards[0]}{price}."
     if kind == "buy limit":
-        made, limit = event.scores
+        made, limit = details.buys, details.limit
         return (
             f"{who} has made {made} buy{'s' if made != 1 else ''} this round, the limit of "
             f"{limit}, and is not offered the {cards[0]}."
         )
     if kind == "buy lottery":
-        askers = [names[s] for s in event.scores]
+        askers = [names[s] for s in details.askers]
         if len(askers) > 1:
             return f"{_list(askers)} all ask to buy; {who} calls first."
         return None
@@ -99,7 +100,7 @@ def sentence(event: Event, state: GameState) -> str | None:
     if kind == "discard":
         return f"{who} discards the {cards[0]}."
     if kind == "call":
-        offender = names[event.scores[0]]
+        offender = names[details.discarder]
         if state.rules.discard_call == "liverpool":
             return f"{who} calls Liverpool on {offender}'s {cards[0]} and takes it."
         return f"{who} calls rummy on {offender}'s {cards[0]}."
@@ -109,7 +110,7 @@ def sentence(event: Event, state: GameState) -> str | None:
     if kind == "reshuffle":
         return (
             f"The stock is empty: the discard pile but its top card is shuffled into a new "
-            f"stock of {event.scores[0]} cards."
+            f"stock of {details.stock_size} cards."
         )
     if kind == "float":
         return f"{who} has no cards left and floats until a card can be discarded."
@@ -125,10 +126,10 @@ def sentence(event: Event, state: GameState) -> str | None:
     if kind == "piles exhausted":
         return "No card can be drawn any more: the round ends and every hand is scored."
     if kind == "round end":
-        points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.scores))
+        points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(details.points))
         return f"Round {event.round} is over. Points this round: {points}."
     if kind == "game end":
-        totals = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.scores))
+        totals = ", ".join(f"{names[s]} {p}" for s, p in enumerate(details.totals))
         winners = _list([names[s] for s in state.winners()])
         verb = "wins" if len(state.winners()) == 1 else "share the win"
         return f"The game is over. Totals: {totals}. {winners} {verb}."

@@ -21,6 +21,7 @@ from rummykit.actions import Buy, DrawStock, Pass, TakeDiscard
 from rummykit.bots import BuyerBot, GreedyBot
 from rummykit.cards import Card, parse_cards
 from rummykit.errors import IllegalActionError, RuleSetError, SaveFileError
+from rummykit.events import BuyDetails
 from rummykit.game import Game, GameState
 from rummykit.odds.cells import Cell
 from rummykit.odds.counting.exact import sweep_rules
@@ -88,7 +89,7 @@ def test_a_buyer_takes_the_discard_before_the_player_to_draw_chooses():
     play(state, "buy", "pass")  # first call: seat 1 alone asked to buy
     assert kinds(state, mark) == [("pass buy", 2), ("buy lottery", 1), ("buy", 1)]
     buy = state.log[-1]
-    assert buy.cards == tuple(parse_cards("7H KS")) and buy.scores == (0,)
+    assert buy.cards == tuple(parse_cards("7H KS")) and buy.details == BuyDetails(drawer=0)
     assert state.hands[1][-2:] == list(parse_cards("7H KS")) and state.buys == [0, 1, 0]
     # Now seat 0 chooses; the pile is empty, so only the stock is left.
     assert (state.phase, state.to_act) == ("draw", 0)
@@ -285,9 +286,11 @@ def _check_windows(state: GameState) -> None:
     previous = None
     for event in state.log:
         if event.kind == "buy":
-            assert event.scores and expecting is None, "a second buy in one turn"
+            assert event.details.drawer is not None and expecting is None, (
+                "a second buy in one turn"
+            )
             assert previous is None or previous.kind != "decline", "a buy after a decline"
-            expecting = event.scores[0]
+            expecting = event.details.drawer
         elif event.kind in ("decline", "take discard"):
             assert expecting in (None, event.seat), "the buy named another seat"
             expecting = None

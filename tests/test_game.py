@@ -31,6 +31,7 @@ from rummykit.actions import (
 )
 from rummykit.cards import Card, Shoe, parse_cards
 from rummykit.errors import IllegalActionError, SaveFileError
+from rummykit.events import ReshuffleDetails
 from rummykit.game import Game, GameState, play_game
 from rummykit.rules import RuleSet
 from rummykit.saves import load
@@ -532,7 +533,7 @@ def test_empty_stock_is_rebuilt_from_the_discard_pile_but_its_top():
     assert state.reshuffles == 1 and state.phase == "play"
     assert state.discards == [top] and len(state.stock) == size - 2
     event = next(e for e in state.log if e.kind == "reshuffle")
-    assert event.scores == (size - 1,)
+    assert event.details == ReshuffleDetails(stock_size=size - 1)
     state.check_invariants()
     assert "shuffled into a new stock" in state.narrate()
 

@@ -26,6 +26,7 @@ from rummykit.errors import (
     RummyError,
     SaveFileError,
 )
+from rummykit.events import BuyLimitDetails
 from rummykit.game import Game, GameState
 from rummykit.melds import (
     MAX_RUN_LENGTH,
@@ -378,7 +379,8 @@ def test_a_seat_skipped_for_its_buy_limit_is_an_event_and_narrated(timing):
         else:
             state.apply(str(state.legal_actions()[-1]))
     [event] = [e for e in state.log if e.kind == "buy limit"]
-    assert event.seat == 1 and event.scores == (3, 3) and state.buys == [0, 3]
+    assert event.seat == 1 and event.details == BuyLimitDetails(buys=3, limit=3)
+    assert state.buys == [0, 3]
     assert event.cards[0] == state.discards[-1] or state.phase == "play"
     line = (
         f"Bea has made 3 buys this round, the limit of 3, and is not offered the {event.cards[0]}."

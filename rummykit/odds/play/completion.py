@@ -142,7 +142,7 @@ def play_round(
             ended, went_out = "out", position[seat] + 1
         elif event.kind == "piles exhausted" and seat is None:
             ended = "limit"
-        elif event.kind == "cut" and event.scores[1]:
+        elif event.kind == "cut" and event.details.perfect:
             penalty[position[seat]] -= rules.perfect_cut_bonus
         elif event.kind == "invalid lay down":
             penalty[position[seat]] += rules.invalid_lay_down_penalty

@@ -44,7 +44,19 @@ from rummykit import _native
 from rummykit.bots import BUY_POLICIES
 from rummykit.cards import Shoe
 from rummykit.errors import RummyError, UnsupportedRuleError
-from rummykit.events import EVENT_KINDS, Event
+from rummykit.events import (
+    EVENT_KINDS,
+    BuyDetails,
+    BuyLimitDetails,
+    BuyLotteryDetails,
+    CallDetails,
+    CutDetails,
+    Event,
+    EventDetails,
+    GameEndDetails,
+    ReshuffleDetails,
+    RoundEndDetails,
+)
 from rummykit.odds.cells import TURN_LIMIT_PER_PLAYER, Cell, RoundRecord, round_seed
 from rummykit.rules import RuleSet
 
@@ -297,7 +309,8 @@ def _physical(shoe: Shoe):
 
 def fast_events(cell: Cell, seed: int, index: int = 0) -> list[tuple]:
     """The core's event log of round ``index`` of ``cell``, as :func:`log_events` writes
-    the engine's: ``(kind, seat, cards, meld, melds, scores)``, cards as ``"code/deck"``.
+    the engine's: ``(kind, seat, cards, meld, melds, details)``, cards as ``"code/deck"``
+    and ``details`` the event's typed details (:data:`rummykit.events.DETAILS`).
 
     >>> from rummykit.odds.cells import Cell
     >>> cell = Cell(RuleSet.preset("standard"), players=3, round=1)
@@ -320,19 +333,44 @@ def fast_events(cell: Cell, seed: int, index: int = 0) -> list[tuple]:
             melds.append(tuple(names[c] for c in data[i + 1 : i + 1 + k]))
             i += 1 + k
         s = data[i]
-        scores = tuple(data[i + 1 : i + 1 + s])
+        numbers = tuple(data[i + 1 : i + 1 + s])
         i += 1 + s
+        name = EVENT_KINDS[kind]
         out.append(
             (
-                EVENT_KINDS[kind],
+                name,
                 None if seat < 0 else seat,
                 cards,
                 None if meld < 0 else meld,
                 tuple(melds),
-                scores,
+                _details(name, numbers),
             )
         )
     return out
+
+
+#: The core logs an event's details as numbers, the fields in order (a perfect cut 1,
+#: else 0; a buy after the decline none): each kind's details from its numbers.
+_DETAILS_FROM_NUMBERS = {
+    "cut": lambda n: CutDetails(n[0], bool(n[1])),
+    "reshuffle": lambda n: ReshuffleDetails(n[0]),
+    "buy": lambda n: BuyDetails(n[0] if n else None),
+    "buy limit": lambda n: BuyLimitDetails(n[0], n[1]),
+    "buy lottery": lambda n: BuyLotteryDetails(tuple(n)),
+    "call": lambda n: CallDetails(n[0]),
+    "round end": lambda n: RoundEndDetails(tuple(n)),
+    "game end": lambda n: GameEndDetails(tuple(n)),
+}
+
+
+def _details(kind: str, numbers: tuple[int, ...]) -> EventDetails | tuple[int, ...] | None:
+    """The typed details of a ``kind`` event the core logged with ``numbers``."""
+    decode = _DETAILS_FROM_NUMBERS.get(kind)
+    if decode is None:
+        # A kind without details: numbers logged anyway stay as they are, so that the
+        # comparison with the engine's None shows them.
+        return numbers or None
+    return decode(numbers)
 
 
 def log_events(log: Iterable[Event], round: int) -> list[tuple]:
@@ -345,7 +383,7 @@ def log_events(log: Iterable[Event], round: int) -> list[tuple]:
             tuple(f"{c.code}/{c.deck}" for c in e.cards),
             e.meld,
             tuple(tuple(f"{c.code}/{c.deck}" for c in m.cards) for m in e.melds),
-            tuple(e.scores),
+            e.details,
         )
         for e in log
         if e.round == round
