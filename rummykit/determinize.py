@@ -64,6 +64,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummykit.cards import Card, as_rng
+from rummykit.checks import cards as check_cards
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.game import Game, GameState
 from rummykit.legal import PlayerView
@@ -148,6 +149,8 @@ def view_key(view: PlayerView) -> tuple:
     >>> view_key(state.view(0)) == view_key(state.view(0)), view_key(state.view(1)) == view_key(state.view(0))
     (True, False)
     """
+    if not isinstance(view, PlayerView):
+        raise ArgumentTypeError(f"view must be a PlayerView, got {view!r}")
     return (
         view.seat,
         view.names,
@@ -206,6 +209,14 @@ def hidden_cards(view: PlayerView, shoe: Sequence[Card] | None = None) -> Hidden
     if shoe is None:
         players = len(view.names)
         shoe = Game(view.rules, players=players, seed=0, names=view.names).shoe.cards
+    else:
+        shoe = check_cards("shoe", shoe)
+    return _hidden(view, shoe)
+
+
+def _hidden(view: PlayerView, shoe: Sequence[Card]) -> HiddenCards:
+    """:func:`hidden_cards` of a checked view and shoe (:func:`determinize` gives its
+    game's own shoe, so a sample checks nothing twice)."""
     me = view.seat
     visible = [card for meld in view.melds for card in meld.cards]
     visible += [*view.discard_pile, *view.hand]
@@ -284,7 +295,7 @@ def determinize(
         max_reshuffles=max_reshuffles,
     )
     if hidden is None:
-        hidden = hidden_cards(view, game.shoe.cards)
+        hidden = _hidden(view, game.shoe.cards)
     elif not isinstance(hidden, HiddenCards):
         raise ArgumentTypeError(f"hidden must be a HiddenCards, got {hidden!r}")
     elif hidden.key != view_key(view):

@@ -151,6 +151,7 @@ def chance_column(column: str = "p") -> pl.Expr:
     >>> frame.select(chance_column())["p"].to_list()
     ['8.9% (1 in 11)', '1 in 555,556', None]
     """
+    instance("column", column, str, "a column name (str)")
     return pl.col(column).map_elements(chance_text, return_dtype=pl.String, skip_nulls=True)
 
 

@@ -42,12 +42,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rummykit.bots import Bot
-from rummykit.checks import whole
+from rummykit.checks import items, real, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.game import Game, GameState
 from rummykit.rules import RuleSet
 
 __all__ = ["Comparison", "Estimate", "compare", "interval"]
+
+#: The most deals :func:`compare` plays (each is ``players + 1`` whole games).
+MAX_DEALS = 100_000
 
 # Student's t, 97.5% quantile, for 1..30 degrees of freedom.
 _T975 = (
@@ -88,6 +91,16 @@ def interval(values: list[float], bounds: tuple[float, float] | None = None) -> 
     >>> interval([0.0, 0.25, 0.5], bounds=(0, 1)).low
     0
     """
+    # Each value checked and kept as given (an int stays an int).
+    values = items(
+        "values", values, lambda name, v: (real(name, v), v)[1], what="a list of numbers"
+    )
+    if bounds is not None:
+        items("bounds", bounds, lambda name, b: real(name, b), what="a pair (low, high)")
+        if len(bounds) != 2 or bounds[0] > bounds[1]:
+            raise ArgumentError(
+                f"bounds must be a pair (low, high) with low <= high, got {bounds!r}"
+            )
     n = len(values)
     if n == 0:
         raise ArgumentError("values: an interval needs at least one value")
@@ -242,7 +255,7 @@ def compare(
         raise ArgumentTypeError(f"rules must be a RuleSet or a preset name, got {rules!r}")
     whole("players", players, low=rules.min_players, high=rules.max_players)
     rules.check_players(players)
-    whole("deals", deals, low=1)
+    whole("deals", deals, low=1, high=MAX_DEALS, hint="each deal plays players + 1 games")
     whole("seed", seed, low=0)
     whole("turn", turn, low=1)
     whole("max_actions", max_actions, low=1)

@@ -78,8 +78,17 @@ def rollout(state: GameState, bots: Sequence[Bot], rng: random.Random) -> tuple[
     """
     if not isinstance(state, GameState):
         raise ArgumentTypeError(f"state must be a GameState, got {state!r}")
+    # Once per rollout (a rollout plays hundreds of actions): a sequence of bots, one per
+    # seat, each with choose(view).
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise ArgumentTypeError(f"bots must be a sequence of bots, one per seat, got {bots!r}")
     if len(bots) != state.players:
         raise ArgumentError(f"bots: give one bot per seat ({state.players}), got {len(bots)}")
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            raise ArgumentTypeError(
+                f"bots: seat {seat}'s bot has no choose(view) method, got {bot!r}"
+            )
     if not isinstance(rng, random.Random):
         raise ArgumentTypeError(f"rng must be a random.Random, got {rng!r}")
     state.rng = random.Random(rng.getrandbits(63))

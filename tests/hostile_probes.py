@@ -111,7 +111,8 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     import polars as pl
 
     from rummykit import CONTRACTS, Game, RuleSet, parse_cards
-    from rummykit.bots import RandomBot
+    from rummykit.bots import GreedyBot, RandomBot
+    from rummykit.odds.cells import ExactCell
     from rummykit.search import find_contract
     from rummykit.teach import EXERCISES, concepts, coverage
 
@@ -349,6 +350,46 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "targeted_discard": {"book": (10, 42)},
         "two_draw_chance": {"unseen": 20},
         "kept_two_chance": {"unseen": list(parse_cards("8C JD 5C 6C"))},
+        "paired_counts": {"n": 1000, "both": 200, "only_first": 40, "only_second": 70},
+        "pairing_chart": {
+            "frame": pl.DataFrame(
+                {
+                    "label": ["a", "a"],
+                    "interval": ["paired", "unpaired"],
+                    "difference": [-0.03, -0.03],
+                    "ci_low": [-0.04, -0.05],
+                    "ci_high": [-0.02, -0.01],
+                }
+            )
+        },
+        "buying_pairing": {
+            "buying_value": pl.DataFrame(
+                {
+                    "round": [1, 1],
+                    "contract": ["2 sets"] * 2,
+                    "n": [1000] * 2,
+                    "buy": ["never", "improves"],
+                    "measure": ["went out"] * 2,
+                    "mean": [0.3, 0.25],
+                    "stderr": [0.004, 0.003],
+                    "difference": [0.0, -0.05],
+                    "difference_stderr": [0.0, 0.0025],
+                }
+            )
+        },
+        # The search modules: a duplicate comparison of one short deal of two seats.
+        "interval": {"values": [1.0, 2.0, 3.0], "bounds": (0, 1)},
+        "compare": {
+            "bot_a": GreedyBot(seed=0),
+            "bot_b": RandomBot(seed=1),
+            "deals": 1,
+            "players": 2,
+            "rounds": 1,
+            "turn_limit": 10,
+            "max_reshuffles": 1,
+        },
+        # A dealt cell of the committed tables: answered without counting.
+        "answer": {"cell": ExactCell(rules, 6, rules.contracts[5], 3, 6, 14), "budget": 0},
         "paired_discards": {
             "discards": tuple(hand[:2]),
             "unseen": list(parse_cards("8C JD 5C 6C")),
@@ -393,6 +434,15 @@ SKIPPED = {
     "PairedComparison",
     "StudentReport",
     "ClassCoverage",
+    # The search modules' result records, frozen dataclasses built by their functions
+    # (each probed): the constraints of a view (determinize.hidden_cards; determinize()
+    # checks that one given back is a HiddenCards of the same view, by view_key), a
+    # SearchBot's last decision, a duplicate comparison (duplicate.compare), an answer
+    # of the odds (odds.answer).
+    "HiddenCards",
+    "Decision",
+    "Comparison",
+    "Answer",
     # Table builders with options passed through to completion_tables (probed there).
     "completion_by_turn",
     "round_summary",

@@ -442,6 +442,14 @@ def paired_counts(
     _whole("n", n, 2)
     for name, count in (("both", both), ("only_first", only_first), ("only_second", only_second)):
         _whole(name, count, 0)
+    items(
+        "choices",
+        choices,
+        lambda label, c: instance(label, c, str, "a name (str)"),
+        what="a pair of names",
+        least=2,
+        most=2,
+    )
     if both + only_first + only_second > n:
         raise ArgumentError(
             f"both + only_first + only_second must be at most n = {n}, "
@@ -756,6 +764,8 @@ def pairing_chart(frame, *, x_title: str = "Difference in the chance"):
     >>> [layer["mark"]["type"] for layer in pairing_chart(frame).to_dict()["layer"]]
     ['rule', 'rule', 'point']
     """
+    _frame(frame, ("label", "interval", "difference", "ci_low", "ci_high"), "buying_pairing")
+    instance("x_title", x_title, str, "a title (str)")
     import altair as alt
 
     order = ["paired", "unpaired"]

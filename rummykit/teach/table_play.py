@@ -218,13 +218,20 @@ def buying_pairing(
     >>> pairing["verdict"].to_list(), round(pairing["correlation"][0], 4)
     (['buying lowers it', 'buying lowers it'], 0.7812)
     """
+    columns = ("round", "contract", "buy", "measure", "stderr", "difference")
+    check_frame("buying_value", buying_value, (*columns, "difference_stderr"))
+    instance("buy", buy, str, "a buying policy (str)")
+    instance("measure", measure, str, "a measure (str)")
     rows = buying_value.filter(pl.col("measure") == measure)
     never = rows.filter(pl.col("buy") == "never").select(
         "round", pl.col("stderr").alias("never_se")
     )
     chosen = rows.filter(pl.col("buy") == buy).join(never, on="round")
     if chosen.is_empty():
-        raise ValueError(f"no rows of buy = {buy!r} and measure = {measure!r} to compare")
+        raise ArgumentError(
+            f"buying_value has no rows of buy = {buy!r} and measure = {measure!r} (and of buy "
+            "= 'never') to compare"
+        )
     unpaired = (pl.col("stderr") ** 2 + pl.col("never_se") ** 2).sqrt()
     covariance = (
         pl.col("stderr") ** 2 + pl.col("never_se") ** 2 - pl.col("difference_stderr") ** 2
