@@ -14,6 +14,7 @@ import polars as pl
 import pytest
 
 import rummykit.odds as odds
+import rummykit.odds.answer as answer_module
 import rummykit.odds.counting.exact as exact
 from rummykit import RuleSet
 from rummykit.chance import chance_text, impossible_reason
@@ -252,3 +253,12 @@ print(json.dumps({"p": str(found.value), "source": found.source, "can_count": ca
             'rummykit.odds needs numpy, which is not installed: pip install "rummykit[analysis]"'
             in message
         )
+
+
+def test_an_estimate_is_bounded_as_the_simulation_is():
+    from rummykit.odds.dealt import simulate
+
+    assert answer_module.MAX_HANDS == simulate.MAX_HANDS
+    slow = ExactCell(PAGAT, 6, PAGAT.contracts[5], 3, 8, 14)
+    with pytest.raises(ArgumentError, match="hands must be"):
+        answer(slow, budget=0, hands=answer_module.MAX_HANDS + 1)

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ESTIMATE_HANDS",
+    "MAX_HANDS",
     "SOURCES",
     "Answer",
     "answer",
@@ -184,6 +185,11 @@ def _check_budget(budget: object) -> float:
     return float(budget)
 
 
+#: The most hands an estimate deals: :data:`rummykit.odds.dealt.simulate.MAX_HANDS`
+#: (this module does not import numpy to read it; a test keeps the two equal).
+MAX_HANDS = 10**8
+
+
 def answer(
     cell: ExactCell,
     budget: float,
@@ -223,7 +229,7 @@ def answer(
     _check_cell(cell)
     budget = _check_budget(budget)
     if hands is not None:
-        whole("hands", hands, low=1)
+        whole("hands", hands, low=1, high=MAX_HANDS, hint="a larger budget counts exactly")
     check_seed(seed, optional=False)
     value, source = _known(cell)
     if value is not None:
