@@ -92,7 +92,7 @@ def write(data: Path, path: Path) -> int:
 @functools.cache
 def _table() -> dict[tuple[MeldRules, str, int, int, int], Fraction]:
     """``{(sweep rules, contract, decks, jokers, cards): p}``: two rule sets with the same
-    meld rules deal with the same odds, as in :func:`rummykit.odds.counting.exact.sweep_rules`."""
+    meld rules deal with the same odds, as in :attr:`rummykit.rules.RuleSet.meld_rules`."""
     text = resources.files("rummykit").joinpath(KNOWN_ODDS_FILE).read_text()
     presets = {name: RuleSet.preset(name).meld_rules for name in RuleSet.presets()}
     known = {}

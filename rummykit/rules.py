@@ -155,6 +155,7 @@ _POINTS = {
     },
 }
 
+
 def _per_players(low: int, high: int, decks: dict[range, int]) -> tuple[tuple[int, int], ...]:
     return tuple((n, d) for n in range(low, high + 1) for span, d in decks.items() if n in span)
 

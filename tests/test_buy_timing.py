@@ -24,7 +24,6 @@ from rummykit.errors import IllegalActionError, RuleSetError, SaveFileError
 from rummykit.events import BuyDetails
 from rummykit.game import Game, GameState
 from rummykit.odds.cells import Cell
-from rummykit.odds.counting.exact import sweep_rules
 from rummykit.odds.play.completion import play_round
 from rummykit.rules import RuleSet
 from rummykit.saves import load
@@ -69,7 +68,7 @@ def test_the_option_is_checked_and_family_uses_it():
 
 def test_the_timing_does_not_change_the_dealt_hand_odds():
     # Exact sweeps are shared by rule sets with the same sweep rules: buying is not one.
-    assert sweep_rules(FAMILY) == sweep_rules(AFTER_DECLINE)
+    assert FAMILY.meld_rules == AFTER_DECLINE.meld_rules
 
 
 # ------------------------------------------------------------------------------------ scripted

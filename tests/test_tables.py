@@ -16,7 +16,6 @@ import rummykit
 from rummykit import Contract, RuleSet
 from rummykit.odds import dealt_probability, distance_distribution
 from rummykit.odds.cells import ExactCell
-from rummykit.odds.counting.exact import sweep_rules
 from rummykit.odds.data.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
 from rummykit.odds.data.plan import (
     SWEEP_SECONDS,
@@ -338,9 +337,9 @@ def test_the_benchmark_writes_what_it_measures(tmp_path, monkeypatch, capsys):
 def test_sweep_seconds_holds_what_the_planner_reads():
     # Every preset shares its sweep rules with a measured one; the measured presets' mixed
     # contracts are there with 2 and 3 decks; hand sizes are numbers, seconds positive.
-    measured_rules = {sweep_rules(RuleSet.preset(n)) for n, *_ in SWEEP_SECONDS}
+    measured_rules = {RuleSet.preset(n).meld_rules for n, *_ in SWEEP_SECONDS}
     for name in RuleSet.presets():
-        assert sweep_rules(RuleSet.preset(name)) in measured_rules, name
+        assert RuleSet.preset(name).meld_rules in measured_rules, name
     for name in ("standard", "pagat", "wikipedia"):
         for contract in RuleSet.preset(name).contracts:
             if contract.sets and contract.runs:
@@ -360,7 +359,7 @@ def test_a_measured_sweep_is_planned_at_its_measurement():
     for (name, sets, runs, decks), by_cards in SWEEP_SECONDS.items():
         for preset in RuleSet.presets():
             rules = RuleSet.preset(preset)
-            if sweep_rules(rules) != sweep_rules(RuleSet.preset(name)):
+            if rules.meld_rules != RuleSet.preset(name).meld_rules:
                 continue
             number = rules.contracts.index(Contract(sets=sets, runs=runs)) + 1
             for cards, seconds in by_cards.items():

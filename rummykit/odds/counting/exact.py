@@ -62,13 +62,13 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from rummykit.cards import Rank, Suit
-from rummykit.checks import dealt_hand, instance, whole
+from rummykit.checks import dealt_hand, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds.cells import ExactCell
 from rummykit.odds.counting._exact_layers import Sweep
 from rummykit.odds.counting._exact_model import ExactTable, Progress, pareto
 from rummykit.odds.data.plan import LONG_COUNT_SECONDS, duration_text, exact_seconds
-from rummykit.rules import MAX_JOKERS, Contract, MeldRules, RuleSet
+from rummykit.rules import MAX_JOKERS, Contract, RuleSet
 
 __all__ = [
     "ExactTable",
@@ -77,7 +77,6 @@ __all__ = [
     "dealt_probability",
     "distance_distribution",
     "exact_table",
-    "sweep_rules",
 ]
 
 #: Hand sizes and joker counts a distance sweep covers (and exact_table's defaults), so
@@ -246,7 +245,7 @@ def cached_probability(
     _check_args(contract, decks, jokers, cards, rules)
     if cards < contract.min_cards(rules):
         return Fraction(0)
-    key = (contract, sweep_rules(rules), decks, _ALL_RANKS, _ALL_SUITS, "dealt")
+    key = (contract, rules.meld_rules, decks, _ALL_RANKS, _ALL_SUITS, "dealt")
     if not any(c >= cards and j >= jokers for c, j, _ in list(_CACHE.get(key, ()))):
         return None
     return dealt_probability(contract, decks=decks, jokers=jokers, cards=cards, rules=rules)
@@ -342,21 +341,8 @@ def exact_table(
     )
 
 
-def sweep_rules(rules: RuleSet) -> MeldRules:
-    """The rules a sweep depends on: two rule sets with the same value share their sweeps.
-
-    They are the meld rules, :attr:`RuleSet.meld_rules <rummykit.rules.RuleSet.meld_rules>`
-    (meld sizes, naturals required, jokers per meld, same-suit runs and the ace); the
-    rest (dealing, buying, scoring) never changes which hands hold a contract.
-
-    >>> sweep_rules(RuleSet.preset("bga")) == sweep_rules(RuleSet.preset("standard"))
-    True
-    """
-    return instance("rules", rules, RuleSet, "a RuleSet").meld_rules
-
-
 def _cached_table(contract, rules, decks, ranks, suits, max_naturals, joker_cap, mode, progress):
-    key = (contract, sweep_rules(rules), decks, ranks, suits, mode)
+    key = (contract, rules.meld_rules, decks, ranks, suits, mode)
     # A table answers any request with no more cards and no more jokers than it was
     # asked for (its own joker_cap may be lower: jokers the contract cannot use).
     for cards, jokers, table in _CACHE.get(key, ()):

@@ -62,7 +62,7 @@ def counts_quickly(contract: Contract) -> bool:
     return contract.sets == 0 or contract.runs == 0
 
 
-#: Each preset's sweep rules (:func:`rummykit.odds.counting.exact.sweep_rules`), by name.
+#: Each preset's sweep rules (:attr:`rummykit.rules.RuleSet.meld_rules`), by name.
 PRESET_SWEEP_RULES = {name: RuleSet.preset(name).meld_rules for name in RuleSet.presets()}
 
 #: Where :data:`SWEEP_SECONDS` is stored: a data file of the package, written by
@@ -118,7 +118,7 @@ def write_sweep_seconds(table: dict[SweepKey, dict[int, float | None]], path: Pa
 
 
 #: CPU seconds of one exact sweep of a contract mixing sets and runs, by the preset whose
-#: sweep rules (:func:`~rummykit.odds.counting.exact.sweep_rules`) it has, sets, runs and decks,
+#: sweep rules (:attr:`~rummykit.rules.RuleSet.meld_rules`) it has, sets, runs and decks,
 #: then by the largest hand it serves (a sweep covers every smaller hand and every joker
 #: count the contract can use). Measured on one core with the compiled step by
 #: ``benchmarks/sweep_seconds.py`` (None: more than 400 s, stopped), which writes them to
@@ -179,7 +179,7 @@ def _measured_seconds(name: str, sets: int, runs: int, decks: int, cards: int) -
 def _mixed_seconds(cell: ExactCell) -> float:
     """:func:`exact_seconds` of a contract mixing sets and runs, with the compiled step."""
     contract, rules = cell.contract, cell.rules
-    mine = rules.meld_rules  # its sweep rules (rummykit.odds.counting.exact.sweep_rules)
+    mine = rules.meld_rules  # its sweep rules (RuleSet.meld_rules)
     names = [name for name, preset in PRESET_SWEEP_RULES.items() if preset == mine]
     measured = [n for n in names if any(k[0] == n for k in SWEEP_SECONDS)]
     shape = (contract.sets, contract.runs, cell.decks, cell.cards)
@@ -212,8 +212,8 @@ def exact_seconds(cell: ExactCell) -> float:
     Contracts of sets only or runs only take well under a second (:func:`counts_quickly`);
     a hand too small for the contract takes none. A contract mixing sets and runs takes
     one sweep, whose cost grows with the contract, the decks, the hand size, the jokers
-    and the meld rules (jokers per meld, run length: :func:`~rummykit.odds.counting.exact.
-    sweep_rules`). :data:`SWEEP_SECONDS` measured it for each preset's sweep rules
+    and the meld rules (jokers per meld, run length: :attr:`~rummykit.rules.RuleSet.
+    meld_rules`). :data:`SWEEP_SECONDS` measured it for each preset's sweep rules
     (``bga`` and ``family`` have those of ``standard``) with up to 8 jokers:
 
     - a measured hand size gives the measurement, a size between two measured ones the

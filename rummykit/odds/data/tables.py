@@ -60,7 +60,6 @@ from rummykit.odds.counting.exact import (
     dealt_probability,
     distance_distribution,
     exact_table,
-    sweep_rules,
 )
 from rummykit.odds.data.plan import (
     counts_quickly,
@@ -640,12 +639,12 @@ def _sweep_tasks(task, cells) -> tuple[list[tuple], dict]:
     """Tasks running each sweep once, and ``{cell: task index}``.
 
     A sweep is (contract, sweep rules, decks): rule sets with the same
-    :func:`~rummykit.odds.counting.exact.sweep_rules` share it (the task gets the first of them).
+    :attr:`~rummykit.rules.RuleSet.meld_rules` share it (the task gets the first of them).
     """
     hands: dict[tuple, dict[tuple[int, int], None]] = {}
     first: dict[tuple, RuleSet] = {}
     for cell in cells:
-        key = (cell.contract, sweep_rules(cell.rules), cell.decks)
+        key = (cell.contract, cell.rules.meld_rules, cell.decks)
         first.setdefault(key, cell.rules)
         hands.setdefault(key, {})[cell.jokers, cell.cards] = None
     keys = list(hands)
@@ -654,7 +653,7 @@ def _sweep_tasks(task, cells) -> tuple[list[tuple], dict]:
 
 
 def _pick(cell, tasks, results, index):
-    i = index[cell.contract, sweep_rules(cell.rules), cell.decks]
+    i = index[cell.contract, cell.rules.meld_rules, cell.decks]
     return results[i][tasks[i][-1].index((cell.jokers, cell.cards))]
 
 
