@@ -58,6 +58,17 @@ def group(item: pytest.Item) -> str | None:
     return None
 
 
+def _join(item: pytest.Item, name: str) -> None:
+    """Put ``item`` in the xdist group ``name``. xdist's own hook reads the mark and
+    appends ``@name`` to ``item._nodeid``, which its scheduler reads the group from; pytest
+    9.2 builds the node id from ``item._id`` instead and ignores that, so the suffix goes
+    there too, where it exists (else each test of a notebook would go its own way)."""
+    item.add_marker(pytest.mark.xdist_group(name))
+    node_id = getattr(item, "_id", None)
+    if node_id is not None and hasattr(type(node_id), "parse"):
+        item._id = type(node_id).parse(f"{item.nodeid}@{name}")
+
+
 def _seconds(item: pytest.Item) -> float:
     test = getattr(item, "originalname", None) or item.name
     known = LONG.get((item.path.name, test))
@@ -69,14 +80,15 @@ def _seconds(item: pytest.Item) -> float:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under xdist: mark each test's group and put the longest groups and tests first."""
-    if not hasattr(config, "workerinput") or config.getoption("dist") != "loadgroup":
+    # (xdist sets a worker's --dist to "no" and its option loadgroup.)
+    if not getattr(config.option, "loadgroup", False):
         return
     units: dict[str, list[pytest.Item]] = {}
     for item in items:
         name = group(item)
-        if name is not None:
-            item.add_marker(pytest.mark.xdist_group(name))
         units.setdefault(name or item.nodeid, []).append(item)
+        if name is not None:
+            _join(item, name)
     # A stable sort: equal units keep their collection order, each unit its own.
     ordered = sorted(units.values(), key=lambda unit: -sum(map(_seconds, unit)))
     items[:] = [item for unit in ordered for item in unit]
