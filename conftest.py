@@ -84,7 +84,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if not getattr(config.option, "loadgroup", False):
         return
     units: dict[str, list[pytest.Item]] = {}
+    worker = config.workerinput.get("workerid") if hasattr(config, "workerinput") else None
     for item in items:
+        # In the junit report (--junitxml) too: each worker's sum of times.
+        item.user_properties.append(("xdist_worker", worker))
         name = group(item)
         units.setdefault(name or item.nodeid, []).append(item)
         if name is not None:
