@@ -43,8 +43,8 @@ serve:
 # one worker (conftest.py), bound the run. CI ran the suite serially in 25.7 min
 # (2026-12-02, 3,356 tests, 1,547 s of tests by its junit); two balanced workers need about
 # half of that, less the 50 s that test_fastplay no longer plays twice: about 13 min on a
-# quiet two-core machine (an estimate; the one run here shared the cores with five other
-# jobs: see README).
+# quiet two-core machine (an estimate). Measured with the cores shared by five other jobs:
+# 24.7 min on two workers, 1,398 s and 1,399 s of tests each (their junit).
 WORKERS ?= 2
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(WORKERS)
