@@ -9,6 +9,7 @@ book source and module of the package.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import subprocess
@@ -30,6 +31,8 @@ HTML = BOOK / "_build" / "html"
 # Touched by `make book` and by this test after a build that succeeded (a failed build
 # with --keep-going still writes pages, so their dates alone prove nothing).
 BUILT_OK = BOOK / "_build" / ".html-built"
+# Held while a test decides whether to build and builds (_build_lock).
+BUILD_LOCK = BOOK / "_build" / ".build.lock"
 NOTEBOOKS = ROOT / "notebooks"
 LOCAL_HOST = "127.0.0.1"
 # Schemes that never reach the network.
@@ -93,20 +96,56 @@ def chromium() -> Path:
     return require_chromium()
 
 
+@contextlib.contextmanager
+def _build_lock() -> Iterator[None]:
+    """Hold ``book/_build/.build.lock`` (an exclusive ``flock``; the system lets it go
+    when the process ends, however it ends): one process at a time decides whether the
+    book is fresh and builds it, so two test runs or two xdist workers never build it
+    together, and the one that waited reuses the other's build."""
+    import fcntl
+
+    BUILD_LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with BUILD_LOCK.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="module")
 def built_book() -> Path:
-    if not _book_is_fresh():
-        jupyter_book = Path(sys.executable).with_name("jupyter-book")
-        build = subprocess.run(
-            [str(jupyter_book), "build", str(BOOK), "--warningiserror", "--keep-going"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=900,
-        )
-        assert build.returncode == 0, f"jupyter-book build failed:\n{build.stdout}\n{build.stderr}"
-        BUILT_OK.touch()
+    with _build_lock():
+        if not _book_is_fresh():
+            jupyter_book = Path(sys.executable).with_name("jupyter-book")
+            build = subprocess.run(
+                [str(jupyter_book), "build", str(BOOK), "--warningiserror", "--keep-going"],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=900,
+            )
+            assert build.returncode == 0, (
+                f"jupyter-book build failed:\n{build.stdout}\n{build.stderr}"
+            )
+            BUILT_OK.touch()
     return HTML
+
+
+def test_the_build_lock_admits_one_process_at_a_time():
+    # Another process asking without waiting is refused while this one holds the lock,
+    # and let in once it is released.
+    probe = (
+        "import fcntl, sys\n"
+        "with open(sys.argv[1], 'a') as lock:\n"
+        "    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)"
+    )
+    command = [sys.executable, "-c", probe, str(BUILD_LOCK)]
+    with _build_lock():
+        held = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    free = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert held.returncode != 0 and "BlockingIOError" in held.stderr, held.stderr
+    assert free.returncode == 0, free.stderr
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

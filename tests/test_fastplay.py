@@ -9,20 +9,20 @@ generator against random.Random, the contract distance against search.py.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from rummykit import RuleSet, _native
-from rummykit.bots import BUY_POLICIES, BuyerBot
+from rummykit.bots import BUY_POLICIES
 from rummykit.cards import Shoe
 from rummykit.errors import RuleSetError, RummyError, UnsupportedRuleError
 from rummykit.events import EVENT_KINDS
-from rummykit.game import Game
-from rummykit.odds.cells import TURN_LIMIT_PER_PLAYER, Cell, round_seed
+from rummykit.odds.cells import Cell, RoundRecord, round_seed
 from rummykit.odds.play import fastplay
-from rummykit.odds.play.completion import _table_rules, play_round
+from rummykit.odds.play.completion import _played_round, play_round
 from rummykit.search import _contract_distance, contract_within
 from tests.tiers import slow
 
@@ -34,21 +34,11 @@ needs_core = pytest.mark.skipif(
 FAST_PRESETS = RuleSet.presets()
 
 
-def engine_round(cell: Cell, seed: int, index: int) -> list[tuple]:
-    """The engine's events of round ``index`` of ``cell``, played as play_round plays it."""
-    rules = _table_rules(cell.rules, cell.players, cell.decks, cell.jokers)
-    game_seed, bot_seed = round_seed(seed, cell.seed_key, index)
-    players = cell.players
-    limit = TURN_LIMIT_PER_PLAYER * players
-    state = Game(rules, players, seed=game_seed, turn_limit=limit).new_state(round=cell.round)
-    bots = [None] * players
-    for k in range(players):
-        seat = (state.dealer + 1 + k) % players
-        bots[seat] = BuyerBot(cell.policy(k + 1, index), seed=bot_seed + k)
-    while not state.round_scores:
-        seat = state.to_act
-        state.apply(bots[seat].choose(state.view(seat)))
-    return fastplay.log_events(state.log, cell.round)
+def engine_round(cell: Cell, seed: int, index: int) -> tuple[list[tuple], RoundRecord]:
+    """Round ``index`` of ``cell`` played by the engine as play_round plays it: its events
+    (as the compiled core logs them) and its record, both from the one game."""
+    state, record = _played_round(cell, seed, index)
+    return fastplay.log_events(state.log, cell.round), record
 
 
 def first_difference(engine: list[tuple], fast: list[tuple]) -> str:
@@ -65,10 +55,13 @@ def first_difference(engine: list[tuple], fast: list[tuple]) -> str:
 
 
 def assert_same_round(cell: Cell, seed: int, index: int) -> list[tuple]:
-    engine = engine_round(cell, seed, index)
+    """The compiled core plays round ``index`` of ``cell`` as the engine does: the same
+    events and the same record. (The engine plays it once for both: its play is seeded,
+    and play_round's record is read from the same game's log.)"""
+    engine, record = engine_round(cell, seed, index)
     fast = fastplay.fast_events(cell, seed, index)
     assert fast == engine, f"{cell}, seed {seed}, index {index}: {first_difference(engine, fast)}"
-    assert fastplay.play_round_fast(cell, seed, index) == play_round(cell, seed, index)
+    assert fastplay.play_round_fast(cell, seed, index) == record
     return engine
 
 
@@ -220,19 +213,38 @@ def test_rounds_are_the_engines():
     assert {"buy", "lay off", "swap", "reshuffle", "buy lottery", "cut", "go out"} <= kinds
 
 
-@pytest.mark.slow
-@needs_core
-def test_many_rounds_are_the_engines():
-    """2,100 seeded rounds: every fast preset, every player count it allows, all 7
-    rounds, every buying policy, per-position policies and shoe overrides."""
-    seen = set()
-    for cell, index in sample_cells(2100, seed=2026):
-        assert_same_round(cell, 7, index)
-        seen.add((cell.rules.name, cell.players, cell.round))
+#: The long check's rounds: 2,100 seeded (cell, index) pairs, played in chunks of 300
+#: (the cases of one test, which xdist's workers share).
+MANY_ROUNDS, MANY_CHUNK = 2100, 300
+
+
+@functools.cache
+def many_rounds() -> tuple[tuple[Cell, int], ...]:
+    return tuple(sample_cells(MANY_ROUNDS, seed=2026))
+
+
+def test_many_rounds_reach_every_cell():
+    """The long check's rounds cover every fast preset, every player count it allows
+    and all 7 rounds."""
+    seen = {(cell.rules.name, cell.players, cell.round) for cell, _ in many_rounds()}
     assert len(seen) == sum(
         7 * (RuleSet.preset(name).max_players - RuleSet.preset(name).min_players + 1)
         for name in FAST_PRESETS
     )
+
+
+@pytest.mark.slow
+@needs_core
+@pytest.mark.parametrize(
+    "start",
+    range(0, MANY_ROUNDS, MANY_CHUNK),
+    ids=lambda start: f"rounds {start}-{start + MANY_CHUNK - 1}",
+)
+def test_many_rounds_are_the_engines(start):
+    """2,100 seeded rounds, 300 a case: every fast preset, every player count it allows,
+    all 7 rounds, every buying policy, per-position policies and shoe overrides."""
+    for cell, index in many_rounds()[start : start + MANY_CHUNK]:
+        assert_same_round(cell, 7, index)
 
 
 #: Rule variants the presets do not reach: each option the core plays, alone.

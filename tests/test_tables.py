@@ -15,7 +15,7 @@ import pytest
 import rummykit
 from rummykit import Contract, RuleSet
 from rummykit.odds import dealt_probability, distance_distribution
-from rummykit.odds.cells import ExactCell
+from rummykit.odds.cells import Cell, ExactCell, RoundRecord
 from rummykit.odds.data.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
 from rummykit.odds.data.plan import (
     SWEEP_SECONDS,
@@ -46,7 +46,7 @@ from rummykit.odds.data.tables import (
 )
 from rummykit.odds.play import completion
 from rummykit.odds.play.completion import buying_value, completion_tables
-from rummykit.odds.play.outs_bot import OUTS_BOT_MEASURES, outs_bot_rows, outs_bot_table
+from rummykit.odds.play.outs_bot import OUTS_BOT_MEASURES, outs_bot_rows, play_outs_rounds
 
 STANDARD = RuleSet.preset("standard")
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -627,17 +627,50 @@ def test_committed_outs_bot_table():
     assert part.equals(again)
 
 
+#: The OutsBot plays of round 1 of the committed outs_bot table (its 200 deals, DATA_SEED,
+#: 4 players), one RoundRecord a line, its fields in order. The engine takes about 0.75 s
+#: of CPU a deal (OutsBot's two-draw chances), so the deals are played again in chunks
+#: that xdist spreads over its workers, and the table is rebuilt from the records.
+OUTS_BOT_PLAYS = Path(__file__).parent / "data" / "outs_bot_round1.json"
+OUTS_BOT_CHUNK = 25
+
+
+def _outs_bot_grid() -> list[Cell]:
+    return completion.cells(players=RECIPE.focus_players, rounds=1)
+
+
+def _recorded_outs_bot_plays() -> list[RoundRecord]:
+    return [
+        RoundRecord(*(tuple(value) if isinstance(value, list) else value for value in fields))
+        for fields in json.loads(OUTS_BOT_PLAYS.read_text())
+    ]
+
+
+def test_committed_outs_bot_is_the_table_of_its_recorded_plays():
+    # Round 1 of outs_bot from its greedy plays (simulated again from the seeds) and the
+    # recorded OutsBot plays, which the next test plays again.
+    grid = _outs_bot_grid()
+    deals = dict(RECIPE.outs_rounds)[1]
+    greedy = completion.simulate_cells(grid, n=deals, seed=DATA_SEED, max_workers=1, progress=False)
+    outs = _recorded_outs_bot_plays()
+    assert [record.index for record in outs] == list(range(deals))
+    table = outs_bot_rows(grid, {grid[0]: outs}, greedy)
+    assert committed("outs_bot").filter(round=1).equals(table)
+
+
 @pytest.mark.slow
-def test_committed_outs_bot_recomputes_for_a_cell():
-    fresh = outs_bot_table(
-        players=RECIPE.focus_players,
-        rounds=[1],
-        n=dict(RECIPE.outs_rounds)[1],
-        seed=DATA_SEED,
-        max_workers=1,
-        progress=False,
-    )
-    assert committed("outs_bot").filter(round=1).equals(fresh)
+@pytest.mark.parametrize(
+    "start",
+    range(0, dict(RECIPE.outs_rounds)[1], OUTS_BOT_CHUNK),
+    ids=lambda start: f"deals {start}-{start + OUTS_BOT_CHUNK - 1}",
+)
+def test_committed_outs_bot_plays_recompute(start):
+    # Together the cases play every deal of round 1 again: with the test above, the
+    # committed table is what outs_bot_table computes from the seeds.
+    (cell,) = _outs_bot_grid()
+    deals = list(range(start, start + OUTS_BOT_CHUNK))
+    recorded = _recorded_outs_bot_plays()[start : start + OUTS_BOT_CHUNK]
+    assert play_outs_rounds(cell, DATA_SEED, deals) == recorded
 
 
 @pytest.mark.slow

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from tests.tiers import MOVED, moved
+from tests.tiers import LONG, MOVED, moved
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,6 +42,15 @@ def test_every_moved_test_exists():
         elif not _doctest_owner(test):
             stale.append(entry[:2])
     assert not stale, f"tests/tiers.py MOVED names tests that are gone (update it): {stale}"
+
+
+def test_every_long_test_exists():
+    stale = [
+        (file, test)
+        for file, test in LONG
+        if not any(test in _functions(path) for path in (ROOT / "tests").rglob(file))
+    ]
+    assert not stale, f"tests/tiers.py LONG names tests that are gone (update it): {stale}"
 
 
 def test_moved_matches_whole_tests_and_case_patterns():

@@ -132,3 +132,43 @@ def moved(file: str, test: str, case: str | None) -> bool:
         if case is not None and any(fnmatchcase(case, pattern) for pattern in entry[2]):
             return True
     return False
+
+
+#: The longest tests, in seconds a case (a parametrized test's total over its cases), as
+#: CI measured them on 2026-12-02 (a clean two-core machine, serially; its junit report):
+#: under xdist the root conftest.py hands out the groups and tests longest first, counting
+#: 1 s for another test of the slow tier and 0.1 s for the rest, so the run ends on short
+#: tests. Only the order depends on these figures; tests/test_tiers.py checks the names.
+LONG: dict[tuple[str, str], float] = {
+    # The browser group (one worker, one after another).
+    ("test_book_browser.py", "test_every_page_works_offline"): 123,
+    ("test_widgets_browser.py", "test_slow_counts_wait_to_be_asked_and_a_run_leaves_the_kernel_free"): 79,
+    ("test_widgets_browser.py", "test_widgets_in_jupyterlab"): 51,
+    ("test_widgets_browser.py", "test_play_choices_start_selected_and_a_finished_round_stays_up"): 49,
+    ("test_widgets_browser.py", "test_a_tiny_chance_reads_1_in_n_everywhere_and_a_stale_result_is_cleared"): 45,
+    ("test_exercises_browser.py", "test_exercises_in_jupyterlab"): 44,
+    ("test_book_live.py", "test_a_meld_built_in_the_live_notebook_offline"): 21,
+    ("test_book_live.py", "test_a_turn_played_in_the_live_notebook_offline"): 20,
+    ("test_book_live.py", "test_the_live_deal_reads_the_tables_odds_offline"): 19,
+    ("test_widgets_table_browser.py", "test_players_control_in_jupyterlab"): 17,
+    ("test_widgets_browser.py", "test_play_hints_count_a_buried_discard_as_seen"): 15,
+    # The two longest checks, in cases that the workers share: 148 s and 115 s in CI as
+    # one test each; the second now plays each round once in the engine (0.55x its CPU).
+    ("test_tables.py", "test_committed_outs_bot_plays_recompute"): 18,
+    ("test_fastplay.py", "test_many_rounds_are_the_engines"): 9,
+    # The rest.
+    ("test_assignments.py", "test_every_assignments_solutions_earn_full_marks_with_no_network"): 26,
+    ("test_assignments.py", "test_grading_gives_each_submission_its_points"): 24,
+    ("test_fastplay.py", "test_random_rule_sets_are_the_engines"): 11,
+    ("test_fastplay.py", "test_rule_variants_are_the_engines"): 2.8,
+    ("test_odds_exact.py", "test_exact_equals_enumeration_for_any_rules"): 18,
+    ("test_odds_native.py", "test_compiled_sweep_with_few_cards_equals_python"): 11,
+    ("test_odds_native.py", "test_compiled_sweep_equals_python"): 2.6,
+    ("test_odds_reference.py", "test_sweep_equals_reference"): 2.6,
+    ("test_search_fast.py", "test_fast_distance_is_the_reference"): 2.2,
+    ("test_tables.py", "test_committed_simulated_distance_recomputes_for_a_cell"): 14,
+    ("test_dask.py", "test_an_unreachable_scheduler_fails_within_30_s_and_writes_nothing"): 11,
+    ("test_dask_faults.py", "test_cli_on_a_silent_peer_fails_in_one_line_with_the_default_timeout"): 10,
+    ("test_widgets.py", "test_a_slow_count_shows_an_estimate_and_counts_only_when_asked"): 9,
+    ("test_fuzz.py", "test_fuzzing_every_table_finds_no_break_and_no_mishandled_input"): 8,
+}  # fmt: skip

@@ -54,7 +54,7 @@ from more_itertools import chunked
 from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot
 from rummykit.checks import choice, instance, items, whole, wholes
 from rummykit.errors import ArgumentError
-from rummykit.game import Game
+from rummykit.game import Game, GameState
 from rummykit.odds.cells import (
     TURN_LIMIT_PER_PLAYER,
     Cell,
@@ -109,6 +109,14 @@ def play_round(
     >>> record == play_round(cell, seed=7), record.ended in ("out", "exhausted", "limit")
     (True, True)
     """
+    return _played_round(cell, seed, index, focal)[1]
+
+
+def _played_round(
+    cell: Cell, seed: int, index: int, focal: type[GreedyBot] | None = None
+) -> tuple[GameState, RoundRecord]:
+    """:func:`play_round`'s round: the finished state (its log holds every event, which
+    tests/test_fastplay.py compares with the compiled simulator's) and its record."""
     rules = _table_rules(cell.rules, cell.players, cell.decks, cell.jokers)
     game_seed, bot_seed = round_seed(seed, cell.seed_key, index)
     players = cell.players
@@ -151,7 +159,7 @@ def play_round(
     points = [0] * players
     for seat, k in position.items():
         points[k] = sign * scores[seat] - penalty[k]
-    return RoundRecord(
+    return state, RoundRecord(
         index=index,
         turns=sum(turns),
         ended=ended,
