@@ -23,6 +23,7 @@ and are stopped at once when the sweep fails or is interrupted.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
 import os
@@ -123,6 +124,8 @@ def _run_pool(function, tasks, workers: int, finished) -> list[Any]:
     pool = ProcessPoolExecutor(
         workers, mp_context=context, initializer=die_with_parent, initargs=(os.getpid(),)
     )
+    # (Kept now: shutdown() drops the executor's reference to it; see below.)
+    result_queue = getattr(pool, "_result_queue", None)
     try:
         results = _collect(pool, function, tasks, finished)
     except BaseException:
@@ -132,6 +135,15 @@ def _run_pool(function, tasks, workers: int, finished) -> list[Any]:
             process.terminate()
         for process in set(multiprocessing.active_children()) - before:
             process.join(STOP_SECONDS)
+        # A worker stopped while it wrote a result leaves the pool's manager thread
+        # reading the rest of that message for ever, and the interpreter waits for that
+        # thread when it exits (the CLI hung after SIGTERM). Its read ends once every
+        # writing end of the result pipe is closed: the workers' closed with them, and
+        # this process's is closed here (the executor offers no public way to it).
+        writer = getattr(result_queue, "_writer", None)
+        if writer is not None:
+            with contextlib.suppress(OSError):
+                writer.close()
         raise
     finally:
         pool.shutdown(wait=True)
