@@ -29,6 +29,7 @@ from rummykit.actions import (
     TakeDiscard,
 )
 from rummykit.cards import Card, Hand
+from rummykit.checks import instance
 from rummykit.errors import (
     IllegalMeldError,
 )
@@ -41,16 +42,19 @@ from rummykit.melds import (
 from rummykit.rules import Contract, RuleSet
 from rummykit.search import find_contract
 
-__all__ = [
-    "PILE_MOVES",
-    "PileMove",
-    "PlayerView",
+__all__ = ["PILE_MOVES", "PileMove", "PlayerView", "legal_actions"]
+
+#: The checks the phase handlers share (:mod:`rummykit.phases`), by name: importable
+#: without an underscore so that the handlers import no other module's private name, but
+#: not the API (they take the game's own state mid-handler and check no argument; a
+#: seat's legal moves are :meth:`PlayerView.legal_actions`, a refusal's reason
+#: :meth:`~rummykit.game.GameState.why_not`).
+HANDLER_CHECKS = (
     "can_finish",
     "discardable",
     "fits_table",
     "joker_to_play",
     "lay_off_end",
-    "legal_actions",
     "match_cards",
     "meld_card_key",
     "rank_major_key",
@@ -60,7 +64,7 @@ __all__ = [
     "why_not_discard",
     "why_unplayed_joker",
     "without_cards",
-]
+)
 
 
 # --------------------------------------------------------------------------------------
@@ -457,6 +461,8 @@ def _discard_action(card: Card) -> Discard:
 
 def legal_actions(view: PlayerView) -> list[Action]:
     """Every legal action of the seat of ``view`` (see :meth:`PlayerView.legal_actions`)."""
+    if not isinstance(view, PlayerView):  # (the engine's hot path: the check runs only here)
+        instance("view", view, PlayerView, "a PlayerView (GameState.view(seat))")
     phase = view.phase
     if phase == "draw":
         actions: list[Action] = [DrawStock()]
