@@ -29,6 +29,7 @@ from rummykit.widgets._common import (  # noqa: E402
     COUNT_UNASKED_SECONDS,
     QUICK_HANDS,
     count_seconds,
+    dealt_cell,
     slow_to_count,
 )
 
@@ -69,16 +70,16 @@ def test_cells_measured_fast_are_counted_unasked_and_slow_ones_wait_to_be_asked(
         rules = RuleSet.preset(name)
         contract = next(c for c in rules.contracts if (c.sets, c.runs) == (sets, runs))
         for cards, seconds in by_cards.items():
-            slow = slow_to_count(rules, contract, decks, 8, cards)
+            slow = slow_to_count(dealt_cell(rules, contract, decks, 8, cards))
             assert slow == (seconds > COUNT_UNASKED_SECONDS), (name, sets, runs, decks, cards)
     # ... pagat round 2 with 3 decks, 8 jokers and 15 cards (about 4 s) among them, and
     # standard round 6 with 3 decks, 8 jokers and 15 cards (76 s measured) is not.
-    assert 3 < count_seconds(PAGAT, PAGAT.contracts[1], 3, 8, 15) < 6
-    assert not slow_to_count(PAGAT, PAGAT.contracts[1], 3, 8, 15)
-    assert count_seconds(STANDARD, STANDARD.contracts[5], 3, 8, 15) == 76.2
-    assert slow_to_count(STANDARD, STANDARD.contracts[5], 3, 8, 15)
+    assert 3 < count_seconds(dealt_cell(PAGAT, PAGAT.contracts[1], 3, 8, 15)) < 6
+    assert not slow_to_count(dealt_cell(PAGAT, PAGAT.contracts[1], 3, 8, 15))
+    assert count_seconds(dealt_cell(STANDARD, STANDARD.contracts[5], 3, 8, 15)) == 76.2
+    assert slow_to_count(dealt_cell(STANDARD, STANDARD.contracts[5], 3, 8, 15))
     # A value the committed tables hold takes no time at all.
-    assert count_seconds(STANDARD, STANDARD.contracts[5], 3, 6, 14) == 0
+    assert count_seconds(dealt_cell(STANDARD, STANDARD.contracts[5], 3, 6, 14)) == 0
 
 
 @pytest.mark.slow
@@ -116,7 +117,7 @@ def quick_estimate(rules: RuleSet, round_: int, decks: int, jokers: int) -> str:
     estimate = simulate_dealt(
         contract, decks=decks, jokers=jokers, cards=cards, rules=rules, n=QUICK_HANDS, seed=0
     )
-    planned = duration_text(count_seconds(rules, contract, decks, jokers, cards))
+    planned = duration_text(count_seconds(dealt_cell(rules, contract, decks, jokers, cards)))
     return (
         f"Counting the exact odds ({planned} planned) ... Meanwhile, simulated from "
         f"20,000 hands: {estimate_text(estimate.p, estimate.ci_low, estimate.ci_high)}."
@@ -127,7 +128,11 @@ def test_deal_shows_a_quick_estimate_at_once_then_the_exact_value(monkeypatch):
     stand_in = StandIn(monkeypatch)
     stand_in.hold.clear()  # the count cannot end until the test says so
     # pagat round 6 with 3 decks and 8 jokers: not committed, planned at a few seconds.
-    assert 0.25 < count_seconds(PAGAT, PAGAT.contracts[5], 3, 8, 12) < COUNT_UNASKED_SECONDS
+    assert (
+        0.25
+        < count_seconds(dealt_cell(PAGAT, PAGAT.contracts[5], 3, 8, 12))
+        < COUNT_UNASKED_SECONDS
+    )
     widget = DealWidget("pagat", round=6, decks=3, jokers=8, seed=1)
     started = time.perf_counter()
     widget.deal_button.click()

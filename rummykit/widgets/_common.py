@@ -119,34 +119,34 @@ def dealt_cell(rules: RuleSet, contract: Contract, decks: int, jokers: int, card
     return ExactCell(rules, None, contract, decks, jokers, cards)
 
 
-def count_seconds(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> float:
-    """The planned seconds of an exact count (0 when it is already known):
-    :func:`rummykit.odds.answer.count_seconds` of these settings."""
+def count_seconds(cell) -> float:
+    """The planned seconds of an exact count of the dealt ``cell`` (0 when it is already
+    known): :func:`rummykit.odds.answer.count_seconds`."""
     from rummykit.odds.answer import count_seconds as planned
 
-    return planned(dealt_cell(rules, contract, decks, jokers, cards))
+    return planned(cell)
 
 
-def slow_to_count(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> bool:
-    """Whether an exact count is planned to take more than :data:`COUNT_UNASKED_SECONDS`:
-    then the widgets show a simulated estimate and count only when asked to ("Count
-    exactly")."""
-    return count_seconds(rules, contract, decks, jokers, cards) > COUNT_UNASKED_SECONDS
+def slow_to_count(cell) -> bool:
+    """Whether an exact count of ``cell`` is planned to take more than
+    :data:`COUNT_UNASKED_SECONDS`: then the widgets show a simulated estimate and count
+    only when asked to ("Count exactly")."""
+    return count_seconds(cell) > COUNT_UNASKED_SECONDS
 
 
-def estimate_text(rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int) -> str:
+def estimate_text(cell) -> str:
     """A seeded simulation of :data:`~rummykit.odds.answer.ESTIMATE_HANDS` hands, in
     words, with its interval and what an exact count would take
     (:func:`rummykit.odds.answer.answer` with no budget for counting)."""
     from rummykit.odds.answer import answer
     from rummykit.odds.data.plan import duration_text
 
-    found = answer(dealt_cell(rules, contract, decks, jokers, cards), 0.0)
+    found = answer(cell, 0.0)
     if found.exact:  # known meanwhile (a count of another widget)
         return f"The exact chance: {found.words()}."
     return (
         f"Simulated from {found.estimate.n:,} hands: {found.words()}. "
-        f"An exact count of {contract} with this shoe would take "
+        f"An exact count of {cell.contract} with this shoe would take "
         f'{duration_text(found.seconds)} on one core (planned): press "Count exactly" to run it.'
     )
 
@@ -158,25 +158,23 @@ QUICK_SECONDS = 0.25
 QUICK_HANDS = 20_000
 
 
-def interim_text(
-    rules: RuleSet, contract: Contract, decks: int, jokers: int, cards: int, *, slow: bool
-) -> str:
+def interim_text(cell, *, slow: bool) -> str:
     """What a widget says at once for odds not known yet: a quick seeded simulation of
     :data:`QUICK_HANDS` hands with its interval and the planned time of the exact count,
     which runs now (or, if ``slow``, when "Count exactly" is pressed). A count planned
     at most :data:`QUICK_SECONDS` is simply "Counting".
 
     >>> pagat = RuleSet.preset("pagat")
-    >>> interim_text(pagat, pagat.contracts[1], 3, 8, 15, slow=False)[:70]
+    >>> interim_text(dealt_cell(pagat, pagat.contracts[1], 3, 8, 15), slow=False)[:70]
     'Counting the exact odds (about 4 s planned) ... Meanwhile, simulated f'
     """
-    seconds = count_seconds(rules, contract, decks, jokers, cards)
+    seconds = count_seconds(cell)
     if not slow and seconds <= QUICK_SECONDS:
         return "Counting the exact odds ..."
     from rummykit.odds.answer import answer
     from rummykit.odds.data.plan import duration_text
 
-    found = answer(dealt_cell(rules, contract, decks, jokers, cards), 0.0, hands=QUICK_HANDS)
+    found = answer(cell, 0.0, hands=QUICK_HANDS)
     if found.exact:  # known meanwhile (a count of another widget)
         return f"The exact chance: {found.words()}."
     quick = f"simulated from {found.estimate.n:,} hands: {found.words()}"
@@ -227,18 +225,9 @@ class CountProgress:
     def done(self) -> None:
         self.widget.layout.display = "none"
 
-    def count(
-        self,
-        rules: RuleSet,
-        contract,
-        decks: int,
-        jokers: int,
-        cards: int,
-        *,
-        stale: Callable[[], bool] | None = None,
-    ):
-        """The exact odds (:func:`rummykit.odds.answer.answer` with no limit on the count),
-        the count shown on this bar; when ``stale()`` turns true the count stops (raising
+    def count(self, cell, *, stale: Callable[[], bool] | None = None):
+        """The exact odds of the dealt ``cell`` (:func:`rummykit.odds.answer.answer` with no
+        limit on the count), the count shown on this bar; when ``stale()`` turns true the count stops (raising
         :class:`Superseded`)."""
         from rummykit.odds.answer import answer
 
@@ -249,7 +238,6 @@ class CountProgress:
 
         try:
             # The widget plans a count and asks before a slow one: the reader chose it.
-            cell = dealt_cell(rules, contract, decks, jokers, cards)
             return answer(cell, math.inf, progress=progress).value
         finally:
             self.done()

@@ -13,6 +13,7 @@ from rummykit.errors import RummyError
 from rummykit.hints import Outs
 from rummykit.melds import Meld
 from rummykit.odds.answer import can_count, known_probability
+from rummykit.odds.cells import ExactCell
 from rummykit.rules import Contract, RuleSet
 from rummykit.search import contract_completion, find_contract
 from rummykit.widgets._common import (
@@ -21,7 +22,6 @@ from rummykit.widgets._common import (
     JOKERS,
     CountProgress,
     Superseded,
-    dealt_cell,
     estimate_text,
     figure_html,
     four_colour_box,
@@ -351,15 +351,15 @@ class DealWidget:
             self.hand, self.contract, self.rules, decks=self.decks.value, jokers=self.jokers.value
         )
 
-    def _odds_key(self) -> tuple:
-        return self.shoe.key()
+    def _odds_key(self) -> ExactCell:
+        return self.shoe.cell()
 
-    def _known_odds(self, key: tuple) -> Fraction | None:
+    def _known_odds(self, key: ExactCell) -> Fraction | None:
         """The exact odds of ``key`` if known without counting: counted here before, or
         known to :func:`rummykit.odds.answer.known_probability` (a sweep made before, the
         committed tables, read with the standard library even where polars is missing)."""
         if key not in self._odds_cache:
-            p = known_probability(dealt_cell(*key))
+            p = known_probability(key)
             if p is None:
                 return None
             self._odds_cache[key] = p
@@ -370,7 +370,7 @@ class DealWidget:
         key = self._odds_key()
         known = self._known_odds(key)
         if known is None:
-            known = self._odds_cache[key] = self.count_progress.count(*key)
+            known = self._odds_cache[key] = self.count_progress.count(key)
         return known
 
     def _odds_text(self, p: Fraction) -> str:
@@ -390,7 +390,7 @@ class DealWidget:
             '(pip install "rummykit[analysis]"), which this Python does not have.'
         )
 
-    def _odds_wanted(self, key: tuple) -> bool:
+    def _odds_wanted(self, key: ExactCell) -> bool:
         """Whether the odds of ``key`` are the ones to show now."""
         return (
             self.show_odds.value
@@ -424,9 +424,9 @@ class DealWidget:
                 self.odds_html.value = message_html(self._odds_text(self.probability))
                 return
             self.probability = None
-            slow = self._asked != key and slow_to_count(*key)
+            slow = self._asked != key and slow_to_count(key)
             self.count_progress.button.layout.display = None if slow else "none"
-            self.estimate_text = interim_text(*key, slow=slow)
+            self.estimate_text = interim_text(key, slow=slow)
             self.odds_html.value = message_html(self.estimate_text)
             job = (key, slow)
             if self._odds_job == job and self._odds_thread and self._odds_thread.is_alive():
@@ -437,18 +437,18 @@ class DealWidget:
             )
             self._odds_thread.start()
 
-    def _odds_work(self, key: tuple, slow: bool) -> None:
+    def _odds_work(self, key: ExactCell, slow: bool) -> None:
         """In a thread: count ``key`` exactly (or, if ``slow``, simulate it longer) and show
         it unless the settings have moved on; a count they left stops."""
         if slow:
-            text = estimate_text(*key)
+            text = estimate_text(key)
             with self._odds_lock:
                 if self._odds_wanted(key) and self._asked != key:
                     self.estimate_text = text
                     self.odds_html.value = message_html(text)
             return
         try:
-            p = self.count_progress.count(*key, stale=lambda: self._odds_key() != key)
+            p = self.count_progress.count(key, stale=lambda: self._odds_key() != key)
         except Superseded:
             return
         with self._odds_lock:

@@ -6,6 +6,7 @@ an ``ipywidgets.HTML``: they display offline, with no script from a CDN.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 import threading
@@ -150,7 +151,7 @@ class OddsExplorer:
     def update(self) -> None:
         """Show the odds for the controls' settings: what is known at once, the rest from
         a thread (or all of it here, counted exactly, without ``background``)."""
-        key = self.controls.key()
+        key = self.controls.cell()
         # One control's move can move another (a round sets its hand size): each observer
         # calls here, but one settings' odds are shown once.
         state = (key, self._asked == key)
@@ -169,9 +170,9 @@ class OddsExplorer:
             self.count_progress.button.layout.display = "none"
             self._show_probability(key, known)
         else:
-            slow = self._asked != key and slow_to_count(*key)
+            slow = self._asked != key and slow_to_count(key)
             self.count_progress.button.layout.display = None if slow else "none"
-            self.result_html.value = message_html(interim_text(*key, slow=slow))
+            self.result_html.value = message_html(interim_text(key, slow=slow))
         # The charting engine's first drawing in a process takes seconds (altair's
         # import, vl-convert's start): then the thread draws, and the handler says so.
         drawn = _common.engine_started()
@@ -189,7 +190,7 @@ class OddsExplorer:
         self._thread.start()
 
     def _count_asked(self) -> None:
-        self._asked = self.controls.key()
+        self._asked = self.controls.cell()
         self.update()
 
     def wait(self, timeout: float | None = None) -> None:
@@ -197,36 +198,35 @@ class OddsExplorer:
         if self._thread is not None:
             self._thread.join(timeout)
 
-    def _show_probability(self, key: tuple, p: Fraction) -> None:
-        rules, contract, decks, jokers, cards = key
+    def _show_probability(self, key: ExactCell, p: Fraction) -> None:
         self.probability = p
-        shoe = f"{decks} deck{'s' if decks != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}"
+        reason = impossible_reason(key.contract, key.rules, key.cards)
         self.result_html.value = message_html(
-            f"The chance of being dealt {contract} in {cards} cards from {shoe}: "
-            f"{exact_text(p, reason=impossible_reason(contract, rules, cards))}."
+            f"The chance of being dealt {key.contract} in {key.cards} cards from "
+            f"{_shoe_words(key)}: {exact_text(p, reason=reason)}."
         )
 
     def _work(
-        self, key: tuple, rows: dict, *, count: bool, estimate: bool = False, draw: bool = False
+        self, key: ExactCell, rows: dict, *, count: bool, estimate: bool = False, draw: bool = False
     ) -> None:
         """Draw the chart first (when ``draw``), count the chosen cell (when ``count``) or
         simulate it (when ``estimate``), then every point of the chart still missing,
         redrawing as each shoe is done; stop once the controls move on."""
 
         def stale() -> bool:
-            return self.controls.key() != key
+            return self.controls.cell() != key
 
         if draw:
             self._draw(key, rows)
         try:
             if estimate:
-                text = estimate_text(*key)
+                text = estimate_text(key)
                 if stale():
                     return
                 self.estimate_text = text
                 self.result_html.value = message_html(text)
             if count:
-                p = self.count_progress.count(*key, stale=stale if self.background else None)
+                p = self.count_progress.count(key, stale=stale if self.background else None)
                 rows[_cell(key)] = exact_row(_cell(key), p)
                 if stale():
                     return
@@ -246,20 +246,18 @@ class OddsExplorer:
             self.frame = self._frame(rows)
             self._draw(key, rows)
 
-    def _shoes(self, key: tuple) -> list[tuple[int, int]]:
-        rules, contract, decks, jokers, cards = key
-        shoes = {(d, rules.jokers_for(d)) for d in self.neighbour_decks if d != decks}
-        return sorted(shoes | {(decks, jokers)})
+    def _shoes(self, key: ExactCell) -> list[tuple[int, int]]:
+        shoes = {(d, key.rules.jokers_for(d)) for d in self.neighbour_decks if d != key.decks}
+        return sorted(shoes | {(key.decks, key.jokers)})
 
-    def _known_rows(self, key: tuple) -> dict:
+    def _known_rows(self, key: ExactCell) -> dict:
         """``{cell: row}`` of the chart's points, None where not known without counting."""
-        rules, contract, decks, jokers, cards = key
-        sizes = range(max(3, cards - 4), min(15, cards + 4) + 1)
+        sizes = range(max(3, key.cards - 4), min(15, key.cards + 4) + 1)
         rows = {}
         for shoe_decks, shoe_jokers in self._shoes(key):
             for size in sizes:
-                cell = ExactCell(
-                    rules, round_of(rules, contract), contract, shoe_decks, shoe_jokers, size
+                cell = dataclasses.replace(
+                    _cell(key), decks=shoe_decks, jokers=shoe_jokers, cards=size
                 )
                 p = known_probability(cell)
                 rows[cell] = None if p is None else exact_row(cell, p)
@@ -292,7 +290,7 @@ class OddsExplorer:
         known = [row for row in rows.values() if row is not None]
         return frame(known, EXACT_SCHEMA).sort("decks", "jokers", "cards") if known else None
 
-    def _draw(self, key: tuple, rows: dict) -> None:
+    def _draw(self, key: ExactCell, rows: dict) -> None:
         """Draw the chart from the points known so far, saying what is still to come
         (unless the controls have moved on meanwhile)."""
         pending = sum(row is None for row in rows.values())
@@ -301,35 +299,33 @@ class OddsExplorer:
             shown = _drawing_html(key)
         else:
             shown = figure_html(_common.chart_svg(self._chart(data, key, pending)))
-        if key == self.controls.key():
+        if key == self.controls.cell():
             self.pending = pending
             self.chart_html.value = shown
 
-    def _plain(self, key: tuple, rows: dict) -> str:
+    def _plain(self, key: ExactCell, rows: dict) -> str:
         """The chart of the points known, drawn without the charting engine
         (:func:`~rummykit.widgets.plain.odds_lines_svg`), or what its place says until
         some point is known."""
-        rules, contract, decks, jokers, cards = key
         known = [row for row in rows.values() if row is not None]
         if not any(row["p"] > 0 for row in known):
             return _drawing_html(key)
         pending = len(rows) - len(known)
-        notes = [f"{rules.name} rules", "the charting engine is starting"]
+        notes = [f"{key.rules.name} rules", "the charting engine is starting"]
         if pending:
             notes.append(f"recomputing {pending} point{'s' if pending != 1 else ''} ...")
-        title = f"Chance of being dealt {contract}, by hand size"
-        image = odds_lines_svg(known, (decks, jokers, cards), title, "; ".join(notes))
+        title = f"Chance of being dealt {key.contract}, by hand size"
+        image = odds_lines_svg(known, (key.decks, key.jokers, key.cards), title, "; ".join(notes))
         return figure_html(image)
 
-    def _chart(self, frame, key: tuple, pending: int = 0):
+    def _chart(self, frame, key: ExactCell, pending: int = 0):
         alt = require("altair")
         pl = require("polars")
         from rummykit.charts import odds_lines, shoe_label, wants_log, your_hand_mark
 
-        rules, contract, decks, jokers, cards = key
         frame = shoe_label(frame)
         log = wants_log(frame)
-        notes = [f"{rules.name} rules", "log scale" if log else "linear scale"]
+        notes = [f"{key.rules.name} rules", "log scale" if log else "linear scale"]
         simulated = frame.filter(pl.col("method") == "simulation").height
         if simulated:
             notes.append(f"{simulated} points simulated from {NEIGHBOUR_HANDS:,} hands each")
@@ -337,7 +333,9 @@ class OddsExplorer:
             notes.append(f"recomputing {pending} point{'s' if pending != 1 else ''} ...")
         lines = odds_lines(frame, color="shoe", color_title="Shoe", facet=None, log=log, title="")
         chosen = frame.filter(
-            (pl.col("decks") == decks) & (pl.col("jokers") == jokers) & (pl.col("cards") == cards)
+            (pl.col("decks") == key.decks)
+            & (pl.col("jokers") == key.jokers)
+            & (pl.col("cards") == key.cards)
         )
         if log:
             chosen = chosen.filter(pl.col("p") > 0)
@@ -345,7 +343,7 @@ class OddsExplorer:
         if chosen.height:
             layers.append(your_hand_mark(chosen))
         title = alt.TitleParams(
-            f"Chance of being dealt {contract}, by hand size", subtitle="; ".join(notes)
+            f"Chance of being dealt {key.contract}, by hand size", subtitle="; ".join(notes)
         )
         return alt.layer(*layers).properties(width=420, height=240, title=title)
 
@@ -355,17 +353,23 @@ class OddsExplorer:
         display(self.box)
 
 
-def _drawing_html(key: tuple) -> str:
+def _drawing_html(key: ExactCell) -> str:
     """What the chart's place says until the chart is drawn."""
-    rules, contract, decks, jokers, cards = key
     return message_html(
-        f"Drawing the chance of being dealt {contract} by hand size ({rules.name} rules) ..."
+        f"Drawing the chance of being dealt {key.contract} by hand size "
+        f"({key.rules.name} rules) ..."
     )
 
 
-def _cell(key: tuple) -> ExactCell:
-    rules, contract, decks, jokers, cards = key
-    return ExactCell(rules, round_of(rules, contract), contract, decks, jokers, cards)
+def _cell(key: ExactCell) -> ExactCell:
+    """``key`` labelled with the round of its contract, as the tables' rows are."""
+    return dataclasses.replace(key, round=round_of(key.rules, key.contract))
+
+
+def _shoe_words(key: ExactCell) -> str:
+    """``"2 decks and 4 jokers"``."""
+    decks, jokers = key.decks, key.jokers
+    return f"{decks} deck{'s' if decks != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}"
 
 
 def cell_shoe(cell: ExactCell) -> tuple[int, int]:
@@ -465,7 +469,7 @@ class SimulationExplorer:
         """The running estimate: a polars frame with ``n``, ``p``, ``ci_low``, ``ci_high``."""
         self._run_thread: threading.Thread | None = None
         self._count_thread: threading.Thread | None = None
-        self._shown: tuple | None = None  # the settings of the run shown
+        self._shown: ExactCell | None = None  # the settings of the run shown
         self._estimates: list = []  # the running estimates of the run shown
         # Held while a result or the "press Run" line is written: a run's thread and the
         # controls' handler never interleave.
@@ -502,7 +506,7 @@ class SimulationExplorer:
     def stale(self) -> bool:
         """Whether the controls have moved on from the settings of the result last run
         (the result and its chart are then cleared until Run is pressed again)."""
-        return self._shown is not None and self.controls.key() != self._shown
+        return self._shown is not None and self.controls.cell() != self._shown
 
     def _settings_changed(self) -> None:
         """The rules, the contract or the shoe changed: a result of other settings never
@@ -515,10 +519,9 @@ class SimulationExplorer:
     def _mark_stale(self) -> None:
         if not self.stale:
             if self.estimate is not None:
-                rules, contract, decks, jokers, cards = self._shown
                 asked = self.exact is None and "Count exactly" in (self.exact_note or "")
                 self.count_progress.button.layout.display = None if asked else "none"
-                self._show(contract, cards)
+                self._show(self._shown.contract, self._shown.cards)
             return
         self.count_progress.button.layout.display = "none"
         self.result_html.value = message_html(
@@ -528,11 +531,9 @@ class SimulationExplorer:
         self.chart_html.value = ""
 
     @staticmethod
-    def _settings_words(key: tuple) -> str:
-        rules, contract, decks, jokers, cards = key
+    def _settings_words(key: ExactCell) -> str:
         return (
-            f"{rules.name} rules, {contract} in {cards} cards from {decks} "
-            f"deck{'s' if decks != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}"
+            f"{key.rules.name} rules, {key.contract} in {key.cards} cards from {_shoe_words(key)}"
         )
 
     def checkpoints(self) -> list[int]:
@@ -572,8 +573,8 @@ class SimulationExplorer:
         from rummykit.odds.dealt.simulate import Estimate, simulate_dealt
 
         pl = require("polars")
-        key = self.controls.key()
-        rules, contract, decks, jokers, cards = key
+        key = self.controls.cell()
+        contract, cards = key.contract, key.cards
         n = self.n.value
         self._shown = key
         self.exact, self.exact_note = None, None
@@ -590,10 +591,10 @@ class SimulationExplorer:
             for mark in self.checkpoints():
                 step = simulate_dealt(
                     contract,
-                    decks=decks,
-                    jokers=jokers,
+                    decks=key.decks,
+                    jokers=key.jokers,
                     cards=cards,
-                    rules=rules,
+                    rules=key.rules,
                     n=mark - done,
                     seed=seeds.getrandbits(63),
                 )
@@ -615,7 +616,7 @@ class SimulationExplorer:
         finally:
             self.run_button.disabled = False
         if self.show_exact.value and self.exact is None:
-            seconds = count_seconds(*key)
+            seconds = count_seconds(key)
             if seconds > COUNT_UNASKED_SECONDS:
                 self.exact_note = (
                     f"An exact count would take {duration_text(seconds)} on one core "
@@ -631,24 +632,23 @@ class SimulationExplorer:
             return
         self.count_progress.button.layout.display = "none"
         key = self._shown
-        work = functools.partial(self._count_exact, key, count_seconds(*key))
+        work = functools.partial(self._count_exact, key, count_seconds(key))
         if not self.background:
             work()
             return
         self._count_thread = threading.Thread(target=work, name="rummykit-odds", daemon=True)
         self._count_thread.start()
 
-    def _count_exact(self, key: tuple, seconds: float) -> None:
-        rules, contract, decks, jokers, cards = key
+    def _count_exact(self, key: ExactCell, seconds: float) -> None:
         self.exact_note = f"Counting the exact value ({duration_text(seconds)} planned) ..."
-        self._show(contract, cards)
+        self._show(key.contract, key.cards)
         try:
-            p = self.count_progress.count(*key, stale=lambda: self._shown != key)
+            p = self.count_progress.count(key, stale=lambda: self._shown != key)
         except Superseded:
             return
         if self._shown == key:
             self.exact, self.exact_note = p, None
-            self._show(contract, cards)
+            self._show(key.contract, key.cards)
 
     def _show(self, contract: Contract, cards: int, *, plain: bool = True) -> None:
         """Show the estimate in words and its chart; the chart drawn plainly (``plain``)
@@ -667,8 +667,7 @@ class SimulationExplorer:
             f"{estimate_words(est.p, est.ci_low, est.ci_high)}."
         )
         if self.exact is not None:
-            rules, _, _, _, _ = self._shown
-            reason = impossible_reason(contract, rules, cards)
+            reason = impossible_reason(contract, self._shown.rules, cards)
             text += f" The exact value is {exact_text(self.exact, reason=reason)}."
         elif self.exact_note:
             text += " " + self.exact_note

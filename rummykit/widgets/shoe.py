@@ -42,8 +42,9 @@ class ShoeControls:
     >>> shoe.jokers.value
     6
     >>> shoe.preset.value = "family"   # round 4 stays, its deal size follows, the shoe stays
-    >>> shoe.round.value, shoe.key()[2:]
-    (4, (3, 6, 7))
+    >>> cell = shoe.cell()
+    >>> shoe.round.value, cell.decks, cell.jokers, cell.cards
+    (4, 3, 6, 7)
     """
 
     def __init__(
@@ -138,13 +139,12 @@ class ShoeControls:
             return self.cards.value
         return self.rules.deal_sizes[self.round.value - 1]
 
-    def key(self) -> tuple:
-        """``(rules, contract, decks, jokers, cards)`` as the controls show them."""
-        return (self.rules, self.contract, self.decks.value, self.jokers.value, self.hand_size)
-
     def cell(self):
-        """The dealt cell (:class:`~rummykit.odds.cells.ExactCell`) the controls show."""
-        return dealt_cell(*self.key())
+        """The dealt cell (:class:`~rummykit.odds.cells.ExactCell`) the controls show: the
+        widgets' key for the odds they show, count and cache."""
+        return dealt_cell(
+            self.rules, self.contract, self.decks.value, self.jokers.value, self.hand_size
+        )
 
     @contextlib.contextmanager
     def _moving(self):
