@@ -53,7 +53,7 @@ soak: $(STAMP)
 	$(BIN)/python tests/fuzz.py --actions 1000000 --seed 0
 
 ## The fast tier, for a developer's loop: unit tests and doctests, without the notebooks,
-## the browser tests and the tests marked slow or listed in tests/tiers.py (2,682 tests;
+## the browser tests and the tests marked slow or listed in tests/support/tiers.py (2,682 tests;
 ## Hypothesis's fast profile where a test sets no count), on WORKERS workers too.
 # On 2026-12-02, with the two cores shared by other jobs (load average about 10), the fast
 # tier took 254 s in one process and 269 s on two workers: a loaded machine gives a second

@@ -13,7 +13,7 @@ groups (and the ungrouped tests, each alone) out in the order this conftest coll
   simulated table): set up once, not once per worker.
 
 Longest first: the groups and tests are ordered by their measured time
-(``tests/tiers.py``'s :data:`~tiers.LONG`; the slow tier's others count 1 s, the rest
+(``tests/support/tiers.py``'s :data:`~tiers.LONG`; the slow tier's others count 1 s, the rest
 0.1 s), so the last tests to start are short and the workers finish together. Without
 ``-n`` nothing changes: the order is the files' own. This file sits at the root so that
 it applies to every path pytest is given (notebooks/ and rummykit/ too).
@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tiers import LONG
+from tests.support.tiers import LONG
+
+#: The shared fixtures (tests/support): Chromium, the built book served, a JupyterLab.
+pytest_plugins = ["tests.support.browser", "tests.support.book", "tests.support.lab"]
 
 #: The distribution modes that keep a notebook's cells on one kernel.
 _DISTRIBUTIONS = ("no", "loadgroup", "loadfile", "each")

@@ -1,4 +1,4 @@
-"""Shared test settings: Hypothesis's profiles, the fast tier's list (tests/tiers.py) and
+"""Shared test settings: Hypothesis's profiles, the fast tier's list (tests/support/tiers.py) and
 the one way to turn a compiled core off (the ``without_core`` fixture).
 
 Hypothesis runs derandomized (a fixed seed per test), so a failure seen once is seen
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, settings
-from tiers import moved
 
 from rummykit import _native
+from tests.support.tiers import moved
 
 settings.register_profile(
     "rummykit",

@@ -41,8 +41,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
-
-from game_invariants import BOTS, LIMITS, _unlisted, tables
+from pathlib import Path
 
 from rummykit.actions import (
     Discard,
@@ -56,6 +55,10 @@ from rummykit.cards import Card, parse_cards
 from rummykit.errors import RummyError
 from rummykit.game import Game, GameState
 from rummykit.saves import load
+
+if __name__ == "__main__":  # run as a script (make soak): the project's folder first
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.support.game_invariants import BOTS, LIMITS, _unlisted, tables  # noqa: E402
 
 #: How many failures of each kind a report keeps, to show.
 KEEP = 5

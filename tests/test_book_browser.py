@@ -3,40 +3,22 @@
 Serves ``book/_build/html`` on 127.0.0.1 and opens every page in headless Chromium. Each
 page must load with no failed request, no console error and no request to another host,
 and every altair chart on it must be drawn (an SVG holding marks). The book is built first
-unless the last successful build (``make book`` or this test) is newer than every notebook,
-book source and module of the package.
+unless the last successful build is newer than every source (tests/support/book.py).
 """
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
 import subprocess
 import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser import launch_chromium, require_chromium
+from tests.support.book import BUILD_LOCK, LOCAL_HOST, LOCAL_SCHEMES, _build_lock
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[1]
-BOOK = ROOT / "book"
-HTML = BOOK / "_build" / "html"
-# Touched by `make book` and by this test after a build that succeeded (a failed build
-# with --keep-going still writes pages, so their dates alone prove nothing).
-BUILT_OK = BOOK / "_build" / ".html-built"
-# Held while a test decides whether to build and builds (_build_lock).
-BUILD_LOCK = BOOK / "_build" / ".build.lock"
-NOTEBOOKS = ROOT / "notebooks"
-LOCAL_HOST = "127.0.0.1"
-# Schemes that never reach the network.
-LOCAL_SCHEMES = {"data", "blob", "about"}
 
 # Runs in the page: every chart drawn by vega (inline, in a vega-embed container, or as an
 # SVG image written by the svg renderer) must be an SVG with at least one data mark.
@@ -72,66 +54,6 @@ async () => {
 """
 
 
-def _newest_source_mtime() -> float:
-    sources = [
-        *NOTEBOOKS.glob("*.ipynb"),
-        *BOOK.glob("*.md"),
-        *BOOK.glob("reference/*.md"),
-        *BOOK.glob("*.yml"),
-        *BOOK.glob("_ext/*.py"),
-        *BOOK.glob("live/*.ipynb"),
-        *BOOK.glob("live/*.json"),
-        *BOOK.glob("_static/*"),
-        *(ROOT / "rummykit").rglob("*.py"),
-    ]
-    return max(path.stat().st_mtime for path in sources)
-
-
-def _book_is_fresh() -> bool:
-    return BUILT_OK.exists() and BUILT_OK.stat().st_mtime > _newest_source_mtime()
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Path:
-    return require_chromium()
-
-
-@contextlib.contextmanager
-def _build_lock() -> Iterator[None]:
-    """Hold ``book/_build/.build.lock`` (an exclusive ``flock``; the system lets it go
-    when the process ends, however it ends): one process at a time decides whether the
-    book is fresh and builds it, so two test runs or two xdist workers never build it
-    together, and the one that waited reuses the other's build."""
-    import fcntl
-
-    BUILD_LOCK.parent.mkdir(parents=True, exist_ok=True)
-    with BUILD_LOCK.open("a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-@pytest.fixture(scope="module")
-def built_book() -> Path:
-    with _build_lock():
-        if not _book_is_fresh():
-            jupyter_book = Path(sys.executable).with_name("jupyter-book")
-            build = subprocess.run(
-                [str(jupyter_book), "build", str(BOOK), "--warningiserror", "--keep-going"],
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                timeout=900,
-            )
-            assert build.returncode == 0, (
-                f"jupyter-book build failed:\n{build.stdout}\n{build.stderr}"
-            )
-            BUILT_OK.touch()
-    return HTML
-
-
 def test_the_build_lock_admits_one_process_at_a_time():
     # Another process asking without waiting is refused while this one holds the lock,
     # and let in once it is released.
@@ -146,31 +68,6 @@ def test_the_build_lock_admits_one_process_at_a_time():
     free = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert held.returncode != 0 and "BlockingIOError" in held.stderr, held.stderr
     assert free.returncode == 0, free.stderr
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def book_url(built_book: Path) -> Iterator[str]:
-    handler = functools.partial(_QuietHandler, directory=str(built_book))
-    server = http.server.ThreadingHTTPServer((LOCAL_HOST, 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="book-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://{LOCAL_HOST}:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: Path) -> Iterator[object]:
-    with launch_chromium(chromium) as browser:
-        yield browser
 
 
 def _page_problems(browser, url: str, screenshot: Path) -> list[str]:

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_book_browser import book_url, browser, built_book, chromium  # noqa: F401
-from tests.test_book_outputs import CODE_NOT_YET, NOTEBOOKS
+from tests.support.notebooks import CODE_NOT_YET, NOTEBOOKS
 
 pytestmark = pytest.mark.browser
 
@@ -105,7 +104,7 @@ def _chapters() -> list[str]:
 _MEASURED: dict[str, dict] = {}
 
 
-def _measure(browser, book_url: str, path: str) -> dict:  # noqa: F811
+def _measure(browser, book_url: str, path: str) -> dict:
     """The page ``path`` at a 1280-pixel window, measured by every script above."""
     if path not in _MEASURED:
         context = browser.new_context(viewport={"width": WIDTH, "height": 900})
@@ -123,7 +122,7 @@ def _measure(browser, book_url: str, path: str) -> dict:  # noqa: F811
 
 
 @pytest.mark.parametrize("chapter", _chapters())
-def test_tables_scroll_and_code_fits_at_1280_pixels(browser, book_url, chapter):  # noqa: F811
+def test_tables_scroll_and_code_fits_at_1280_pixels(browser, book_url, chapter):
     layout = _measure(browser, book_url, f"notebooks/{chapter}")["layout"]
     assert layout["code_scrolling"] == []
     assert layout["polars_tables"] == 0
@@ -136,7 +135,7 @@ def test_tables_scroll_and_code_fits_at_1280_pixels(browser, book_url, chapter):
 @pytest.mark.parametrize(
     "path", [f"notebooks/{chapter}" for chapter in _chapters()] + list(OTHER_PAGES)
 )
-def test_tables_and_pre_stay_in_the_column_at_1280_pixels(browser, book_url, path):  # noqa: F811
+def test_tables_and_pre_stay_in_the_column_at_1280_pixels(browser, book_url, path):
     column = _measure(browser, book_url, path)["column"]
     assert column["overflowing"] == [], f"wider than the {column['column']:.0f}-pixel column"
     assert column["unwrapped"] == [], "printed output that scrolls instead of wrapping"
@@ -145,7 +144,7 @@ def test_tables_and_pre_stay_in_the_column_at_1280_pixels(browser, book_url, pat
         assert column["elements"] >= 2
 
 
-def test_most_tables_fit_the_column_without_scrolling(browser, book_url):  # noqa: F811
+def test_most_tables_fit_the_column_without_scrolling(browser, book_url):
     """Before rummykit.css compacted display.show's tables, 11 tables of these chapters
     needed a sideways scroll at 1280 pixels (13 in the book); now only the widest few do,
     and they scroll, whole, in their own box."""
@@ -158,7 +157,7 @@ def test_most_tables_fit_the_column_without_scrolling(browser, book_url):  # noq
 
 
 @pytest.mark.parametrize("chapter", ["01_learn_the_rules", "play"])
-def test_the_live_start_buttons_hold_their_labels(browser, book_url, chapter):  # noqa: F811
+def test_the_live_start_buttons_hold_their_labels(browser, book_url, chapter):
     buttons = _measure(browser, book_url, f"notebooks/{chapter}")["buttons"]
     assert len(buttons) == (2 if chapter == "01_learn_the_rules" else 1)
     for button in buttons:

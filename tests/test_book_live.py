@@ -19,14 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.test_book_browser import (  # noqa: F401 (fixtures)
-    LOCAL_HOST,
-    LOCAL_SCHEMES,
-    book_url,
-    browser,
-    built_book,
-    chromium,
-)
+from tests.support.book import LOCAL_HOST, LOCAL_SCHEMES
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +42,7 @@ def _strings(value, where: str = ""):
         yield where, value
 
 
-def test_the_lite_site_names_only_local_addresses(built_book: Path):  # noqa: F811
+def test_the_lite_site_names_only_local_addresses(built_book: Path):
     site = built_book / LITE
     configs = sorted(site.rglob("jupyter-lite.json"))
     assert site / "jupyter-lite.json" in configs
@@ -86,7 +79,7 @@ def test_the_lite_site_names_only_local_addresses(built_book: Path):  # noqa: F8
         assert (site / "files" / "live" / f"{notebook}.ipynb").is_file()
 
 
-def test_the_pages_load_no_google_fonts(built_book: Path):  # noqa: F811
+def test_the_pages_load_no_google_fonts(built_book: Path):
     page = (built_book / "notebooks" / "01_learn_the_rules.html").read_text()
     assert "jupyterlite_sphinx_try_it_button" in page  # the live notebook's start button
     assert "fonts.googleapis" not in page
@@ -153,7 +146,7 @@ def _press(button) -> None:
     button.press("Enter")
 
 
-def test_a_meld_built_in_the_live_notebook_offline(browser, book_url: str, tmp_path: Path):  # noqa: F811
+def test_a_meld_built_in_the_live_notebook_offline(browser, book_url: str, tmp_path: Path):
     blocked: list[str] = []
     context = _blocking_context(browser, blocked)
     try:
@@ -177,7 +170,7 @@ def test_a_meld_built_in_the_live_notebook_offline(browser, book_url: str, tmp_p
 
 
 @pytest.mark.slow
-def test_the_live_deal_reads_the_tables_odds_offline(browser, book_url: str, tmp_path: Path):  # noqa: F811
+def test_the_live_deal_reads_the_tables_odds_offline(browser, book_url: str, tmp_path: Path):
     """In Pyodide (no polars): the odds from the tables' extract, and another shoe named."""
     blocked: list[str] = []
     context = _blocking_context(browser, blocked)
@@ -203,7 +196,7 @@ def test_the_live_deal_reads_the_tables_odds_offline(browser, book_url: str, tmp
 
 
 @pytest.mark.slow
-def test_a_turn_played_in_the_live_notebook_offline(browser, book_url: str, tmp_path: Path):  # noqa: F811
+def test_a_turn_played_in_the_live_notebook_offline(browser, book_url: str, tmp_path: Path):
     """The play page: draw and discard against the bots, with the outs hint, in Pyodide."""
     blocked: list[str] = []
     context = _blocking_context(browser, blocked)

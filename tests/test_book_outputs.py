@@ -26,12 +26,8 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+from tests.support.notebooks import CODE_NOT_YET, NOTEBOOKS
 
-#: Notebooks whose code is not checked yet, with the reason. Chapter 6 is being rewritten
-#: for issue 20 (its helpers move into rummykit.teach.probability): it opens with a 45-line
-#: set-up cell and has code lines of up to 107 characters. Its outputs are scanned.
-CODE_NOT_YET: dict[str, str] = {}
 #: The longest code line that fits the book's page without sideways scrolling: its code
 #: blocks hold 77 characters at a 1280-pixel-wide window, 85 at 1366, 89 from 1440 (14 px
 #: monospace, measured in Chromium on the built book). notebooks/ruff.toml formats to it.

@@ -19,7 +19,6 @@ from rummykit.odds.data.tables import (
     TABLE_COLUMN_MEANINGS,
     column_meaning,
 )
-from tests.test_book_browser import built_book  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
@@ -76,7 +75,7 @@ def _ids(page: Path) -> set[str]:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("page", PAGES)
-def test_every_public_name_has_an_entry_in_the_built_book(built_book, page):  # noqa: F811
+def test_every_public_name_has_an_entry_in_the_built_book(built_book, page):
     module = importlib.import_module(PAGES[page])
     ids = _ids(built_book / "reference" / f"{page}.html")
     missing = [name for name in module.__all__ if f"{module.__name__}.{name}" not in ids]
@@ -88,7 +87,7 @@ def test_every_public_name_has_an_entry_in_the_built_book(built_book, page):  # 
 
 
 @pytest.mark.browser
-def test_the_built_pages_hold_the_command_help_and_every_column(built_book):  # noqa: F811
+def test_the_built_pages_hold_the_command_help_and_every_column(built_book):
     command = html.unescape((built_book / "reference" / "command.html").read_text("utf-8"))
     for name, text in api_reference.cli_help():
         first = text.splitlines()[0]
@@ -106,7 +105,7 @@ def test_the_built_pages_hold_the_command_help_and_every_column(built_book):  # 
 
 
 @pytest.mark.browser
-def test_the_how_to_page_is_in_the_book(built_book):  # noqa: F811
+def test_the_how_to_page_is_in_the_book(built_book):
     page = (built_book / "notebooks" / "howto.html").read_text(encoding="utf-8")
     for section in ("Deal a hand and check it", "Save and load", "Run the tables on Dask"):
         assert section in page

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_helpers import decline, table
 
 from rummykit.actions import Buy, Call, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
 from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot, RandomBot, could_improve
@@ -13,6 +12,7 @@ from rummykit.cards import Card, Shoe
 from rummykit.game import Game, PlayerView, play_game
 from rummykit.rules import RuleSet
 from rummykit.search import contract_distance
+from tests.support.game_helpers import decline, table
 
 
 def _history(bot_type, seed: int) -> list[str]:
@@ -94,7 +94,7 @@ def test_greedy_calls_liverpool():
 
 
 def _call_view() -> PlayerView:
-    from game_helpers import play
+    from tests.support.game_helpers import play
 
     hands = {
         0: "8S 8H 8D 9S 9H 9D 8C 2C 3D 4H 5S",

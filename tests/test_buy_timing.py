@@ -12,10 +12,7 @@ import dataclasses
 import json
 import random
 
-import game_helpers
 import pytest
-from game_helpers import play
-from game_invariants import BOTS, LIMITS, play_checked
 
 from rummykit.actions import Buy, DrawStock, Pass, TakeDiscard
 from rummykit.bots import BuyerBot, GreedyBot
@@ -27,6 +24,9 @@ from rummykit.odds.cells import Cell
 from rummykit.odds.play.completion import play_round
 from rummykit.rules import RuleSet
 from rummykit.saves import load
+from tests.support import game_helpers
+from tests.support.game_helpers import play
+from tests.support.game_invariants import BOTS, LIMITS, play_checked
 
 FAMILY = RuleSet.preset("family")
 AFTER_DECLINE = dataclasses.replace(FAMILY, buy_timing="after_decline")

@@ -36,7 +36,7 @@ from rummykit.teach import EXERCISES, concept_exercises, exercise_sets, outs_exe
 from rummykit.teach.exercise_sets import BUILDERS, GENERATORS, OPTIONS, parameters
 from rummykit.teach.probability import two_pairs_chain, within_standard_errors
 from rummykit.widgets import ExerciseForm
-from tests.tiers import slow
+from tests.support.tiers import slow
 
 REGISTRY = EXERCISES
 KEYS = sorted(REGISTRY)

@@ -17,19 +17,11 @@ import pytest
 
 from rummykit.errors import AnswerError
 from rummykit.teach import EXERCISES
-from tests import test_book_browser as served
-from tests import test_widgets_browser as lab
+from tests.support import lab
+from tests.support.book import LOCAL_HOST, LOCAL_SCHEMES
 
-# The built book, its server on 127.0.0.1 and the browser: the book test's fixtures.
-built_book, book_url, chromium, browser = (
-    served.built_book,
-    served.book_url,
-    served.chromium,
-    served.browser,
-)
-LOCAL_HOST, LOCAL_SCHEMES = served.LOCAL_HOST, served.LOCAL_SCHEMES
-# A JupyterLab on 127.0.0.1 serving a notebook of our cells: the widget test's fixture.
-jupyterlab = lab.jupyterlab
+# The fixtures (the built book, its server on 127.0.0.1, the browser, a JupyterLab serving
+# a notebook of our cells) are tests/support's, by name.
 
 LAB_CELLS = [
     "from rummykit.teach import EXERCISES as exercises\nfrom rummykit.widgets import ExerciseForm",

@@ -24,7 +24,7 @@ from rummykit.odds.cells import Cell, RoundRecord, round_seed
 from rummykit.odds.play import fastplay
 from rummykit.odds.play.completion import _played_round, play_round
 from rummykit.search import _contract_distance, contract_within
-from tests.tiers import slow
+from tests.support.tiers import slow
 
 needs_core = pytest.mark.skipif(
     not _native.available()["table"], reason="the compiled core is not built"

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 from fuzz import run
-from game_invariants import tables
+
+from tests.support.game_invariants import tables
 
 
 @pytest.mark.slow

@@ -11,7 +11,6 @@ import json
 import random
 
 import pytest
-from game_helpers import codes, decline, play, refused, table
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -35,6 +34,7 @@ from rummykit.events import ReshuffleDetails
 from rummykit.game import Game, GameState, play_game
 from rummykit.rules import RuleSet
 from rummykit.saves import load
+from tests.support.game_helpers import codes, decline, play, refused, table
 
 STANDARD = RuleSet.preset("standard")
 FILL = "2C 3D 4H 6S"  # four loose cards to pad a hand

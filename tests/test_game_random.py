@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_invariants import BOTS, LIMITS, play_checked, tables
 
 from rummykit.game import Game
+from tests.support.game_invariants import BOTS, LIMITS, play_checked, tables
 
 GAMES_PER_TABLE = 3
 

@@ -7,10 +7,10 @@ import dataclasses
 import random
 
 import pytest
-from game_invariants import BOTS, play_checked
 
 from rummykit.game import Game
 from rummykit.rules import RuleSet
+from tests.support.game_invariants import BOTS, play_checked
 
 STANDARD = RuleSet.preset("standard")
 VARIANTS = {

@@ -1,6 +1,6 @@
 """Every public callable given hostile arguments (issue 25): each call returns normally
 or raises a RummyError within 2 s and 1 GB. The probes run in one child process
-(tests/hostile_probes.py) under RLIMIT_AS and an alarm; a probe that hangs where no
+(tests/support/hostile_probes.py) under RLIMIT_AS and an alarm; a probe that hangs where no
 alarm reaches (in C) is killed from here by a deadline, named, and the child restarted
 after it."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-PROBES = Path(__file__).with_name("hostile_probes.py")
+PROBES = Path(__file__).parent / "support" / "hostile_probes.py"
 #: Callables whose argument checks are not written yet (issue 25, item 6): none. A
 #: callable put here must fail a probe (so that a fixed one leaves the list), each with
 #: the reason in a comment.

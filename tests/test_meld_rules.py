@@ -16,7 +16,6 @@ import typing
 
 import pytest
 from hypothesis import HealthCheck, find, settings
-from strategies import MELD_RULE_STRATEGIES, custom_rules, missing_strategies
 
 from rummykit import RuleSet, search
 from rummykit.bots import could_improve
@@ -24,6 +23,7 @@ from rummykit.cards import Card, Rank, Suit
 from rummykit.errors import IllegalMeldError, RuleSetError
 from rummykit.melds import check_lay_down, check_meld, lay_off_options, swap_joker
 from rummykit.rules import RULE_PARTS, MeldRules, meld_limits, run_windows
+from tests.support.strategies import MELD_RULE_STRATEGIES, custom_rules, missing_strategies
 
 STANDARD = RuleSet.preset("standard")
 PRESETS = [RuleSet.preset(name) for name in RuleSet.presets()]

@@ -12,7 +12,6 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import custom_rules
 
 from rummykit import (
     Card,
@@ -26,7 +25,8 @@ from rummykit import (
     find_contract,
 )
 from rummykit.search import contract_completion, contract_within
-from tests.oracle import naive_contract, naive_run_windows, naive_set
+from tests.support.oracle import naive_contract, naive_run_windows, naive_set
+from tests.support.strategies import custom_rules
 
 STANDARD = RuleSet.preset("standard")
 RULESETS = [

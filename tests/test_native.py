@@ -23,8 +23,6 @@ import dataclasses
 import random
 
 import pytest
-from odds_cases import LOOSE, LOW, NO_ACE_LOW, SEPARATED_SHORT, SHORT_RUNS, WIKIPEDIA, H, S
-from odds_oracle import distance as oracle_distance
 
 from rummykit import Contract, RuleSet, _native, parse_cards, search
 from rummykit.cards import Shoe
@@ -35,6 +33,17 @@ from rummykit.odds.counting import exact
 from rummykit.odds.counting.reference import reference_dealt_count, reference_distance_distribution
 from rummykit.rules import meld_limits, run_windows
 from rummykit.search import contract_completion, find_contract
+from tests.support.odds_cases import (
+    LOOSE,
+    LOW,
+    NO_ACE_LOW,
+    SEPARATED_SHORT,
+    SHORT_RUNS,
+    WIKIPEDIA,
+    H,
+    S,
+)
+from tests.support.odds_oracle import distance as oracle_distance
 
 STANDARD = RuleSet.preset("standard")
 

@@ -15,7 +15,12 @@ from fractions import Fraction
 import pytest
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
-from odds_cases import (
+
+from rummykit import Card, Contract, Rank, RuleSet, Suit, find_contract
+from rummykit.odds import dealt_count, dealt_probability, distance_distribution
+from rummykit.odds.counting import exact as exact_module
+from rummykit.odds.counting._exact_layers import Sweep
+from tests.support.odds_cases import (
     AROUND_ACE,
     LOOSE,
     LOW,
@@ -31,15 +36,10 @@ from odds_cases import (
     H,
     S,
 )
-from odds_oracle import distance as naive_distance
-from odds_oracle import holds, shoe_hands
-from strategies import custom_rules
-from tiers import slow
-
-from rummykit import Card, Contract, Rank, RuleSet, Suit, find_contract
-from rummykit.odds import dealt_count, dealt_probability, distance_distribution
-from rummykit.odds.counting import exact as exact_module
-from rummykit.odds.counting._exact_layers import Sweep
+from tests.support.odds_oracle import distance as naive_distance
+from tests.support.odds_oracle import holds, shoe_hands
+from tests.support.strategies import custom_rules
+from tests.support.tiers import slow
 
 
 def _cards(naturals, jokers: int) -> list[Card]:

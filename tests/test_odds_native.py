@@ -14,7 +14,13 @@ import dataclasses
 
 import numpy as np
 import pytest
-from odds_cases import (
+
+from rummykit import CONTRACTS, Contract, Rank, Suit, _native
+from rummykit.odds.counting import _exact_layers as layers
+from rummykit.odds.counting import _exact_model as model
+from rummykit.odds.counting import exact
+from rummykit.odds.counting._exact_model import NFIELDS, Run, State
+from tests.support.odds_cases import (
     AROUND_ACE,
     LOOSE,
     LOW,
@@ -30,13 +36,7 @@ from odds_cases import (
     H,
     S,
 )
-from tiers import slow
-
-from rummykit import CONTRACTS, Contract, Rank, Suit, _native
-from rummykit.odds.counting import _exact_layers as layers
-from rummykit.odds.counting import _exact_model as model
-from rummykit.odds.counting import exact
-from rummykit.odds.counting._exact_model import NFIELDS, Run, State
+from tests.support.tiers import slow
 
 ALL_RANKS, ALL_SUITS = frozenset(Rank), tuple(Suit)
 needs_step = pytest.mark.skipif(

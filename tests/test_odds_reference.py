@@ -13,7 +13,16 @@ import math
 from fractions import Fraction
 
 import pytest
-from odds_cases import (
+
+from rummykit import Contract, Rank, Suit, _native
+from rummykit.odds import dealt_count, distance_distribution
+from rummykit.odds.counting import exact
+from rummykit.odds.counting.reference import (
+    face_multisets,
+    reference_dealt_count,
+    reference_distance_distribution,
+)
+from tests.support.odds_cases import (
     AROUND_ACE,
     LOOSE,
     LOW,
@@ -28,18 +37,9 @@ from odds_cases import (
     H,
     S,
 )
-from odds_oracle import distance as naive_distance
-from odds_oracle import holds, shoe_hands
-from tiers import slow
-
-from rummykit import Contract, Rank, Suit, _native
-from rummykit.odds import dealt_count, distance_distribution
-from rummykit.odds.counting import exact
-from rummykit.odds.counting.reference import (
-    face_multisets,
-    reference_dealt_count,
-    reference_distance_distribution,
-)
+from tests.support.odds_oracle import distance as naive_distance
+from tests.support.odds_oracle import holds, shoe_hands
+from tests.support.tiers import slow
 
 
 def _id(case) -> str:

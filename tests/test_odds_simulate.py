@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from strategies import custom_rules
 
 from rummykit import CONTRACTS, Contract, RuleSet, parse_cards
 from rummykit.odds import dealt_probability
@@ -22,6 +21,7 @@ from rummykit.odds.dealt.simulate import (
     wilson_interval,
 )
 from rummykit.search import find_contract
+from tests.support.strategies import custom_rules
 
 STANDARD = RuleSet.preset("standard")
 

@@ -26,7 +26,7 @@ from rummykit import (
 from rummykit.bots import GreedyBot
 from rummykit.chance import chance_text
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardCountError, RummyError
-from tests.tiers import slow
+from tests.support.tiers import slow
 
 STANDARD = RuleSet.preset("standard")
 # A small meld rule set: sets and runs of 3, so that tiny shoes still make contracts.

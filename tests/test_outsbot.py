@@ -9,8 +9,6 @@ import random
 from pathlib import Path
 
 import pytest
-from game_helpers import decline, table
-from game_invariants import LIMITS, play_checked
 
 from rummykit import RuleSet, discard_advice
 from rummykit.actions import Discard
@@ -19,6 +17,8 @@ from rummykit.cards import Card, Shoe, parse_cards
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardCountError
 from rummykit.game import Game
 from rummykit.hints import discard_outs, two_draw_chances
+from tests.support.game_helpers import decline, table
+from tests.support.game_invariants import LIMITS, play_checked
 
 STANDARD = RuleSet.preset("standard")
 
@@ -119,7 +119,7 @@ SETS = dataclasses.replace(
 
 @pytest.mark.slow
 def test_plays_checked_games_against_greedy_bots():
-    # Every invariant after every action (tests/game_invariants.py), OutsBot in two
+    # Every invariant after every action (tests/support/game_invariants.py), OutsBot in two
     # seats of three, then alone against one GreedyBot.
     game = Game(SETS, 3, seed=11, **LIMITS)
     bots = [OutsBot(seed=1), GreedyBot(seed=2), OutsBot(seed=3)]

@@ -24,7 +24,7 @@ from rummykit.cards import Shoe
 from rummykit.errors import RummyError, UnsupportedRuleError
 from rummykit.hints import discard_advice, outs
 from rummykit.search import contract_completion, contract_distance, find_contract
-from tests.tiers import slow
+from tests.support.tiers import slow
 
 needs_core = pytest.mark.skipif(
     not _native.available()["distance"], reason="rummykit._native._distance is not built"

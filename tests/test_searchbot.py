@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_helpers import table
 
 from rummykit.actions import Discard, parse_action
 from rummykit.bots import GreedyBot, RandomBot
@@ -14,6 +13,7 @@ from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.game import Game
 from rummykit.rules import RuleSet
 from rummykit.searchbot import SearchBot, rollout
+from tests.support.game_helpers import table
 
 
 @pytest.mark.parametrize("preset", RuleSet.presets())

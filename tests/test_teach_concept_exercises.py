@@ -18,7 +18,7 @@ from rummykit.search import contract_distance
 from rummykit.teach import EXERCISES
 from rummykit.teach.concept_exercises import VARIANTS, variant
 from rummykit.teach.probability import hypergeom_pmf
-from tests.tiers import slow
+from tests.support.tiers import slow
 
 KEYS = sorted(VARIANTS)
 SEEDS = range(40)

@@ -8,10 +8,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from browser import launch_chromium, require_chromium
 
 from rummykit.teach import slides
 from rummykit.teach.slides import LESSONS, Lesson, SlidesError, build, lesson_notebook
+from tests.support.browser import launch_chromium, require_chromium
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: f"lesson-{lesson.number}")

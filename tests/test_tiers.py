@@ -1,11 +1,11 @@
-"""The fast tier's list (tests/tiers.py) names tests that exist, and marks what it names."""
+"""The fast tier's list (tests/support/tiers.py) names tests that exist, and marks what it names."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from tests.tiers import LONG, MOVED, moved
+from tests.support.tiers import LONG, MOVED, moved
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -41,7 +41,7 @@ def test_every_moved_test_exists():
                 stale.append(entry[:2])
         elif not _doctest_owner(test):
             stale.append(entry[:2])
-    assert not stale, f"tests/tiers.py MOVED names tests that are gone (update it): {stale}"
+    assert not stale, f"tests/support/tiers.py MOVED names tests that are gone (update it): {stale}"
 
 
 def test_every_long_test_exists():
@@ -50,7 +50,7 @@ def test_every_long_test_exists():
         for file, test in LONG
         if not any(test in _functions(path) for path in (ROOT / "tests").rglob(file))
     ]
-    assert not stale, f"tests/tiers.py LONG names tests that are gone (update it): {stale}"
+    assert not stale, f"tests/support/tiers.py LONG names tests that are gone (update it): {stale}"
 
 
 def test_moved_matches_whole_tests_and_case_patterns():

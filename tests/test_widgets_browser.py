@@ -10,52 +10,14 @@ test's temporary folder. Every process the test starts is stopped, even on failu
 
 from __future__ import annotations
 
-import contextlib
-import http.cookiejar
-import json
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser import launch_chromium, require_chromium
+from tests.support.lab import _button, _dropdown, _run_all_cells
 
 pytestmark = pytest.mark.browser
-
-HOST = "127.0.0.1"
-NOTEBOOK = "widgets.ipynb"
-# Generous: the machine may be busy with other work.
-START_TIMEOUT = 60
-TIMEOUT_MS = 60_000
-
-SETTINGS = {
-    "@jupyterlab/notebook-extension/tracker": {"autoStartDefaultKernel": True},
-    "@jupyterlab/apputils-extension/notification": {
-        "fetchNews": "false",
-        "checkForUpdates": False,
-    },
-}
-
-# The test notebook: one widget per cell, each with a fixed seed.
-CELLS = [
-    "from rummykit.widgets import (\n"
-    "    DealWidget, MeldBuilder, OddsExplorer, PlayWidget, SimulationExplorer\n"
-    ")",
-    "deal = DealWidget(seed=3)\ndeal",
-    'builder = MeldBuilder(hand="5C 5D 5S 7H 8H JK 10H QS KS 2D")\nbuilder',
-    "play = PlayWidget(bots=2, seed=5, hint=True)\nplay",
-    "odds = OddsExplorer(neighbour_decks=(1, 2))\nodds",
-    "simulation = SimulationExplorer(n=3000, steps=6, seed=1)\nsimulation.run()\nsimulation",
-]
 
 
 # The notebook of the PlayWidget tests: MeldBuilder's choice, a table with a meld laid
@@ -76,232 +38,10 @@ PLAY_CELLS = [
 ]
 
 
-def _notebook(cells: list[str] = CELLS) -> dict:
-    return {
-        "cells": [
-            {
-                "cell_type": "code",
-                "execution_count": None,
-                "id": f"cell-{number}",
-                "metadata": {},
-                "outputs": [],
-                "source": source,
-            }
-            for number, source in enumerate(cells)
-        ],
-        "metadata": {
-            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-            "language_info": {"name": "python"},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Path:
-    return require_chromium()
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except OSError:
-        return False
-
-
-@pytest.fixture
-def jupyterlab(tmp_path: Path, request) -> Iterator[str]:
-    """A JupyterLab serving a folder with the test notebook; its URL. Stopped afterwards.
-
-    The notebook's cells are :data:`CELLS`, or the test's own (``indirect``
-    parametrization of this fixture)."""
-    cells = getattr(request, "param", CELLS)
-    root = tmp_path / "notebooks"
-    root.mkdir()
-    (root / NOTEBOOK).write_text(json.dumps(_notebook(cells), indent=1), encoding="utf-8")
-    home = tmp_path / "jupyter"
-    # Start the notebook's kernel without asking, and never fetch news.
-    for name, settings in SETTINGS.items():
-        path = home / "settings" / f"{name}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(settings), encoding="utf-8")
-    env = {
-        **os.environ,
-        "JUPYTER_CONFIG_DIR": str(home / "config"),
-        "JUPYTER_DATA_DIR": str(home / "data"),
-        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-        "IPYTHONDIR": str(home / "ipython"),
-        "JUPYTER_PLATFORM_DIRS": "1",
-    }
-    port = _free_port()
-    jupyter = Path(sys.executable).with_name("jupyter")
-    command = [
-        str(jupyter),
-        "lab",
-        f"--ServerApp.ip={HOST}",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        "--no-browser",
-        "--ServerApp.token=",
-        "--ServerApp.password=",
-        "--allow-root",
-        f"--ServerApp.root_dir={root}",
-        f"--LabApp.user_settings_dir={home / 'settings'}",
-        f"--LabApp.workspaces_dir={home / 'workspaces'}",
-        "--LabApp.news_url=",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-    ]
-    log = (tmp_path / "jupyterlab.log").open("w")
-    # Its own session: the server and the kernels it starts are one process group, which
-    # the test stops as a whole.
-    server = subprocess.Popen(
-        command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-    )
-    url = f"http://{HOST}:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while not _answers(f"{url}/api/status"):
-            if server.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                output = (tmp_path / "jupyterlab.log").read_text()
-                pytest.fail(f"JupyterLab did not start:\n{output[-3000:]}")
-            time.sleep(0.5)
-        _start_kernel(url)
-        yield url
-    finally:
-        _stop(server)
-        log.close()
-
-
-def _start_kernel(url: str) -> None:
-    """Start the notebook's kernel through the REST API and wait until it is idle.
-
-    A page that opens the notebook while its kernel is still starting may connect before
-    the kernel can take the connection; JupyterLab recovers, but widget models created
-    then can miss the page ("Error displaying widget: model not found").
-    """
-    body = json.dumps(
-        {"path": NOTEBOOK, "type": "notebook", "name": NOTEBOOK, "kernel": {"name": "python3"}}
-    ).encode()
-    # The server checks POSTs against its XSRF cookie, which any page of it sets.
-    cookies = http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
-    opener.open(f"{url}/lab", timeout=30).close()
-    xsrf = next(cookie.value for cookie in cookies if cookie.name == "_xsrf")
-    request = urllib.request.Request(
-        f"{url}/api/sessions",
-        data=body,
-        method="POST",
-        headers={"Content-Type": "application/json", "X-XSRFToken": xsrf},
-    )
-    with opener.open(request, timeout=30) as response:
-        kernel = json.load(response)["kernel"]["id"]
-    # The kernel answers its first client once its process is up: give it a moment.
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        with opener.open(f"{url}/api/kernels/{kernel}", timeout=10) as response:
-            if json.load(response)["execution_state"] in ("idle", "starting"):
-                break
-        time.sleep(0.5)
-    time.sleep(3)
-
-
-def _stop(server: subprocess.Popen) -> None:
-    """Stop JupyterLab and its kernels: SIGTERM to the group, then SIGKILL if need be."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(server.pid, signal.SIGTERM)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        server.wait(timeout=20)
-    # Kernels left behind (or a server that would not stop) are killed outright.
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(server.pid, signal.SIGKILL)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        server.wait(timeout=10)
-
-
-@pytest.fixture
-def page(chromium: Path, jupyterlab: str, tmp_path: Path) -> Iterator[object]:
-    with launch_chromium(chromium) as browser:
-        context = browser.new_context(viewport={"width": 1280, "height": 1600})
-        blocked: list[str] = []
-
-        def route(route) -> None:
-            parts = urlsplit(route.request.url)
-            if parts.scheme in ("data", "blob", "about") or parts.hostname == HOST:
-                route.continue_()
-            else:
-                blocked.append(route.request.url)
-                route.abort()
-
-        context.route("**/*", route)
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        page.blocked = blocked
-        page.goto(f"{jupyterlab}/lab/tree/{NOTEBOOK}", wait_until="domcontentloaded")
-        try:
-            yield page
-        finally:
-            with contextlib.suppress(Exception):
-                page.screenshot(path=str(tmp_path / "jupyterlab.png"))
-            context.close()
-
-
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 except ImportError:  # the page fixture skips the test
     PlaywrightTimeout = TimeoutError
-
-
-def _button(container, label: str):
-    """The ipywidgets button labelled ``label`` (its icon, if any, aside)."""
-    return container.locator("button.widget-button", has_text=re.compile(rf"^\s*{label}\s*$"))
-
-
-def _answer_kernel_dialog(page) -> None:
-    """Should JupyterLab ask which kernel to start, take the one it proposes."""
-    dialog = page.locator(".jp-Dialog")
-    if dialog.count():
-        dialog.get_by_role("button", name="Select", exact=True).click()
-
-
-def _run_all_cells(page, widget: str = ".rk-deal") -> None:
-    """Run every cell from the Run menu, once the notebook has its kernel, until the
-    widgets show (``widget``: the selector of the first one).
-
-    Widgets created while JupyterLab is still wiring up the kernel's connection can miss
-    the page ("Error displaying widget: model not found"): then run the cells again.
-    """
-    page.locator(".jp-Notebook .jp-Cell").first.wait_for()
-    _answer_kernel_dialog(page)
-    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(state="attached")
-    _answer_kernel_dialog(page)
-    shown = page.locator(widget).or_(page.get_by_text("Error displaying widget"))
-    for _ in range(3):
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-        try:
-            shown.first.wait_for(timeout=30_000)
-        except PlaywrightTimeout:
-            _answer_kernel_dialog(page)
-            continue
-        if page.locator(widget).count():
-            return
-        # A fresh page connects to the kernel, now well started, from scratch.
-        page.reload()
-        page.locator(".jp-Notebook .jp-Cell").first.wait_for()
-        page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(
-            state="attached"
-        )
-        _answer_kernel_dialog(page)
-    raise AssertionError("Run > Run All Cells did not show the widgets")
 
 
 def test_widgets_in_jupyterlab(page, tmp_path: Path):
@@ -388,10 +128,6 @@ def _selected_text(control) -> str:
         "select => select.selectedIndex < 0 ? '' : select.options[select.selectedIndex].text"
     )
     return text.replace("\xa0", " ")
-
-
-def _dropdown(container, description: str):
-    return container.locator(".widget-dropdown", has_text=description).first
 
 
 def _go_out(play) -> None:

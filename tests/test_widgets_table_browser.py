@@ -9,13 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_widgets_browser import (  # noqa: F401 (fixtures used by name)
-    _dropdown,
-    _run_all_cells,
-    chromium,
-    jupyterlab,
-    page,
-)
+from tests.support.lab import _dropdown, _run_all_cells
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +23,7 @@ TABLE_CELLS = [
 
 
 @pytest.mark.parametrize("jupyterlab", [TABLE_CELLS], indirect=True)
-def test_players_control_in_jupyterlab(page, tmp_path: Path):  # noqa: F811 (the fixture)
+def test_players_control_in_jupyterlab(page, tmp_path: Path):
     _run_all_cells(page, widget=".rk-simulation-explorer")
     explorer = page.locator(".rk-simulation-explorer")
     # The cell after the one that started the live run ran while it played.

@@ -14,7 +14,7 @@ copies of each card of the shoe it holds; every one of them is listed, and
 So it shares nothing with the sweep but the rules engine, which is the source of truth
 for the rules. It is exact integer arithmetic throughout and takes time in proportion
 to the number of face multisets: tiny and medium shoes only (a few ranks and suits).
-The tests compare it with brute force over subsets (``tests/odds_oracle.py``) on tiny
+The tests compare it with brute force over subsets (``tests/support/odds_oracle.py``) on tiny
 shoes and with the sweep on medium ones.
 
 >>> from rummykit import Contract, Rank, RuleSet, Suit

@@ -10,7 +10,7 @@ replaying the seed and the actions reproduce the state.
 
 Run 10,000 games over every preset, player count and bot (a few minutes per thousand):
 
-    .venv/bin/python tests/game_invariants.py --games 10000
+    .venv/bin/python tests/support/game_invariants.py --games 10000
 """
 
 from __future__ import annotations

@@ -45,3 +45,9 @@ def launch_chromium(chromium: Path) -> Iterator[object]:
             yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Path:
+    """Debian's Chromium (:func:`require_chromium`), for the browser tests."""
+    return require_chromium()

@@ -1,6 +1,6 @@
 """Hostile-argument probes of every public callable (run by tests/test_hostile_api.py).
 
-Run as a script, in a child process: ``python tests/hostile_probes.py SKIP`` runs every
+Run as a script, in a child process: ``python tests/support/hostile_probes.py SKIP`` runs every
 probe after the first SKIP, each under a memory limit (RLIMIT_AS, the child's size once
 every module and baseline is loaded, plus :data:`MEMORY_BYTES`) and an alarm of :data:`SECONDS`, and prints one JSON line per
 probe: ``{"i", "probe", "outcome", "detail"}``, flushed before and after, so that a probe
@@ -29,7 +29,7 @@ import zipfile
 from pathlib import Path
 
 #: The project's folder (the probes run in a folder of their own, see :func:`run`).
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 #: The public modules probed (not the widgets): every callable in their ``__all__``.
 MODULES = (
