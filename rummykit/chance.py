@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from rummykit.checks import contract_rules, whole
+from rummykit.checks import contract_rules, instance, real, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "axis_label",
     "chance_label",
     "chance_text",
+    "difference_text",
     "estimate_text",
     "exact_text",
     "impossible_reason",
@@ -202,11 +203,14 @@ def _end(p: float, figures: int, percent: bool) -> str:
     return _one_in(p, figures, whole=False)
 
 
-def estimate_text(p: float, low: float, high: float, *, level: str = "95%") -> str:
+def estimate_text(
+    p: float, low: float, high: float, *, level: str = "95%", of: str = "hands"
+) -> str:
     """A simulated estimate ``p`` with its interval from ``low`` to ``high``: "about"
     the estimate, then the interval, each to as few significant figures (two at least)
     as tell the estimate and the interval's ends apart; a percentage from 1% up, "1 in N" below, for the
-    three alike. An estimate of 0 or 1 (no hand held it, or every one) says so.
+    three alike. An estimate of 0 or 1 (none of the ``of`` simulated, or all of them)
+    says so.
 
     >>> estimate_text(0.3612, 0.3570, 0.3654)
     'about 36.1% (95%: 35.7% to 36.5%)'
@@ -214,6 +218,8 @@ def estimate_text(p: float, low: float, high: float, *, level: str = "95%") -> s
     'about 8.9% (95%: 8.5% to 9.3%)'
     >>> estimate_text(0.0, 0.0, 0.000192)
     'none of the hands (95%: up to 1 in 5,200)'
+    >>> estimate_text(1.0, 0.61, 1.0, of="rounds")
+    'all of the rounds (95%: at least 61%)'
     >>> estimate_text(0.5, 0.6, 0.7)
     Traceback (most recent call last):
         ...
@@ -222,6 +228,7 @@ def estimate_text(p: float, low: float, high: float, *, level: str = "95%") -> s
     p, low, high = _chance(p, "an estimate"), _chance(low, "an interval's end"), _chance(high)
     if not isinstance(level, str):
         raise ArgumentTypeError(f"level must be a str (such as '95%'), got {level!r}")
+    instance("of", of, str, "a plural noun (such as 'hands')")
     if not low <= p <= high:
         raise ArgumentError(
             f"an estimate must lie in its interval, got {p!r} outside {low!r} to {high!r}"
@@ -238,13 +245,31 @@ def estimate_text(p: float, low: float, high: float, *, level: str = "95%") -> s
             break
     ends = (texts[0], texts[2])
     if p == 0:
-        return f"none of the hands ({level}: up to {ends[1]})"
+        return f"none of the {of} ({level}: up to {ends[1]})"
     if p == 1:
-        return f"every hand ({level}: at least {ends[0]})"
+        if of == "hands":
+            return f"every hand ({level}: at least {ends[0]})"
+        return f"all of the {of} ({level}: at least {ends[0]})"
     value = _end(p, figures, percent)
     if low == 0:
         return f"about {value} ({level}: up to {ends[1]})"
     return f"about {value} ({level}: {ends[0]} to {ends[1]})"
+
+
+def difference_text(mean: float, low: float, high: float, *, level: str = "95%") -> str:
+    """A difference of two shares (from -1 to 1) with its interval, in percentage points.
+
+    >>> difference_text(0.031, -0.012, 0.074)
+    '+3.1 percentage points (95%: -1.2 to +7.4)'
+    >>> difference_text(0.0, 0.0, 0.0)
+    'no difference (+0.0 percentage points)'
+    """
+    for name, value in (("mean", mean), ("low", low), ("high", high)):
+        real(name, value, low=-1, high=1)
+    instance("level", level, str, "a str")
+    if low == high == mean == 0:
+        return "no difference (+0.0 percentage points)"
+    return f"{100 * mean:+.1f} percentage points ({level}: {100 * low:+.1f} to {100 * high:+.1f})"
 
 
 def stderr_text(stderr: float, p: float | None = None) -> str:

@@ -40,8 +40,10 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from rummykit.bots import Bot
+from rummykit.chance import chance_text, difference_text, estimate_text
 from rummykit.checks import items, real, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.game import Game, GameState
@@ -157,9 +159,10 @@ class Comparison:
                 f"{self.bot_a} vs {self.bot_b}: {self.rules}, {self.players} players, "
                 f"{self.deals} deals x {self.players} seats, {self.rounds} rounds a game",
                 f"points per game better: {self.points}",
-                f"went out first: {_pct(self.went_out_a)} vs {_pct(self.went_out_b)} "
-                f"({100 / self.players:.0f}% if equal), difference {_pct(self.went_out)}",
-                f"laid down by turn {self.turn}: difference {_pct(self.laid_down)}",
+                f"went out first: {_share(self.went_out_a)} vs {_share(self.went_out_b)} "
+                f"({chance_text(Fraction(1, self.players))} if equal), difference "
+                f"{_points(self.went_out)}",
+                f"laid down by turn {self.turn}: difference {_points(self.laid_down)}",
             ]
         )
 
@@ -169,8 +172,14 @@ class Comparison:
         return "<pre>" + html.escape(str(self)) + "</pre>"
 
 
-def _pct(e: Estimate) -> str:
-    return f"{100 * e.mean:.1f}% [{100 * e.low:.1f}, {100 * e.high:.1f}]"
+def _share(e: Estimate) -> str:
+    # (A share of 0 or 1 has its interval clipped to [0, 1], and a mean equal to an end
+    # may differ from it in the last bit.)
+    return estimate_text(min(max(e.mean, e.low), e.high), e.low, e.high, of="rounds")
+
+
+def _points(e: Estimate) -> str:
+    return difference_text(e.mean, e.low, e.high)
 
 
 def _fresh(bot: Bot, seed: int) -> Bot:
