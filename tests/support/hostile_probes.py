@@ -349,6 +349,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
             "result": concepts.censored_waits(unseen=10, wanted=2, limit=4, n=20, seed=0)
         },
         "targeted_discard": {"book": (10, 42)},
+        "difference_text": {"mean": 0.5, "low": 0.4, "high": 0.6},
         "two_draw_chance": {"unseen": 20},
         "kept_two_chance": {"unseen": list(parse_cards("8C JD 5C 6C"))},
         "paired_counts": {"n": 1000, "both": 200, "only_first": 40, "only_second": 70},
