@@ -38,11 +38,10 @@ serve:
 ## on two pytest-xdist workers (WORKERS=N for another count, WORKERS=0 for one process).
 # Two, not -n auto: the project's machines have two cores, and auto counts physical cores
 # (a 2-vCPU machine with SMT may report one); beyond two the browser tests, one chain on
-# one worker (conftest.py), bound the run. CI ran the suite serially in 25.7 min
-# (2026-12-02, 3,356 tests, 1,547 s of tests by its junit); two balanced workers need about
-# half of that, less the 50 s that test_fastplay no longer plays twice: about 13 min on a
-# quiet two-core machine (an estimate). Measured with the cores shared by five other jobs:
-# 24.7 min on two workers, 1,398 s and 1,399 s of tests each (their junit).
+# one worker (conftest.py), bound the run. Measured on 2026-12-02 from a clean clone by
+# .ci/run on two quiet cores: 3,642 tests in 14 min 7 s (the whole .ci/run, installs and
+# lint included, 15 min 8 s; the run before, 13 min 25 s with 788 s of tests on each
+# worker). Serially the suite took 25.7 min.
 WORKERS ?= 2
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(WORKERS)
@@ -53,12 +52,9 @@ soak: $(STAMP)
 	$(BIN)/python tests/fuzz.py --actions 1000000 --seed 0
 
 ## The fast tier, for a developer's loop: unit tests and doctests, without the notebooks,
-## the browser tests and the tests marked slow or listed in tests/support/tiers.py (2,682 tests;
-## Hypothesis's fast profile where a test sets no count), on WORKERS workers too.
-# On 2026-12-02, with the two cores shared by other jobs (load average about 10), the fast
-# tier took 254 s in one process and 269 s on two workers: a loaded machine gives a second
-# worker no second core. Quiet, one process took 61 s (measured before); two workers should
-# halve the tests' part, each still collecting the suite (not measured quiet here).
+## the browser tests and the tests marked slow or listed in tests/support/tiers.py (2,904
+## tests; Hypothesis's fast profile where a test sets no count), on WORKERS workers too.
+# Measured on 2026-12-02 on two quiet cores: 49 s of tests, 53 s in all.
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest tests rummykit -m "not slow and not browser" -q --hypothesis-profile=fast -n $(WORKERS)
 

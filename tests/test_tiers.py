@@ -20,7 +20,7 @@ def _doctest_owner(name: str) -> bool:
     import importlib
 
     parts = name.split(".")
-    for split in range(len(parts) - 1, 0, -1):
+    for split in range(len(parts), 0, -1):  # (the whole name: a module's own doctest)
         try:
             value = importlib.import_module(".".join(parts[:split]))
         except ImportError:

@@ -35,6 +35,24 @@ def slow(*values, id: str | None = None):
 MOVED: list[tuple] = [
     # Doctests that play or sample (their code paths also have unit tests in the fast tier).
     ("bots.py", "rummykit.bots.OutsBot"),
+    ("searchbot.py", "rummykit.searchbot"),
+    # Session 13's tests of 0.5 s or more (measured on a quiet two-core machine, two
+    # workers): the brute-force oracles of determinization, whole games by SearchBot on
+    # engine rollouts, duplicate comparisons, a memory measurement.
+    ("test_determinize.py", "test_sampler_matches_the_exact_distribution_and_a_biased_one_fails"),
+    ("test_determinize.py", "test_consistent_deals_are_the_model_and_uniform"),
+    ("test_determinize.py", "test_samples_are_legal_states_that_keep_what_the_seat_sees"),
+    ("test_determinize.py", "test_samples_play_on_to_the_end_of_the_round"),
+    ("test_determinize.py", "test_whole_sampler_marginals_match_the_model"),
+    ("test_searchbot.py", "test_plays_whole_games_under_every_preset"),
+    ("test_searchbot.py", "test_same_seed_same_game"),
+    ("test_searchbot.py", "test_without_evidence_it_plays_as_greedy"),
+    ("test_searchbot.py", "test_keeps_the_cards_of_its_contract_and_discards_a_dead_one"),
+    ("test_duplicate.py", "test_two_equal_but_different_bots_have_an_interval_holding_zero"),
+    ("test_duplicate.py", "test_greedy_is_clearly_better_than_random"),
+    ("test_native.py", "test_near_hands_are_the_brute_force_oracles"),
+    ("test_write_faults.py", "test_the_planned_memory_bounds_the_records_measured"),
+    ("test_modules.py", "test_the_compiled_cores_face_is_standard_library_engine"),
     ("odds.py", "rummykit.widgets.odds.SimulationExplorer"),
     ("test_assignments.py", "test_grade_refuses_a_missing_autograder_or_folder"),
     ("test_buy_timing.py", "test_random_games_buy_before_the_draw"),
