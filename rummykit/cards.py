@@ -422,6 +422,16 @@ class Shoe:
         """The number of cards in the shoe."""
         return 52 * self.decks + self.jokers
 
+    @property
+    def words(self) -> str:
+        """The shoe in words.
+
+        >>> Shoe(decks=2, jokers=4).words, Shoe(decks=1, jokers=1).words
+        ('2 decks and 4 jokers', '1 deck and 1 joker')
+        """
+        decks, jokers = self.decks, self.jokers
+        return f"{decks} deck{'s' if decks != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}"
+
     def shuffled(self, seed: int | random.Random | None = None) -> list[Card]:
         """A new list of every card in random order, from ``seed`` (see :func:`as_rng`)."""
         cards = list(self.cards)
@@ -435,7 +445,4 @@ class Shoe:
         return Hand(as_rng(seed).sample(self.cards, cards))
 
     def _repr_html_(self) -> str:
-        return (
-            f"<p>A shoe of {self.decks} deck{'s' if self.decks != 1 else ''} and "
-            f"{self.jokers} joker{'s' if self.jokers != 1 else ''}: {self.size} cards.</p>"
-        )
+        return f"<p>A shoe of {self.words}: {self.size} cards.</p>"

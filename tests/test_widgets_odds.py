@@ -19,7 +19,10 @@ import rummykit.odds as odds  # noqa: E402
 import rummykit.odds.counting.exact as exact  # noqa: E402
 from rummykit import RuleSet  # noqa: E402
 from rummykit.chance import estimate_text, exact_text  # noqa: E402
-from rummykit.odds.answer import known_probability  # noqa: E402
+from rummykit.odds.answer import (
+    count_seconds,  # noqa: E402
+    known_probability,  # noqa: E402
+)
 from rummykit.odds.cells import ExactCell  # noqa: E402
 from rummykit.odds.data.plan import SWEEP_SECONDS  # noqa: E402
 from rummykit.odds.data.tables import duration_text  # noqa: E402
@@ -28,7 +31,6 @@ from rummykit.widgets import DealWidget, OddsExplorer, SimulationExplorer  # noq
 from rummykit.widgets._common import (  # noqa: E402
     COUNT_UNASKED_SECONDS,
     QUICK_HANDS,
-    count_seconds,
     dealt_cell,
     slow_to_count,
 )

@@ -6,10 +6,13 @@ import html
 import math
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 from types import ModuleType
 
 from rummykit import _optional, svg
 from rummykit.cards import Card, Hand
+from rummykit.chance import exact_text, impossible_reason
+from rummykit.odds.answer import count_seconds
 from rummykit.rules import Contract, RuleSet
 
 
@@ -119,19 +122,25 @@ def dealt_cell(rules: RuleSet, contract: Contract, decks: int, jokers: int, card
     return ExactCell(rules, None, contract, decks, jokers, cards)
 
 
-def count_seconds(cell) -> float:
-    """The planned seconds of an exact count of the dealt ``cell`` (0 when it is already
-    known): :func:`rummykit.odds.answer.count_seconds`."""
-    from rummykit.odds.answer import count_seconds as planned
-
-    return planned(cell)
-
-
 def slow_to_count(cell) -> bool:
     """Whether an exact count of ``cell`` is planned to take more than
     :data:`COUNT_UNASKED_SECONDS`: then the widgets show a simulated estimate and count
     only when asked to ("Count exactly")."""
     return count_seconds(cell) > COUNT_UNASKED_SECONDS
+
+
+def chance_sentence(cell, p: Fraction) -> str:
+    """The exact chance ``p`` of the dealt ``cell``, as the odds widgets say it.
+
+    >>> standard = RuleSet.preset("standard")
+    >>> chance_sentence(dealt_cell(standard, standard.contracts[0], 2, 4, 10), Fraction(1, 3))
+    'The chance of being dealt 2 sets in 10 cards from 2 decks and 4 jokers: 1/3 = 33%.'
+    """
+    reason = impossible_reason(cell.contract, cell.rules, cell.cards)
+    return (
+        f"The chance of being dealt {cell.contract} in {cell.cards} cards from "
+        f"{cell.shoe.words}: {exact_text(p, reason=reason)}."
+    )
 
 
 def estimate_text(cell) -> str:

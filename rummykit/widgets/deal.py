@@ -8,7 +8,6 @@ from fractions import Fraction
 
 from rummykit import svg
 from rummykit.cards import Card, Hand, Shoe
-from rummykit.chance import exact_text, impossible_reason
 from rummykit.errors import RummyError
 from rummykit.hints import Outs
 from rummykit.melds import Meld
@@ -22,6 +21,7 @@ from rummykit.widgets._common import (
     JOKERS,
     CountProgress,
     Superseded,
+    chance_sentence,
     estimate_text,
     figure_html,
     four_colour_box,
@@ -374,12 +374,7 @@ class DealWidget:
         return known
 
     def _odds_text(self, p: Fraction) -> str:
-        return (
-            f"The chance of being dealt {self.contract} in {self.hand_size} cards from "
-            f"{self.decks.value} deck{'s' if self.decks.value != 1 else ''} and "
-            f"{self.jokers.value} joker{'s' if self.jokers.value != 1 else ''}: "
-            f"{exact_text(p, reason=impossible_reason(self.contract, self.rules, self.hand_size))}."
-        )
+        return chance_sentence(self._odds_key(), p)
 
     def _uncounted_text(self) -> str:
         decks, jokers = self.decks.value, self.jokers.value

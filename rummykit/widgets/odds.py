@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from rummykit.chance import estimate_text as estimate_words
 from rummykit.chance import exact_text, impossible_reason
-from rummykit.odds.answer import answer, known_probability
+from rummykit.odds.answer import answer, count_seconds, known_probability
 from rummykit.odds.cells import ExactCell
 from rummykit.odds.data.tables import (
     DEFAULT_SEED,
@@ -31,7 +31,7 @@ from rummykit.widgets._common import (
     COUNT_UNASKED_SECONDS,
     CountProgress,
     Superseded,
-    count_seconds,
+    chance_sentence,
     estimate_text,
     figure_html,
     interim_text,
@@ -200,11 +200,7 @@ class OddsExplorer:
 
     def _show_probability(self, key: ExactCell, p: Fraction) -> None:
         self.probability = p
-        reason = impossible_reason(key.contract, key.rules, key.cards)
-        self.result_html.value = message_html(
-            f"The chance of being dealt {key.contract} in {key.cards} cards from "
-            f"{_shoe_words(key)}: {exact_text(p, reason=reason)}."
-        )
+        self.result_html.value = message_html(chance_sentence(key, p))
 
     def _work(
         self, key: ExactCell, rows: dict, *, count: bool, estimate: bool = False, draw: bool = False
@@ -364,12 +360,6 @@ def _drawing_html(key: ExactCell) -> str:
 def _cell(key: ExactCell) -> ExactCell:
     """``key`` labelled with the round of its contract, as the tables' rows are."""
     return dataclasses.replace(key, round=round_of(key.rules, key.contract))
-
-
-def _shoe_words(key: ExactCell) -> str:
-    """``"2 decks and 4 jokers"``."""
-    decks, jokers = key.decks, key.jokers
-    return f"{decks} deck{'s' if decks != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}"
 
 
 def cell_shoe(cell: ExactCell) -> tuple[int, int]:
@@ -532,9 +522,7 @@ class SimulationExplorer:
 
     @staticmethod
     def _settings_words(key: ExactCell) -> str:
-        return (
-            f"{key.rules.name} rules, {key.contract} in {key.cards} cards from {_shoe_words(key)}"
-        )
+        return f"{key.rules.name} rules, {key.contract} in {key.cards} cards from {key.shoe.words}"
 
     def checkpoints(self) -> list[int]:
         """The numbers of hands after which the chart is redrawn (log-spaced, ending at n)."""

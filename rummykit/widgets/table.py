@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 
 from more_itertools import chunked
 
+from rummykit.cards import Shoe
 from rummykit.chance import chance_text, estimate_text
 from rummykit.errors import ArgumentError, RummyError
 from rummykit.odds.cells import Cell, RoundRecord
@@ -405,7 +406,7 @@ class TablePanel:
             if len(half)
             else "fewer than half the players ever lay down"
         )
-        shoe = f"{decks} deck{'s' if decks != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}"
+        shoe = Shoe(decks=decks, jokers=jokers).words
         return (
             f"{name} rules, round {number} ({contract}), {players} players, {shoe}: {where}. "
             "By their first turn, a player has laid down with a chance of "
