@@ -161,7 +161,13 @@ static const char *EVENT_NAMES[EV_COUNT] = {
 
 enum { ENDED_OUT, ENDED_EXHAUSTED, ENDED_LIMIT };
 enum { POLICY_NEVER, POLICY_IMPROVES, POLICY_ALWAYS };
-enum { ERR_NONE, ERR_UNSUPPORTED, ERR_MEMORY };
+enum { ERR_NONE, ERR_UNSUPPORTED, ERR_MEMORY, ERR_UNENDING };
+/* Where a round is taken up: a new turn (a round just dealt), or a resumed state's phase
+ * (rummykit.game.PHASES: "draw", "buy", "play", "call", "call discard"). */
+enum { AT_TURN = -1, AT_DRAW, AT_BUY, AT_PLAY, AT_CALL, AT_CALL_DISCARD, AT_COUNT };
+/* Most turns a resumed round without a turn limit plays before it gives up (the engine's
+ * rollout gives up after rummykit.searchbot.MAX_ROLLOUT_ACTIONS actions). */
+#define UNENDING_TURNS 20000 /* (a turn limit of -1: none) */
 
 /* The fields of the config tuple, in order (fastplay._CONFIG_FIELDS names them); the meld
  * rules come apart, as rummykit._native.encode_meld_rules gives them (_contract.h). */
@@ -199,6 +205,9 @@ typedef struct {
     uint64_t traded; /* jokers traded once, by joker number */
     int went_out, ended, error;
     int seat_turns[MAXP], laid_turn[MAXP];
+    int reshuffles, max_reshuffles; /* max_reshuffles -1: no limit (Game.max_reshuffles) */
+    int to_act, queue[MAXP], nq, requests[MAXP], nr, offered_by; /* a resumed state's */
+    int final[MAXP];                                     /* the round's points, signed */
     int record;
     struct Cache *cache;
     int *ev;
@@ -927,13 +936,16 @@ static void end_round(G *g) {
         int v = 0;
         for (int i = 0; i < g->hn[seat]; i++) v += value_of(g, g->hand[seat][i]);
         points[seat] = sign * (v + g->penalties[seat]);
+        g->final[seat] = points[seat];
     }
     event(g, EV_ROUND_END, g->went_out, NULL, 0, -1, NULL, 0, points, g->n);
 }
 
-/* phases._pop_stock (no max_reshuffles: completion.play_round sets none) */
+/* phases._pop_stock (max_reshuffles -1: none, as completion.play_round sets) */
 static int pop_stock(G *g) {
-    if (!g->ns && g->reshuffle && g->nd > 1) {
+    if (!g->ns && g->reshuffle && g->nd > 1 &&
+        (g->max_reshuffles < 0 || g->reshuffles < g->max_reshuffles)) {
+        g->reshuffles++;
         int top = g->disc[g->nd - 1];
         memcpy(g->stock, g->disc, sizeof(short) * (g->nd - 1));
         g->ns = g->nd - 1;
@@ -956,6 +968,8 @@ static void execute_buy(G *g, int seat) {
     int before = g->current;
     event(g, EV_BUY, seat, cards, nc, -1, NULL, 0, &before, g->before_draw ? 1 : 0);
 }
+
+static void run_window(G *g, const int *queue, int nq, const int *made, int nmade);
 
 /* phases._open_buy_window and the bots' answers, to the end of the window */
 static void buy_window(G *g) {
@@ -986,7 +1000,15 @@ static void buy_window(G *g) {
             }
             queue[j + 1] = v;
         }
-    int requests[MAXP], nr = 0;
+    run_window(g, queue, nq, NULL, 0);
+}
+
+/* phases._next_buyer to the end of the window: the seats of queue asked in turn (the
+ * first is asked now), after the requests already made (first_call) */
+static void run_window(G *g, const int *queue, int nq, const int *made, int nmade) {
+    int top = g->disc[g->nd - 1];
+    int requests[MAXP], nr = nmade;
+    if (nmade) memcpy(requests, made, sizeof(int) * nmade);
     for (int q = 0; q < nq; q++) {
         int seat = queue[q], policy = g->policy[seat];
         int buy = policy == POLICY_ALWAYS || (policy == POLICY_IMPROVES && improves(g, seat, top));
@@ -1063,6 +1085,9 @@ static void sort_discards(const G *g, short *options, int no) {
 /* phases._callable and _call under discard_call="liverpool", with the bots' answers: the
  * first laid-down player holding cards claims the discard (GreedyBot always calls) and
  * discards in the phase "call discard" */
+static void liverpool_claim(G *g, int caller, int card, int offender);
+static void call_discard(G *g, int caller);
+
 static void liverpool_call(G *g, int seat, int card) {
     if (!g->laid[seat] || !fits_table(g, card, g->melds, g->nm)) return;
     int caller = -1;
@@ -1071,12 +1096,23 @@ static void liverpool_call(G *g, int seat, int card) {
         if (g->laid[other] && g->hn[other]) caller = other;
     }
     if (caller < 0) return;
+    liverpool_claim(g, caller, card, seat);
+}
+
+/* phases.on_call under "liverpool": caller claims the discard of offender; then its
+ * discard (the phase "call discard") */
+static void liverpool_claim(G *g, int caller, int card, int offender) {
     short c = (short)card;
-    event(g, EV_CALL, caller, &c, 1, -1, NULL, 0, &seat, 1);
+    event(g, EV_CALL, caller, &c, 1, -1, NULL, 0, &offender, 1);
     g->nd--;
     hand_add(g, caller, card);
     g->taken = card;
     g->npending = 0;
+    call_discard(g, caller);
+}
+
+/* GreedyBot's discard in the phase "call discard" (the claimed card is g->taken) */
+static void call_discard(G *g, int caller) {
     short options[53];
     int no = discardable(g, caller, options, 0);
     sort_discards(g, options, no);
@@ -1087,19 +1123,26 @@ static void liverpool_call(G *g, int seat, int card) {
 
 /* phases._callable and _call under discard_call="rummy": the next player calls (GreedyBot
  * always does) and the discarder takes the card back with a card from the stock */
+static void rummy_penalty(G *g, int caller, int card, int offender);
+
 static void rummy_call(G *g, int seat, int card) {
     if (!g->laid[seat] || !fits_table(g, card, g->melds, g->nm)) return;
-    int caller = (seat + 1) % g->n;
+    rummy_penalty(g, (seat + 1) % g->n, card, seat);
+}
+
+/* phases.on_call under "rummy": caller makes offender take its discard back, with the top
+ * card of the stock */
+static void rummy_penalty(G *g, int caller, int card, int offender) {
     short cards[2] = {(short)card, -1};
-    event(g, EV_CALL, caller, cards, 1, -1, NULL, 0, &seat, 1);
+    event(g, EV_CALL, caller, cards, 1, -1, NULL, 0, &offender, 1);
     g->nd--;
-    hand_add(g, seat, card);
+    hand_add(g, offender, card);
     int extra = pop_stock(g);
     if (extra >= 0) {
-        hand_add(g, seat, extra);
+        hand_add(g, offender, extra);
         cards[1] = (short)extra;
     }
-    event(g, EV_RUMMY_PENALTY, seat, cards, extra >= 0 ? 2 : 1, -1, NULL, 0, NULL, 0);
+    event(g, EV_RUMMY_PENALTY, offender, cards, extra >= 0 ? 2 : 1, -1, NULL, 0, NULL, 0);
 }
 
 /* The play phase of `seat`, GreedyBot._play until the turn ends: 1 if the round ended. */
@@ -1251,6 +1294,8 @@ static int play_phase(G *g, int seat) {
     }
 }
 
+static void run(G *g, int at);
+
 static void play(G *g, unsigned long long seed) {
     int n = g->n;
     mt_seed(&g->mt, seed);
@@ -1286,14 +1331,49 @@ static void play(G *g, unsigned long long seed) {
     for (int i = 0; i < n; i++) event(g, EV_DEAL, order[i], dealt[order[i]], g->deal, -1, NULL, 0, NULL, 0);
     event1(g, EV_UPCARD, -1, upcard);
     g->current = order[0];
+    run(g, AT_TURN);
+}
+
+/* The round from `at` to its end: a new turn of g->current (AT_TURN), or a resumed state's
+ * phase (the state loaded by load_state). Each step is the one the engine takes from the
+ * same phase (phases.py), with the bots' answers. */
+static void run(G *g, int at) {
+    int n = g->n, seat = g->current;
+    switch (at) {
+    case AT_DRAW:
+        goto draw;
+    case AT_BUY:
+        /* phases._next_buyer, then _close_buy_window: the draw decision (before_draw) or
+         * the draw from the stock (after_decline) */
+        run_window(g, g->queue, g->nq, g->requests, g->nr);
+        if (g->before_draw) goto draw;
+        goto stock;
+    case AT_PLAY:
+        goto play;
+    case AT_CALL:
+        /* GreedyBot always calls: the seat asked now (phases.on_call) */
+        if (g->liverpool) {
+            liverpool_claim(g, g->queue[0], g->disc[g->nd - 1], g->offered_by);
+        } else {
+            rummy_penalty(g, g->queue[0], g->disc[g->nd - 1], g->offered_by);
+            seat = g->offered_by; /* _next_turn_from(offender) */
+        }
+        goto next;
+    case AT_CALL_DISCARD:
+        call_discard(g, g->to_act);
+        goto next;
+    default:
+        break;
+    }
     for (;;) {
-        int seat = g->current;
+        seat = g->current;
         /* phases._start_turn */
         g->turns++;
         g->last_turn[seat] = g->turns;
         g->taken = -1;
         g->npending = 0;
         if (g->before_draw) buy_window(g);
+    draw:;
         /* GreedyBot._draw */
         int top = g->nd ? g->disc[g->nd - 1] : -1, take = 0;
         if (top >= 0) {
@@ -1309,6 +1389,7 @@ static void play(G *g, unsigned long long seed) {
         } else {
             event1(g, EV_DECLINE, seat, top);
             if (!g->before_draw) buy_window(g);
+        stock:;
             int card = pop_stock(g);
             if (card < 0) {
                 event(g, EV_PILES_EXHAUSTED, seat, NULL, 0, -1, NULL, 0, NULL, 0);
@@ -1319,9 +1400,15 @@ static void play(G *g, unsigned long long seed) {
             hand_add(g, seat, card);
             event1(g, EV_DRAW_STOCK, seat, card);
         }
+    play:
         if (play_phase(g, seat)) return;
+    next:
         /* phases._next_turn_from */
-        if (g->turns >= g->turn_limit) {
+        if (g->turn_limit < 0 && g->turns >= UNENDING_TURNS) {
+            g->error = ERR_UNENDING; /* a resumed round without a limit that does not end */
+            return;
+        }
+        if (g->turn_limit >= 0 && g->turns >= g->turn_limit) {
             event(g, EV_PILES_EXHAUSTED, -1, NULL, 0, -1, NULL, 0, NULL, 0);
             g->ended = ENDED_LIMIT;
             end_round(g);
@@ -1413,6 +1500,8 @@ static void reset_round(G *g) {
     g->went_out = -1;
     g->ended = ENDED_EXHAUSTED;
     g->error = ERR_NONE;
+    g->reshuffles = 0;
+    g->max_reshuffles = -1;
     g->nev = 0;
     cache_reset(g->cache);
 }
@@ -1524,6 +1613,248 @@ done:
     Py_XDECREF(policy_seq);
     free(g->ev);
     free(g->cache);
+    free(g);
+    return out;
+}
+
+/* -- a round taken up from a given state (rummykit.rollouts) */
+
+/* The state, as rummykit.rollouts.encode_state writes it: one run of integers,
+ *   phase (AT_DRAW..AT_CALL_DISCARD), current, to_act, turns, taken (-1: none),
+ *   reshuffles, max_reshuffles (-1: none), offered_by (-1: none),
+ *   per seat: laid, buys, last_turn, penalties, k, k card ids,
+ *   k, the stock (top last); k, the discard pile (top last);
+ *   k melds, each: owner, kind (0 set, 1 run), rank, suit, start, c, c card ids,
+ *     c stands (-1 a natural, else the card index a joker stands for);
+ *   k, the pending jokers; k, the numbers of the jokers traded once;
+ *   k, the seats still to be asked in the window (the one asked now first);
+ *   k, the seats that asked to buy (first_call).
+ * Every card of the shoe once. NULL if it loaded, else what is wrong. */
+#define MAXSTATE (32 + MAXP * 8 + 4 * MAXSHOE + MAXMELDS * 8 + 4 * MAXMC * 4)
+typedef struct {
+    const int *x;
+    int n, at;
+} Reader;
+
+static int next_int(Reader *r, int *out) {
+    if (r->at >= r->n) return 0;
+    *out = r->x[r->at++];
+    return 1;
+}
+
+static const char *read_cards(Reader *r, G *g, short *out, int *count, int most, unsigned char *seen) {
+    int k;
+    if (!next_int(r, &k) || k < 0 || k > most) return "a card count is out of range";
+    for (int i = 0; i < k; i++) {
+        int id;
+        if (!next_int(r, &id) || id < 0 || id >= g->nshoe) return "a card id is out of the shoe";
+        if (seen[id]++) return "a card is in two places";
+        out[i] = (short)id;
+    }
+    *count = k;
+    return NULL;
+}
+
+static const char *read_seats(Reader *r, const G *g, int *out, int *count, int most) {
+    int k;
+    if (!next_int(r, &k) || k < 0 || k > most) return "a seat count is out of range";
+    for (int i = 0; i < k; i++)
+        if (!next_int(r, &out[i]) || out[i] < 0 || out[i] >= g->n) return "a seat is out of range";
+    *count = k;
+    return NULL;
+}
+
+static int held_by(const G *g, int seat, int id) {
+    for (int i = 0; i < g->hn[seat]; i++)
+        if (g->hand[seat][i] == id) return 1;
+    return 0;
+}
+
+static const char *load_state(G *g, const int *x, int nx, int *at) {
+    Reader r = {x, nx, 0};
+    unsigned char seen[MAXSHOE] = {0};
+    short cards[MAXSHOE];
+    int k, n = g->n;
+    const char *why;
+    int head[8];
+    for (int i = 0; i < 8; i++)
+        if (!next_int(&r, &head[i])) return "the state is cut short";
+    *at = head[0];
+    g->current = head[1];
+    g->to_act = head[2];
+    g->turns = head[3];
+    g->taken = head[4];
+    g->reshuffles = head[5];
+    g->max_reshuffles = head[6];
+    g->offered_by = head[7];
+    if (*at < 0 || *at >= AT_COUNT) return "the phase is not one the core takes up";
+    if (g->current < 0 || g->current >= n || g->to_act < 0 || g->to_act >= n)
+        return "a seat is out of range";
+    if (g->turns < 0 || g->reshuffles < 0 || g->max_reshuffles < -1) return "a count is negative";
+    if (g->offered_by < -1 || g->offered_by >= n) return "a seat is out of range";
+    for (int seat = 0; seat < n; seat++) {
+        if (!next_int(&r, &g->laid[seat]) || !next_int(&r, &g->buys[seat]) ||
+            !next_int(&r, &g->last_turn[seat]) || !next_int(&r, &g->penalties[seat]))
+            return "the state is cut short";
+        if ((why = read_cards(&r, g, cards, &k, MAXSHOE, seen))) return why;
+        for (int i = 0; i < k; i++) hand_add(g, seat, cards[i]);
+    }
+    if ((why = read_cards(&r, g, g->stock, &g->ns, MAXSHOE, seen))) return why;
+    if ((why = read_cards(&r, g, g->disc, &g->nd, MAXSHOE, seen))) return why;
+    if (!next_int(&r, &g->nm) || g->nm < 0 || g->nm > MAXMELDS) return "too many melds";
+    for (int m = 0; m < g->nm; m++) {
+        Meld *meld = &g->melds[m];
+        int f[5];
+        for (int i = 0; i < 5; i++)
+            if (!next_int(&r, &f[i])) return "the state is cut short";
+        g->owner[m] = f[0];
+        meld->kind = f[1];
+        meld->rank = f[2];
+        meld->suit = f[3];
+        meld->start = f[4];
+        if (f[0] < 0 || f[0] >= n || (f[1] != 0 && f[1] != 1)) return "a meld is malformed";
+        if ((why = read_cards(&r, g, meld->cards, &meld->n, MAXMC, seen))) return why;
+        for (int i = 0; i < meld->n; i++) {
+            int stand;
+            if (!next_int(&r, &stand) || stand < -1 || stand > 51 ||
+                (stand < 0) != (IDX(g, meld->cards[i]) != 52))
+                return "a meld's jokers are malformed";
+            meld->stands[i] = (signed char)stand;
+        }
+    }
+    unsigned char pend[MAXSHOE] = {0};
+    if ((why = read_cards(&r, g, g->pending, &g->npending, MAXSHOE, pend))) return why;
+    if (!next_int(&r, &k) || k < 0 || k > g->njk) return "the traded jokers are out of range";
+    g->traded = 0;
+    for (int i = 0; i < k; i++) {
+        int number;
+        if (!next_int(&r, &number) || number < 0 || number >= g->njk) return "a traded joker is out of range";
+        g->traded |= 1ULL << number;
+    }
+    if ((why = read_seats(&r, g, g->queue, &g->nq, n - 1))) return why;
+    if ((why = read_seats(&r, g, g->requests, &g->nr, n - 1))) return why;
+    if (r.at != r.n) return "the state has integers left over";
+    for (int i = 0; i < g->nshoe; i++)
+        if (!seen[i]) return "a card of the shoe is missing";
+    for (int i = 0; i < g->npending; i++)
+        if (IDX(g, g->pending[i]) != 52 || !held_by(g, g->current, g->pending[i]))
+            return "a pending joker is not in the hand of the seat to play";
+    if (g->taken >= 0 && !held_by(g, *at == AT_CALL_DISCARD ? g->to_act : g->current, g->taken))
+        return "the card taken is not in the hand that took it";
+    switch (*at) {
+    case AT_DRAW:
+    case AT_PLAY:
+        if (g->to_act != g->current) return "the seat to act is not the current seat";
+        break;
+    case AT_BUY:
+        if (!g->nd || !g->nq || g->queue[0] != g->to_act) return "the buy window is malformed";
+        break;
+    case AT_CALL:
+        if (!g->nd || !g->nq || g->queue[0] != g->to_act || g->offered_by < 0)
+            return "the call window is malformed";
+        break;
+    case AT_CALL_DISCARD:
+        if (g->taken < 0) return "the call window is malformed";
+        break;
+    }
+    return NULL;
+}
+
+static const char resume_doc[] =
+    "resume(config, rules, state, seeds, policies, events=False) -> list\n\n"
+    "Play the round of `state` (rummykit.rollouts.encode_state's integers) on to its end\n"
+    "once per seed (the seed of the round's random.Random), the bots' buying policies by\n"
+    "seat. config: fastplay._CONFIG_FIELDS (turn_limit -1: none); rules:\n"
+    "rummykit._native.encode_meld_rules. Each result: (error, points, went_out, events),\n"
+    "points by seat as the round's scores (signed, penalties in), went_out a seat or None,\n"
+    "events the int32 bytes of the log from the state on, or None.";
+
+static PyObject *py_resume(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"config", "rules", "state", "seeds", "policies", "events", NULL};
+    PyObject *config, *rules, *state, *seeds, *policies;
+    int record = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOO|p", kwlist, &config, &rules, &state,
+                                     &seeds, &policies, &record))
+        return NULL;
+    int c[C_COUNT];
+    if (read_ints(config, c, C_COUNT, "config") < 0) return NULL;
+    int *x = malloc(sizeof(int) * MAXSTATE);
+    G *base = malloc(sizeof(G)), *g = malloc(sizeof(G));
+    Cache *cache = calloc(1, sizeof(Cache));
+    PyObject *seed_seq = NULL, *out = NULL;
+    if (!x || !base || !g || !cache) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t nx = read_some_ints(state, x, MAXSTATE, 0, "state");
+    if (nx < 0) goto done;
+    if (config_game(base, c, rules) < 0) goto done;
+    base->cache = cache;
+    reset_round(base);
+    base->record = record;
+    if (read_ints(policies, base->policy, base->n, "policies") < 0) goto done;
+    for (int seat = 0; seat < base->n; seat++)
+        if (base->policy[seat] < POLICY_NEVER || base->policy[seat] > POLICY_ALWAYS) {
+            PyErr_SetString(PyExc_ValueError, "policies: each is 0, 1 or 2");
+            goto done;
+        }
+    int at;
+    const char *why = load_state(base, x, (int)nx, &at);
+    if (why) {
+        PyErr_Format(PyExc_ValueError, "state: %s", why);
+        goto done;
+    }
+    seed_seq = PySequence_Fast(seeds, "seeds");
+    if (!seed_seq) goto done;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seed_seq);
+    out = PyList_New(count);
+    if (!out) goto done;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        unsigned long long seed = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seed_seq, i));
+        if (PyErr_Occurred()) goto fail;
+        /* The distance cache is the same function of a hand for every seed: kept. */
+        memcpy(g, base, sizeof(G));
+        g->ev = NULL;
+        g->nev = g->evcap = 0;
+        Py_BEGIN_ALLOW_THREADS
+        mt_seed(&g->mt, seed);
+        run(g, at);
+        Py_END_ALLOW_THREADS
+        if (g->error == ERR_MEMORY) {
+            free(g->ev);
+            PyErr_NoMemory();
+            goto fail;
+        }
+        PyObject *points = PyTuple_New(g->n);
+        PyObject *events = record && !g->error
+                               ? PyBytes_FromStringAndSize((const char *)g->ev, sizeof(int) * g->nev)
+                               : Py_NewRef(Py_None);
+        free(g->ev);
+        PyObject *item = NULL;
+        if (points && events) {
+            int ok = 1;
+            for (int seat = 0; seat < g->n && ok; seat++) {
+                PyObject *v = PyLong_FromLong(g->error ? 0 : g->final[seat]);
+                if (!v) ok = 0;
+                else PyTuple_SET_ITEM(points, seat, v);
+            }
+            if (ok)
+                item = g->went_out < 0 ? Py_BuildValue("(iOOO)", g->error, points, Py_None, events)
+                                       : Py_BuildValue("(iOiO)", g->error, points, g->went_out, events);
+        }
+        Py_XDECREF(points);
+        Py_XDECREF(events);
+        if (!item) goto fail;
+        PyList_SET_ITEM(out, i, item);
+    }
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    Py_XDECREF(seed_seq);
+    free(x);
+    free(cache);
+    free(base);
     free(g);
     return out;
 }
@@ -1732,6 +2063,7 @@ static PyObject *py_game_seeds(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"game_seeds", py_game_seeds, METH_VARARGS, game_seeds_doc},
     {"play", (PyCFunction)(void (*)(void))py_play, METH_VARARGS | METH_KEYWORDS, play_doc},
+    {"resume", (PyCFunction)(void (*)(void))py_resume, METH_VARARGS | METH_KEYWORDS, resume_doc},
     {"distance", py_distance, METH_VARARGS, distance_doc},
     {"randoms", py_randoms, METH_VARARGS, randoms_doc},
     {NULL, NULL, 0, NULL},
