@@ -26,7 +26,8 @@ from collections import defaultdict
 
 from rummykit.bots import GreedyBot
 from rummykit.duplicate import compare
-from rummykit.searchbot import SearchBot, rollout
+from rummykit.rollouts import best_rollout
+from rummykit.searchbot import SearchBot
 
 #: Every SearchBot decision: (phase, CPU seconds). Module-level, so the copies that
 #: compare() plays all record here.
@@ -37,7 +38,7 @@ ROLLOUTS: list[float] = []
 
 def timed_rollout(state, bots, rng):
     start = time.process_time()
-    points = rollout(state, bots, rng)
+    points = best_rollout(state, bots, rng)
     ROLLOUTS.append(time.process_time() - start)
     return points
 

@@ -24,7 +24,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property, total_ordering
+from functools import cached_property, lru_cache, total_ordering
 
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardParseError, CardTypeError
 
@@ -383,6 +383,13 @@ def as_rng(seed: int | random.Random | None) -> random.Random:
 NATURALS = tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank in Rank)
 
 
+@lru_cache(maxsize=64)
+def _shoe_cards(decks: int, jokers: int) -> tuple[Card, ...]:
+    # One tuple for every shoe of a size: a game is made per sample of a search.
+    naturals = [Card(rank, suit, deck) for deck in range(decks) for suit in Suit for rank in Rank]
+    return tuple(naturals + [Card.joker(number) for number in range(jokers)])
+
+
 @dataclass(frozen=True)
 class Shoe:
     """``decks`` standard 52-card decks shuffled together with ``jokers`` jokers.
@@ -412,10 +419,7 @@ class Shoe:
     @cached_property
     def cards(self) -> tuple[Card, ...]:
         """Every card of the shoe in a fixed order (deck by deck, then the jokers)."""
-        naturals = [
-            Card(rank, suit, deck) for deck in range(self.decks) for suit in Suit for rank in Rank
-        ]
-        return tuple(naturals + [Card.joker(number) for number in range(self.jokers)])
+        return _shoe_cards(self.decks, self.jokers)
 
     @property
     def size(self) -> int:

@@ -62,6 +62,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from rummykit.cards import Card, as_rng
 from rummykit.checks import cards as check_cards
@@ -98,11 +99,15 @@ class HiddenCards:
     key: tuple = ()
     """What ties these constraints to their view (see :func:`view_key`)."""
 
+    @cached_property
+    def _stock_order(self) -> list[Card]:
+        # The cards that may be in the stock, sorted (as the pool is).
+        return [card for card in self.pool if card in self.stock_pool]
+
     def sample(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
         """One assignment, uniform among those allowed: each seat's unknown cards and
         the stock (top card last)."""
-        stock_pool = sorted(c for c in self.pool if c in self.stock_pool)
-        stock = rng.sample(stock_pool, self.stock_size)
+        stock = rng.sample(self._stock_order, self.stock_size)
         chosen = set(stock)
         rest = [card for card in self.pool if card not in chosen]
         rng.shuffle(rest)

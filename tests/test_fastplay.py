@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from rummykit import RuleSet, _native
+from rummykit import RuleSet, _native, rollouts
 from rummykit.bots import BUY_POLICIES
 from rummykit.cards import Shoe
 from rummykit.errors import RuleSetError, RummyError, UnsupportedRuleError
@@ -106,7 +106,7 @@ def test_compiled_core_is_built():
 @needs_core
 def test_the_core_names_the_event_kinds_and_config_as_python_does():
     assert _native.table.EVENT_KINDS == EVENT_KINDS
-    assert len(fastplay._CONFIG_FIELDS) == _native.table.CONFIG_FIELDS
+    assert len(rollouts.CONFIG_FIELDS) == _native.table.CONFIG_FIELDS
 
 
 def test_without_the_core_the_fast_path_says_so(without_core):

@@ -36,6 +36,7 @@ ENGINE = (
     "melds",
     "narrate",
     "phases",
+    "rollouts",
     "rules",
     "saves",
     "search",

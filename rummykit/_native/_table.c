@@ -169,7 +169,7 @@ enum { AT_TURN = -1, AT_DRAW, AT_BUY, AT_PLAY, AT_CALL, AT_CALL_DISCARD, AT_COUN
  * rollout gives up after rummykit.searchbot.MAX_ROLLOUT_ACTIONS actions). */
 #define UNENDING_TURNS 20000 /* (a turn limit of -1: none) */
 
-/* The fields of the config tuple, in order (fastplay._CONFIG_FIELDS names them); the meld
+/* The fields of the config tuple, in order (rummykit.rollouts.CONFIG_FIELDS names them); the meld
  * rules come apart, as rummykit._native.encode_meld_rules gives them (_contract.h). */
 enum {
     C_PLAYERS, C_DECKS, C_JOKERS, C_DEAL, C_SETS, C_RUNS, C_BUYING, C_BUY_TIMING,
@@ -1524,7 +1524,7 @@ static PyObject *tuple_by_position(const G *g, const int *by_seat) {
 static const char play_doc[] =
     "play(config, rules, seeds, policies, events=False) -> list\n\n"
     "Play one round per seed (the engine's game seed). config: the integers of\n"
-    "fastplay._CONFIG_FIELDS; rules: rummykit._native.encode_meld_rules(rules);\n"
+    "rummykit.rollouts.CONFIG_FIELDS; rules: rummykit._native.encode_meld_rules(rules);\n"
     "policies: per seed, one policy per position (0 never,\n"
     "1 improves, 2 always). Each result: (error, ended, out, laid_down, seat_turns,\n"
     "points, buys, dealer, events), per-seat tuples by position (1 first), out the\n"
@@ -1739,8 +1739,8 @@ static const char *load_state(G *g, const int *x, int nx, int *at) {
     for (int i = 0; i < g->npending; i++)
         if (IDX(g, g->pending[i]) != 52 || !held_by(g, g->current, g->pending[i]))
             return "a pending joker is not in the hand of the seat to play";
-    if (g->taken >= 0 && !held_by(g, *at == AT_CALL_DISCARD ? g->to_act : g->current, g->taken))
-        return "the card taken is not in the hand that took it";
+    /* (the card taken may since have been melded: it is not always in the hand) */
+    if (g->taken < -1 || g->taken >= g->nshoe) return "the card taken is out of the shoe";
     switch (*at) {
     case AT_DRAW:
     case AT_PLAY:
@@ -1764,7 +1764,7 @@ static const char resume_doc[] =
     "resume(config, rules, state, seeds, policies, events=False) -> list\n\n"
     "Play the round of `state` (rummykit.rollouts.encode_state's integers) on to its end\n"
     "once per seed (the seed of the round's random.Random), the bots' buying policies by\n"
-    "seat. config: fastplay._CONFIG_FIELDS (turn_limit -1: none); rules:\n"
+    "seat. config: rollouts.CONFIG_FIELDS (turn_limit -1: none); rules:\n"
     "rummykit._native.encode_meld_rules. Each result: (error, points, went_out, events),\n"
     "points by seat as the round's scores (signed, penalties in), went_out a seat or None,\n"
     "events the int32 bytes of the log from the state on, or None.";
@@ -2071,7 +2071,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_table",
-    "The compiled round simulator of rummykit.odds.fastplay (see the comment atop _table.c).", -1,
+    "The compiled round simulator of rummykit.odds.play.fastplay and rummykit.rollouts (see the comment atop _table.c).", -1,
     methods, NULL, NULL, NULL, NULL,
 };
 
