@@ -64,9 +64,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2, help="duplicate deals (default 2)")
     parser.add_argument("--rounds", type=int, default=7, help="rounds a game (default 7)")
     parser.add_argument("--rollouts", type=int, default=2, help="samples a decision (default 2)")
+    parser.add_argument("--margin", type=float, default=None, help="SearchBot's margin")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    bot = TimedSearchBot(seed=args.seed, rollouts=args.rollouts, rollout=timed_rollout)
+    options = {} if args.margin is None else {"margin": args.margin}
+    bot = TimedSearchBot(
+        seed=args.seed, rollouts=args.rollouts, rollout=timed_rollout, **options
+    )
     start = time.process_time()
     result = compare(
         bot,

@@ -1,6 +1,6 @@
 """Rollouts, compiled: any round played on to its end by the C core, as the engine plays it.
 
-:func:`fast_rollout` is :func:`rummykit.searchbot.rollout` for tables of
+:func:`fast_rollout` is :func:`rollout` (the engine's, the reference) for tables of
 :class:`~rummykit.bots.GreedyBot` and :class:`~rummykit.bots.BuyerBot` (each buying
 policy), played by the compiled round simulator (``rummykit/_native/_table.c``) from the
 state as it stands: the hands, the stock in its order, the discard pile, the melds with
@@ -13,7 +13,6 @@ thousands of states of every preset. It reads the state and leaves it as it was.
 >>> import random
 >>> from rummykit.bots import GreedyBot
 >>> from rummykit.game import Game
->>> from rummykit.searchbot import rollout
 >>> state = Game("standard", players=4, seed=5).new_state()
 >>> bots = [GreedyBot() for _ in range(4)]
 >>> points = fast_rollout(state, bots, random.Random(9))
@@ -35,6 +34,7 @@ core never approximates.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
@@ -64,15 +64,15 @@ __all__ = [
     "best_rollout",
     "check_fast",
     "check_rollout",
-    "decode_events",
-    "encode_state",
     "fast_rollout",
     "log_events",
+    "rollout",
     "rollout_available",
     "rollout_events",
     "rollout_points",
-    "table_config",
 ]
+# encode_state, table_config and decode_events are the core's plumbing, shared with
+# rummykit.odds.play.fastplay and the tests: not the public surface.
 
 _ANY = object()
 
@@ -151,6 +151,8 @@ CONFIG_FIELDS = (
     "joker_swap_needs_laid_down",
 )
 _PRIORITIES = ("nearest", "longest_waiting", "first_call")
+#: Most seeds :func:`rollout_points` plays in one call.
+MAX_SEEDS = 1_000_000
 # The core's largest table (its fixed arrays).
 _MOST_PLAYERS, _MOST_SETS, _MOST_RUNS = 16, 8, 8
 #: The phases the core takes a round up from, in the order of its AT_ constants.
@@ -359,7 +361,7 @@ def _policy(seat: int, bot: object) -> int:
     if type(bot) not in (GreedyBot, BuyerBot):
         raise UnsupportedRuleError(
             f"bots: the compiled rollout plays GreedyBot and BuyerBot only, and seat "
-            f"{seat}'s bot is {bot!r}: roll it out with rummykit.searchbot.rollout"
+            f"{seat}'s bot is {bot!r}: roll it out with rummykit.rollouts.rollout"
         )
     return BUY_POLICIES.index(bot.buy)
 
@@ -425,7 +427,7 @@ def check_rollout(state: GameState, bots: Sequence) -> None:
     >>> check_rollout(state, [GreedyBot(), OutsBot()])
     Traceback (most recent call last):
     ...
-    rummykit.errors.UnsupportedRuleError: bots: the compiled rollout plays GreedyBot and BuyerBot only, and seat 1's bot is OutsBot(buy='improves'): roll it out with rummykit.searchbot.rollout
+    rummykit.errors.UnsupportedRuleError: bots: the compiled rollout plays GreedyBot and BuyerBot only, and seat 1's bot is OutsBot(buy='improves'): roll it out with rummykit.rollouts.rollout
     """
     _check(state, bots)
 
@@ -487,7 +489,11 @@ def rollout_points(state: GameState, bots: Sequence, seeds: Iterable[int]) -> li
     """:func:`fast_rollout`'s points for each round seed of ``seeds`` (the seed the
     round's generator is made from, ``random.Random(seed)``), in one call: the state is
     read once, and the bots' distance cache kept from one rollout to the next."""
-    seeds = list(seeds)
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
+        raise ArgumentTypeError(f"seeds must be a sequence of integers, got {seeds!r}")
+    seeds = list(itertools.islice(seeds, MAX_SEEDS + 1))
+    if len(seeds) > MAX_SEEDS:
+        raise ArgumentError(f"seeds: at most {MAX_SEEDS:,} a call, got more")
     for seed in seeds:
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
             raise ArgumentError(f"seeds: each is an integer from 0 to 2**64 - 1, got {seed!r}")
@@ -580,6 +586,14 @@ def log_events(log: Iterable[Event], round: int | None = None) -> list[tuple]:
     """The events of an engine log (``GameState.log``; of round ``round`` only, if
     given) in the form of :func:`decode_events`: ``(kind, seat, cards, meld, melds,
     details)``, cards as ``"code/deck"``."""
+    if isinstance(log, (str, bytes)) or not isinstance(log, Iterable):
+        raise ArgumentTypeError(f"log must be a sequence of events (GameState.log), got {log!r}")
+    log = list(log)
+    for event in log:
+        if not isinstance(event, Event):
+            raise ArgumentTypeError(f"log: each item is an Event, got {event!r}")
+    if round is not None and (not isinstance(round, int) or isinstance(round, bool)):
+        raise ArgumentTypeError(f"round must be a round number or None, got {round!r}")
     return [
         (
             e.kind,

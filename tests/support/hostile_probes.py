@@ -52,6 +52,7 @@ MODULES = (
     "rummykit.teach.probability",
     "rummykit.legal",
     "rummykit.determinize",
+    "rummykit.rollouts",
     "rummykit.searchbot",
     "rummykit.duplicate",
     "rummykit.odds.answer",
@@ -379,6 +380,8 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
                 }
             )
         },
+        # The compiled rollouts: a batch of one seed, GreedyBots at the probes' table.
+        "rollout_points": {"bots": [GreedyBot(), GreedyBot()], "seeds": [1]},
         # The search modules: a duplicate comparison of one short deal of two seats.
         "interval": {"values": [1.0, 2.0, 3.0], "bounds": (0, 1)},
         "compare": {
