@@ -68,9 +68,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     options = {} if args.margin is None else {"margin": args.margin}
-    bot = TimedSearchBot(
-        seed=args.seed, rollouts=args.rollouts, rollout=timed_rollout, **options
-    )
+    bot = TimedSearchBot(seed=args.seed, rollouts=args.rollouts, rollout=timed_rollout, **options)
     start = time.process_time()
     result = compare(
         bot,
