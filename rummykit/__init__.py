@@ -33,6 +33,7 @@ from rummykit.hints import DiscardAdvice, DiscardOption, Outs, discard_advice, o
 from rummykit.legal import PlayerView
 from rummykit.melds import Meld, MeldCheck, check_meld
 from rummykit.rules import CONTRACTS, Contract, RuleSet
+from rummykit.reviews import Review, review
 from rummykit.saves import load
 from rummykit.search import contract_completion, contract_distance, find_contract
 
@@ -64,6 +65,7 @@ __all__ = [
     "Outs",
     "PlayerView",
     "Rank",
+    "Review",
     "RuleSet",
     "RuleSetError",
     "RummyError",
@@ -83,4 +85,5 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "play_game",
+    "review",
 ]

@@ -61,6 +61,7 @@ from rummykit.rules import Contract, RuleSet
 
 __all__ = [
     "SUPPORTED",
+    "best_outcome",
     "best_rollout",
     "check_fast",
     "check_rollout",
@@ -521,6 +522,24 @@ def best_rollout(state: GameState, bots: Sequence, rng: random.Random) -> tuple[
         if checked is not None:
             return _resume(state, checked, [_seed(bots, rng)], False)[0][1]
     return rollout(state.clone(), bots, rng)
+
+
+def best_outcome(
+    state: GameState, bots: Sequence, rng: random.Random
+) -> tuple[tuple[int, ...], int | None]:
+    """:func:`best_rollout`'s points, with the seat that went out (None: nobody did)."""
+    if _native.required("table") is not None:
+        try:
+            checked = _check(state, bots)
+        except UnsupportedRuleError:
+            checked = None
+        if checked is not None:
+            _, points, out, _ = _resume(state, checked, [_seed(bots, rng)], False)[0]
+            return points, out
+    clone = state.clone()
+    rounds = len(clone.results)
+    points = rollout(clone, bots, rng)
+    return points, clone.results[rounds].went_out
 
 
 # -- the core's events, as the engine's ----------------------------------------------

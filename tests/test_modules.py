@@ -36,6 +36,7 @@ ENGINE = (
     "melds",
     "narrate",
     "phases",
+    "reviews",
     "rollouts",
     "rules",
     "saves",

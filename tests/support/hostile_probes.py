@@ -53,6 +53,7 @@ MODULES = (
     "rummykit.legal",
     "rummykit.determinize",
     "rummykit.rollouts",
+    "rummykit.reviews",
     "rummykit.searchbot",
     "rummykit.duplicate",
     "rummykit.odds.answer",
@@ -380,6 +381,8 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
                 }
             )
         },
+        # A review of the probes' state (no decision yet) by one sample a decision.
+        "review": {"game": state, "seat": 0, "budget": 1},
         # The compiled rollouts: a batch of one seed, GreedyBots at the probes' table.
         "rollout_points": {"bots": [GreedyBot(), GreedyBot()], "seeds": [1]},
         # The search modules: a duplicate comparison of one short deal of two seats.
@@ -448,6 +451,9 @@ SKIPPED = {
     "HiddenCards",
     "Decision",
     "Comparison",
+    "Review",
+    "Verdict",
+    "Alternative",
     "Answer",
     # Table builders with options passed through to completion_tables (probed there).
     "completion_by_turn",

@@ -36,6 +36,14 @@ MOVED: list[tuple] = [
     # Doctests that play or sample (their code paths also have unit tests in the fast tier).
     ("bots.py", "rummykit.bots.OutsBot"),
     ("searchbot.py", "rummykit.searchbot"),
+    # Session 14's tests of 0.5 s or more: the compiled rollouts against the engine on
+    # many states, reviews of whole rounds.
+    ("test_rollouts.py", "test_the_states_cover_every_round_and_table_size"),
+    ("test_rollouts.py", "test_a_batch_of_seeds_is_the_engine_round_by_round"),
+    ("test_rollouts.py", "test_a_few_mid_round_states_play_on_as_the_engines"),
+    ("test_reviews.py", "test_greedy_play_reviews_more_accurately_than_random_play"),
+    ("test_reviews.py", "test_same_seed_same_review_and_the_seed_matters"),
+    ("reviews.py", "rummykit.reviews"),
     # Session 13's tests of 0.5 s or more (measured on a quiet two-core machine, two
     # workers): the brute-force oracles of determinization, whole games by SearchBot on
     # engine rollouts, duplicate comparisons, a memory measurement.

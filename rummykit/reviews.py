@@ -1,0 +1,473 @@
+"""Game review: each decision a seat made, valued against every alternative it had.
+
+:func:`review` replays a played game (a :class:`~rummykit.game.GameState` or its save)
+and, at every decision of one seat with more than one legal choice, weighs the action
+played and every other legal action **from that seat's own view**: the hidden cards
+(the other hands, the stock) are sampled afresh from what the seat could see
+(:func:`~rummykit.determinize.determinize`), never read from the game, so a verdict
+uses no hindsight. Every alternative is played on the same samples and rolled out with
+the same chance (:func:`~rummykit.rollouts.best_outcome`, GreedyBots in every seat), so
+the comparison is paired.
+
+Each alternative gets its value, the seat's points at the end of the round better than
+its opponents' mean (the measure SearchBot plays by, signed so that higher is better),
+and its chance of going out first, each with a 95% interval. The **loss** of the action
+played is the best alternative's value minus its own, with the paired interval, and the
+decision's class follows from it:
+
+========== ===========================================================
+class      when
+========== ===========================================================
+best       the action played has the best mean value
+good       a loss whose interval reaches zero, or below 2 points
+inaccuracy a loss of 2 points or more, its interval above zero
+mistake    5 points or more, its interval above zero
+blunder    10 points or more, its interval above zero
+========== ===========================================================
+
+(:data:`THRESHOLDS`, in points relative to the opponents' mean at the round's end.
+Why these: a round's points run from 0 to well over 100, but one decision moves their
+expected difference by a few points; throwing away a joker that a seat one card from
+its contract holds costs about 6, with its chance of going out first down from 30% to
+19%, and is a mistake.) A decision is never called a mistake on a
+difference its samples cannot tell from chance. **Accuracy** is the share of the seat's
+decisions classed best or good: it counts what a learner can act on (how many choices
+were measurably wrong), not how much they cost, which the total loss gives.
+
+>>> from rummykit.bots import GreedyBot
+>>> from rummykit.game import Game, play_game
+>>> state = play_game(Game("standard", players=2, seed=3, turn_limit=6).new_state(),
+...                   [GreedyBot(), GreedyBot()])
+>>> result = review(state, seat=0, budget=4, seed=1, round=1)
+>>> result.verdicts[0].kind in CLASSES, 0 <= result.accuracy <= 1
+(True, True)
+>>> review(state, seat=5)
+Traceback (most recent call last):
+...
+rummykit.errors.ArgumentError: seat must be a seat 0..1, got 5
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rummykit.actions import Action, Discard
+from rummykit.bots import GreedyBot
+from rummykit.chance import estimate_text
+from rummykit.determinize import determinize, hidden_cards
+from rummykit.duplicate import Estimate, interval
+from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.game import GameState
+from rummykit.legal import PlayerView, fits_table
+from rummykit.rollouts import best_outcome
+from rummykit.saves import load
+from rummykit.search import contract_distance
+
+__all__ = ["CLASSES", "THRESHOLDS", "Alternative", "Review", "Verdict", "review"]
+
+#: The classes of a decision, best first.
+CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: The least loss (points relative to the opponents' mean at the round's end) of each
+#: class below "good", when the loss's 95% interval lies above zero.
+THRESHOLDS = {"inaccuracy": 2.0, "mistake": 5.0, "blunder": 10.0}
+#: Most samples a decision: a budget beyond it is refused.
+MAX_BUDGET = 10_000
+#: The rounds the samples are played in are bounded as SearchBot's are.
+_LIMITS = {"max_reshuffles": 2, "turn_limit": None}
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One action that was legal at a decision, and what it was worth."""
+
+    action: Action
+    """The action."""
+    value: Estimate
+    """Points at the round's end better than the opponents' mean (higher is better)."""
+    out: Estimate
+    """The chance of going out first (a share of the samples)."""
+    loss: Estimate
+    """The best alternative's value minus this one's, paired over the samples."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One decision of the seat under review."""
+
+    number: int
+    """The action's place in the game's history (0 first)."""
+    round: int
+    """The round it was made in."""
+    phase: str
+    """The phase: draw, buy, play, call or call discard."""
+    view: PlayerView
+    """What the seat saw when it chose."""
+    played: Action
+    """The action played."""
+    alternatives: tuple[Alternative, ...]
+    """Every legal action weighed, the best first."""
+    kind: str
+    """The class (one of :data:`CLASSES`)."""
+    samples: int
+    """Determinizations behind the values (every alternative played on each)."""
+    sentence: str
+    """The verdict in words, for a learner."""
+
+    @property
+    def best(self) -> Alternative:
+        """The alternative with the best mean value."""
+        return self.alternatives[0]
+
+    @property
+    def chosen(self) -> Alternative:
+        """The alternative played."""
+        return next(a for a in self.alternatives if a.action == self.played)
+
+    @property
+    def loss(self) -> Estimate:
+        """The loss of the action played against the best."""
+        return self.chosen.loss
+
+    def to_dict(self) -> dict:
+        """As plain data (JSON-ready)."""
+        return {
+            "number": self.number,
+            "round": self.round,
+            "phase": self.phase,
+            "played": str(self.played),
+            "best": str(self.best.action),
+            "kind": self.kind,
+            "samples": self.samples,
+            "sentence": self.sentence,
+            "alternatives": [
+                {
+                    "action": str(a.action),
+                    "value": a.value.to_dict(),
+                    "out": a.out.to_dict(),
+                    "loss": a.loss.to_dict(),
+                }
+                for a in self.alternatives
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    """The verdicts of one seat's decisions in a game (see the module notes)."""
+
+    seat: int
+    """The seat reviewed."""
+    name: str
+    """Its player's name."""
+    budget: int
+    """Samples a decision."""
+    seed: int
+    """The seed the samples were drawn from."""
+    verdicts: tuple[Verdict, ...]
+    """Every decision with a choice, in the order played."""
+
+    @property
+    def accuracy(self) -> float:
+        """The share of decisions classed best or good (1.0 with no decision)."""
+        if not self.verdicts:
+            return 1.0
+        return sum(v.kind in ("best", "good") for v in self.verdicts) / len(self.verdicts)
+
+    @property
+    def total_loss(self) -> float:
+        """The mean losses of every decision, added up (points)."""
+        return sum(v.loss.mean for v in self.verdicts)
+
+    def losses_by_round(self) -> dict[int, float]:
+        """The total loss of each round reviewed."""
+        out: dict[int, float] = {}
+        for v in self.verdicts:
+            out[v.round] = out.get(v.round, 0.0) + v.loss.mean
+        return out
+
+    def mistakes(self, count: int = 3) -> list[Verdict]:
+        """The ``count`` costliest decisions classed inaccuracy or worse, costliest first."""
+        marked = [v for v in self.verdicts if CLASSES.index(v.kind) >= 2]
+        return sorted(marked, key=lambda v: -v.loss.mean)[:count]
+
+    def rows(self) -> list[dict]:
+        """One row per decision and alternative, long form (for a DataFrame)."""
+        return [
+            {
+                "number": v.number,
+                "round": v.round,
+                "phase": v.phase,
+                "played": str(v.played),
+                "kind": v.kind,
+                "action": str(a.action),
+                "is_played": a.action == v.played,
+                "value": a.value.mean,
+                "value_low": a.value.low,
+                "value_high": a.value.high,
+                "out": a.out.mean,
+                "loss": a.loss.mean,
+                "loss_low": a.loss.low,
+                "loss_high": a.loss.high,
+                "samples": v.samples,
+            }
+            for v in self.verdicts
+            for a in v.alternatives
+        ]
+
+    def to_dict(self) -> dict:
+        """As plain data (JSON-ready)."""
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "budget": self.budget,
+            "seed": self.seed,
+            "accuracy": self.accuracy,
+            "total_loss": self.total_loss,
+            "thresholds": dict(THRESHOLDS),
+            "verdicts": [v.to_dict() for v in self.verdicts],
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    def __str__(self) -> str:
+        counts = {kind: sum(v.kind == kind for v in self.verdicts) for kind in CLASSES}
+        lines = [
+            f"Review of {self.name} (seat {self.seat}): {len(self.verdicts)} decisions, "
+            f"accuracy {round(100 * self.accuracy)} in 100, total loss about "
+            f"{self.total_loss:.0f} points ({self.budget} samples a decision)",
+            "  " + ", ".join(f"{counts[k]} {k}" for k in CLASSES),
+        ]
+        lines += [f"  - {v.sentence}" for v in self.mistakes()]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        head = html.escape(str(self).splitlines()[0])
+        rows = "".join(
+            f"<tr><td>{v.round}</td><td>{html.escape(v.phase)}</td>"
+            f"<td>{html.escape(str(v.played))}</td><td>{html.escape(str(v.best.action))}</td>"
+            f"<td>{v.loss.mean:.1f} [{v.loss.low:.1f}, {v.loss.high:.1f}]</td>"
+            f"<td>{v.kind}</td></tr>"
+            for v in self.verdicts
+        )
+        return (
+            f"<p>{head}</p><table><tr><th>round</th><th>phase</th><th>played</th>"
+            f"<th>best</th><th>loss (95%)</th><th>class</th></tr>{rows}</table>"
+        )
+
+
+# -- weighing one decision ------------------------------------------------------------
+
+
+def _value(points: Sequence[int], seat: int, negative: bool) -> float:
+    others = [p for s, p in enumerate(points) if s != seat]
+    diff = points[seat] - sum(others) / len(others)
+    return diff if negative else -diff
+
+
+def _alternatives(view: PlayerView, played: Action) -> list[Action]:
+    actions = list(dict.fromkeys(view.legal_actions()))
+    if played not in actions:
+        actions.append(played)
+    return actions
+
+
+def weigh(
+    view: PlayerView,
+    actions: Sequence[Action],
+    *,
+    samples: int,
+    rng: random.Random,
+    outcome: Callable = best_outcome,
+) -> tuple[list[list[float]], list[list[float]]]:
+    """Each action's value and went-out-first flag on each of ``samples`` determinizations
+    of ``view`` (every action on the same ones, rolled out with the same chance)."""
+    seat = view.seat
+    players = len(view.names)
+    negative = view.rules.negative_scores
+    bots = [GreedyBot() for _ in range(players)]
+    hidden = hidden_cards(view)
+    values: list[list[float]] = [[] for _ in actions]
+    outs: list[list[float]] = [[] for _ in actions]
+    for _ in range(samples):
+        sample = determinize(view, rng.getrandbits(63), hidden=hidden, **_LIMITS)
+        chance = rng.getrandbits(63)
+        for number, action in enumerate(actions):
+            state = sample.clone()
+            state.apply(action)
+            points, out = outcome(state, bots, random.Random(chance))
+            values[number].append(_value(points, seat, negative))
+            outs[number].append(1.0 if out == seat else 0.0)
+    return values, outs
+
+
+def _kind(played_is_best: bool, loss: Estimate) -> str:
+    if played_is_best:
+        return "best"
+    if loss.low <= 0:
+        return "good"
+    for kind in ("blunder", "mistake", "inaccuracy"):
+        if loss.mean >= THRESHOLDS[kind]:
+            return kind
+    return "good"
+
+
+def _sentence(view: PlayerView, played: Alternative, best: Alternative, kind: str) -> str:
+    """The verdict in words, with what the best alternative changed where it can say."""
+    if played.action == best.action:
+        return f"You played {played.action}: the best of the choices weighed."
+    loss = played.loss
+    size = f"about {loss.mean:.0f} points (95%: {loss.low:.0f} to {loss.high:.0f})"
+    outs = ""
+    if best.out.mean or played.out.mean:  # (no sample went out: nothing to compare)
+        outs = (
+            f"; it goes out first in {_share(best.out)} of the samples, against "
+            f"{_share(played.out)}"
+        )
+    if isinstance(played.action, Discard) and isinstance(best.action, Discard):
+        mine, other = played.action.card, best.action.card
+        text = (
+            f"You discarded {mine.symbol}; keeping it and discarding {other.symbol} was "
+            f"better by {size}"
+        )
+        reason = _discard_reason(view, mine, other)
+    else:
+        text = f"You played {played.action}; {best.action} was better by {size}"
+        reason = None
+    if kind == "good" and loss.low <= 0:
+        text = text.replace(" was better by ", " looked better by ") + ", within chance"
+    return text + (f", because {reason}" if reason else "") + outs + "."
+
+
+def _share(e: Estimate) -> str:
+    return estimate_text(e.mean, e.low, e.high, of="samples")
+
+
+def _discard_reason(view: PlayerView, mine, other) -> str | None:
+    """Why keeping ``mine`` and discarding ``other`` is better, where the hand says."""
+    hand = list(view.hand)
+    if not view.laid_down[view.seat]:
+        contract, rules = view.contract, view.rules
+
+        def without(card):
+            rest = list(hand)
+            rest.remove(next(c for c in rest if c.index == card.index))
+            return contract_distance(rest, contract, rules)
+
+        after_mine, after_other = without(mine), without(other)
+        if after_mine > after_other:
+            return (
+                f"without {mine.symbol} your hand is further from the contract "
+                f"({after_mine} cards short instead of {after_other})"
+            )
+    if fits_table(view, mine) and not fits_table(view, other):
+        return f"{mine.symbol} fits a meld on the table: another player can lay it off"
+    points_mine, points_other = view.rules.point_value(mine), view.rules.point_value(other)
+    if points_other > points_mine:
+        return f"{other.symbol} is worth {points_other} points to hold, {mine.symbol} {points_mine}"
+    return None
+
+
+# -- the review -----------------------------------------------------------------------
+
+
+def _game_state(game: object) -> GameState:
+    if isinstance(game, GameState):
+        return game
+    if isinstance(game, dict):
+        game = json.dumps(game)
+    if isinstance(game, str):
+        return load(game)
+    raise ArgumentTypeError(f"game must be a GameState or a save (its JSON), got {game!r}")
+
+
+def review(
+    game: GameState | str | dict,
+    seat: int,
+    *,
+    budget: int = 32,
+    seed: int = 0,
+    round: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Review ``seat``'s decisions in ``game`` (a played GameState, or a save's JSON):
+    every decision with more than one legal choice (of round ``round`` only, if given),
+    weighed on ``budget`` samples (see the module notes). The same game, seat, budget
+    and seed give the same review; each decision's samples are drawn from the seed and
+    the decision's place alone. ``progress(done, total)`` is called after each."""
+    state = _game_state(game)
+    players = state.players
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ArgumentError(f"seat must be a seat 0..{players - 1}, got {seat!r}")
+    if type(budget) is not int or not 1 <= budget <= MAX_BUDGET:
+        raise ArgumentError(
+            f"budget must be a whole number of samples 1..{MAX_BUDGET:,}, got {budget!r}"
+        )
+    if type(seed) is not int or seed < 0:
+        raise ArgumentError(f"seed must be a non-negative integer, got {seed!r}")
+    played_rounds = len(state.round_scores) + (0 if state.is_over else 1)
+    if round is not None and (type(round) is not int or not 1 <= round <= played_rounds):
+        raise ArgumentError(
+            f"round must be a round played so far, 1..{played_rounds}, got {round!r}"
+        )
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError(f"progress must be a callable or None, got {progress!r}")
+    replay = GameState(state.game, state.setup)
+    decisions = []
+    for number, (who, action) in enumerate(state.history):
+        if who == seat and (round is None or replay.round == round):
+            view = replay.view(seat)
+            actions = _alternatives(view, action)
+            if len(actions) > 1:
+                decisions.append((number, view, action, actions))
+        replay.apply(action)
+    verdicts = []
+    for done, (number, view, action, actions) in enumerate(decisions, 1):
+        rng = random.Random(f"review/{seed}/{number}")
+        values, outs = weigh(view, actions, samples=budget, rng=rng)
+        means = [sum(v) / budget for v in values]
+        best = max(range(len(actions)), key=lambda k: (means[k], -k))
+        alternatives = []
+        for k, act in enumerate(actions):
+            diffs = [b - m for b, m in zip(values[best], values[k], strict=True)]
+            alternatives.append(
+                Alternative(
+                    action=act,
+                    value=interval(values[k]),
+                    out=interval(outs[k], bounds=(0, 1)),
+                    loss=interval(diffs),
+                )
+            )
+        alternatives.sort(key=lambda a: -a.value.mean)
+        if alternatives[0].action != actions[best]:  # ties: the first listed is the best
+            index = next(i for i, a in enumerate(alternatives) if a.action == actions[best])
+            alternatives.insert(0, alternatives.pop(index))
+        chosen = next(a for a in alternatives if a.action == action)
+        kind = _kind(action == actions[best], chosen.loss)
+        verdicts.append(
+            Verdict(
+                number=number,
+                round=view.round,
+                phase=view.phase,
+                view=view,
+                played=action,
+                alternatives=tuple(alternatives),
+                kind=kind,
+                samples=budget,
+                sentence=_sentence(view, chosen, alternatives[0], kind),
+            )
+        )
+        if progress is not None:
+            progress(done, len(decisions))
+    return Review(
+        seat=seat,
+        name=state.game.names[seat],
+        budget=budget,
+        seed=seed,
+        verdicts=tuple(verdicts),
+    )

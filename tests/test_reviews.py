@@ -1,0 +1,143 @@
+"""Game review (rummykit.review): verdicts from the seat's own view, paired, seeded,
+classed only where the interval says so; constructed positions with a known best move;
+bad input refused by field."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from rummykit.actions import Discard
+from rummykit.bots import GreedyBot, RandomBot
+from rummykit.determinize import view_key
+from rummykit.errors import ArgumentError, ArgumentTypeError, SaveFileError
+from rummykit.game import Game, GameState
+from rummykit.reviews import CLASSES, THRESHOLDS, review, weigh
+from tests.support.game_helpers import decline, table
+
+
+def _finish_round(state: GameState, bots) -> GameState:
+    rounds = len(state.round_scores)
+    while len(state.round_scores) == rounds:
+        state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    return state
+
+
+def _round_of(bots, seed: int = 8, players: int = 4) -> GameState:
+    state = Game("standard", players=players, seed=seed).new_state()
+    return _finish_round(state, bots)
+
+
+@pytest.mark.slow
+def test_throwing_away_a_joker_one_card_from_the_contract_is_a_mistake():
+    # Round 1 (two sets): 8 8 JK and 9 9; discarding the joker breaks the set it makes.
+    state = table(
+        "standard", 2, {0: "8S 8H JK 9S 9H 3C 6D KS QC 2C"}, upcard="4D", stock="7H", seed=3
+    )
+    decline(state)
+    number = len(state.history)
+    state.apply("discard JK")
+    _finish_round(state, [GreedyBot(), GreedyBot()])
+    verdicts = review(state, 0, budget=200, seed=2, round=1).verdicts
+    verdict = next(v for v in verdicts if v.number == number)
+    assert verdict.kind in ("mistake", "blunder") and verdict.loss.low > 0
+    best = verdict.best.action
+    assert isinstance(best, Discard) and not best.card.is_joker
+    assert best.card.code not in ("8S", "8H", "9S", "9H")  # nor a card of the melds
+    assert verdict.sentence.startswith("You discarded JK; keeping it and discarding")
+    assert "further from the contract (2 cards short instead of 1)" in verdict.sentence
+    assert verdict.best.out.mean > verdict.chosen.out.mean
+
+
+def test_greedy_play_reviews_more_accurately_than_random_play():
+    state = _round_of([RandomBot(seed=1), GreedyBot(), GreedyBot(), GreedyBot()])
+    greedy = review(state, 1, budget=24, seed=1, round=1)
+    chaotic = review(state, 0, budget=24, seed=1, round=1)
+    # The reviewer's rollouts play GreedyBot, so its moves are mostly the reviewer's best
+    # (not all: weighing every alternative finds where waiting beats GreedyBot's haste).
+    assert greedy.accuracy >= 0.9 and not any(v.kind == "blunder" for v in greedy.verdicts)
+    assert greedy.total_loss < len(greedy.verdicts)
+    assert sum(v.kind in ("mistake", "blunder") for v in chaotic.verdicts) >= 3
+    assert chaotic.accuracy < greedy.accuracy
+
+
+def test_a_loss_is_classed_by_its_size_only_where_its_interval_excludes_zero():
+    state = _round_of([RandomBot(seed=2), GreedyBot(), GreedyBot(), GreedyBot()], seed=4)
+    for verdict in review(state, 0, budget=16, seed=3, round=1).verdicts:
+        loss = verdict.loss
+        assert verdict.kind in CLASSES
+        if verdict.kind == "best":
+            assert verdict.best.action == verdict.played
+        elif verdict.kind == "good":
+            assert loss.low <= 0 or loss.mean < THRESHOLDS["inaccuracy"]
+        else:
+            assert loss.low > 0 and loss.mean >= THRESHOLDS[verdict.kind]
+        # The best alternative comes first; every alternative was legal in the view.
+        assert verdict.best.value.mean == max(a.value.mean for a in verdict.alternatives)
+        legal = verdict.view.legal_actions()
+        assert all(a.action in legal for a in verdict.alternatives)
+
+
+def test_same_seed_same_review_and_the_seed_matters():
+    state = _round_of([RandomBot(seed=3), GreedyBot(), GreedyBot(), GreedyBot()], seed=5)
+    first = review(state, 0, budget=8, seed=4, round=1)
+    assert review(state, 0, budget=8, seed=4, round=1).to_dict() == first.to_dict()
+    assert review(state.save(), 0, budget=8, seed=4, round=1).to_dict() == first.to_dict()
+    other = review(state, 0, budget=8, seed=5, round=1)
+    assert [v.alternatives for v in other.verdicts] != [v.alternatives for v in first.verdicts]
+
+
+def test_a_verdict_reads_no_card_the_seat_could_not_see():
+    # Two tables alike for seat 0 (its hand, the up-card, the sizes) whose hidden cards
+    # differ: the same view, so the same values, sample by sample.
+    hand = "8S 8H 8D 9S 9H 3C 6D KS QC 2C"
+    a = table("standard", 3, {0: hand, 1: "4C 4D 5S 5H 7C 7D 10S JH QD AD"}, seed=6)
+    b = table("standard", 3, {0: hand, 1: "AC AH 2S 2H 3S 3H 4S 5C 6C 6H"}, seed=6)
+    assert [c.code for c in a.hands[1]] != [c.code for c in b.hands[1]]
+    assert view_key(a.view(0)) == view_key(b.view(0))
+    actions = a.view(0).legal_actions()
+    first = weigh(a.view(0), actions, samples=6, rng=random.Random(1))
+    assert weigh(b.view(0), actions, samples=6, rng=random.Random(1)) == first
+
+
+def test_rows_and_json_hold_every_alternative():
+    state = _round_of([RandomBot(seed=4), GreedyBot(), GreedyBot()], seed=2, players=3)
+    result = review(state, 0, budget=4, seed=0, round=1)
+    rows = result.rows()
+    assert len(rows) == sum(len(v.alternatives) for v in result.verdicts)
+    assert sum(r["is_played"] for r in rows) == len(result.verdicts)
+    data = json.loads(result.to_json())
+    assert data["accuracy"] == result.accuracy and len(data["verdicts"]) == len(result.verdicts)
+    assert "<table>" in result._repr_html_() and "accuracy" in str(result)
+
+
+def test_progress_is_called_after_each_decision():
+    state = _round_of([RandomBot(seed=5), GreedyBot()], seed=3, players=2)
+    calls = []
+    result = review(state, 0, budget=2, seed=0, round=1, progress=lambda d, t: calls.append((d, t)))
+    total = len(result.verdicts)
+    assert calls == [(k, total) for k in range(1, total + 1)]
+
+
+def test_bad_input_is_refused_by_field():
+    state = _round_of([GreedyBot(), GreedyBot()], seed=3, players=2)
+    before = state.save()
+    with pytest.raises(ArgumentError, match="seat must be a seat 0..1"):
+        review(state, 2)
+    with pytest.raises(ArgumentError, match="budget must be"):
+        review(state, 0, budget=0)
+    with pytest.raises(ArgumentError, match="seed must be"):
+        review(state, 0, seed=-1)
+    with pytest.raises(ArgumentError, match="round must be a round played so far, 1..2"):
+        review(state, 0, round=5)
+    with pytest.raises(ArgumentTypeError, match="game must be a GameState or a save"):
+        review(42, 0)
+    with pytest.raises(ArgumentTypeError, match="progress must be"):
+        review(state, 0, progress=3)
+    data = json.loads(before)
+    data["version"] = 999
+    with pytest.raises(SaveFileError):
+        review(json.dumps(data), 0)
+    assert state.save() == before
