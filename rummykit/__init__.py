@@ -32,8 +32,8 @@ from rummykit.game import Game, GameState, play_game
 from rummykit.hints import DiscardAdvice, DiscardOption, Outs, discard_advice, outs
 from rummykit.legal import PlayerView
 from rummykit.melds import Meld, MeldCheck, check_meld
-from rummykit.rules import CONTRACTS, Contract, RuleSet
 from rummykit.reviews import Review, review
+from rummykit.rules import CONTRACTS, Contract, RuleSet
 from rummykit.saves import load
 from rummykit.search import contract_completion, contract_distance, find_contract
 

@@ -452,7 +452,6 @@ SKIPPED = {
     "Decision",
     "Comparison",
     "Review",
-    "Verdict",
     "Alternative",
     "Answer",
     # Table builders with options passed through to completion_tables (probed there).
