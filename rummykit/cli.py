@@ -24,13 +24,16 @@ import argparse
 import contextlib
 import dataclasses
 import functools
+import html
 import math
+import os
 import re
 import signal
 import sys
 import threading
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from rummykit import chance
 from rummykit._optional import require
@@ -143,6 +146,13 @@ printed first, then a progress bar (use `rummykit simulate` for a quick estimate
   rummykit simulate --contract 6 --decks 3 --jokers 8 --cards 15
   rummykit simulate --contract "2 runs" --n 200000 --seed 7
   rummykit simulate --contract 6 --n 100000000 --dask tcp://scheduler:8786""",
+    "review": """examples:
+  rummykit review game.json --seat 0                every decision of seat 0, 32 samples each
+  rummykit review game.json --seat 1 --round 2 --budget 200 --html review.html
+
+Each decision is weighed from the seat's own view (the hidden cards sampled, never read
+from the save); a decision is marked an inaccuracy, a mistake or a blunder only where the
+95% interval of its loss lies above zero.""",
     "tables": """examples:
   rummykit tables                      regenerate data/ as committed (minutes)
   rummykit tables --quick --out /tmp/data
@@ -241,6 +251,21 @@ def _parser() -> argparse.ArgumentParser:
         "--seed", type=_natural, default=DATA_SEED, help=f"seed (default {DATA_SEED})"
     )
     dask_option(simulate)
+    review = command("review", "every decision of one seat in a saved game, weighed")
+    review.add_argument("save", metavar="SAVE", help="a saved game (GameState.save()'s JSON)")
+    review.add_argument("--seat", type=_natural, required=True, help="the seat to review (0 first)")
+    review.add_argument(
+        "--budget",
+        type=_bounded(1, 10_000),
+        default=32,
+        help="samples of the hidden cards a decision (default 32)",
+    )
+    review.add_argument("--seed", type=_natural, default=0, help="the samples' seed (default 0)")
+    review.add_argument("--round", type=_natural, default=None, help="one round only")
+    review.add_argument(
+        "--html", metavar="OUT", default=None, help="also write the review as an HTML page"
+    )
+
     tables = command("tables", "regenerate data/ (parquet + CSV + JSON)")
     tables.add_argument(
         "--out",
@@ -407,6 +432,55 @@ def _odds(args, parser) -> int:
     print(_title(rules, contract, number, args.decks, jokers, cards, "exact"))
     print(f"P = {found.value}")
     print(f"  = {found.words()}")
+    return 0
+
+
+def _review(args, parser) -> int:
+    from rummykit.reviews import review
+
+    tqdm = require("tqdm", extra="analysis", feature="rummykit review").tqdm
+    path = Path(args.save)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        parser.error(f"SAVE: cannot read {args.save}: {error}")
+    if args.html is not None and not Path(args.html).resolve().parent.is_dir():
+        parser.error(f"--html: cannot write {args.html}: its folder does not exist")
+    with tqdm(desc="reviewing", unit="decision", leave=False, disable=None) as bar:
+
+        def progress(done: int, total: int) -> None:
+            bar.total, bar.n = total, done
+            bar.refresh()
+
+        result = review(
+            text, args.seat, budget=args.budget, seed=args.seed, round=args.round,
+            progress=progress,
+        )  # fmt: skip
+    print(result)
+    for verdict in result.verdicts:
+        loss = verdict.loss
+        print(
+            f"round {verdict.round:>2}  {verdict.phase:<12} {str(verdict.played):<28} "
+            f"{verdict.kind:<10} loss {loss.mean:5.1f} [{loss.low:.1f}, {loss.high:.1f}]  "
+            f"best: {verdict.best.action}"
+        )
+    if args.html is not None:
+        out = Path(args.html)
+        page = (
+            "<!DOCTYPE html><html><head><meta charset='utf-8'><title>rummykit review</title>"
+            f"</head><body>{result._repr_html_()}<ol>"
+            + "".join(f"<li>{html.escape(v.sentence)}</li>" for v in result.verdicts)
+            + "</ol></body></html>"
+        )
+        # Written whole or not at all: a page beside it, then renamed over OUT.
+        partial = out.with_name(out.name + ".partial")
+        try:
+            partial.write_text(page, encoding="utf-8")
+            os.replace(partial, out)
+        except OSError as error:
+            partial.unlink(missing_ok=True)
+            parser.error(f"--html: cannot write {args.html}: {error}")
+        print(f"wrote {args.html}", file=sys.stderr)
     return 0
 
 
@@ -588,7 +662,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rummykit{'' if named is None else ' ' + named}: {error}", file=sys.stderr)
         raise SystemExit(2) from None
     args = parser.parse_args(argv)
-    command = {"odds": _odds, "simulate": _simulate, "tables": _tables}[args.command]
+    command = {"odds": _odds, "simulate": _simulate, "tables": _tables, "review": _review}[
+        args.command
+    ]
     # SIGTERM (a `kill`, a batch system's time limit) unwinds like an interrupt, so the
     # local pool's workers and the Dask connection are stopped on the way out.
     handled = threading.current_thread() is threading.main_thread()

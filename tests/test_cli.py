@@ -339,3 +339,55 @@ def test_the_pipeline_lives_in_the_odds_package_only():
             getattr(cli, name)
     # One default seed: the committed data's is the odds package's.
     assert pipeline.DATA_SEED is tables.DEFAULT_SEED
+
+
+# -- rummykit review ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def saved_game(tmp_path_factory):
+    from rummykit.bots import GreedyBot, RandomBot
+    from rummykit.game import Game
+
+    state = Game("standard", players=3, seed=4, turn_limit=30).new_state()
+    bots = [RandomBot(seed=1), GreedyBot(), GreedyBot()]
+    while not state.round_scores:
+        state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    path = tmp_path_factory.mktemp("review") / "game.json"
+    path.write_text(state.save(), encoding="utf-8")
+    return path
+
+
+def test_review_prints_each_decision_and_writes_a_page(capsys, saved_game, tmp_path):
+    from rummykit.reviews import review
+
+    page = tmp_path / "review.html"
+    argv = ["review", str(saved_game), "--seat", "0", "--budget", "4", "--html", str(page)]
+    code, out, _ = run(capsys, *argv)
+    expected = review(saved_game.read_text(encoding="utf-8"), 0, budget=4, seed=0)
+    assert code == 0
+    assert out.splitlines()[0] == str(expected).splitlines()[0]
+    assert sum(line.startswith("round ") for line in out.splitlines()) == len(expected.verdicts)
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and expected.verdicts[0].sentence[:20] in text
+    assert not (tmp_path / "review.html.partial").exists()
+
+
+def test_review_refuses_a_missing_save_a_bad_seat_and_an_unwritable_page(
+    capsys, saved_game, tmp_path
+):
+    assert "SAVE: cannot read" in fails(
+        capsys, "review", str(tmp_path / "none.json"), "--seat", "0"
+    )
+    assert "seat must be a seat 0..2, got 7" in fails(
+        capsys, "review", str(saved_game), "--seat", "7"
+    )
+    assert "--budget: must be from 1" in fails(
+        capsys, "review", str(saved_game), "--seat", "0", "--budget", "0"
+    )
+    out = tmp_path / "missing-folder" / "page.html"
+    err = fails(
+        capsys, "review", str(saved_game), "--seat", "0", "--budget", "1", "--html", str(out)
+    )
+    assert "--html: cannot write" in err
+    assert not out.parent.exists()
