@@ -147,7 +147,7 @@ printed first, then a progress bar (use `rummykit simulate` for a quick estimate
   rummykit simulate --contract "2 runs" --n 200000 --seed 7
   rummykit simulate --contract 6 --n 100000000 --dask tcp://scheduler:8786""",
     "review": """examples:
-  rummykit review game.json --seat 0                every decision of seat 0, 32 samples each
+  rummykit review game.json --seat 0                every decision of seat 0, 128 samples each
   rummykit review game.json --seat 1 --round 2 --budget 200 --html review.html
 
 Each decision is weighed from the seat's own view (the hidden cards sampled, never read
@@ -257,8 +257,8 @@ def _parser() -> argparse.ArgumentParser:
     review.add_argument(
         "--budget",
         type=_bounded(1, 10_000),
-        default=32,
-        help="samples of the hidden cards a decision (default 32)",
+        default=128,
+        help="samples of the hidden cards a decision (default 128)",
     )
     review.add_argument("--seed", type=_natural, default=0, help="the samples' seed (default 0)")
     review.add_argument("--round", type=_natural, default=None, help="one round only")

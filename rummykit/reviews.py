@@ -390,7 +390,7 @@ def review(
     game: GameState | str | dict,
     seat: int,
     *,
-    budget: int = 32,
+    budget: int = 128,
     seed: int = 0,
     round: int | None = None,
     progress: Callable[[int, int], None] | None = None,
