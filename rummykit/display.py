@@ -29,6 +29,7 @@ from rummykit._optional import require
 from rummykit.chance import MAX_DIGITS, chance_text
 from rummykit.checks import instance, items, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.reviews import Review
 
 pl = require("polars", extra="analysis", feature="rummykit.display")
 
@@ -40,6 +41,7 @@ __all__ = [
     "interval_column",
     "interval_text",
     "number_text",
+    "review_frame",
     "show",
 ]
 
@@ -287,3 +289,38 @@ def show(
     left_out = frame.height - shown.height
     note = f"{left_out:,} more row{'s' if left_out != 1 else ''} not shown" if left_out else ""
     return Table(tuple(frame.columns), rows, right, note=note, caption=caption)
+
+
+def review_frame(review) -> pl.DataFrame:
+    """A :class:`~rummykit.reviews.Review` as a polars frame, long form: one row per
+    decision and alternative (:meth:`Review.rows <rummykit.reviews.Review.rows>`).
+
+    >>> from rummykit.bots import GreedyBot
+    >>> from rummykit.game import Game, play_game
+    >>> from rummykit.reviews import review
+    >>> state = play_game(Game("standard", players=2, seed=3, turn_limit=4).new_state(),
+    ...                   [GreedyBot(), GreedyBot()])
+    >>> frame = review_frame(review(state, 0, budget=2, round=1))
+    >>> frame.columns[:5], frame["is_played"].sum() == frame["number"].n_unique()
+    (['number', 'round', 'phase', 'played', 'kind'], True)
+    """
+    if not isinstance(review, Review):
+        raise ArgumentTypeError(f"review must be a Review (rummykit.review), got {review!r}")
+    schema = {
+        "number": pl.Int32,
+        "round": pl.Int8,
+        "phase": pl.Utf8,
+        "played": pl.Utf8,
+        "kind": pl.Utf8,
+        "action": pl.Utf8,
+        "is_played": pl.Boolean,
+        "value": pl.Float64,
+        "value_low": pl.Float64,
+        "value_high": pl.Float64,
+        "out": pl.Float64,
+        "loss": pl.Float64,
+        "loss_low": pl.Float64,
+        "loss_high": pl.Float64,
+        "samples": pl.Int32,
+    }
+    return pl.DataFrame(review.rows(), schema=schema)
