@@ -150,6 +150,9 @@ class SearchBot(Bot):
         self._greedy = GreedyBot()
         self._bots: list[Bot] = []
         self.last: Decision | None = None
+        self.progress: Callable[[int, int | None], None] | None = None
+        """Called after each sample of a decision with (samples so far, the ``rollouts``
+        budget or None): a widget's progress line."""
 
     def __repr__(self) -> str:
         return f"SearchBot(rollouts={self.rollouts!r}, seconds={self.seconds!r})"
@@ -216,6 +219,8 @@ class SearchBot(Bot):
                 points = self.rollout(state, self._bots, random.Random(chance))
                 values[number].append(self._value(points, view))
             samples += 1
+            if self.progress is not None:
+                self.progress(samples, self.rollouts)
             if self.rollouts is not None and samples >= self.rollouts:
                 break
             if self.seconds is not None and time.monotonic() - start >= self.seconds:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import html
 import random
 import re
+import threading
+import time
 from collections.abc import Callable
 
 from rummykit import svg
@@ -38,7 +40,9 @@ from rummykit.narrate import sentence
 from rummykit.rules import RuleSet
 from rummykit.saves import load
 from rummykit.search import contract_distance
+from rummykit.searchbot import SearchBot
 from rummykit.widgets._common import (
+    CAN_THREAD,
     CardPicker,
     figure_html,
     four_colour_box,
@@ -60,6 +64,9 @@ BOTS: dict[str, Callable[[int], object]] = {
     # in the run rounds (benchmarks/bench_outsbot.py).
     "Greedy, discards by outs": lambda seed: OutsBot(seed=seed),
     "Random": lambda seed: RandomBot(seed=seed),
+    # Weighs each choice by playing it on over sampled deals (rummykit.searchbot): up to
+    # a second a decision, so it thinks in a thread and the widget says so.
+    "Strong (searches ahead)": lambda seed: SearchBot(seed=seed),
 }
 
 #: What the human seat is asked to do in each phase.
@@ -126,6 +133,13 @@ class PlayWidget:
     due the advice for every discard (:func:`rummykit.discard_advice`), the best marked.
     They are counted in a thread (``background``; they can take seconds for contracts of
     runs) and shown by :attr:`outs_pane`, an :class:`~rummykit.widgets.hints.OutsPane`.
+    ``bot`` is the bots' level, one of :data:`BOTS`: from ``"Random"`` through the
+    greedy ones to ``"Strong (searches ahead)"`` (:class:`~rummykit.searchbot.SearchBot`,
+    which weighs each choice over sampled deals). A strong bot thinks in a thread
+    (``background``): the cell and the notebook stay free, :attr:`thinking_html` says who
+    is thinking and how far, the human's buttons are off until the bots are done, and an
+    error in the thread is shown in the message line (:attr:`error`); :meth:`wait` waits
+    for them. The moves are the same as without the thread (the same seeds).
     Too many or too few ``bots`` for the preset raise
     :class:`~rummykit.errors.RuleSetError`.
 
@@ -232,6 +246,17 @@ class PlayWidget:
         self.message_html = ipywidgets.HTML()
         self.hint_html = ipywidgets.HTML()
         self.outs_pane = OutsPane(background=background)
+        self.background = background and CAN_THREAD
+        """Let a strong bot think in a thread (never where threads cannot start)."""
+        self.thinking_html = ipywidgets.HTML()
+        """The bots' progress line while a strong bot thinks."""
+        self.thinking = False
+        """True while the bots play in the background (the human's buttons are off)."""
+        self.error: str | None = None
+        """The error that stopped the bots' thread, if one did."""
+        self._thinker: threading.Thread | None = None
+        self._generation = 0  # a new game or a load makes the running thread's work stale
+        self._lock = threading.RLock()
         self.why_html = ipywidgets.HTML()
         """Why the play-phase actions that are disabled are disabled."""
         self.log_html = ipywidgets.HTML()
@@ -318,6 +343,7 @@ class PlayWidget:
                 row([self.whole_game, self.round]),
                 row([self.seed, self.new_game_button, self.hint, self.four_colour]),
                 self.status_html,
+                self.thinking_html,
                 self.next_round_button,
                 self.table_html,
                 self.hand_html,
@@ -442,6 +468,10 @@ class PlayWidget:
         return (self.name, *others[: players - 1])
 
     def _start(self, state: GameState) -> None:
+        with self._lock:
+            self._generation += 1  # a thread still thinking about the old game stops
+            self.thinking = False
+        self.thinking_html.value = ""
         self.state = state
         self._rounds_before = len(state.round_scores)
         self._results_seen = len(state.results)
@@ -462,6 +492,8 @@ class PlayWidget:
         """
         if self.finished:
             return self._refuse("The play is over: press New game to play again.")
+        if self.thinking:
+            return self._refuse("Wait: the bots are still playing.")
         if self.between_rounds:
             return self._refuse(self._next_round_prompt())
         if self.state.to_act != self.seat:
@@ -485,19 +517,90 @@ class PlayWidget:
         (docs/choices.md), but the sources let the other players buy, so the widget
         passes for the human and says so (:data:`OWN_DISCARD_NOTE`).
         """
+        searching = any(isinstance(bot, SearchBot) for bot in self.bots)
+        if searching and self.background:
+            # A strong bot thinks for up to a second a decision: in a thread, so that the
+            # notebook stays free; the human's buttons are off until the bots are done.
+            with self._lock:
+                self.thinking = True
+                generation = self._generation
+            self.refresh()
+            self._thinker = threading.Thread(
+                target=self._think,
+                args=(generation, max_actions),
+                name="rummykit-bots",
+                daemon=True,
+            )
+            self._thinker.start()
+            return
+        skipped = self._bots_play(self._generation, max_actions)
+        self.refresh()
+        if skipped:
+            self.message_html.value = message_html(OWN_DISCARD_NOTE)
+
+    def _bots_play(self, generation: int, max_actions: int) -> bool:
+        """The bots' moves up to the human's turn (True if the human's buy of its own
+        discard was passed); stops, playing nothing more, once ``generation`` is stale."""
         skipped = False
+        state = self.state
         for _ in range(max_actions):
-            seat = self.state.to_act
+            seat = state.to_act
             if seat is None or self.finished or self.between_rounds:
                 break
             if seat == self.seat:
-                view = self.state.view(seat)
+                view = state.view(seat)
                 if not (view.phase == "buy" and view.offered_by == self.seat):
                     break
-                self.state.apply(Pass())
+                action = Pass()
                 skipped = True
-                continue
-            self.state.apply(self.bots[seat].choose(self.state.view(seat)))
+            else:
+                bot = self.bots[seat]
+                if isinstance(bot, SearchBot) and self.thinking:
+                    bot.progress = self._progress(state.game.names[seat])
+                action = bot.choose(state.view(seat))
+            with self._lock:
+                if generation != self._generation:
+                    return skipped  # a new game: this move is not played
+                state.apply(action)
+        return skipped
+
+    def _progress(self, name: str) -> Callable[[int, int | None], None]:
+        """A strong bot's progress line, written at most every 0.2 s."""
+        last = [0.0]
+
+        def show(done: int, total: int | None) -> None:
+            now = time.monotonic()
+            if now - last[0] < 0.2 and done != total:
+                return
+            last[0] = now
+            planned = f" of {total}" if total is not None else ""
+            self.thinking_html.value = message_html(
+                f"{name} is thinking: {done}{planned} sampled deals weighed ..."
+            )
+
+        return show
+
+    def _think(self, generation: int, max_actions: int) -> None:
+        """The bots' turn in the background thread, then the table redrawn."""
+        try:
+            skipped = self._bots_play(generation, max_actions)
+        except Exception as error:  # shown in the widget, never lost in the thread
+            with self._lock:
+                if generation != self._generation:
+                    return
+                self.thinking = False
+                self.error = f"{type(error).__name__}: {error}"
+            self.thinking_html.value = ""
+            self.refresh()
+            self.message_html.value = message_html(
+                f"A bot stopped with an error: {self.error}", "error"
+            )
+            return
+        with self._lock:
+            if generation != self._generation:
+                return
+            self.thinking = False
+        self.thinking_html.value = ""
         self.refresh()
         if skipped:
             self.message_html.value = message_html(OWN_DISCARD_NOTE)
@@ -606,6 +709,10 @@ class PlayWidget:
     # ------------------------------------------------------------------ showing
     def refresh(self) -> None:
         """Redraw everything from the engine's state."""
+        with self._lock:  # (not while the bots' thread plays a move)
+            self._redraw()
+
+    def _redraw(self) -> None:
         self._update_log()
         self._show_status()
         result = self.result
@@ -871,14 +978,23 @@ class PlayWidget:
             )
 
     def wait(self, timeout: float | None = None) -> None:
-        """Wait for the outs being counted in the background (for scripts and tests)."""
+        """Wait for the bots playing in the background, then for the outs being counted
+        (for scripts and tests)."""
+        thinker = self._thinker
+        if thinker is not None:
+            thinker.join(timeout)
         self.outs_pane.wait(timeout)
 
     def _enable(self) -> None:
         """Enable the buttons of the kinds of action the engine lists for the human now;
         a disabled button is grey and says why (the engine's reason) on hover."""
-        kinds = {type(action) for action in self.legal_actions()}
-        playing = self.state.to_act == self.seat and not self.finished and not self.between_rounds
+        kinds = set() if self.thinking else {type(action) for action in self.legal_actions()}
+        playing = (
+            self.state.to_act == self.seat
+            and not self.finished
+            and not self.between_rounds
+            and not self.thinking
+        )
         if playing and self.state.phase == "play" and self.view.can_lay_down():
             kinds.add(LayDown)
         enabled = {
@@ -943,6 +1059,8 @@ class PlayWidget:
             if self.between_rounds:
                 return f"round {self.result.round} is over: press Next round"
             return "the play is over: press New game"
+        if self.thinking:
+            return "the bots are playing: wait for your turn"
         if self.state.to_act != self.seat:
             return "it is not your turn"
         if button is self.clear_melds_button:
