@@ -199,8 +199,12 @@ def _play_round(state: GameState, bots: list, max_actions: int) -> None:
     raise ArgumentError(f"max_actions: a round did not end within {max_actions:,} actions")
 
 
-def _game(rules, players, deal_seed, seats, limits, rounds, turn, max_actions) -> list[tuple]:
-    """Play one duplicate game; per seat (points, rounds went out, rounds laid down by turn)."""
+def game_results(
+    rules, players, deal_seed, seats, limits, rounds, turn, max_actions
+) -> list[tuple]:
+    """Play one duplicate game (the deal of ``deal_seed``, ``seats`` the bots by seat);
+    per seat (points, rounds gone out first, rounds laid down by turn ``turn``). Shared
+    with :mod:`rummykit.ladder`; not the public surface."""
     chance = random.Random(deal_seed)
     round_seeds = [chance.getrandbits(63) for _ in range(rounds)]
     dealer = chance.randrange(players)
@@ -283,12 +287,12 @@ def compare(
         deal_seed = rng.getrandbits(63)
         args = (rules, players, deal_seed)
         rest = (limits, rounds, turn, max_actions)
-        base = _game(*args, [bot_b] * players, *rest)
+        base = game_results(*args, [bot_b] * players, *rest)
         done += 1
         diffs = []
         for seat in range(players):
             seats = [bot_a if s == seat else bot_b for s in range(players)]
-            mine = _game(*args, seats, *rest)[seat]
+            mine = game_results(*args, seats, *rest)[seat]
             done += 1
             if progress is not None:
                 progress(done, total)

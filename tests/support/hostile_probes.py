@@ -56,6 +56,7 @@ MODULES = (
     "rummykit.reviews",
     "rummykit.searchbot",
     "rummykit.duplicate",
+    "rummykit.ladder",
     "rummykit.odds.answer",
     "rummykit.exercises",
     "rummykit.chance",
@@ -381,6 +382,17 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
                 }
             )
         },
+        # A ladder of two bots on one short deal of two seats.
+        "ladder": {
+            "roster": {"greedy": GreedyBot(seed=0), "random": RandomBot(seed=1)},
+            "baseline": "greedy",
+            "deals": 1,
+            "players": 2,
+            "rounds": 1,
+            "turn_limit": 10,
+            "max_reshuffles": 1,
+        },
+        "bradley_terry": {"wins": {("a", "b"): 1}, "names": ["a", "b"]},
         # A review of the probes' state (no decision yet) by one sample a decision.
         "review": {"game": state, "seat": 0, "budget": 1},
         # The compiled rollouts: a batch of one seed, GreedyBots at the probes' table.
@@ -453,6 +465,7 @@ SKIPPED = {
     "Comparison",
     "Review",
     "Alternative",
+    "Ladder",
     "Answer",
     # Table builders with options passed through to completion_tables (probed there).
     "completion_by_turn",
