@@ -55,7 +55,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rummykit.actions import Action, Discard
+from rummykit.actions import Action, Discard, DrawStock, LayOff, Pass, TakeDiscard
 from rummykit.bots import GreedyBot
 from rummykit.chance import estimate_text
 from rummykit.determinize import determinize, hidden_cards
@@ -338,10 +338,52 @@ def _sentence(view: PlayerView, played: Alternative, best: Alternative, kind: st
         reason = _discard_reason(view, mine, other)
     else:
         text = f"You played {played.action}; {best.action} was better by {size}"
-        reason = None
+        reason = _card_reason(view, played.action, best.action)
     if kind == "good" and loss.low <= 0:
         text = text.replace(" was better by ", " looked better by ") + ", within chance"
     return text + (f", because {reason}" if reason else "") + outs + "."
+
+
+def _closer(view: PlayerView, card) -> tuple[int, int] | None:
+    """The contract distance of the hand without and with ``card`` (None once laid down)."""
+    if card is None or view.laid_down[view.seat]:
+        return None
+    hand = list(view.hand)
+    return (
+        contract_distance(hand, view.contract, view.rules),
+        contract_distance([*hand, card], view.contract, view.rules),
+    )
+
+
+def _card_reason(view: PlayerView, played: Action, best: Action) -> str | None:
+    """Why taking (or leaving) the card on offer or on the pile was the better choice."""
+    kinds = {type(played).__name__, type(best).__name__}
+    if isinstance(best, LayOff):
+        points = view.rules.point_value(best.card)
+        return (
+            f"{best.card.symbol} lays off on the table's meld {best.meld + 1}: a card fewer "
+            f"to hold ({points} points) and a step nearer going out"
+        )
+    if kinds == {"Buy", "Pass"}:
+        card, extra = view.offer, view.rules.buy_penalty_cards
+        distances = _closer(view, card)
+        if isinstance(best, Pass):
+            return (
+                f"a buy adds {card.symbol} and {extra} penalty card{'s' if extra != 1 else ''} "
+                f"to your hand, more to lay down or hold at the end"
+            )
+        if distances is not None and distances[1] < distances[0]:
+            return f"{card.symbol} brings your hand one card closer to the contract"
+    if kinds == {"DrawStock", "TakeDiscard"}:
+        card = view.discard_top
+        distances = _closer(view, card)
+        if isinstance(best, TakeDiscard) and distances is not None and distances[1] < distances[0]:
+            return f"{card.symbol} brings your hand one card closer to the contract"
+        if isinstance(best, DrawStock):
+            return (
+                f"{card.symbol} shows the others what you collect and does not help your contract"
+            )
+    return None
 
 
 def _share(e: Estimate) -> str:
