@@ -64,7 +64,14 @@ def test_the_command_help_covers_every_subcommand(monkeypatch):
     # The same page whatever the terminal that builds it.
     monkeypatch.setenv("COLUMNS", "40")
     assert dict(api_reference.cli_help()) == commands
-    assert set(commands) == {"rummykit", "rummykit odds", "rummykit simulate", "rummykit tables"}
+    assert set(commands) == {
+        "rummykit",
+        "rummykit odds",
+        "rummykit simulate",
+        "rummykit tables",
+        "rummykit review",
+    }
+    assert "--html" in commands["rummykit review"]
     assert "--allow-long" in commands["rummykit odds"]
     assert "--checkpoint" in commands["rummykit tables"]
 
