@@ -32,7 +32,7 @@ from rummykit.actions import (
 )
 from rummykit.bots import BuyerBot, GreedyBot, OutsBot, RandomBot
 from rummykit.cards import Card, Hand
-from rummykit.errors import RuleSetError, RummyError
+from rummykit.errors import ArgumentError, RuleSetError, RummyError
 from rummykit.game import DEFAULT_NAMES, Game, GameState, PlayerView, RoundResult
 from rummykit.hints import seen_text
 from rummykit.melds import check_meld, lay_off_options
@@ -53,7 +53,25 @@ from rummykit.widgets._common import (
 )
 from rummykit.widgets.hints import OutsPane, view_seen
 
-__all__ = ["BOTS", "OWN_DISCARD_NOTE", "PlayWidget", "bot_range", "check_bots", "plain_words"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "OWN_DISCARD_NOTE",
+    "STRONG_SAMPLES",
+    "STRONG_SECONDS",
+    "PlayWidget",
+    "bot_range",
+    "check_bots",
+    "plain_words",
+]
+
+#: The strong level's budget per decision: this many samples (sampled deals, each choice
+#: played out on each) ...
+STRONG_SAMPLES = 300
+#: ... or this many seconds, whichever comes first: on 2026-12-02's rollouts, 300 samples
+#: took 0.1 to 1.5 s a decision (the discards of the run rounds the longest), so the cap
+#: binds on the slowest; only a decision the cap did not cut is reproducible from the seed.
+STRONG_SECONDS = 1.0
 
 #: The bots to play against, by the name shown in the widget: seed -> bot.
 BOTS: dict[str, Callable[[int], object]] = {
@@ -66,8 +84,33 @@ BOTS: dict[str, Callable[[int], object]] = {
     "Random": lambda seed: RandomBot(seed=seed),
     # Weighs each choice by playing it on over sampled deals (rummykit.searchbot): up to
     # a second a decision, so it thinks in a thread and the widget says so.
-    "Strong (searches ahead)": lambda seed: SearchBot(seed=seed),
+    "Strong (searches ahead)": lambda seed: SearchBot(
+        seed=seed, rollouts=STRONG_SAMPLES, seconds=STRONG_SECONDS
+    ),
 }
+
+#: The levels a learner picks from: level -> (the words shown, the bot of :data:`BOTS`).
+LEVELS: dict[str, tuple[str, str]] = {
+    "random": ("Random (beginner)", "Random"),
+    "greedy": ("Greedy (goes for its contract)", "Greedy"),
+    "outs": ("Careful (discards by outs)", "Greedy, discards by outs"),
+    "strong": ("Strong (searches ahead, up to 1 s a move)", "Strong (searches ahead)"),
+}
+
+#: The level of each bot of :data:`BOTS` (the buying variants play at the greedy level).
+_LEVEL_OF = {
+    "Greedy": "greedy",
+    "Greedy, always buys": "greedy",
+    "Greedy, never buys": "greedy",
+    "Greedy, discards by outs": "outs",
+    "Random": "random",
+    "Strong (searches ahead)": "strong",
+}
+
+
+class _Stopped(Exception):
+    """Raised in the bots' thread to abandon a decision (a new game, a closed widget)."""
+
 
 #: What the human seat is asked to do in each phase.
 _PROMPTS = {
@@ -140,6 +183,13 @@ class PlayWidget:
     is thinking and how far, the human's buttons are off until the bots are done, and an
     error in the thread is shown in the message line (:attr:`error`); :meth:`wait` waits
     for them. The moves are the same as without the thread (the same seeds).
+    ``level`` (the **Level** control, :data:`LEVELS`: random, greedy, outs, strong, in a
+    learner's words) sets ``bot``, and the ``Bot`` dropdown, which also offers the greedy
+    bot's buying variants, sets the level; every bot seat plays the bot chosen, from the
+    next New game. The strong bots weigh ``strong_samples`` samples or ``strong_seconds``
+    seconds a decision, whichever comes first (``strong_seconds=None``: the samples only,
+    so a game is the same every time). New game, Load and :meth:`close` stop the thread
+    (:meth:`stop`), abandoning a decision half weighed.
     Too many or too few ``bots`` for the preset raise
     :class:`~rummykit.errors.RuleSetError`.
 
@@ -164,6 +214,10 @@ class PlayWidget:
     >>> widget.discard_button.click()
     >>> "discards" in widget.log_html.value
     True
+    >>> strong = PlayWidget(bots=1, level="strong", seed=5, strong_samples=4, strong_seconds=None)
+    >>> strong.wait()
+    >>> strong.thinking, strong.bot_kind.value, type(strong.bots[1]).__name__
+    (False, 'Strong (searches ahead)', 'SearchBot')
     """
 
     def __init__(
@@ -172,6 +226,9 @@ class PlayWidget:
         *,
         bots: int = 3,
         bot: str = "Greedy",
+        level: str | None = None,
+        strong_samples: int | None = STRONG_SAMPLES,
+        strong_seconds: float | None = STRONG_SECONDS,
         whole_game: bool = False,
         round: int = 1,
         seed: int = 0,
@@ -199,6 +256,18 @@ class PlayWidget:
         self.reasons: dict[ipywidgets.Button, str] = {}
         """Why each disabled action button is disabled (the engine's words)."""
         check_bots(self._custom or RuleSet.preset(preset), bots)
+        if level is not None:
+            if level not in LEVELS:
+                raise ArgumentError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
+            bot = LEVELS[level][1]
+        if bot not in BOTS:
+            raise ArgumentError(f"bot must be one of {', '.join(BOTS)}, got {bot!r}")
+        # Checked here (a bad budget raises now, not in the bots' thread).
+        SearchBot(rollouts=strong_samples, seconds=strong_seconds)
+        self.strong_samples = strong_samples
+        """The strong level's samples a decision (None: only the seconds bound it)."""
+        self.strong_seconds = strong_seconds
+        """The strong level's seconds a decision (None: only the samples bound it)."""
 
         # --- set-up controls
         self.preset = preset_dropdown(preset if preset in RuleSet.presets() else "standard")
@@ -209,6 +278,14 @@ class PlayWidget:
         self.bot_kind = ipywidgets.Dropdown(
             options=list(BOTS), value=bot, description="Bot", tooltip="how the bots play"
         )
+        self.level = ipywidgets.Dropdown(
+            options=[(words, key) for key, (words, _) in LEVELS.items()],
+            value=_LEVEL_OF[bot],
+            description="Level",
+            tooltip="how well the bots play (from the next New game)",
+        )
+        self.level.observe(self._level_changed, "value")
+        self.bot_kind.observe(self._bot_changed, "value")
         self.whole_game = ipywidgets.ToggleButtons(
             options=[("One round", False), ("Whole game", True)],
             value=whole_game,
@@ -339,8 +416,8 @@ class PlayWidget:
         row = ipywidgets.HBox
         self.box = ipywidgets.VBox(
             [
-                row([self.preset, self.bot_count, self.bot_kind]),
-                row([self.whole_game, self.round]),
+                row([self.preset, self.bot_count, self.level]),
+                row([self.whole_game, self.round, self.bot_kind]),
                 row([self.seed, self.new_game_button, self.hint, self.four_colour]),
                 self.status_html,
                 self.thinking_html,
@@ -435,6 +512,24 @@ class PlayWidget:
         self.round.value = number
         self._bot_tooltip()
 
+    def _level_changed(self, change: dict) -> None:
+        if _LEVEL_OF.get(self.bot_kind.value) != change["new"]:
+            self.bot_kind.value = LEVELS[change["new"]][1]
+
+    def _bot_changed(self, change: dict) -> None:
+        if change["new"] in _LEVEL_OF:
+            self.level.value = _LEVEL_OF[change["new"]]
+
+    def _make_bot(self, seed: int):
+        """A bot of the kind chosen; the strong one with the widget's budget."""
+        budget = (self.strong_samples, self.strong_seconds)
+        if self.bot_kind.value == "Strong (searches ahead)" and budget != (
+            STRONG_SAMPLES,
+            STRONG_SECONDS,
+        ):
+            return SearchBot(seed=seed, rollouts=self.strong_samples, seconds=self.strong_seconds)
+        return BOTS[self.bot_kind.value](seed)
+
     def _bot_tooltip(self) -> None:
         low, high = bot_range(self.rules)
         self.bot_count.tooltip = f"number of bot players: {low} to {high} under {self.rules.name}"
@@ -468,6 +563,7 @@ class PlayWidget:
         return (self.name, *others[: players - 1])
 
     def _start(self, state: GameState) -> None:
+        self.stop()  # the old game's thread, if any, ends here
         with self._lock:
             self._generation += 1  # a thread still thinking about the old game stops
             self.thinking = False
@@ -476,8 +572,9 @@ class PlayWidget:
         self._rounds_before = len(state.round_scores)
         self._results_seen = len(state.results)
         seeds = random.Random(self.seed.value)
-        factory = BOTS[self.bot_kind.value]
-        self.bots = [None] + [factory(seeds.getrandbits(63)) for _ in range(state.players - 1)]
+        self.bots = [None] + [
+            self._make_bot(seeds.getrandbits(63)) for _ in range(state.players - 1)
+        ]
         self.lines = []
         self._seen = 0
         self.melds_to_lay = []
@@ -556,7 +653,7 @@ class PlayWidget:
             else:
                 bot = self.bots[seat]
                 if isinstance(bot, SearchBot) and self.thinking:
-                    bot.progress = self._progress(state.game.names[seat])
+                    bot.progress = self._progress(state.game.names[seat], generation)
                 action = bot.choose(state.view(seat))
             with self._lock:
                 if generation != self._generation:
@@ -564,11 +661,14 @@ class PlayWidget:
                 state.apply(action)
         return skipped
 
-    def _progress(self, name: str) -> Callable[[int, int | None], None]:
-        """A strong bot's progress line, written at most every 0.2 s."""
+    def _progress(self, name: str, generation: int) -> Callable[[int, int | None], None]:
+        """A strong bot's progress line, written at most every 0.2 s; it abandons the
+        decision once ``generation`` is stale (a new game, :meth:`stop`)."""
         last = [0.0]
 
         def show(done: int, total: int | None) -> None:
+            if generation != self._generation:
+                raise _Stopped
             now = time.monotonic()
             if now - last[0] < 0.2 and done != total:
                 return
@@ -584,6 +684,8 @@ class PlayWidget:
         """The bots' turn in the background thread, then the table redrawn."""
         try:
             skipped = self._bots_play(generation, max_actions)
+        except _Stopped:
+            return
         except Exception as error:  # shown in the widget, never lost in the thread
             with self._lock:
                 if generation != self._generation:
@@ -976,6 +1078,21 @@ class PlayWidget:
                 seen=view_seen(view),
                 seen_note=seen_text(view),
             )
+
+    def stop(self, timeout: float | None = 5.0) -> None:
+        """Abandon the bots' thread, if one runs (the decision it weighs is dropped, the
+        state stays as before it), and wait for it to end; the human's buttons come back
+        only with a new game or a load."""
+        with self._lock:
+            self._generation += 1
+            thinker = self._thinker
+        if thinker is not None and thinker is not threading.current_thread():
+            thinker.join(timeout)
+
+    def close(self) -> None:
+        """Stop the bots' thread and close the widget's views."""
+        self.stop()
+        self.box.close()
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the bots playing in the background, then for the outs being counted
