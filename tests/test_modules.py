@@ -32,6 +32,7 @@ ENGINE = (
     "game",
     "hints",
     "known_odds",
+    "ladder",
     "legal",
     "melds",
     "narrate",
