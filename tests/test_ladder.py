@@ -63,7 +63,9 @@ def _grid_maximum(wins):
 def test_bradley_terry_is_the_maximum_of_a_grid_search(prior):
     wins = [[0, 3, 2], [1, 0, 4], [2, 1, 0]]
     fitted = bradley_terry(wins, prior=prior)
-    padded = [[0 if i == j else w + prior / 2 for j, w in enumerate(row)] for i, row in enumerate(wins)]
+    padded = [
+        [0 if i == j else w + prior / 2 for j, w in enumerate(row)] for i, row in enumerate(wins)
+    ]
     grid = _grid_maximum(padded)
     assert fitted[0] == 0.0
     assert fitted[1:] == pytest.approx(grid, abs=0.005)
