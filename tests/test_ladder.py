@@ -150,3 +150,12 @@ def test_bad_input_is_refused_by_name_and_nothing_is_played(roster, kwargs, fiel
     with pytest.raises(RummyError, match=field):
         ladder(roster, **{"deals": 1, "seed": 0, **SMALL, **kwargs}, progress=seen.append)
     assert seen == [] and Recording.calls == 0
+
+
+def test_progress_counts_every_game_and_a_foreign_unit_is_refused():
+    seen = []
+    result = ladder(ROSTER, deals=1, seed=0, progress=lambda d, t: seen.append((d, t)), **SMALL)
+    assert seen[-1] == (result.games, result.games) and len(seen) == result.games == 6
+    other = units({"x": GreedyBot, "y": RandomBot}, deals=1, seed=0)[0]
+    with pytest.raises(RummyError, match="unit"):
+        play_unit(ROSTER, other, players=2, rounds=1)
