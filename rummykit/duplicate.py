@@ -199,17 +199,18 @@ def _play_round(state: GameState, bots: list, max_actions: int) -> None:
     raise ArgumentError(f"max_actions: a round did not end within {max_actions:,} actions")
 
 
-def game_results(
-    rules, players, deal_seed, seats, limits, rounds, turn, max_actions
+def seated_game(
+    rules, players, deal_seed, makers, limits, rounds, turn, max_actions
 ) -> list[tuple]:
-    """Play one duplicate game (the deal of ``deal_seed``, ``seats`` the bots by seat);
-    per seat (points, rounds gone out first, rounds laid down by turn ``turn``). Shared
-    with :mod:`rummykit.ladder`; not the public surface."""
+    """Play one duplicate game of the deal ``deal_seed``, seat ``s``'s bot made by
+    ``makers[s](seed)`` from a seed of the deal and the seat (whichever bot sits there);
+    per seat (points, rounds went out first, rounds laid down by ``turn``). The arguments
+    are those :func:`setup` checked; shared with :mod:`rummykit.ladder`."""
     chance = random.Random(deal_seed)
     round_seeds = [chance.getrandbits(63) for _ in range(rounds)]
     dealer = chance.randrange(players)
     bot_seeds = [chance.getrandbits(63) for _ in range(players)]
-    bots = [_fresh(bot, seed) for bot, seed in zip(seats, bot_seeds, strict=True)]
+    bots = [make(seed) for make, seed in zip(makers, bot_seeds, strict=True)]
     points = [0] * players
     out = [0] * players
     laid = [0] * players
@@ -237,6 +238,54 @@ def game_results(
     return [(points[s], out[s], laid[s]) for s in range(players)]
 
 
+def setup(
+    rules: RuleSet | str,
+    *,
+    players: int,
+    deals: int,
+    seed: int,
+    rounds: int | None,
+    turn: int,
+    max_reshuffles: int | None,
+    turn_limit: int | None,
+    max_actions: int,
+    progress: Callable | None,
+    hint: str,
+) -> tuple[RuleSet, int, dict]:
+    """The options of a duplicate run checked (each refusal names its field, ``hint``
+    the cost of a deal): the rules, the rounds a game (None: every round) and the
+    limits of each round. Shared with :mod:`rummykit.ladder`."""
+    if isinstance(rules, str):
+        rules = RuleSet.preset(rules)
+    if not isinstance(rules, RuleSet):
+        raise ArgumentTypeError(f"rules must be a RuleSet or a preset name, got {rules!r}")
+    whole("players", players, low=rules.min_players, high=rules.max_players)
+    rules.check_players(players)
+    whole("deals", deals, low=1, high=MAX_DEALS, hint=hint)
+    whole("seed", seed, low=0)
+    whole("turn", turn, low=1)
+    whole("max_actions", max_actions, low=1)
+    if rounds is None:
+        rounds = rules.rounds
+    whole("rounds", rounds, low=1, high=rules.rounds)
+    limits = {"max_reshuffles": max_reshuffles, "turn_limit": turn_limit}
+    Game(rules, players=players, seed=0, **limits)  # checks the limits
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError(f"progress must be None or a callable, got {progress!r}")
+    return rules, rounds, limits
+
+
+def better_sign(rules: RuleSet) -> int:
+    """+1 if more points are better under ``rules``, else -1 (points are penalties)."""
+    return 1 if rules.negative_scores else -1
+
+
+def deal_seeds(rng: random.Random, deals: int) -> list[int]:
+    """The seeds of ``deals`` deals drawn from ``rng`` (deal ``i`` the same whatever
+    is played with it)."""
+    return [rng.getrandbits(63) for _ in range(deals)]
+
+
 def compare(
     bot_a: Bot,
     bot_b: Bot,
@@ -262,37 +311,33 @@ def compare(
     for name, bot in (("bot_a", bot_a), ("bot_b", bot_b)):
         if not callable(getattr(bot, "choose", None)):
             raise ArgumentTypeError(f"{name} must be a bot with choose(view), got {bot!r}")
-    if isinstance(rules, str):
-        rules = RuleSet.preset(rules)
-    if not isinstance(rules, RuleSet):
-        raise ArgumentTypeError(f"rules must be a RuleSet or a preset name, got {rules!r}")
-    whole("players", players, low=rules.min_players, high=rules.max_players)
-    rules.check_players(players)
-    whole("deals", deals, low=1, high=MAX_DEALS, hint="each deal plays players + 1 games")
-    whole("seed", seed, low=0)
-    whole("turn", turn, low=1)
-    whole("max_actions", max_actions, low=1)
-    if rounds is None:
-        rounds = rules.rounds
-    whole("rounds", rounds, low=1, high=rules.rounds)
-    limits = {"max_reshuffles": max_reshuffles, "turn_limit": turn_limit}
-    Game(rules, players=players, seed=0, **limits)  # checks the limits
-    if progress is not None and not callable(progress):
-        raise ArgumentTypeError(f"progress must be None or a callable, got {progress!r}")
-    sign = 1 if rules.negative_scores else -1  # points better: higher is better
+    rules, rounds, limits = setup(
+        rules,
+        players=players,
+        deals=deals,
+        seed=seed,
+        rounds=rounds,
+        turn=turn,
+        max_reshuffles=max_reshuffles,
+        turn_limit=turn_limit,
+        max_actions=max_actions,
+        progress=progress,
+        hint="each deal plays players + 1 games",
+    )
+    sign = better_sign(rules)
     rng = random.Random(seed)
     per_deal, rate_a, rate_b = [], [], []
     total, done = deals * (players + 1), 0
-    for _ in range(deals):
-        deal_seed = rng.getrandbits(63)
+    make_a, make_b = (lambda s: _fresh(bot_a, s)), (lambda s: _fresh(bot_b, s))
+    for deal_seed in deal_seeds(rng, deals):
         args = (rules, players, deal_seed)
         rest = (limits, rounds, turn, max_actions)
-        base = game_results(*args, [bot_b] * players, *rest)
+        base = seated_game(*args, [make_b] * players, *rest)
         done += 1
         diffs = []
         for seat in range(players):
-            seats = [bot_a if s == seat else bot_b for s in range(players)]
-            mine = game_results(*args, seats, *rest)[seat]
+            seats = [make_a if s == seat else make_b for s in range(players)]
+            mine = seated_game(*args, seats, *rest)[seat]
             done += 1
             if progress is not None:
                 progress(done, total)

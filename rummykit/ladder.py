@@ -1,338 +1,653 @@
-"""A ladder of bots: each one measured against one field on the same duplicate deals,
-and rated from the pairwise results.
+"""A ladder of bots: every pair played in duplicate, a Bradley-Terry rating per bot.
 
-:func:`ladder` plays, on each of ``deals`` deals, one game with the ``baseline`` bot in
-every seat, and for every other bot of the roster one game per seat with that bot in
-the seat and the baseline in the others (as :func:`rummykit.duplicate.compare` does for
-two bots). Every bot thus plays every seat of every deal against the same field, and a
-bot's result on a deal is the mean over the seats of its points (and rounds gone out
-first, and contracts laid down by turn ``turn``) minus the baseline's in the same seat of
-the same deal: the luck of the cards cancels, deal by deal.
-
-Why one field rather than every pair at the table: a roster of k bots then costs
-``deals * (1 + (k - 1) * players)`` games, not ``deals * k * (k - 1) * players``; the
-field is the opponents a learner meets (GreedyBot); and two bots are still compared
-deal by deal, on the same deals and seats, by the difference of their results.
-
-From those results:
-
-- each bot's points per game better than the baseline, its rounds gone out first and
-  laid down by turn ``turn``, with 95% intervals over the deals;
-- each pair's paired difference (points per game), with its interval;
-- a **Bradley-Terry rating** per bot: on each deal, bot A beats bot B when its result
-  is the better (a tie counts half to each), and the strengths that make those wins most
-  likely are fitted (Hunter's MM algorithm), with half a win added each way to every
-  pair so that a bot that wins every deal still has a finite rating. The rating is on the
-  Elo scale (400 points: ten to one odds of winning a deal), the baseline at 0, and its
-  95% interval comes from a seeded bootstrap over the deals (:data:`BOOTSTRAP` resamples).
+:func:`ladder` plays, for each deal and each pair of bots (A, B), and for each seat
+``s``, the duplicate pair of games "A in seat ``s``, B in the others" and "B in seat
+``s``, A in the others", and compares A in seat ``s`` with B in seat ``s`` (the same
+cards, the same seat; the other seats held by the other bot). So every pair meets in
+every seat equally, each bot as the one and as the many. Its cost: ``2 * players`` games
+per deal and pair (``players`` with two players, where "A in seat 0" is "B in seat 1"),
+so ``deals * k * (k - 1) / 2 * 2 * players`` games for ``k`` bots. (The baseline
+schedule of :func:`~rummykit.duplicate.compare`, a bot among copies of the other, would
+cost ``2 * (players + 1)`` per deal and pair and measure how a bot does among copies of
+the other; this one measures the head-to-head directly, for two games fewer.)
 
 >>> from rummykit.bots import GreedyBot, RandomBot
->>> result = ladder({"greedy": GreedyBot(), "random": RandomBot()}, baseline="greedy",
-...                 deals=3, players=2, rounds=1, seed=1, turn_limit=16)
->>> result.ratings["greedy"].mean, result.ratings["random"].mean < 0
-(0.0, True)
+>>> result = ladder({"greedy": GreedyBot, "random": RandomBot}, deals=3, players=2,
+...                 rounds=1, seed=1, bootstrap=50)
+>>> result.games, result.anchor, result.rating("random").rating < 0
+(6, 'greedy', True)
+
+The figures, per pair (A minus B, positive when A did better, a 95% Student-t interval
+over the deals, each deal's value the mean over the seats):
+
+* ``points``: points per game better (see :mod:`rummykit.duplicate`);
+* ``went_out``: share of rounds gone out first;
+* ``wins``: share of the duplicate pairs (deal and seat) where A scored better (a tie
+  counts half).
+
+The rating: a Bradley-Terry model, P(A scores better than B in a duplicate pair) =
+1 / (1 + exp(r_B - r_A)), fitted by maximum likelihood (:func:`bradley_terry`) to the
+wins of every pair, each pair given ``prior`` virtual ties so that a bot winning every
+pair has a finite rating; the anchor's rating is 0 (GreedyBot by default). The 95%
+intervals are percentiles of a seeded bootstrap over the deals (deals resampled with
+replacement, the model fitted again): the seats of one deal share its cards, so their
+results are not independent, and the Fisher information, which treats them so, would
+give intervals too narrow. They are intervals of the difference from the anchor.
+``elo`` is the rating on the Elo scale (400 / ln 10 points per unit).
+
+Reproducible from ``seed``, whatever the order of the roster: the deals are drawn from
+the seed alone, the pairs are named in sorted order, and a unit of work (one deal, one
+pair: :func:`play_unit`) depends only on itself, so the units can be played anywhere
+(in other processes: the roster's factories must then pickle, classes or
+``functools.partial``) and :func:`merge` gives the same Ladder.
 """
 
 from __future__ import annotations
 
+import html
+import itertools
 import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from rummykit.bots import Bot
+from rummykit.bots import GreedyBot
+from rummykit.chance import difference_text, estimate_text
 from rummykit.checks import whole
-from rummykit.duplicate import MAX_DEALS, Estimate, game_results, interval
+from rummykit.duplicate import Estimate, better_sign, deal_seeds, interval, seated_game, setup
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.game import Game
 from rummykit.rules import RuleSet
 
-__all__ = ["BOOTSTRAP", "Ladder", "bradley_terry", "ladder"]
+__all__ = [
+    "Ladder",
+    "Pair",
+    "Rating",
+    "Unit",
+    "UnitResult",
+    "bradley_terry",
+    "ladder",
+    "merge",
+    "play_unit",
+    "units",
+]
 
-#: Bootstrap resamples of the deals behind each rating's interval.
-BOOTSTRAP = 200
-#: The Elo scale: a rating difference of 400 is odds of ten to one.
+#: The most bots in a roster (the pairs grow as its square).
+MAX_BOTS = 32
+#: The most bootstrap resamples.
+MAX_BOOTSTRAP = 100_000
+#: Elo points per unit of the Bradley-Terry rating (natural log-odds).
 ELO = 400 / math.log(10)
 
 
-def bradley_terry(
-    wins: Mapping[tuple[str, str], float], names: list[str], *, prior: float = 0.5
-) -> dict[str, float]:
-    """The Bradley-Terry log-strengths of ``names`` from ``wins[(a, b)]`` (how often ``a``
-    beat ``b``), ``prior`` wins added each way to every pair, the first name at 0.
+@dataclass(frozen=True)
+class Unit:
+    """One unit of work: deal ``deal`` (of seed ``deal_seed``) for the pair ``a < b``."""
 
-    Fitted by Hunter's MM iteration to convergence (a change below 1e-10).
-
-    >>> s = bradley_terry({("a", "b"): 3, ("b", "a"): 1}, ["a", "b"], prior=0)
-    >>> round(s["b"], 6) == round(math.log(1 / 3), 6)
-    True
-    """
-    if isinstance(names, (str, bytes)) or not isinstance(names, (list, tuple)):
-        raise ArgumentTypeError(f"names must be a list of names, got {names!r}")
-    if not all(isinstance(n, str) for n in names):
-        raise ArgumentTypeError(f"names: each is a str, got {names!r}")
-    if len(names) < 2 or len(set(names)) != len(names):
-        raise ArgumentError(f"names: give two or more distinct names, got {names!r}")
-    if not isinstance(wins, Mapping):
-        raise ArgumentTypeError(
-            f"wins must be a mapping of (winner, loser) to counts, got {wins!r}"
-        )
-    for key, count in wins.items():
-        if not (isinstance(key, tuple) and len(key) == 2 and set(key) <= set(names)):
-            raise ArgumentError(f"wins: each key is a pair of the names, got {key!r}")
-        if (
-            isinstance(count, bool)
-            or not isinstance(count, (int, float))
-            or not 0 <= count < math.inf
-        ):
-            raise ArgumentError(f"wins: each count is a number >= 0, got {count!r}")
-    if isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior < math.inf:
-        raise ArgumentError(f"prior must be a number >= 0, got {prior!r}")
-    won = {a: 0.0 for a in names}
-    games = {(a, b): 0.0 for a in names for b in names if a != b}
-    for a in names:
-        for b in names:
-            if a != b:
-                w = float(wins.get((a, b), 0.0)) + prior
-                won[a] += w
-                games[a, b] += w
-                games[b, a] += w
-    never = [a for a in names if won[a] == 0]
-    if never:
-        raise ArgumentError(
-            f"wins: {never[0]} won nothing, so no finite strength fits: give prior > 0"
-        )
-    strength = {a: 1.0 for a in names}
-    for _ in range(10_000):
-        fresh = {}
-        for a in names:
-            denominator = sum(games[a, b] / (strength[a] + strength[b]) for b in names if b != a)
-            fresh[a] = won[a] / denominator if denominator else strength[a]
-        scale = fresh[names[0]]
-        fresh = {a: v / scale for a, v in fresh.items()}
-        change = max(abs(math.log(fresh[a]) - math.log(strength[a])) for a in names)
-        strength = fresh
-        if change < 1e-10:
-            break
-    return {a: math.log(strength[a]) for a in names}
+    deal: int
+    """The deal's index."""
+    deal_seed: int
+    """The deal's seed (drawn from the ladder's seed)."""
+    a: str
+    """The first bot's name (sorted first)."""
+    b: str
+    """The second bot's name."""
 
 
 @dataclass(frozen=True)
-class Ladder:
-    """What :func:`ladder` measured (see the module notes)."""
+class UnitResult:
+    """What :func:`play_unit` found: per seat, A's and B's results in that seat."""
 
-    names: tuple[str, ...]
-    """The bots, the baseline first."""
-    baseline: str
-    """The field every bot played against."""
-    rules: str
-    players: int
-    deals: int
-    rounds: int
-    turn: int
+    unit: Unit
+    setting: tuple
+    """(rules, players, rounds, turn, max_reshuffles, turn_limit): merged only alike."""
     games: int
     """Games played."""
-    points: dict[str, Estimate]
-    """Points per game better than the baseline in the same seat (95% interval)."""
-    went_out: dict[str, Estimate]
-    """Rounds gone out first, minus the baseline's, a share of the rounds."""
-    laid_down: dict[str, Estimate]
-    """Rounds laid down by turn ``turn``, minus the baseline's, a share of the rounds."""
-    pairs: dict[tuple[str, str], Estimate]
-    """(A, B): A's points per game better than B's, paired over the deals."""
-    ratings: dict[str, Estimate]
-    """The Bradley-Terry rating on the Elo scale, the baseline at 0 (bootstrap 95%)."""
-    per_deal: dict[str, tuple[tuple[float, float, float], ...]]
-    """Each bot's result on each deal: (points, went out, laid down) against the baseline."""
+    seats: tuple[tuple[int, int, int, int], ...]
+    """Per seat (A's points, B's points, A's rounds out first, B's), points signed so
+    that more is better."""
 
-    def ranking(self) -> list[str]:
-        """The bots, best rated first."""
-        return sorted(self.names, key=lambda n: -self.ratings[n].mean)
 
-    def rows(self) -> list[dict]:
-        """Long form: one row per bot and measure (and per pair), for a table."""
-        out = []
-        for name in self.names:
-            for measure, values in (
-                ("rating", self.ratings),
-                ("points per game", self.points),
-                ("went out first", self.went_out),
-                (f"laid down by turn {self.turn}", self.laid_down),
-            ):
-                e = values[name]
-                out.append(
-                    {"bot": name, "opponent": self.baseline, "measure": measure,
-                     "value": e.mean, "ci_low": e.low, "ci_high": e.high, "n": e.n}
-                )  # fmt: skip
-        for (a, b), e in self.pairs.items():
-            out.append(
-                {"bot": a, "opponent": b, "measure": "points per game",
-                 "value": e.mean, "ci_low": e.low, "ci_high": e.high, "n": e.n}
-            )  # fmt: skip
-        return out
+@dataclass(frozen=True)
+class Pair:
+    """One pair's paired differences, ``a`` minus ``b`` (see the module notes)."""
 
-    def __str__(self) -> str:
-        lines = [
-            f"Ladder: {self.rules}, {self.players} players, {self.deals} deals x "
-            f"{self.rounds} rounds, against {self.baseline} ({self.games:,} games)"
-        ]
-        for name in self.ranking():
-            r, p = self.ratings[name], self.points[name]
-            lines.append(
-                f"  {name:<24} rating {r.mean:+6.0f} [{r.low:+.0f}, {r.high:+.0f}]   "
-                f"points per game {p.mean:+6.1f} [{p.low:+.1f}, {p.high:+.1f}]"
+    a: str
+    b: str
+    points: Estimate
+    went_out: Estimate
+    wins: Estimate
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One bot's Bradley-Terry rating with its 95% bootstrap interval."""
+
+    name: str
+    rating: float
+    low: float
+    high: float
+
+    @property
+    def elo(self) -> tuple[float, float, float]:
+        """The rating and its interval on the Elo scale."""
+        return (self.rating * ELO, self.low * ELO, self.high * ELO)
+
+
+def _roster(roster) -> dict[str, Callable]:
+    """The roster checked: a mapping (or pairs) of unique names to bot factories."""
+    if isinstance(roster, Mapping):
+        pairs = list(roster.items())
+    elif isinstance(roster, (list, tuple)):
+        pairs = list(roster)
+        for pair in pairs:
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                raise ArgumentTypeError(
+                    f"roster must map names to bot factories (or be (name, factory) pairs), "
+                    f"got an item {pair!r:.80}"
+                )
+    else:
+        raise ArgumentTypeError(
+            f"roster must map names to bot factories (seed) -> Bot, got {roster!r:.80}"
+        )
+    if not 2 <= len(pairs) <= MAX_BOTS:
+        raise ArgumentError(f"roster: a ladder needs 2 to {MAX_BOTS} bots, got {len(pairs)}")
+    out: dict[str, Callable] = {}
+    for name, factory in pairs:
+        if not isinstance(name, str) or not name or len(name) > 80:
+            raise ArgumentTypeError(
+                f"roster: a name must be a string of 1 to 80 characters, got {name!r:.80}"
             )
-        return "\n".join(lines)
+        if name in out:
+            raise ArgumentError(f"roster: the name {name!r} is given twice")
+        if not callable(factory):
+            raise ArgumentTypeError(
+                f"roster[{name!r}] must be a bot factory (seed) -> Bot, got {factory!r:.80}"
+            )
+        out[name] = factory
+    return dict(sorted(out.items()))
 
-    def _repr_html_(self) -> str:
-        import html
 
-        rows = "".join(
-            f"<tr><td>{html.escape(name)}</td><td>{self.ratings[name].mean:+.0f} "
-            f"[{self.ratings[name].low:+.0f}, {self.ratings[name].high:+.0f}]</td>"
-            f"<td>{self.points[name].mean:+.1f} [{self.points[name].low:+.1f}, "
-            f"{self.points[name].high:+.1f}]</td></tr>"
-            for name in self.ranking()
+def _made(name: str, factory: Callable, seed: int):
+    try:
+        bot = factory(seed)
+    except Exception as error:  # noqa: BLE001 - a user's factory, named in the refusal
+        raise ArgumentError(
+            f"roster[{name!r}]: the factory failed on a seed: {error!r:.120}"
+        ) from None
+    if not callable(getattr(bot, "choose", None)):
+        raise ArgumentTypeError(
+            f"roster[{name!r}] must make a bot with choose(view), got {bot!r:.80}"
         )
-        head = html.escape(str(self).splitlines()[0])
-        return (
-            f"<p>{head}</p><table><tr><th>bot</th><th>rating (95%)</th>"
-            f"<th>points per game better than {html.escape(self.baseline)} (95%)</th></tr>"
-            f"{rows}</table>"
-        )
+    return bot
 
 
-def _ratings(per_deal: dict[str, list[float]], names: list[str], rng: random.Random):
-    """The Elo-scale ratings of ``names`` from their per-deal results, and bootstrap
-    intervals (``rng`` draws the resamples)."""
-
-    def fit(deals: list[int]) -> dict[str, float]:
-        wins: dict[tuple[str, str], float] = {}
-        for i, a in enumerate(names):
-            for b in names[i + 1 :]:
-                for d in deals:
-                    x, y = per_deal[a][d], per_deal[b][d]
-                    wins[a, b] = wins.get((a, b), 0.0) + (1.0 if x > y else 0.5 if x == y else 0.0)
-                    wins[b, a] = wins.get((b, a), 0.0) + (1.0 if y > x else 0.5 if x == y else 0.0)
-        return {a: ELO * s for a, s in bradley_terry(wins, names).items()}
-
-    count = len(next(iter(per_deal.values())))
-    point = fit(list(range(count)))
-    samples = [fit([rng.randrange(count) for _ in range(count)]) for _ in range(BOOTSTRAP)]
-    out = {}
-    for a in names:
-        values = sorted(s[a] for s in samples)
-        low = values[int(0.025 * BOOTSTRAP)]
-        high = values[min(BOOTSTRAP - 1, int(0.975 * BOOTSTRAP))]
-        out[a] = Estimate(point[a], min(low, point[a]), max(high, point[a]), count)
-    return out
+def _anchor(roster: dict[str, Callable], anchor: str | None) -> str:
+    if anchor is not None:
+        if not isinstance(anchor, str) or anchor not in roster:
+            raise ArgumentError(f"anchor must be a name of the roster, got {anchor!r:.80}")
+        return anchor
+    greedy = [n for n, f in roster.items() if type(_made(n, f, 0)) is GreedyBot]
+    return greedy[0] if len(greedy) == 1 else next(iter(roster))
 
 
-def ladder(
-    roster: Mapping[str, Bot],
+def units(roster, *, deals: int, seed: int) -> list[Unit]:
+    """Every unit of a ladder, deal by deal, the pairs in sorted order.
+
+    >>> [(u.deal, u.a, u.b) for u in units({"y": object, "x": object}, deals=2, seed=0)]
+    [(0, 'x', 'y'), (1, 'x', 'y')]
+    """
+    names = list(_roster(roster))
+    whole("deals", deals, low=1, high=100_000)
+    whole("seed", seed, low=0)
+    seeds = deal_seeds(random.Random(seed), deals)
+    return [
+        Unit(deal, deal_seed, a, b)
+        for deal, deal_seed in enumerate(seeds)
+        for a, b in itertools.combinations(names, 2)
+    ]
+
+
+def play_unit(
+    roster,
+    unit: Unit,
     *,
-    baseline: str,
-    deals: int = 20,
     rules: RuleSet | str = "standard",
     players: int = 4,
-    seed: int = 0,
     rounds: int | None = None,
     turn: int = 8,
     max_reshuffles: int | None = 3,
     turn_limit: int | None = None,
     max_actions: int = 100_000,
+) -> UnitResult:
+    """Play one unit (one deal, one pair, every seat both ways; see the module notes).
+
+    >>> from rummykit.bots import GreedyBot, RandomBot
+    >>> roster = {"greedy": GreedyBot, "random": RandomBot}
+    >>> result = play_unit(roster, units(roster, deals=1, seed=0)[0], players=2, rounds=1)
+    >>> result.games, len(result.seats)
+    (2, 2)
+    """
+    roster = _roster(roster)
+    if not isinstance(unit, Unit):
+        raise ArgumentTypeError(f"unit must be a Unit (from units()), got {unit!r:.80}")
+    whole("unit.deal", unit.deal, low=0)
+    whole("unit.deal_seed", unit.deal_seed, low=0, high=2**63 - 1)
+    if unit.a not in roster or unit.b not in roster or not unit.a < unit.b:
+        raise ArgumentError(
+            f"unit: a and b must be two names of the roster in sorted order, got "
+            f"{unit.a!r:.40}, {unit.b!r:.40}"
+        )
+    rules, rounds, limits = setup(
+        rules,
+        players=players,
+        deals=1,
+        seed=0,
+        rounds=rounds,
+        turn=turn,
+        max_reshuffles=max_reshuffles,
+        turn_limit=turn_limit,
+        max_actions=max_actions,
+        progress=None,
+        hint="",
+    )
+    return _play(roster, unit, rules, players, rounds, turn, limits, max_actions, None)
+
+
+def _play(roster, unit, rules, players, rounds, turn, limits, max_actions, tick) -> UnitResult:
+    sign = better_sign(rules)
+    make = {
+        name: (lambda seed, name=name: _made(name, roster[name], seed)) for name in (unit.a, unit.b)
+    }
+    played: dict[tuple, list] = {}
+
+    def game(seating: tuple[str, ...]) -> list:
+        if seating not in played:
+            played[seating] = seated_game(
+                rules, players, unit.deal_seed, [make[n] for n in seating], limits, rounds,
+                turn, max_actions,
+            )  # fmt: skip
+            if tick is not None:
+                tick()
+        return played[seating]
+
+    seats = []
+    for seat in range(players):
+        one_a = tuple(unit.a if s == seat else unit.b for s in range(players))
+        one_b = tuple(unit.b if s == seat else unit.a for s in range(players))
+        mine, theirs = game(one_a)[seat], game(one_b)[seat]
+        seats.append((sign * mine[0], sign * theirs[0], mine[1], theirs[1]))
+    setting = (rules.name, players, rounds, turn, limits["max_reshuffles"], limits["turn_limit"])
+    return UnitResult(unit, setting, len(played), tuple(seats))
+
+
+def _check_positive(name: str, value, low: float) -> float:
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+        raise ArgumentTypeError(f"{name} must be a finite number >= {low}, got {value!r:.80}")
+    if value < low:
+        raise ArgumentError(f"{name} must be a finite number >= {low}, got {value!r:.80}")
+    return float(value)
+
+
+def bradley_terry(wins, *, prior: float = 0.0, anchor: int = 0) -> list[float]:
+    """Bradley-Terry ratings (natural log-odds) from ``wins[i][j]``, the wins of ``i``
+    over ``j`` (a tie: half each way), by maximum likelihood (Newton's method), with
+    ``prior`` virtual ties added to every pair and ``anchor``'s rating 0.
+
+    >>> [round(r, 6) for r in bradley_terry([[0, 3], [1, 0]])]
+    [0.0, -1.098612]
+    >>> bradley_terry([[0, 1], [0, 0]])
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ArgumentError: wins: no finite maximum (a group of bots never lost to the others); give prior > 0
+    """
+    if not isinstance(wins, (list, tuple)) or not 2 <= len(wins) <= MAX_BOTS:
+        raise ArgumentTypeError(
+            f"wins must be a square table of 2 to {MAX_BOTS} rows, got {wins!r:.80}"
+        )
+    k = len(wins)
+    table = []
+    for i, row in enumerate(wins):
+        if not isinstance(row, (list, tuple)) or len(row) != k:
+            raise ArgumentTypeError(f"wins[{i}] must be a row of {k} numbers, got {row!r:.80}")
+        table.append([_check_positive(f"wins[{i}][{j}]", w, 0) for j, w in enumerate(row)])
+    prior = _check_positive("prior", prior, 0)
+    whole("anchor", anchor, low=0, high=k - 1)
+    w = [[0.0 if i == j else table[i][j] + prior / 2 for j in range(k)] for i in range(k)]
+    if not _strongly_connected(w):
+        raise ArgumentError(
+            "wins: no finite maximum (a group of bots never lost to the others); give prior > 0"
+        )
+    free = [i for i in range(k) if i != anchor]
+    theta = [0.0] * k
+
+    def loglik(t):
+        return sum(
+            w[i][j] * (t[i] - _logaddexp(t[i], t[j])) for i in range(k) for j in range(k) if i != j
+        )
+
+    current = loglik(theta)
+    for _ in range(200):
+        grad = [0.0] * k
+        hess = [[0.0] * k for _ in range(k)]
+        for i in range(k):
+            for j in range(k):
+                if i == j:
+                    continue
+                n = w[i][j] + w[j][i]
+                p = 1 / (1 + math.exp(theta[j] - theta[i]))
+                grad[i] += w[i][j] - n * p
+                hess[i][i] += n * p * (1 - p)
+                hess[i][j] -= n * p * (1 - p)
+        step = _solve([[hess[i][j] for j in free] for i in free], [grad[i] for i in free])
+        scale = 1.0
+        while True:
+            trial = list(theta)
+            for i, s in zip(free, step, strict=True):
+                trial[i] += scale * s
+            value = loglik(trial)
+            if value >= current - 1e-12 or scale < 1e-6:
+                break
+            scale /= 2
+        moved = max(abs(a - b) for a, b in zip(trial, theta, strict=True))
+        theta, current = trial, value
+        if moved < 1e-10:
+            break
+    return theta
+
+
+def _logaddexp(a: float, b: float) -> float:
+    top = max(a, b)
+    return top + math.log(math.exp(a - top) + math.exp(b - top))
+
+
+def _strongly_connected(w) -> bool:
+    k = len(w)
+    for forward in (True, False):
+        seen, todo = {0}, [0]
+        while todo:
+            i = todo.pop()
+            for j in range(k):
+                if j not in seen and (w[i][j] if forward else w[j][i]) > 0:
+                    seen.add(j)
+                    todo.append(j)
+        if len(seen) < k:
+            return False
+    return True
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """x with a x = b (Gaussian elimination, partial pivoting; a is positive definite)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            for cc in range(c, n + 1):
+                m[r][cc] -= f * m[c][cc]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][cc] * x[cc] for cc in range(r + 1, n))) / m[r][r]
+    return x
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """The result of :func:`ladder` (see the module notes for each figure)."""
+
+    names: tuple[str, ...]
+    """The bots, in sorted order."""
+    anchor: str
+    """The bot rated 0."""
+    rules: str
+    players: int
+    rounds: int
+    deals: int
+    games: int
+    bootstrap: int
+    prior: float
+    pairs: tuple[Pair, ...]
+    """Every pair (a < b)."""
+    ratings: tuple[Rating, ...]
+    """Every bot's rating, best first."""
+
+    def rating(self, name: str) -> Rating:
+        """The rating of the bot ``name``."""
+        for r in self.ratings:
+            if r.name == name:
+                return r
+        raise ArgumentError(f"name must be a bot of the ladder, got {name!r:.80}")
+
+    def pair(self, a: str, b: str) -> Pair:
+        """The pair ``a`` minus ``b`` (either order)."""
+        for p in self.pairs:
+            if (p.a, p.b) == (a, b):
+                return p
+            if (p.b, p.a) == (a, b):
+                flip = lambda e: Estimate(-e.mean, -e.high, -e.low, e.n)  # noqa: E731
+                wins = Estimate(1 - p.wins.mean, 1 - p.wins.high, 1 - p.wins.low, p.wins.n)
+                return Pair(a, b, flip(p.points), flip(p.went_out), wins)
+        raise ArgumentError(f"a, b must be two bots of the ladder, got {a!r:.40}, {b!r:.40}")
+
+    def rows(self) -> list[dict]:
+        """Long-form rows (bot, opponent or "rating", measure, value, ci_low, ci_high,
+        n): a rating and its Elo per bot, and each pair's figures both ways."""
+        out = []
+        for r in self.ratings:
+            out.append(_row(r.name, "rating", "bradley-terry", r.rating, r.low, r.high, self.deals))
+            out.append(_row(r.name, "rating", "elo", *r.elo, self.deals))
+        for a in self.names:
+            for b in self.names:
+                if a != b:
+                    p = self.pair(a, b)
+                    for measure in ("points", "went_out", "wins"):
+                        e = getattr(p, measure)
+                        out.append(_row(a, b, measure, e.mean, e.low, e.high, e.n))
+        return out
+
+    def __str__(self) -> str:
+        width = max(len(n) for n in self.names)
+        lines = [
+            f"Ladder of {len(self.names)} bots: {self.rules}, {self.players} players, "
+            f"{self.deals} deals, {self.rounds} rounds a game, {self.games} games",
+            f"rating: Bradley-Terry log-odds of scoring better in a duplicate pair, "
+            f"{self.anchor} = 0; 95% interval: {self.bootstrap} bootstrap resamples of the deals",
+            f"  {'bot':<{width}}  rating  95% interval       Elo",
+        ]
+        for r in self.ratings:
+            span = "(anchor)" if r.name == self.anchor else f"[{r.low:+.2f}, {r.high:+.2f}]"
+            lines.append(f"  {r.name:<{width}}  {r.rating:+6.2f}  {span:<16} {r.elo[0]:+5.0f}")
+        lines.append("pairs (the first minus the second):")
+        for p in self.pairs:
+            lines.append(
+                f"  {p.a} vs {p.b}: points per game better {p.points}; went out first "
+                f"{difference_text(p.went_out.mean, p.went_out.low, p.went_out.high)}; "
+                f"{p.a} scored better in "
+                f"{estimate_text(min(max(p.wins.mean, p.wins.low), p.wins.high), p.wins.low, p.wins.high, of='duplicate pairs')}"
+            )
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return "<pre>" + html.escape(str(self)) + "</pre>"
+
+
+def _row(bot, opponent, measure, value, low, high, n) -> dict:
+    return {
+        "bot": bot,
+        "opponent": opponent,
+        "measure": measure,
+        "value": value,
+        "ci_low": low,
+        "ci_high": high,
+        "n": n,
+    }
+
+
+def merge(
+    roster,
+    results,
+    *,
+    seed: int,
+    bootstrap: int = 1000,
+    prior: float = 1.0,
+    anchor: str | None = None,
+) -> Ladder:
+    """The Ladder of the units played (in any order, anywhere): ``results`` must hold
+    every unit of :func:`units` (``roster``, the deals they cover, ``seed``) once, all
+    played alike. ``bootstrap`` resamples; ``prior`` virtual ties per pair;
+    ``anchor`` the bot rated 0 (default: the one GreedyBot, else the first name).
+
+    >>> from rummykit.bots import GreedyBot, RandomBot
+    >>> roster = {"greedy": GreedyBot, "random": RandomBot}
+    >>> done = [play_unit(roster, u, players=2, rounds=1) for u in units(roster, deals=2, seed=3)]
+    >>> merge(roster, done[::-1], seed=3, bootstrap=20).games
+    4
+    """
+    checked = _roster(roster)
+    whole("seed", seed, low=0)
+    whole("bootstrap", bootstrap, low=1, high=MAX_BOOTSTRAP)
+    prior = _check_positive("prior", prior, 0)
+    anchor = _anchor(checked, anchor)
+    if not isinstance(results, (list, tuple)) or not results:
+        raise ArgumentTypeError(
+            f"results must be a non-empty list of UnitResult, got {results!r:.80}"
+        )
+    for r in results:
+        if not isinstance(r, UnitResult):
+            raise ArgumentTypeError(f"results must hold UnitResult (from play_unit), got {r!r:.80}")
+    deals = 1 + max(r.unit.deal for r in results)
+    if deals > 100_000:
+        raise ArgumentError(f"results: a deal index {deals - 1} beyond the most deals")
+    expected = units(checked, deals=deals, seed=seed)
+    by_unit = {r.unit: r for r in results}
+    if len(by_unit) != len(results) or set(by_unit) != set(expected):
+        raise ArgumentError(
+            "results must hold every unit of units(roster, deals, seed) once "
+            f"({len(expected)} units for {deals} deals), got {len(results)}"
+        )
+    settings = {r.setting for r in results}
+    if len(settings) != 1:
+        raise ArgumentError("results: units played under different settings cannot be merged")
+    setting = settings.pop()
+    rules, players, rounds = setting[:3]
+    names = list(checked)
+    index = {n: i for i, n in enumerate(names)}
+    k = len(names)
+    # Per deal: the win table; per pair: each deal's (points, went out, wins) differences.
+    tables = [[[0.0] * k for _ in range(k)] for _ in range(deals)]
+    per_pair: dict[tuple[str, str], list[tuple[float, float, float]]] = {}
+    for u in expected:
+        r = by_unit[u]
+        i, j = index[u.a], index[u.b]
+        won = 0.0
+        for a_points, b_points, _, _ in r.seats:
+            result = 1.0 if a_points > b_points else 0.5 if a_points == b_points else 0.0
+            tables[u.deal][i][j] += result
+            tables[u.deal][j][i] += 1 - result
+            won += result
+        seats = len(r.seats)
+        per_pair.setdefault((u.a, u.b), []).append(
+            (
+                sum(s[0] - s[1] for s in r.seats) / seats,
+                sum(s[2] - s[3] for s in r.seats) / seats / rounds,
+                won / seats,
+            )
+        )
+    pairs = tuple(
+        Pair(
+            a,
+            b,
+            interval([d[0] for d in rows]),
+            interval([d[1] for d in rows], (-1, 1)),
+            interval([d[2] for d in rows], (0, 1)),
+        )
+        for (a, b), rows in per_pair.items()
+    )
+    at = index[anchor]
+
+    def fit(chosen) -> list[float]:
+        total = [[sum(tables[d][i][j] for d in chosen) for j in range(k)] for i in range(k)]
+        return bradley_terry(total, prior=prior, anchor=at)
+
+    point = fit(range(deals))
+    rng = random.Random(f"rummykit.ladder bootstrap {seed}")
+    samples = [fit([rng.randrange(deals) for _ in range(deals)]) for _ in range(bootstrap)]
+    ratings = []
+    for i, name in enumerate(names):
+        values = sorted(s[i] for s in samples)
+        low = values[int(0.025 * (bootstrap - 1))]
+        high = values[math.ceil(0.975 * (bootstrap - 1))]
+        ratings.append(Rating(name, point[i], min(low, point[i]), max(high, point[i])))
+    ratings.sort(key=lambda r: (-r.rating, r.name))
+    return Ladder(
+        names=tuple(names),
+        anchor=anchor,
+        rules=rules,
+        players=players,
+        rounds=rounds,
+        deals=deals,
+        games=sum(r.games for r in results),
+        bootstrap=bootstrap,
+        prior=prior,
+        pairs=pairs,
+        ratings=tuple(ratings),
+    )
+
+
+def ladder(
+    roster,
+    *,
+    deals: int,
+    seed: int,
+    rules: RuleSet | str = "standard",
+    players: int = 4,
+    rounds: int | None = None,
+    turn: int = 8,
+    max_reshuffles: int | None = 3,
+    turn_limit: int | None = None,
+    max_actions: int = 100_000,
+    bootstrap: int = 1000,
+    prior: float = 1.0,
+    anchor: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Ladder:
-    """Measure every bot of ``roster`` (name -> bot) against ``baseline`` (one of its
-    names) on ``deals`` duplicate deals and rate them (see the module notes).
-
-    Each deal's games depend on ``seed`` and the deal's number alone, and each bot's on
-    its name's place nowhere: the same roster in another order gives the same ladder.
-    ``progress(done, total)`` is called after each game. The bots given are copied,
-    never played (as by :func:`~rummykit.duplicate.compare`).
+    """A ladder of the bots of ``roster`` (unique names to factories ``(seed) -> Bot``)
+    on ``deals`` duplicate deals; see the module notes. ``rounds``: the first rounds of
+    each game (default every round); the other options as in
+    :func:`~rummykit.duplicate.compare` and :func:`merge`; ``progress(done, total)``
+    after each game. Everything is checked before any game is played.
     """
-    if not isinstance(roster, Mapping):
-        raise ArgumentTypeError(f"roster must be a mapping of names to bots, got {roster!r}")
-    if len(roster) < 2:
-        raise ArgumentError(f"roster: give two bots or more, got {len(roster)}")
-    for name, bot in roster.items():
-        if not isinstance(name, str) or not name:
-            raise ArgumentTypeError(f"roster: each name is a non-empty str, got {name!r}")
-        if not callable(getattr(bot, "choose", None)):
-            raise ArgumentTypeError(f"roster: {name!r} is not a bot with choose(view), got {bot!r}")
-    if not isinstance(baseline, str) or baseline not in roster:
-        raise ArgumentError(f"baseline must be a name of the roster, got {baseline!r}")
-    if isinstance(rules, str):
-        rules = RuleSet.preset(rules)
-    if not isinstance(rules, RuleSet):
-        raise ArgumentTypeError(f"rules must be a RuleSet or a preset name, got {rules!r}")
-    whole("players", players, low=rules.min_players, high=rules.max_players)
-    rules.check_players(players)
-    whole("deals", deals, low=1, high=MAX_DEALS)
-    whole("seed", seed, low=0)
-    whole("turn", turn, low=1)
-    whole("max_actions", max_actions, low=1)
-    rounds = rules.rounds if rounds is None else rounds
-    whole("rounds", rounds, low=1, high=rules.rounds)
-    limits = {"max_reshuffles": max_reshuffles, "turn_limit": turn_limit}
-    Game(rules, players=players, seed=0, **limits)  # checks the limits
-    if progress is not None and not callable(progress):
-        raise ArgumentTypeError(f"progress must be None or a callable, got {progress!r}")
-    names = [baseline, *sorted(n for n in roster if n != baseline)]
-    sign = 1 if rules.negative_scores else -1  # points better: higher is better
-    field = roster[baseline]
-    rng = random.Random(seed)
-    deal_seeds = [rng.getrandbits(63) for _ in range(deals)]
-    per_deal: dict[str, list[tuple[float, float, float]]] = {n: [] for n in names}
-    total, done = deals * (1 + (len(names) - 1) * players), 0
-    rest = (limits, rounds, turn, max_actions)
-    for deal_seed in deal_seeds:
-        args = (rules, players, deal_seed)
-        base = game_results(*args, [field] * players, *rest)
+    checked = _roster(roster)
+    rules, rounds, limits = setup(
+        rules,
+        players=players,
+        deals=deals,
+        seed=seed,
+        rounds=rounds,
+        turn=turn,
+        max_reshuffles=max_reshuffles,
+        turn_limit=turn_limit,
+        max_actions=max_actions,
+        progress=progress,
+        hint="each deal plays 2 * players games per pair",
+    )
+    whole("bootstrap", bootstrap, low=1, high=MAX_BOOTSTRAP)
+    _check_positive("prior", prior, 0)
+    _anchor(checked, anchor)  # checks the anchor (and that each factory makes a bot)
+    for name, factory in checked.items():
+        _made(name, factory, 0)
+    work = units(checked, deals=deals, seed=seed)
+    per_unit = players if players == 2 else 2 * players
+    total, done = len(work) * per_unit, 0
+
+    def tick() -> None:
+        nonlocal done
         done += 1
         if progress is not None:
             progress(done, total)
-        per_deal[baseline].append((0.0, 0.0, 0.0))
-        for name in names[1:]:
-            bot = roster[name]
-            diffs = []
-            for seat in range(players):
-                seats = [bot if s == seat else field for s in range(players)]
-                mine = game_results(*args, seats, *rest)[seat]
-                done += 1
-                if progress is not None:
-                    progress(done, total)
-                diffs.append(
-                    (
-                        sign * (mine[0] - base[seat][0]),
-                        (mine[1] - base[seat][1]) / rounds,
-                        (mine[2] - base[seat][2]) / rounds,
-                    )
-                )
-            per_deal[name].append(tuple(sum(d[i] for d in diffs) / players for i in range(3)))
-    points = {n: interval([d[0] for d in per_deal[n]]) for n in names}
-    went_out = {n: interval([d[1] for d in per_deal[n]], (-1, 1)) for n in names}
-    laid_down = {n: interval([d[2] for d in per_deal[n]], (-1, 1)) for n in names}
-    pairs = {
-        (a, b): interval([x[0] - y[0] for x, y in zip(per_deal[a], per_deal[b], strict=True)])
-        for i, a in enumerate(names)
-        for b in names[i + 1 :]
-    }
-    scores = {n: [d[0] for d in per_deal[n]] for n in names}
-    ratings = _ratings(scores, names, random.Random(f"ladder/{seed}"))
-    return Ladder(
-        names=tuple(names),
-        baseline=baseline,
-        rules=rules.name,
-        players=players,
-        deals=deals,
-        rounds=rounds,
-        turn=turn,
-        games=total,
-        points=points,
-        went_out=went_out,
-        laid_down=laid_down,
-        pairs=pairs,
-        ratings=ratings,
-        per_deal={n: tuple(v) for n, v in per_deal.items()},
-    )
+
+    results = [
+        _play(checked, u, rules, players, rounds, turn, limits, max_actions, tick) for u in work
+    ]
+    return merge(checked, results, seed=seed, bootstrap=bootstrap, prior=prior, anchor=anchor)

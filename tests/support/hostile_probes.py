@@ -229,6 +229,19 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "cards": [6],
         "contracts": [CONTRACTS[0]],
     }
+    from rummykit import ladder as ladders
+
+    roster = {"greedy": GreedyBot, "random": RandomBot}
+    ladder_play = {
+        "roster": roster,
+        "players": 2,
+        "rounds": 1,
+        "turn_limit": 10,
+        "max_reshuffles": 1,
+    }
+    ladder_unit = ladders.units(roster, deals=1, seed=0)[0]
+    ladder_result = ladders.play_unit(**ladder_play, unit=ladder_unit)
+    ladder_small = {**ladder_play, "bootstrap": 5}
     # Callables whose defaults are whole tables (minutes of work): probed from a small call.
     by_callable = {
         "exact_odds": small,
@@ -382,17 +395,6 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
                 }
             )
         },
-        # A ladder of two bots on one short deal of two seats.
-        "ladder": {
-            "roster": {"greedy": GreedyBot(seed=0), "random": RandomBot(seed=1)},
-            "baseline": "greedy",
-            "deals": 1,
-            "players": 2,
-            "rounds": 1,
-            "turn_limit": 10,
-            "max_reshuffles": 1,
-        },
-        "bradley_terry": {"wins": {("a", "b"): 1}, "names": ["a", "b"]},
         # A review of the probes' state (no decision yet) by one sample a decision.
         "review": {"game": state, "seat": 0, "budget": 1},
         # The compiled rollouts: a batch of one seed, GreedyBots at the probes' table.
@@ -408,6 +410,12 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
             "turn_limit": 10,
             "max_reshuffles": 1,
         },
+        # The ladder: one deal of two seats and one round, two bots, few resamples.
+        "ladder": {**ladder_small, "deals": 1, "seed": 0},
+        "units": {"roster": roster, "deals": 1, "seed": 0},
+        "play_unit": {**ladder_play, "unit": ladder_unit},
+        "merge": {"roster": roster, "results": [ladder_result], "seed": 0, "bootstrap": 5},
+        "bradley_terry": {"wins": [[0, 3], [1, 0]], "prior": 1.0},
         # A dealt cell of the committed tables: answered without counting.
         "answer": {"cell": ExactCell(rules, 6, rules.contracts[5], 3, 6, 14), "budget": 0},
         "paired_discards": {
@@ -465,8 +473,14 @@ SKIPPED = {
     "Comparison",
     "Review",
     "Alternative",
-    "Ladder",
     "Answer",
+    # The ladder's records (rummykit.ladder): a unit of work (built by units(); play_unit
+    # checks one given back), its result, a pair, a rating, the ladder (each builder probed).
+    "Unit",
+    "UnitResult",
+    "Pair",
+    "Rating",
+    "Ladder",
     # Table builders with options passed through to completion_tables (probed there).
     "completion_by_turn",
     "round_summary",

@@ -61,6 +61,8 @@ MOVED: list[tuple] = [
     ("test_searchbot.py", "test_keeps_the_cards_of_its_contract_and_discards_a_dead_one"),
     ("test_duplicate.py", "test_two_equal_but_different_bots_have_an_interval_holding_zero"),
     ("test_duplicate.py", "test_greedy_is_clearly_better_than_random"),
+    # Session 14: the ladder's split and merge plays 54 games of three seats (0.5 s).
+    ("test_ladder.py", "test_a_split_and_merge_of_the_units_is_the_whole"),
     ("test_native.py", "test_near_hands_are_the_brute_force_oracles"),
     ("test_write_faults.py", "test_the_planned_memory_bounds_the_records_measured"),
     ("test_modules.py", "test_the_compiled_cores_face_is_standard_library_engine"),
