@@ -1,18 +1,21 @@
-"""SearchBot on engine rollouts: its decision time, and a duplicate comparison with GreedyBot.
+"""SearchBot on compiled rollouts: its decision time, and a duplicate comparison with GreedyBot.
 
 One SearchBot (``--rollouts`` determinizations a decision, each candidate rolled out
-once on each by the engine's GreedyBots) at a table of ``standard`` with three
+once on each by GreedyBots, on the compiled core: rummykit.rollouts.best_rollout; a
+``--margin`` other than SearchBot's default if given) at a table of ``standard`` with three
 GreedyBots, on ``--deals`` duplicate deals (:func:`rummykit.duplicate.compare`: the
 SearchBot in every seat of every deal, against the GreedyBot that sat there), the first
 ``--rounds`` rounds of each game. Prints the CPU time of every SearchBot decision
-(median, 90th and 99th percentiles, by phase), the engine's rollouts per CPU-second,
+(median, 90th and 99th percentiles, by phase), the rollouts per CPU-second,
 the comparison, and last the issue's line (issue 29, item 5):
 
     searchbot: went out first X% [lo, hi] (25% if equal), points per game D [lo, hi]
     vs GreedyBot, median decision S s
 
-CPU time of this process, one core. Engine rollouts are far too slow for the issue's
-goals at a useful budget: the compiled core (item 1) is meant to replace them.
+CPU time of this process, one core. The measurement behind SearchBot's defaults (about
+28 CPU minutes):
+
+    .venv/bin/python benchmarks/bench_searchbot.py --deals 8 --rounds 7 --seed 29
 
     .venv/bin/python benchmarks/bench_searchbot.py [--deals N] [--rounds R] [--rollouts K]
 """
@@ -63,7 +66,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2, help="duplicate deals (default 2)")
     parser.add_argument("--rounds", type=int, default=7, help="rounds a game (default 7)")
-    parser.add_argument("--rollouts", type=int, default=2, help="samples a decision (default 2)")
+    parser.add_argument(
+        "--rollouts", type=int, default=256, help="samples a decision (default 256, SearchBot's)"
+    )
     parser.add_argument("--margin", type=float, default=None, help="SearchBot's margin")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
@@ -93,7 +98,7 @@ def main() -> None:
     for phase, values in sorted(by_phase.items()):
         print(f"  {phase:>12}: {len(values):5} decisions, median {statistics.median(values):.3f} s")
     print(
-        f"engine rollouts: {len(ROLLOUTS)}, {len(ROLLOUTS) / sum(ROLLOUTS):.0f} per CPU-second "
+        f"rollouts: {len(ROLLOUTS)}, {len(ROLLOUTS) / sum(ROLLOUTS):.0f} per CPU-second "
         f"(median {1000 * statistics.median(ROLLOUTS):.1f} ms); benchmark CPU {cpu:.0f} s"
     )
     print(result)
