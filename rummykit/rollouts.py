@@ -247,6 +247,16 @@ def table_config(
     return tuple(values[name] for name in CONFIG_FIELDS)
 
 
+def _check_table(state: object, bots: object) -> None:
+    """A GameState and a sequence of one bot per seat, or a clear error."""
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError(f"state must be a GameState, got {state!r}")
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise ArgumentTypeError(f"bots must be a sequence of bots, one per seat, got {bots!r}")
+    if len(bots) != state.players:
+        raise ArgumentError(f"bots: give one bot per seat ({state.players}), got {len(bots)}")
+
+
 # -- the engine's rollout, the reference -------------------------------------------
 
 #: Most actions a rollout plays before it gives up (a round that cannot end).
@@ -270,14 +280,9 @@ def rollout(state: GameState, bots: Sequence[Bot], rng: random.Random) -> tuple[
     >>> first == rollout(state.clone(), bots, random.Random(1)), len(first)
     (True, 3)
     """
-    if not isinstance(state, GameState):
-        raise ArgumentTypeError(f"state must be a GameState, got {state!r}")
     # Once per rollout (a rollout plays hundreds of actions): a sequence of bots, one per
     # seat, each with choose(view).
-    if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise ArgumentTypeError(f"bots must be a sequence of bots, one per seat, got {bots!r}")
-    if len(bots) != state.players:
-        raise ArgumentError(f"bots: give one bot per seat ({state.players}), got {len(bots)}")
+    _check_table(state, bots)
     for seat, bot in enumerate(bots):
         if not callable(getattr(bot, "choose", None)):
             raise ArgumentTypeError(
@@ -376,12 +381,7 @@ _CONFIGS: dict[tuple, tuple[RuleSet, tuple[int, ...]]] = {}
 
 def _check(state: GameState, bots: Sequence) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The config and the policies of a rollout of ``state`` by ``bots``, or a clear error."""
-    if not isinstance(state, GameState):
-        raise ArgumentTypeError(f"state must be a GameState, got {state!r}")
-    if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise ArgumentTypeError(f"bots must be a sequence of bots, one per seat, got {bots!r}")
-    if len(bots) != state.players:
-        raise ArgumentError(f"bots: give one bot per seat ({state.players}), got {len(bots)}")
+    _check_table(state, bots)
     policies = tuple(_policy(seat, bot) for seat, bot in enumerate(bots))
     if state.phase not in _PHASES:
         raise ArgumentError(f"state: the game is over (phase {state.phase!r}): nothing to play")
