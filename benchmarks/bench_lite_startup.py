@@ -17,7 +17,11 @@ press idle, 12.4 s under load. Where it goes: 3.7 s until the app in the frame a
 ``pyodide.asm.wasm`` (the 21 wheels are fetched meanwhile, all in by 7 s, jedi the
 largest at 4.9 MB); 1.3 s loading micropip then piplite, one after the other, after the
 wheels; 3.7 s from piplite to the cells having run (the kernel's imports of IPython,
-ipykernel and ipywidgets, then the notebook's own cells and the widget drawn).
+ipykernel and ipywidgets, then the notebook's own cells and the widget drawn). On the
+book built from s14-lite with the machine shared (load average 6.7-8.3) the same steps
+took 18.1-21.3 s: 5 s to ``pyodide.mjs``, 4.3 s for the wasm, 11.3-13 s to piplite, the
+rest the kernel's imports and the cells. The 17-18 s seen before is this load, not the
+site.
 """
 
 from __future__ import annotations
