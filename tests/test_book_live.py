@@ -59,6 +59,9 @@ def test_the_lite_site_names_only_local_addresses(built_book: Path):
     # A stale .jupyterlite.doit.db makes the build leave pyodideUrl out: the kernel then
     # loads Pyodide from a CDN.
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    # piplite never falls back to PyPI: a live notebook's `%pip install` of a package the
+    # site lacks fails at once instead of reaching the network.
+    assert kernel["disablePyPIFallback"] is True
     # The book's pages reach the app in the frame to run the cells (live_notebook.js).
     assert settings["exposeAppInBrowser"] in ("true", True)
     assert (site / "static" / "pyodide" / "pyodide.mjs").is_file()

@@ -1,0 +1,121 @@
+"""Where the seconds from a live notebook's start button to its widget go (issue 31, item 3).
+
+Serves a built book (``book/_build/html`` unless given) on 127.0.0.1, opens chapter 1 in
+headless Chromium (every request to another host aborted and listed), presses the "build
+a meld" start button and prints, in seconds after the press, when the app, Pyodide's
+core, its standard library and each wheel were requested and answered, and when the
+page's status line said the cells had run::
+
+    .venv/bin/python benchmarks/bench_lite_startup.py [HTML_DIR] [--runs N]
+
+Each run uses a fresh browser context (nothing cached between runs).
+
+Measured 2026-12-02 on the book built from main at 8fce705 (two shared cores, load
+about 1.5; then with two busy loops, load 3.3): the widget ready 11.9-12.6 s after the
+press idle, 12.4 s under load. Where it goes: 3.7 s until the app in the frame asks for
+``pyodide.mjs`` (JupyterLite's own scripts and settings); 3.0 s fetching and compiling
+``pyodide.asm.wasm`` (the 21 wheels are fetched meanwhile, all in by 7 s, jedi the
+largest at 4.9 MB); 1.3 s loading micropip then piplite, one after the other, after the
+wheels; 3.7 s from piplite to the cells having run (the kernel's imports of IPython,
+ipykernel and ipywidgets, then the notebook's own cells and the widget drawn). On the
+book built from s14-lite with the machine shared (load average 6.7-8.3) the same steps
+took 18.1-21.3 s: 5 s to ``pyodide.mjs``, 4.3 s for the wasm, 11.3-13 s to piplite, the
+rest the kernel's imports and the cells. The 17-18 s seen before is this load, not the
+site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.support.browser import CHROMIUM_ARGS  # noqa: E402
+
+BUTTON = "Start the live notebook: build a meld"
+READY = "Python is running in your browser: the notebook's cells have run."
+#: Requests worth naming in the timeline (the rest are summed).
+MILESTONES = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def run_once(browser, url: str) -> tuple[float, list[tuple[float, float, str]], list[str]]:
+    blocked: list[str] = []
+    events: dict[str, list[float]] = {}
+    context = browser.new_context()
+
+    def route(route) -> None:
+        host = urlsplit(route.request.url).hostname
+        if host in ("127.0.0.1", None) or route.request.url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.goto(f"{url}/notebooks/01_learn_the_rules.html")
+    page.wait_for_load_state("networkidle")
+    started = time.monotonic()
+    context.on("request", lambda r: events.setdefault(r.url, [time.monotonic() - started]))
+    context.on(
+        "requestfinished",
+        lambda r: events.get(r.url, [0.0]).append(time.monotonic() - started),
+    )
+    page.get_by_text(BUTTON).click()
+    page.get_by_text(READY).wait_for(timeout=240_000)
+    ready = time.monotonic() - started
+    context.close()
+    rows = sorted(
+        (times[0], times[-1], urlsplit(address).path.rsplit("/", 1)[-1])
+        for address, times in events.items()
+    )
+    return ready, rows, blocked
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("html", nargs="?", default=str(ROOT / "book" / "_build" / "html"))
+    parser.add_argument("--runs", type=int, default=2)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    handler = functools.partial(_Quiet, directory=args.html)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
+        )
+        for run in range(args.runs):
+            ready, rows, blocked = run_once(browser, url)
+            print(f"run {run + 1}: widget ready {ready:.1f} s after the start button")
+            wheels = [row for row in rows if row[2].endswith(".whl")]
+            for first, last, name in rows:
+                if name in MILESTONES or name.endswith(".whl"):
+                    print(f"  {first:6.2f} -> {last:6.2f}  {name}")
+            if wheels:
+                print(
+                    f"  wheels: {len(wheels)}, first asked {wheels[0][0]:.2f} s, "
+                    f"last answered {max(w[1] for w in wheels):.2f} s"
+                )
+            print(f"  {len(rows)} requests, {len(blocked)} blocked")
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
