@@ -90,6 +90,10 @@ def main() -> None:
     parser.add_argument("html", nargs="?", default=str(ROOT / "book" / "_build" / "html"))
     parser.add_argument("--runs", type=int, default=2)
     args = parser.parse_args()
+    if not (Path(args.html) / "lite").is_dir():
+        raise SystemExit(
+            f"no built book with its live notebooks at {args.html}: run make book first"
+        )
     from playwright.sync_api import sync_playwright
 
     handler = functools.partial(_Quiet, directory=args.html)
