@@ -335,10 +335,16 @@ def test_a_round_that_never_ends_is_refused_by_both():
         fast_rollout(state, bots, random.Random(seed))
 
 
-def test_without_the_core_best_rollout_is_the_engines(without_core):
+def test_without_the_core_best_rollout_is_the_engines(without_core, monkeypatch):
     state, bots, seed = mid_round_state(2)
     expected = rollout(state.clone(), bots, random.Random(seed))
     without_core("table")
+    # Where the core must be built (CI), its absence is an error, not a quiet fallback.
+    monkeypatch.setenv(_native.REQUIRE_VARIABLE, "1")
+    with pytest.raises(RummyError, match="not built"):
+        best_rollout(state, bots, random.Random(seed))
+    # A machine without a C compiler: the engine plays the rollout.
+    monkeypatch.delenv(_native.REQUIRE_VARIABLE)
     assert "not" in rollout_available(state, bots) or "None" in rollout_available(state, bots)
     assert best_rollout(state, bots, random.Random(seed)) == expected
     with pytest.raises(RummyError, match="not built"):
