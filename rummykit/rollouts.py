@@ -514,14 +514,7 @@ def rollout_events(
 def best_rollout(state: GameState, bots: Sequence, rng: random.Random) -> tuple[int, ...]:
     """:func:`fast_rollout` where the core plays ``state`` and ``bots``, else the
     engine's :func:`rollout` on a clone: the same points either way."""
-    if _native.required("table") is not None:
-        try:
-            checked = _check(state, bots)
-        except UnsupportedRuleError:
-            checked = None
-        if checked is not None:
-            return _resume(state, checked, [_seed(bots, rng)], False)[0][1]
-    return rollout(state.clone(), bots, rng)
+    return best_outcome(state, bots, rng)[0]
 
 
 def best_outcome(
