@@ -24,7 +24,7 @@ candidate and are left out.
 
 A rollout is one function ``(state, bots, rng) -> points``: by default
 :func:`~rummykit.rollouts.best_rollout`, the compiled core's
-(:func:`~rummykit.rollouts.fast_rollout`, some 50 times quicker) wherever it plays the
+(:func:`~rummykit.rollouts.fast_rollout`, some 40 times quicker) wherever it plays the
 state and the bots, else the engine's :func:`~rummykit.rollouts.rollout`. Both give the
 same points for the same state, bots and seed (the tests compare their event logs on
 thousands of states), so a game is the same with or without the core.
