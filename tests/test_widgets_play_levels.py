@@ -52,15 +52,15 @@ def _strong(**kwargs):
 
 def test_strong_bots_think_off_the_main_thread():
     budget = 0.3  # the progress line is written every 0.2 s: two lines at least
-    start = time.monotonic()
     widget = _strong(strong_samples=10**6, strong_seconds=budget)
-    returned = time.monotonic() - start
     try:
         assert widget.thinking
         seen = []
         widget.thinking_html.observe(lambda change: seen.append(change["new"]), "value")
-        # The widget came back before the first decision could have ended.
-        assert widget._thinker.is_alive() and returned < budget
+        # The widget came back while the bots still think (a wall-clock bound on the
+        # constructor failed on a loaded CI machine: 0.31 s for 0.3; the live thread is
+        # the evidence).
+        assert widget._thinker.is_alive()
         # The player's controls are off and say why; an action is refused, nothing changes.
         assert widget.draw_button.disabled and widget.pass_button.disabled
         assert "the bots are playing" in widget.reasons[widget.pass_button]
@@ -82,22 +82,23 @@ def test_strong_bots_think_off_the_main_thread():
 
 
 def test_a_click_returns_before_the_strong_bots_decide():
-    widget = _strong(strong_samples=10**6, strong_seconds=0.05)
+    # Each decision takes its whole second: a click that waited for one would take that.
+    widget = _strong(strong_samples=10**6, strong_seconds=1.0)
     try:
-        widget.wait(10)
+        widget.wait(60)
         assert not widget.pass_button.disabled  # Ann may buy Dee's discard or pass
         start = time.monotonic()
         widget.pass_button.click()
-        assert time.monotonic() - start < 0.1
+        assert time.monotonic() - start < 1.0
         assert widget.thinking and widget._thinker.is_alive()
         assert widget.draw_button.disabled and widget.pass_button.disabled
-        widget.wait(10)
+        widget.wait(60)
     finally:
         widget.close()
     assert not widget.thinking and widget.error is None
     assert widget.state.to_act == widget.seat
     timed = [bot.last.seconds for bot in widget.bots[1:] if bot.last and bot.last.samples]
-    assert timed and max(timed) <= 0.05 + 0.1  # the cap, plus one sample's time
+    assert timed and max(timed) <= 1.0 + 0.1  # the cap, plus one sample's time
 
 
 def _play(widget, steps):
@@ -130,7 +131,7 @@ def test_new_game_and_close_stop_the_thread():
     assert first.is_alive()
     start = time.monotonic()
     widget.new_game_button.click()
-    assert not first.is_alive() and time.monotonic() - start < 1
+    assert not first.is_alive() and time.monotonic() - start < 5  # not the 30 s budget
     assert widget.thinking  # the new game's first bot thinks in its own thread
     second = widget._thinker
     widget.close()

@@ -45,6 +45,7 @@ MOVED: list[tuple] = [
     ("test_reviews.py", "test_same_seed_same_review_and_the_seed_matters"),
     ("reviews.py", "rummykit.reviews"),
     ("test_widgets_play_strong.py", "test_a_strong_bot_thinks_in_the_background_and_plays_as_without"),
+    ("test_widgets_play_levels.py", "test_a_click_returns_before_the_strong_bots_decide"),
     # Two decisions of the strong level's default budget (300 samples): 0.4 s quiet.
     ("test_widgets_play_strong.py", "test_the_bot_dropdown_offers_every_level"),
     # Session 13's tests of 0.5 s or more (measured on a quiet two-core machine, two
