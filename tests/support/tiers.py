@@ -46,6 +46,7 @@ MOVED: list[tuple] = [
     ("reviews.py", "rummykit.reviews"),
     ("test_widgets_play_strong.py", "test_a_strong_bot_thinks_in_the_background_and_plays_as_without"),
     ("test_widgets_play_levels.py", "test_a_click_returns_before_the_strong_bots_decide"),
+    ("test_widgets_play_levels.py", "test_strong_bots_think_off_the_main_thread"),
     # Two decisions of the strong level's default budget (300 samples): 0.4 s quiet.
     ("test_widgets_play_strong.py", "test_the_bot_dropdown_offers_every_level"),
     # Session 13's tests of 0.5 s or more (measured on a quiet two-core machine, two
