@@ -154,6 +154,34 @@ def test_a_table_drawn_late_never_replaces_a_newer_one(monkeypatch):
     assert "5 players, 3 decks and 6 jokers" in explorer.table.message_html.value
 
 
+def test_a_message_written_late_never_replaces_a_newer_tables_message(monkeypatch):
+    # The first table's words are slow (the chart above is not): its thread must not
+    # have shown its key, nor write its message, once the second table is on screen.
+    release = threading.Event()
+    real = table.TablePanel._describe
+
+    def describe(self, key, frame, source):
+        if key[2] == 4:
+            release.wait(30)
+        return real(self, key, frame, source)
+
+    monkeypatch.setattr(table.TablePanel, "_describe", describe)
+    explorer = SimulationExplorer(table_rounds=20)
+    explorer.players.value = 4
+    explorer.players.value = 5
+    newer = ("standard", 1, 5, 3, 6)
+    for _ in range(300):
+        if "5 players, 3 decks and 6 jokers" in explorer.table.message_html.value:
+            break
+        threading.Event().wait(0.1)
+    assert explorer.table.key == newer
+    release.set()
+    explorer.wait(60)
+    assert explorer.table.key == newer and explorer.table.source == "data"
+    assert "(5 players, standard rules)" in explorer.table.chart_html.value
+    assert "5 players, 3 decks and 6 jokers" in explorer.table.message_html.value
+
+
 def test_a_player_count_the_preset_does_not_allow_shows_its_rule_and_is_put_back(
     monkeypatch,
 ):

@@ -204,6 +204,10 @@ class TablePanel:
         self._live: tuple | None = None  # the table being played live, if any
         self._syncing = False
         self._threads: list[threading.Thread] = []
+        # Held while the table shown or the message changes: a thread that finishes late
+        # checks the target and writes under it, so it cannot write between the main
+        # thread's change of target and its message.
+        self._lock = threading.RLock()
         self.players = ipywidgets.Dropdown(
             options=_players_options(),
             value=None,
@@ -260,10 +264,11 @@ class TablePanel:
                 decks = rules.decks_for(players)
                 jokers = rules.jokers_for(decks)
             except RummyError as error:
-                if clear:
-                    self._refuse(error)
-                else:
-                    self.message_html.value = message_html(str(error), "error")
+                with self._lock:
+                    if clear:
+                        self._refuse(error)
+                    else:
+                        self.message_html.value = message_html(str(error), "error")
                 return False
             self._syncing = True  # one update for the new shoe, not one per slider
             try:
@@ -276,17 +281,22 @@ class TablePanel:
 
     def _refuse(self, error: RummyError) -> None:
         """The controls describe no table that can be played: say why, show no chart."""
-        self._target = None  # stops a live run
-        self.frame = self.source = self.key = None
-        self.progress.layout.display = "none"
-        self.chart_html.value = ""
-        self.message_html.value = message_html(str(error), "error")
+        with self._lock:
+            self._target = None  # stops a live run
+            self.frame = self.source = self.key = None
+            self.progress.layout.display = "none"
+            self.chart_html.value = ""
+            self.message_html.value = message_html(str(error), "error")
 
     def update(self) -> None:
         """Show completion by turn for the table the controls describe: from ``data/`` at
         once, or played live in the background (here without ``background``)."""
         if self._syncing or self.controls.changing:
             return
+        with self._lock:
+            self._update()
+
+    def _update(self) -> None:
         players = self.players.value
         if players is None:
             self._target = None  # stops a live run
@@ -367,9 +377,7 @@ class TablePanel:
         finally:
             if self._live == key:
                 self._live = None
-        if self._target == key:
-            self.progress.layout.display = "none"
-            self._show(key, frame, "live")
+        self._show(key, frame, "live")
 
     @property
     def playing(self) -> bool:
@@ -381,10 +389,18 @@ class TablePanel:
         finishing late never overwrites a newer table)."""
         if self._target != key:
             return
-        self.frame, self.source, self.key = frame, source, key
-        self.message_html.value = message_html(self._describe(key, frame, source))
+        # The text and the chart are drawn first, outside the lock (the chart takes a
+        # while); then, if the controls still ask for this table, all of it is shown at
+        # once. The lock keeps another thread's table, or a message the main thread
+        # writes with a new target, from landing between the check and the writes.
+        message = message_html(self._describe(key, frame, source))
         chart = self._chart(key, frame)
-        if self._target == self.key == key:
+        with self._lock:
+            if self._target != key:
+                return
+            self.frame, self.source, self.key = frame, source, key
+            self.progress.layout.display = "none"
+            self.message_html.value = message
             self.chart_html.value = chart
 
     def _describe(self, key: tuple, frame, source: str) -> str:
