@@ -108,6 +108,17 @@ def test_widgets_in_jupyterlab(page, tmp_path: Path):
     assert any(" discards the " in line for line in bots_after), lines
     play.screenshot(path=str(tmp_path / "play.png"))
 
+    # Its review panel: Ann's decisions so far (the draw, the discard, any pass), weighed
+    # in the kernel's thread, listed, and the first one shown with its alternatives.
+    panel = play.locator(".rk-review")
+    _button(panel, "Review my play").click()
+    panel.get_by_text(re.compile(r"\d+ decisions reviewed")).wait_for(timeout=60_000)
+    assert panel.locator("select option").count() >= 2
+    panel.get_by_text("what you saw").wait_for()
+    assert panel.locator("svg g.card").count() >= 10  # the hand as Ann saw it
+    assert panel.locator("table tr").count() >= 3  # a heading and two choices at least
+    panel.screenshot(path=str(tmp_path / "review.png"))
+
     # The explorers' charts are SVG drawn in the kernel: present, with marks.
     odds = page.locator(".rk-odds-explorer")
     odds.locator("svg.marks").wait_for()

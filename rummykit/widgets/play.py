@@ -52,6 +52,7 @@ from rummykit.widgets._common import (
     round_options,
 )
 from rummykit.widgets.hints import OutsPane, view_seen
+from rummykit.widgets.review import ReviewPanel
 
 __all__ = [
     "BOTS",
@@ -190,6 +191,11 @@ class PlayWidget:
     seconds a decision, whichever comes first (``strong_seconds=None``: the samples only,
     so a game is the same every time). New game, Load and :meth:`close` stop the thread
     (:meth:`stop`), abandoning a decision half weighed.
+    Under the log, :attr:`review_panel` (a :class:`~rummykit.widgets.review.ReviewPanel`)
+    reviews the human's decisions so far on **Review my play**, each weighed on
+    ``review_budget`` sampled deals from the human's own view (:func:`rummykit.review`;
+    default :func:`~rummykit.widgets.review.default_budget`),
+    in a thread (``background``) and dropped if the game moves on before it is done.
     Too many or too few ``bots`` for the preset raise
     :class:`~rummykit.errors.RuleSetError`.
 
@@ -236,6 +242,7 @@ class PlayWidget:
         hint: bool = False,
         turn_limit: int | None = None,
         background: bool = True,
+        review_budget: int | None = None,
     ) -> None:
         preset = rules if isinstance(rules, str) else rules.name
         self._custom = None if isinstance(rules, str) else rules
@@ -337,6 +344,14 @@ class PlayWidget:
         self.why_html = ipywidgets.HTML()
         """Why the play-phase actions that are disabled are disabled."""
         self.log_html = ipywidgets.HTML()
+        self.review_panel = ReviewPanel(
+            lambda: self.state,
+            seat=self.seat,
+            budget=review_budget,
+            background=background,
+            lock=self._lock,
+        )
+        """The review of the human seat's decisions so far (:mod:`rummykit.widgets.review`)."""
 
         # --- actions
         def button(description: str, tooltip: str, style: str = "") -> ipywidgets.Button:
@@ -451,6 +466,7 @@ class PlayWidget:
                 self.log_html,
                 row([self.save_button, self.load_button]),
                 self.save_text,
+                self.review_panel.box,
             ]
         )
         self.box.add_class("rk-play")
@@ -568,6 +584,7 @@ class PlayWidget:
             self._generation += 1  # a thread still thinking about the old game stops
             self.thinking = False
         self.thinking_html.value = ""
+        self.review_panel.reset()  # a review of the old game is dropped
         self.state = state
         self._rounds_before = len(state.round_scores)
         self._results_seen = len(state.results)
@@ -1090,8 +1107,9 @@ class PlayWidget:
             thinker.join(timeout)
 
     def close(self) -> None:
-        """Stop the bots' thread and close the widget's views."""
+        """Stop the bots' thread and the review's, and close the widget's views."""
         self.stop()
+        self.review_panel.stop()
         self.box.close()
 
     def wait(self, timeout: float | None = None) -> None:
@@ -1101,6 +1119,7 @@ class PlayWidget:
         if thinker is not None:
             thinker.join(timeout)
         self.outs_pane.wait(timeout)
+        self.review_panel.wait(timeout)
 
     def _enable(self) -> None:
         """Enable the buttons of the kinds of action the engine lists for the human now;

@@ -1,0 +1,414 @@
+"""ReviewPanel: a review of the human seat's play, inside the PlayWidget.
+
+The panel reviews the decisions a seat has made so far (:func:`rummykit.reviews.review`:
+every decision with a choice, each alternative weighed on the same sampled deals from
+the seat's own view, never from the hidden cards). It lists them in order with their
+classes, jumps to the next inaccuracy or worse, and shows for the decision selected the
+position as the seat saw it, every alternative's value with its interval, and the
+verdict in words.
+
+The review runs in a thread with a progress bar (in the reader's browser, where threads
+cannot start, in the button's handler). It reviews a snapshot of the game taken when
+Review is pressed; if the game moves on before it is done (a move, a new game, a load),
+the work is dropped and the panel says so, so a review on screen is always of the game
+as it stands.
+
+>>> from rummykit.bots import GreedyBot
+>>> from rummykit.game import Game, play_game
+>>> state = play_game(Game("standard", players=2, seed=3, turn_limit=6).new_state(),
+...                   [GreedyBot(), GreedyBot()])
+>>> panel = ReviewPanel(lambda: state, budget=4, background=False)
+>>> panel.review_button.click()
+>>> panel.review.seat, len(panel.decisions.options) == len(panel.review.verdicts) > 0
+(0, True)
+>>> "You" in panel.detail_html.value and "<svg" in panel.detail_html.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+from collections.abc import Callable
+
+from rummykit import _native, svg
+from rummykit.cards import parse_cards
+from rummykit.chance import estimate_text
+from rummykit.checks import whole
+from rummykit.errors import ArgumentTypeError, RummyError
+from rummykit.game import GameState
+from rummykit.reviews import CLASSES, MAX_BUDGET, THRESHOLDS, Review, Verdict, review
+from rummykit.widgets._common import (
+    CAN_THREAD,
+    Superseded,
+    figure_html,
+    ipywidgets,
+    message_html,
+)
+
+__all__ = [
+    "ENGINE_BUDGET",
+    "MARKS",
+    "REVIEW_BUDGET",
+    "ReviewPanel",
+    "action_text",
+    "default_budget",
+]
+
+#: Samples a decision by default: :func:`~rummykit.reviews.review`'s own default
+#: (``benchmarks/bench_review.py``: about 0.1 s a decision on one core, so a round's
+#: 20-40 decisions take a few seconds) ...
+REVIEW_BUDGET = 128
+#: ... or this many where the compiled round simulator is not built (the reader's
+#: browser): the engine plays the samples out, about 40 times slower.
+ENGINE_BUDGET = 16
+
+
+def default_budget() -> int:
+    """The samples a decision a panel weighs unless told: :data:`REVIEW_BUDGET` with the
+    compiled core, else :data:`ENGINE_BUDGET`."""
+    return REVIEW_BUDGET if _native.available()["table"] else ENGINE_BUDGET
+
+
+#: Each class's mark, as chess annotators write them, and its colour (text on white).
+MARKS: dict[str, tuple[str, str]] = {
+    "best": ("", "#1a7f37"),
+    "good": ("", "#1a7f37"),
+    "inaccuracy": ("?!", "#8a6100"),
+    "mistake": ("?", "#b35900"),
+    "blunder": ("??", "#c62828"),
+}
+
+#: The classes "Next mistake" stops at: inaccuracy, mistake and blunder.
+_MARKED = CLASSES[2:]
+
+_CODE = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b|\bJK\b")
+
+
+def action_text(action: object) -> str:
+    """An action in words, its cards with their suit symbols.
+
+    >>> from rummykit.actions import Discard, DrawStock
+    >>> action_text(Discard(parse_cards("10H")[0])), action_text(DrawStock())
+    ('discard 10♥', 'draw stock')
+    """
+    return _CODE.sub(lambda m: parse_cards(m.group(0))[0].symbol, str(action))
+
+
+def _key(state: GameState | None) -> tuple | None:
+    """What a review is of: the game and how far it has gone."""
+    return None if state is None else (id(state), len(state.history), len(state.results))
+
+
+class ReviewPanel:
+    """A review of ``seat``'s decisions in the game ``source()`` returns (see the module
+    notes): ``budget`` samples a decision (default :func:`default_budget`), seeded by
+    ``seed``; in a thread unless ``background`` is False (or threads cannot start).
+    ``lock``, if given, is held while the game is copied (the lock its moves are applied
+    under)."""
+
+    def __init__(
+        self,
+        source: Callable[[], GameState | None],
+        seat: int = 0,
+        *,
+        budget: int | None = None,
+        seed: int = 0,
+        background: bool = True,
+        lock: threading.RLock | None = None,
+    ) -> None:
+        if not callable(source):
+            raise ArgumentTypeError(f"source must be a callable returning the game, got {source!r}")
+        whole("seat", seat, low=0)
+        budget = default_budget() if budget is None else budget
+        whole("budget", budget, low=1, high=MAX_BUDGET)
+        whole("seed", seed, low=0)
+        self.source = source
+        self.seat = seat
+        self.budget = budget
+        self.seed = seed
+        self.background = background and CAN_THREAD
+        self.review: Review | None = None
+        """The review on screen, or None."""
+        self.error: str | None = None
+        """The error a review stopped with, if one did."""
+        # Held while the game is copied (the PlayWidget's bots apply moves under it).
+        self._game_lock = lock if lock is not None else threading.RLock()
+        self._lock = threading.RLock()
+        self._generation = 0
+        self._worker: threading.Thread | None = None
+
+        self.review_button = ipywidgets.Button(
+            description="Review my play",
+            tooltip="weigh each of your decisions so far against the choices you had",
+            icon="search",
+        )
+        self.next_button = ipywidgets.Button(
+            description="Next mistake",
+            tooltip="the next decision classed inaccuracy, mistake or blunder",
+            disabled=True,
+        )
+        self.progress = ipywidgets.IntProgress(
+            value=0, min=0, max=1, description="Reviewing", bar_style="info"
+        )
+        self.progress.layout.display = "none"
+        self.summary_html = ipywidgets.HTML()
+        self.decisions = ipywidgets.Select(
+            options=[], rows=8, description="Decisions", layout={"width": "95%"}
+        )
+        self.detail_html = ipywidgets.HTML()
+        self.review_button.on_click(lambda _: self.start())
+        self.next_button.on_click(lambda _: self.next_mistake())
+        self.decisions.observe(lambda _: self._show_detail(), "value")
+        thresholds = ", ".join(f"{k} {v:g}" for k, v in THRESHOLDS.items())
+        heading = ipywidgets.HTML(
+            "<strong>Review</strong>: each of your decisions weighed against every choice "
+            f"you had, on {budget} sampled deals from what you could see (a loss in points "
+            f"at the round's end: {thresholds} or more, only where its 95% interval is above "
+            "zero)"
+        )
+        self.box = ipywidgets.VBox(
+            [
+                heading,
+                ipywidgets.HBox([self.review_button, self.next_button]),
+                self.progress,
+                self.summary_html,
+                self.decisions,
+                self.detail_html,
+            ]
+        )
+        self.box.add_class("rk-review")
+
+    # ------------------------------------------------------------------ acting
+    def start(self) -> None:
+        """Review the seat's decisions so far (in the background unless told not to)."""
+        with self._game_lock:
+            state = self.source()
+            key = _key(state)
+            save = None if state is None else state.save()
+        with self._lock:
+            self._generation += 1
+            generation = self._generation
+        self._clear()
+        if save is None:
+            self.summary_html.value = message_html("No game to review yet.", "error")
+            return
+        self.progress.max, self.progress.value = 1, 0
+        self.progress.layout.display = None
+        self.summary_html.value = message_html("Reviewing your decisions so far ...")
+        self.review_button.disabled = True
+        if not self.background:
+            self._run(generation, key, save)
+            return
+        self._worker = threading.Thread(
+            target=self._run, args=(generation, key, save), name="rummykit-review", daemon=True
+        )
+        self._worker.start()
+
+    def reset(self) -> None:
+        """A new game: drop the review on screen and any review running."""
+        with self._lock:
+            self._generation += 1
+        self._clear()
+        self.review_button.disabled = False
+        self.progress.layout.display = "none"
+        self.summary_html.value = ""
+
+    def stop(self, timeout: float | None = 5.0) -> None:
+        """Abandon a review running, and wait for its thread to end."""
+        with self._lock:
+            self._generation += 1
+            worker = self._worker
+        if worker is not None and worker is not threading.current_thread():
+            worker.join(timeout)
+        self.review_button.disabled = False
+        self.progress.layout.display = "none"
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for a review running in the background (for scripts and tests)."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+
+    def next_mistake(self) -> Verdict | None:
+        """Select the next decision classed inaccuracy or worse after the one selected
+        (from the first, past the last); None, and a message, if there is none."""
+        if self.review is None:
+            return None
+        verdicts = self.review.verdicts
+        start = -1 if self.decisions.value is None else self.decisions.value
+        for step in range(1, len(verdicts) + 1):
+            index = (start + step) % len(verdicts)
+            if verdicts[index].kind in _MARKED:
+                self.decisions.value = index
+                return verdicts[index]
+        self.detail_html.value = message_html(
+            "No decision of this review is an inaccuracy, a mistake or a blunder."
+        )
+        return None
+
+    @property
+    def selected(self) -> Verdict | None:
+        """The decision selected, or None."""
+        if self.review is None or self.decisions.value is None:
+            return None
+        return self.review.verdicts[self.decisions.value]
+
+    # ------------------------------------------------------------------ the work
+    def _current(self, generation: int, key: tuple | None) -> bool:
+        with self._game_lock:
+            moved = _key(self.source()) != key
+        return generation == self._generation and not moved
+
+    def _run(self, generation: int, key: tuple | None, save: str) -> None:
+        def progress(done: int, total: int) -> None:
+            if not self._current(generation, key):
+                raise Superseded
+            self.progress.max, self.progress.value = max(total, 1), done
+
+        try:
+            result = review(save, self.seat, budget=self.budget, seed=self.seed, progress=progress)
+        except Superseded:
+            result = None
+        except RummyError as error:
+            self._finish(generation, None, f"The review was refused: {error}")
+            return
+        except Exception as error:  # shown in the panel, never lost in the thread
+            self._finish(generation, None, f"The review stopped with an error: "
+                         f"{type(error).__name__}: {error}")  # fmt: skip
+            return
+        if result is None or not self._current(generation, key):
+            self._finish(
+                generation,
+                None,
+                "The game moved on while the review ran, so it was dropped: press Review "
+                "my play again for the decisions so far.",
+                kind="info",
+            )
+            return
+        self._finish(generation, result, None)
+
+    def _finish(
+        self,
+        generation: int,
+        result: Review | None,
+        error: str | None,
+        *,
+        kind: str = "error",
+    ) -> None:
+        with self._lock:
+            if generation != self._generation:
+                return  # a newer review, or a reset: this one says nothing
+            self.progress.layout.display = "none"
+            self.review_button.disabled = False
+            if result is None:
+                self.error = None if kind == "info" else error
+                self.summary_html.value = message_html(error, kind)
+                return
+            self.error = None
+            self.review = result
+            self.summary_html.value = self._summary(result)
+            self.decisions.options = [(self._label(i, v), i) for i, v in enumerate(result.verdicts)]
+            self.next_button.disabled = not any(v.kind in _MARKED for v in result.verdicts)
+            self.decisions.value = 0 if result.verdicts else None
+            self._show_detail()
+
+    def _clear(self) -> None:
+        self.review = None
+        self.error = None
+        self.decisions.options = []
+        self.next_button.disabled = True
+        self.detail_html.value = ""
+
+    # ------------------------------------------------------------------ showing
+    @staticmethod
+    def _summary(result: Review) -> str:
+        if not result.verdicts:
+            return message_html("You have made no decision with a choice yet: nothing to review.")
+        counts = {kind: sum(v.kind == kind for v in result.verdicts) for kind in CLASSES}
+        tally = ", ".join(f"{counts[k]} {k}" for k in CLASSES)
+        worst = result.mistakes(1)
+        costliest = f" The costliest: {html.escape(worst[0].sentence)}" if worst else ""
+        return (
+            f"<p>{len(result.verdicts)} decisions reviewed: {tally}. Accuracy "
+            f"{round(100 * result.accuracy)} in 100 (the share classed best or good); "
+            f"about {result.total_loss:.0f} points lost in all.{costliest}</p>"
+        )
+
+    @staticmethod
+    def _label(index: int, verdict: Verdict) -> str:
+        mark = MARKS[verdict.kind][0]
+        cost = "" if verdict.kind in ("best", "good") else f", lost about {verdict.loss.mean:.1f}"
+        return (
+            f"{index + 1}. round {verdict.round}, {verdict.phase}: "
+            f"{action_text(verdict.played)}{mark} ({verdict.kind}{cost})"
+        )
+
+    def _show_detail(self) -> None:
+        verdict = self.selected
+        if verdict is None:
+            self.detail_html.value = ""
+            return
+        self.detail_html.value = (
+            self._position(verdict)
+            + self._table(verdict)
+            + (
+                f'<p style="color:{MARKS[verdict.kind][1]}"><strong>{verdict.kind}</strong>: '
+                f"{html.escape(verdict.sentence)}</p>"
+            )
+        )
+
+    @staticmethod
+    def _position(verdict: Verdict) -> str:
+        view = verdict.view
+        others = ", ".join(
+            f"{html.escape(view.names[s])} {view.hand_sizes[s]} cards"
+            + (" (laid down)" if view.laid_down[s] else "")
+            for s in range(len(view.names))
+            if s != view.seat
+        )
+        top = (
+            "the discard pile is empty"
+            if view.discard_top is None
+            else f"the top of the discard pile: {view.discard_top.symbol}"
+        )
+        contract = view.contracts[view.seat]
+        parts = [
+            f"<p><strong>Round {view.round} ({html.escape(str(contract))}), "
+            f"{html.escape(view.phase)}</strong>: what you saw. Your hand; {top}; "
+            f"{others}.</p>",
+            figure_html(svg.hand_svg(view.hand, width=48), "your hand"),
+        ]
+        if view.melds:
+            parts.append(figure_html(svg.melds_svg(view.melds, width=40), "on the table"))
+        return "".join(parts)
+
+    @staticmethod
+    def _table(verdict: Verdict) -> str:
+        rows = []
+        for alternative in verdict.alternatives:
+            value, out, loss = alternative.value, alternative.out, alternative.loss
+            played = alternative.action == verdict.played
+            label = html.escape(action_text(alternative.action)) + (
+                " <em>(played)</em>" if played else ""
+            )
+            if alternative is verdict.best:
+                label += " <em>(best)</em>"
+            style = ' style="font-weight:bold"' if played else ""
+            rows.append(
+                f"<tr{style}><td>{label}</td>"
+                f"<td>{value.mean:+.1f} ({value.low:+.1f} to {value.high:+.1f})</td>"
+                f"<td>{html.escape(estimate_text(out.mean, out.low, out.high, of='samples'))}</td>"
+                f"<td>{loss.mean:.1f} ({loss.low:.1f} to {loss.high:.1f})</td></tr>"
+            )
+        return (
+            "<table><tr><th>choice</th><th>points against the opponents' mean at the "
+            "round's end (95%)</th><th>goes out first</th><th>loss against the best "
+            "(95%)</th></tr>" + "".join(rows) + "</table>"
+        )
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.box)
