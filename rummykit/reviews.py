@@ -317,12 +317,22 @@ def _kind(played_is_best: bool, loss: Estimate) -> str:
     return "good"
 
 
+def _whole(points: float) -> str:
+    """Points to the nearest whole one, never "-0".
+
+    >>> _whole(-0.31), _whole(2.5), _whole(-3.6)
+    ('0', '2', '-4')
+    """
+    text = f"{points:.0f}"
+    return "0" if text == "-0" else text
+
+
 def _sentence(view: PlayerView, played: Alternative, best: Alternative, kind: str) -> str:
     """The verdict in words, with what the best alternative changed where it can say."""
     if played.action == best.action:
         return f"You played {played.action}: the best of the choices weighed."
     loss = played.loss
-    size = f"about {loss.mean:.0f} points (95%: {loss.low:.0f} to {loss.high:.0f})"
+    size = f"about {_whole(loss.mean)} points (95%: {_whole(loss.low)} to {_whole(loss.high)})"
     outs = ""
     if best.out.mean or played.out.mean:  # (no sample went out: nothing to compare)
         outs = (
@@ -355,6 +365,13 @@ def _closer(view: PlayerView, card) -> tuple[int, int] | None:
     )
 
 
+def _nearer(card, distances: tuple[int, int]) -> str:
+    """What a card taken or bought does for the contract: completes it, or a step."""
+    if distances[1] == 0:
+        return f"{card.symbol} completes your contract: you can lay it down at your turn"
+    return f"{card.symbol} brings your hand one card closer to the contract"
+
+
 def _card_reason(view: PlayerView, played: Action, best: Action) -> str | None:
     """Why taking (or leaving) the card on offer or on the pile was the better choice."""
     kinds = {type(played).__name__, type(best).__name__}
@@ -373,12 +390,12 @@ def _card_reason(view: PlayerView, played: Action, best: Action) -> str | None:
                 f"to your hand, more to lay down or hold at the end"
             )
         if distances is not None and distances[1] < distances[0]:
-            return f"{card.symbol} brings your hand one card closer to the contract"
+            return _nearer(card, distances)
     if kinds == {"DrawStock", "TakeDiscard"}:
         card = view.discard_top
         distances = _closer(view, card)
         if isinstance(best, TakeDiscard) and distances is not None and distances[1] < distances[0]:
-            return f"{card.symbol} brings your hand one card closer to the contract"
+            return _nearer(card, distances)
         if isinstance(best, DrawStock):
             return (
                 f"{card.symbol} shows the others what you collect and does not help your contract"

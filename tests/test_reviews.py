@@ -51,6 +51,73 @@ def test_throwing_away_a_joker_one_card_from_the_contract_is_a_mistake():
     assert verdict.best.out.mean > verdict.chosen.out.mean
 
 
+@pytest.mark.slow
+def test_discarding_the_card_the_next_player_lays_off_to_go_out_is_a_blunder():
+    # Round 1, two players: Bea lays down 7 7 7 7 7 and K K K K on her first turn and
+    # keeps one card; Ann's 7H then lays off on Bea's sevens: discarding it lets Bea
+    # take it, lay it off and go out at once.
+    state = table(
+        "standard",
+        2,
+        {0: "7H 2C 3D 4S 9C 10D JS QH 5C 6D", 1: "7S 7H 7D 7C 7S KC KH KD KS 4C"},
+        upcard="2H",
+        stock="8D 9H 3C QS 10S",
+        seed=3,
+    )
+    decline(state)
+    state.apply("discard 2C")
+    decline(state)
+    state.apply("lay down 7S 7H 7D 7C 7S | KC KH KD KS")
+    state.apply("discard 9H")
+    decline(state)
+    number = len(state.history)
+    state.apply("discard 7H")
+    _finish_round(state, [GreedyBot(), GreedyBot()])
+    assert state.results[0].went_out == 1  # as it was played, Bea went out
+    verdict = next(v for v in review(state, 0, budget=200, seed=2).verdicts if v.number == number)
+    assert verdict.kind in ("mistake", "blunder") and verdict.loss.low > THRESHOLDS["mistake"]
+    best = verdict.best.action
+    assert isinstance(best, Discard) and best.card.code != "7H"
+    assert "because 7♥ fits a meld on the table: another player can lay it off" in (
+        verdict.sentence
+    )
+    assert verdict.chosen.out.mean < verdict.best.out.mean
+
+
+@pytest.mark.slow
+def test_passing_on_a_buy_that_completes_the_contract_is_a_blunder():
+    # Round 2 (1 set + 1 run), three players: Cal holds 9 9 9 and 5 6 _ 8 9 of hearts;
+    # Ann discards the 7H, Bea (laid down, three cards left) draws from the stock, and
+    # Cal passes on the buy that would complete the contract.
+    hands = {
+        0: "7H 2C 3D 4S 9C 10D JS QH 5C 6D",
+        1: "KC KH KD 4C 5C 6C 7C 2D 3H 10S",
+        2: "9S 9D 9C 5H 6H 8H 9H KS QD JC",
+    }
+    state = table("standard", 3, hands, upcard="2H", stock="4H 10H 3S 5S 6S 7C", seed=3, round=2)
+    decline(state)
+    state.apply("discard 2C")
+    decline(state)
+    state.apply("lay down KC KH KD | 4C 5C 6C 7C")
+    state.apply("discard 10H")
+    decline(state)
+    state.apply("discard 3S")
+    decline(state)
+    state.apply("discard 7H")
+    state.apply("draw stock")  # Bea
+    assert (state.phase, state.to_act) == ("buy", 2)
+    number = len(state.history)
+    state.apply("pass")
+    _finish_round(state, [GreedyBot(), GreedyBot(), GreedyBot()])
+    verdicts = review(state, 2, budget=200, seed=2, round=2).verdicts
+    verdict = next(v for v in verdicts if v.number == number)
+    assert verdict.phase == "buy" and str(verdict.played) == "pass"
+    assert verdict.kind in ("mistake", "blunder") and verdict.loss.low > THRESHOLDS["mistake"]
+    assert str(verdict.best.action) == "buy"
+    assert "buy was better by about" in verdict.sentence
+    assert "because 7♥ completes your contract" in verdict.sentence
+
+
 def test_greedy_play_reviews_more_accurately_than_random_play():
     state = _round_of([RandomBot(seed=1), GreedyBot(), GreedyBot(), GreedyBot()])
     greedy = review(state, 1, budget=24, seed=1, round=1)
