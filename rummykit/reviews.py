@@ -49,6 +49,7 @@ rummykit.errors.ArgumentError: seat must be a seat 0..1, got 5
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import random
@@ -58,6 +59,7 @@ from dataclasses import dataclass
 from rummykit.actions import Action, Discard, DrawStock, LayOff, Pass, TakeDiscard
 from rummykit.bots import GreedyBot
 from rummykit.chance import estimate_text
+from rummykit.checks import whole
 from rummykit.determinize import determinize, hidden_cards
 from rummykit.duplicate import Estimate, interval
 from rummykit.errors import ArgumentError, ArgumentTypeError
@@ -67,7 +69,7 @@ from rummykit.rollouts import best_outcome
 from rummykit.saves import load
 from rummykit.search import contract_distance
 
-__all__ = ["CLASSES", "THRESHOLDS", "Alternative", "Review", "Verdict", "review"]
+__all__ = ["CLASSES", "THRESHOLDS", "Alternative", "Review", "Verdict", "judge", "review"]
 
 #: The classes of a decision, best first.
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -131,6 +133,16 @@ class Verdict:
     def loss(self) -> Estimate:
         """The loss of the action played against the best."""
         return self.chosen.loss
+
+    def as_played(self, action: Action) -> Verdict:
+        """The verdict had ``action`` (one of the alternatives) been played instead: the
+        same values, its own class and sentence."""
+        chosen = next((a for a in self.alternatives if a.action == action), None)
+        if chosen is None:
+            raise ArgumentError(f"action must be one of the alternatives weighed, got {action}")
+        kind = _kind(action == self.best.action, chosen.loss)
+        sentence = _sentence(self.view, chosen, self.best, kind)
+        return dataclasses.replace(self, played=action, kind=kind, sentence=sentence)
 
     def to_dict(self) -> dict:
         """As plain data (JSON-ready)."""
@@ -445,6 +457,63 @@ def _game_state(game: object) -> GameState:
     raise ArgumentTypeError(f"game must be a GameState or a save (its JSON), got {game!r}")
 
 
+def judge(
+    view: PlayerView,
+    played: Action,
+    actions: Sequence[Action],
+    *,
+    samples: int,
+    rng: random.Random,
+    number: int = 0,
+) -> Verdict:
+    """The verdict on ``played`` among ``actions`` (every legal choice at ``view``, the
+    action played among them), each weighed on the same ``samples`` determinizations of
+    ``view`` drawn from ``rng`` (:func:`weigh`); ``number`` is the decision's place in
+    its game's history. :meth:`Verdict.as_played` gives the verdict on another choice
+    from the same samples.
+    """
+    if not isinstance(view, PlayerView):
+        raise ArgumentTypeError(f"view must be a PlayerView, got {view!r:.80}")
+    if not isinstance(actions, (list, tuple)) or not all(isinstance(a, Action) for a in actions):
+        raise ArgumentTypeError(f"actions must be a list of actions, got {actions!r:.80}")
+    if played not in actions:
+        raise ArgumentError(f"played must be one of the actions, got {played!r:.80}")
+    whole("samples", samples, low=1, high=MAX_BUDGET)
+    whole("number", number, low=0)
+    if not isinstance(rng, random.Random):
+        raise ArgumentTypeError(f"rng must be a random.Random, got {rng!r:.80}")
+    values, outs = weigh(view, actions, samples=samples, rng=rng)
+    means = [sum(v) / samples for v in values]
+    best = max(range(len(actions)), key=lambda k: (means[k], -k))
+    alternatives = []
+    for k, act in enumerate(actions):
+        diffs = [b - m for b, m in zip(values[best], values[k], strict=True)]
+        alternatives.append(
+            Alternative(
+                action=act,
+                value=interval(values[k]),
+                out=interval(outs[k], bounds=(0, 1)),
+                loss=interval(diffs),
+            )
+        )
+    alternatives.sort(key=lambda a: -a.value.mean)
+    if alternatives[0].action != actions[best]:  # ties: the first listed is the best
+        index = next(i for i, a in enumerate(alternatives) if a.action == actions[best])
+        alternatives.insert(0, alternatives.pop(index))
+    first = Verdict(
+        number=number,
+        round=view.round,
+        phase=view.phase,
+        view=view,
+        played=alternatives[0].action,
+        alternatives=tuple(alternatives),
+        kind="best",
+        samples=samples,
+        sentence="",
+    )
+    return first.as_played(played)
+
+
 def review(
     game: GameState | str | dict,
     seat: int,
@@ -488,39 +557,7 @@ def review(
     verdicts = []
     for done, (number, view, action, actions) in enumerate(decisions, 1):
         rng = random.Random(f"review/{seed}/{number}")
-        values, outs = weigh(view, actions, samples=budget, rng=rng)
-        means = [sum(v) / budget for v in values]
-        best = max(range(len(actions)), key=lambda k: (means[k], -k))
-        alternatives = []
-        for k, act in enumerate(actions):
-            diffs = [b - m for b, m in zip(values[best], values[k], strict=True)]
-            alternatives.append(
-                Alternative(
-                    action=act,
-                    value=interval(values[k]),
-                    out=interval(outs[k], bounds=(0, 1)),
-                    loss=interval(diffs),
-                )
-            )
-        alternatives.sort(key=lambda a: -a.value.mean)
-        if alternatives[0].action != actions[best]:  # ties: the first listed is the best
-            index = next(i for i, a in enumerate(alternatives) if a.action == actions[best])
-            alternatives.insert(0, alternatives.pop(index))
-        chosen = next(a for a in alternatives if a.action == action)
-        kind = _kind(action == actions[best], chosen.loss)
-        verdicts.append(
-            Verdict(
-                number=number,
-                round=view.round,
-                phase=view.phase,
-                view=view,
-                played=action,
-                alternatives=tuple(alternatives),
-                kind=kind,
-                samples=budget,
-                sentence=_sentence(view, chosen, alternatives[0], kind),
-            )
-        )
+        verdicts.append(judge(view, action, actions, samples=budget, rng=rng, number=number))
         if progress is not None:
             progress(done, len(decisions))
     return Review(

@@ -14,7 +14,7 @@ from rummykit.bots import GreedyBot, RandomBot
 from rummykit.determinize import view_key
 from rummykit.errors import ArgumentError, ArgumentTypeError, SaveFileError
 from rummykit.game import Game, GameState
-from rummykit.reviews import CLASSES, THRESHOLDS, review, weigh
+from rummykit.reviews import CLASSES, THRESHOLDS, judge, review, weigh
 from tests.support.game_helpers import decline, table
 
 
@@ -223,3 +223,28 @@ def test_a_round_played_by_searchbot_reviews_with_a_loss_near_zero():
     assert len(result.verdicts) >= 10
     assert result.total_loss / len(result.verdicts) < 0.5
     assert result.accuracy >= 0.95
+
+
+def test_judge_is_the_reviews_verdict_and_as_played_reexplains_each_choice():
+    state = _round_of([RandomBot(seed=1), GreedyBot(), GreedyBot(), GreedyBot()])
+    verdict = next(v for v in review(state, 0, budget=12, seed=4, round=1).verdicts)
+    again = judge(
+        verdict.view,
+        verdict.played,
+        [a.action for a in sorted(verdict.alternatives, key=lambda a: str(a.action))],
+        samples=12,
+        rng=random.Random(f"review/4/{verdict.number}"),
+        number=verdict.number,
+    )
+    # The same samples in another order of the choices: the same values, choice by choice.
+    values = {str(a.action): a.value for a in verdict.alternatives}
+    assert {str(a.action): a.value for a in again.alternatives} == values
+    for alternative in verdict.alternatives:
+        other = verdict.as_played(alternative.action)
+        assert other.played == alternative.action and other.loss == alternative.loss
+        assert (other.kind == "best") == (alternative is verdict.best)
+        assert other.sentence.startswith(("You played", "You discarded"))
+    with pytest.raises(ArgumentError, match="played must be one of the actions"):
+        judge(verdict.view, "draw stock", [verdict.played], samples=1, rng=random.Random(0))
+    with pytest.raises(ArgumentError, match="samples"):
+        judge(verdict.view, verdict.played, [verdict.played], samples=0, rng=random.Random(0))

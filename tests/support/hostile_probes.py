@@ -107,6 +107,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     """A small valid call of each callable, by parameter name or by callable, so that one
     hostile value at a time meets otherwise good arguments (and so the check of that
     argument, not the first one's, is probed)."""
+    import random
     from fractions import Fraction
 
     import altair  # noqa: F401 - imported here, not in the first chart's timed probe
@@ -397,6 +398,14 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         },
         # A review of the probes' state (no decision yet) by one sample a decision.
         "review": {"game": state, "seat": 0, "budget": 1},
+        # One decision of the probes' state weighed on one sample.
+        "judge": {
+            "view": state.view(state.to_act),
+            "played": state.view(state.to_act).legal_actions()[0],
+            "actions": state.view(state.to_act).legal_actions(),
+            "samples": 1,
+            "rng": random.Random(0),
+        },
         # The compiled rollouts: a batch of one seed, GreedyBots at the probes' table.
         "rollout_points": {"bots": [GreedyBot(), GreedyBot()], "seeds": [1]},
         # The search modules: a duplicate comparison of one short deal of two seats.
