@@ -40,6 +40,7 @@ from rummykit.errors import ArgumentError, ArgumentTypeError
 __all__ = [
     "AXIS_LABELS",
     "MAX_DIGITS",
+    "Z95",
     "ONE_IN_BELOW",
     "axis_label",
     "chance_label",
@@ -49,7 +50,11 @@ __all__ = [
     "exact_text",
     "impossible_reason",
     "stderr_text",
+    "wilson_interval",
 ]
+
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959963984540054
 
 #: Below this chance, a chance reads "1 in N" alone: its percentage would be under 1%.
 ONE_IN_BELOW = 0.01
@@ -329,3 +334,32 @@ def impossible_reason(contract, rules, cards: int) -> str | None:
         return None
     verb = "needs" if contract.melds == 1 else "need"
     return f"{contract} {verb} {needed} cards"
+
+
+def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95% by default).
+
+    centre = (p + z^2 / 2n) / (1 + z^2 / n),
+    half-width = z sqrt(p (1 - p) / n + z^2 / 4n^2) / (1 + z^2 / n).
+
+    ``successes`` and ``n`` may be effective (non-integer) counts, ``0 <= successes <=
+    n`` and ``n > 0`` (an ArgumentError otherwise: no trials give no interval).
+
+    >>> low, high = wilson_interval(0, 100)
+    >>> low, round(high, 4)
+    (0.0, 0.037)
+    >>> wilson_interval(10, 10)[1]
+    1.0
+    """
+    n = real("n", n, low=0)
+    if n == 0:
+        raise ArgumentError("n must be a number of trials > 0, got 0: no trials, no interval")
+    successes = real("successes", successes, low=0, high=n)
+    z = real("z", z, low=0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return low, high

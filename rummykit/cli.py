@@ -153,6 +153,12 @@ printed first, then a progress bar (use `rummykit simulate` for a quick estimate
 Each decision is weighed from the seat's own view (the hidden cards sampled, never read
 from the save); a decision is marked an inaccuracy, a mistake or a blunder only where the
 95% interval of its loss lies above zero.""",
+    "puzzles": """examples:
+  rummykit puzzles                     regenerate data/puzzles.json as committed (minutes)
+  rummykit puzzles --count 20 --seed 7 --out /tmp/puzzles.json
+
+Puzzles are positions from seeded rounds of GreedyBots where one choice beats every other
+by at least the margin at the lower end of its 95% interval (rummykit.puzzles).""",
     "tables": """examples:
   rummykit tables                      regenerate data/ as committed (minutes)
   rummykit tables --quick --out /tmp/data
@@ -265,6 +271,24 @@ def _parser() -> argparse.ArgumentParser:
     review.add_argument(
         "--html", metavar="OUT", default=None, help="also write the review as an HTML page"
     )
+
+    puzzles = command("puzzles", "puzzles for learners from seeded games, as JSON")
+    puzzles.add_argument(
+        "--out",
+        default="data/puzzles.json",
+        help="the file (default data/puzzles.json), written whole at the end or not at all",
+    )
+    puzzles.add_argument(
+        "--count", type=_bounded(1, 10_000), default=PUZZLE_COUNT,
+        help=f"puzzles to find (default {PUZZLE_COUNT})",
+    )  # fmt: skip
+    puzzles.add_argument(
+        "--seed", type=_natural, default=0, help="the games' and samples' seed (default 0)"
+    )
+    puzzles.add_argument(
+        "--budget", type=_bounded(1, 10_000), default=64,
+        help="samples of the hidden cards a decision (default 64)",
+    )  # fmt: skip
 
     tables = command("tables", "regenerate data/ (parquet + CSV + JSON)")
     tables.add_argument(
@@ -484,6 +508,61 @@ def _review(args, parser) -> int:
     return 0
 
 
+#: The puzzles in the book's set (``rummykit puzzles`` writes as many by default).
+PUZZLE_COUNT = 240
+
+
+def _puzzles(args, parser) -> int:
+    import json
+
+    import rummykit
+    from rummykit.puzzles import generate
+
+    tqdm = require("tqdm", extra="analysis", feature="rummykit puzzles").tqdm
+    out = Path(args.out)
+    if not out.resolve().parent.is_dir():
+        parser.error(f"--out: cannot write {args.out}: its folder does not exist")
+    started = time.perf_counter()
+    with tqdm(total=args.count, desc="finding", unit="puzzle", leave=False, disable=None) as bar:
+
+        def progress(found: int, count: int) -> None:
+            bar.n = found
+            bar.refresh()
+
+        found = generate(args.seed, args.count, budget=args.budget, progress=progress)
+    seconds = time.perf_counter() - started
+    document = {
+        "provenance": {
+            "command": f"rummykit puzzles --count {args.count} --seed {args.seed} "
+            f"--budget {args.budget}",
+            "seed": args.seed,
+            "count": args.count,
+            "budget": args.budget,
+            "rules": "standard",
+            "players": 4,
+            "run_time_seconds": round(seconds, 1),
+            "rummykit": rummykit.__version__,
+        },
+        "puzzles": [p.to_dict() for p in found],
+    }
+    # One line a puzzle: a regenerated set differs from the old by the lines that changed.
+    lines = [json.dumps(p, ensure_ascii=False) for p in document["puzzles"]]
+    text = (
+        '{"provenance": ' + json.dumps(document["provenance"], ensure_ascii=False)
+        + ',\n "puzzles": [\n' + ",\n".join(lines) + "\n]}\n"
+    )  # fmt: skip
+    # Written whole or not at all: a file beside it, then renamed over OUT.
+    partial = out.with_name(out.name + ".partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, out)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        parser.error(f"--out: cannot write {args.out}: {error}")
+    print(f"wrote {len(found)} puzzles to {args.out} in {seconds:.1f} s", file=sys.stderr)
+    return 0
+
+
 def _simulate(args, parser) -> int:
     from rummykit.odds.dealt.simulate import simulate_dealt
 
@@ -662,9 +741,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rummykit{'' if named is None else ' ' + named}: {error}", file=sys.stderr)
         raise SystemExit(2) from None
     args = parser.parse_args(argv)
-    command = {"odds": _odds, "simulate": _simulate, "tables": _tables, "review": _review}[
-        args.command
-    ]
+    command = {
+        "odds": _odds,
+        "simulate": _simulate,
+        "tables": _tables,
+        "review": _review,
+        "puzzles": _puzzles,
+    }[args.command]
     # SIGTERM (a `kill`, a batch system's time limit) unwinds like an interrupt, so the
     # local pool's workers and the Dask connection are stopped on the way out.
     handled = threading.current_thread() is threading.main_thread()

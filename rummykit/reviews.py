@@ -58,7 +58,7 @@ from dataclasses import dataclass
 
 from rummykit.actions import Action, Discard, DrawStock, LayOff, Pass, TakeDiscard
 from rummykit.bots import GreedyBot
-from rummykit.chance import estimate_text
+from rummykit.chance import estimate_text, wilson_interval
 from rummykit.checks import whole
 from rummykit.determinize import determinize, hidden_cards
 from rummykit.duplicate import Estimate, interval
@@ -143,6 +143,16 @@ class Verdict:
         kind = _kind(action == self.best.action, chosen.loss)
         sentence = _sentence(self.view, chosen, self.best, kind)
         return dataclasses.replace(self, played=action, kind=kind, sentence=sentence)
+
+    def versus(self, action: Action) -> str:
+        """The best choice against ``action`` (another alternative) in words, not saying
+        which was played: "Discarding 4♥ rather than 9♣ was better by about 6 points
+        ..." (where the review's sentence says "You discarded 9♣; ...")."""
+        other = next((a for a in self.alternatives if a.action == action), None)
+        if other is None or other is self.best:
+            raise ArgumentError(f"action must be an alternative other than the best, got {action}")
+        kind = _kind(False, other.loss)
+        return _sentence(self.view, other, self.best, kind, you=False)
 
     def to_dict(self) -> dict:
         """As plain data (JSON-ready)."""
@@ -318,6 +328,14 @@ def weigh(
     return values, outs
 
 
+def _share_of(flags: list[float]) -> Estimate:
+    """The share of samples where a flag is set, with its Wilson 95% interval (which,
+    unlike a t-interval, says "up to 3%" of none in 100, not "0")."""
+    hits = sum(flags)
+    low, high = wilson_interval(hits, len(flags))
+    return Estimate(hits / len(flags), low, high, len(flags))
+
+
 def _kind(played_is_best: bool, loss: Estimate) -> str:
     if played_is_best:
         return "best"
@@ -327,6 +345,10 @@ def _kind(played_is_best: bool, loss: Estimate) -> str:
         if loss.mean >= THRESHOLDS[kind]:
             return kind
     return "good"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _whole(points: float) -> str:
@@ -339,27 +361,33 @@ def _whole(points: float) -> str:
     return "0" if text == "-0" else text
 
 
-def _sentence(view: PlayerView, played: Alternative, best: Alternative, kind: str) -> str:
-    """The verdict in words, with what the best alternative changed where it can say."""
+def _sentence(
+    view: PlayerView, played: Alternative, best: Alternative, kind: str, *, you: bool = True
+) -> str:
+    """The verdict in words, with what the best alternative changed where it can say;
+    with ``you`` False, the best against ``played`` without saying which was played."""
     if played.action == best.action:
         return f"You played {played.action}: the best of the choices weighed."
     loss = played.loss
     size = f"about {_whole(loss.mean)} points (95%: {_whole(loss.low)} to {_whole(loss.high)})"
     outs = ""
     if best.out.mean or played.out.mean:  # (no sample went out: nothing to compare)
-        outs = (
-            f"; it goes out first in {_share(best.out)} of the samples, against "
-            f"{_share(played.out)}"
-        )
+        outs = f"; it goes out first in {_share(best.out)}, against {_share(played.out)}"
     if isinstance(played.action, Discard) and isinstance(best.action, Discard):
         mine, other = played.action.card, best.action.card
         text = (
             f"You discarded {mine.symbol}; keeping it and discarding {other.symbol} was "
             f"better by {size}"
+            if you
+            else f"Discarding {other.symbol} rather than {mine.symbol} was better by {size}"
         )
         reason = _discard_reason(view, mine, other)
     else:
-        text = f"You played {played.action}; {best.action} was better by {size}"
+        text = (
+            f"You played {played.action}; {best.action} was better by {size}"
+            if you
+            else f"{str(best.action).capitalize()} rather than {played.action} was better by {size}"
+        )
         reason = _card_reason(view, played.action, best.action)
     if kind == "good" and loss.low <= 0:
         text = text.replace(" was better by ", " looked better by ") + ", within chance"
@@ -416,7 +444,12 @@ def _card_reason(view: PlayerView, played: Action, best: Action) -> str | None:
 
 
 def _share(e: Estimate) -> str:
-    return estimate_text(e.mean, e.low, e.high, of="samples")
+    """A share of the samples in words: "about 25% of the samples (95%: 19% to 31%)",
+    "none of the samples (95%: up to 1 in 33)"."""
+    text = estimate_text(e.mean, e.low, e.high, of="samples")
+    if text.startswith(("none ", "all ")):
+        return text
+    return text.replace(" (95%", " of the samples (95%", 1)
 
 
 def _discard_reason(view: PlayerView, mine, other) -> str | None:
@@ -492,7 +525,7 @@ def judge(
             Alternative(
                 action=act,
                 value=interval(values[k]),
-                out=interval(outs[k], bounds=(0, 1)),
+                out=_share_of(outs[k]),
                 loss=interval(diffs),
             )
         )

@@ -11,14 +11,13 @@ the same box in a cell's output, and the exercise as a widget.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
 
 from rummykit.errors import AnswerError
 from rummykit.teach import EXERCISES
 from tests.support import lab
-from tests.support.book import LOCAL_HOST, LOCAL_SCHEMES
+from tests.support.book import offline_page
 
 # The fixtures (the built book, its server on 127.0.0.1, the browser, a JupyterLab serving
 # a notebook of our cells) are tests/support's, by name.
@@ -33,25 +32,6 @@ pytestmark = pytest.mark.browser
 
 REGISTRY = EXERCISES
 KEYS = ["ch6-one-joker", "ch6-sample-size", "ch6-markov-wait", "ch6-coverage"]
-
-
-def _offline_page(browser, problems: list[str]):
-    """A page in a fresh context whose requests to other hosts are refused and listed."""
-    context = browser.new_context()
-
-    def route(route) -> None:
-        parts = urlsplit(route.request.url)
-        if parts.scheme in LOCAL_SCHEMES or parts.hostname == LOCAL_HOST:
-            route.continue_()
-        else:
-            problems.append(f"request to a non-local host: {route.request.url}")
-            route.abort()
-
-    context.route("**/*", route)
-    page = context.new_page()
-    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
-    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    return context, page
 
 
 def _python_says(exercise, text: str) -> tuple[str, str]:
@@ -79,7 +59,7 @@ def test_the_exercise_html_checks_answers_like_python(browser):
     page_html = "<!doctype html><meta charset=utf-8><body>"
     page_html += "".join(ex._repr_html_() for ex in exercises) + "</body>"
     problems: list[str] = []
-    context, page = _offline_page(browser, problems)
+    context, page = offline_page(browser, problems)
     try:
         page.set_content(page_html)
         for number, ex in enumerate(exercises):
@@ -107,7 +87,7 @@ def test_the_exercise_html_checks_answers_like_python(browser):
 
 def test_chapter_6_in_the_built_book_checks_answers(browser, book_url: str):
     problems: list[str] = []
-    context, page = _offline_page(browser, problems)
+    context, page = offline_page(browser, problems)
     try:
         page.goto(f"{book_url}/notebooks/06_exercises.html", wait_until="networkidle")
         boxes = page.locator(".rk-exercise")
@@ -131,9 +111,9 @@ def test_chapter_6_in_the_built_book_checks_answers(browser, book_url: str):
 @pytest.fixture
 def lab_page(browser, jupyterlab: str, tmp_path) -> Iterator[object]:
     """The test notebook open in JupyterLab, on this module's browser (one Playwright
-    at a time), other hosts blocked as in :func:`_offline_page`."""
+    at a time), other hosts blocked as in :func:`~tests.support.book.offline_page`."""
     problems: list[str] = []
-    context, page = _offline_page(browser, problems)
+    context, page = offline_page(browser, problems)
     page.set_default_timeout(lab.TIMEOUT_MS)
     page.blocked = problems
     page.goto(f"{jupyterlab}/lab/tree/{lab.NOTEBOOK}", wait_until="domcontentloaded")

@@ -37,6 +37,7 @@ ENGINE = (
     "melds",
     "narrate",
     "phases",
+    "puzzles",
     "reviews",
     "rollouts",
     "rules",

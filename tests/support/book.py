@@ -16,6 +16,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -127,3 +128,22 @@ def book_url(built_book: Path) -> Iterator[str]:
 def browser(chromium: Path) -> Iterator[object]:
     with launch_chromium(chromium) as browser:
         yield browser
+
+
+def offline_page(browser, problems: list[str]):
+    """A page in a fresh context whose requests to other hosts are refused and listed."""
+    context = browser.new_context()
+
+    def route(route) -> None:
+        parts = urlsplit(route.request.url)
+        if parts.scheme in LOCAL_SCHEMES or parts.hostname == LOCAL_HOST:
+            route.continue_()
+        else:
+            problems.append(f"request to a non-local host: {route.request.url}")
+            route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    return context, page

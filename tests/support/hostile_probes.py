@@ -54,6 +54,7 @@ MODULES = (
     "rummykit.determinize",
     "rummykit.rollouts",
     "rummykit.reviews",
+    "rummykit.puzzles",
     "rummykit.searchbot",
     "rummykit.duplicate",
     "rummykit.ladder",
@@ -398,6 +399,9 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         },
         # A review of the probes' state (no decision yet) by one sample a decision.
         "review": {"game": state, "seat": 0, "budget": 1},
+        # Puzzles: one, from rounds of two players, one sample a decision.
+        "generate": {"seed": 1, "count": 1, "budget": 1, "players": 2, "max_rounds": 5},
+        "choice_words": {"choice": "lay off JK -> 0 low"},
         # One decision of the probes' state weighed on one sample.
         "judge": {
             "view": state.view(state.to_act),
@@ -490,6 +494,9 @@ SKIPPED = {
     "Pair",
     "Rating",
     "Ladder",
+    # A puzzle, a frozen dataclass built by puzzles.generate (probed) or read from JSON by
+    # Puzzle.from_dict and puzzles.load (SaveFileError for what is not one: tested).
+    "Puzzle",
     # Table builders with options passed through to completion_tables (probed there).
     "completion_by_turn",
     "round_summary",

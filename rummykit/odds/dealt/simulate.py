@@ -27,8 +27,8 @@ import numpy as np
 from more_itertools import consume
 
 from rummykit.cards import Card, Rank, Shoe, Suit
-from rummykit.chance import estimate_text, stderr_text
-from rummykit.checks import dealt_hand, instance, real, whole
+from rummykit.chance import estimate_text, stderr_text, wilson_interval
+from rummykit.checks import dealt_hand, instance, whole
 from rummykit.checks import seed as check_seed
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet, meld_limits, run_windows
@@ -44,8 +44,6 @@ __all__ = [
     "wilson_interval",
 ]
 
-#: The normal quantile of a two-sided 95% interval.
-Z95 = 1.959963984540054
 _INF = 10**6
 _BATCH = 100_000
 
@@ -101,35 +99,6 @@ class Estimate:
             f"<p><b>{words}</b>; standard error {stderr_text(self.stderr, self.p)} "
             f"({self.successes:,} of {self.n:,} hands)</p>"
         )
-
-
-def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95% by default).
-
-    centre = (p + z^2 / 2n) / (1 + z^2 / n),
-    half-width = z sqrt(p (1 - p) / n + z^2 / 4n^2) / (1 + z^2 / n).
-
-    ``successes`` and ``n`` may be effective (non-integer) counts, ``0 <= successes <=
-    n`` and ``n > 0`` (an ArgumentError otherwise: no trials give no interval).
-
-    >>> low, high = wilson_interval(0, 100)
-    >>> low, round(high, 4)
-    (0.0, 0.037)
-    >>> wilson_interval(10, 10)[1]
-    1.0
-    """
-    n = real("n", n, low=0)
-    if n == 0:
-        raise ArgumentError("n must be a number of trials > 0, got 0: no trials, no interval")
-    successes = real("successes", successes, low=0, high=n)
-    z = real("z", z, low=0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)
-    high = 1.0 if successes >= n else min(1.0, centre + half)
-    return low, high
 
 
 def deal_hands(

@@ -52,6 +52,7 @@ import polars as pl
 from more_itertools import chunked
 
 from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot
+from rummykit.chance import Z95, wilson_interval
 from rummykit.checks import choice, instance, items, whole, wholes
 from rummykit.errors import ArgumentError
 from rummykit.game import Game, GameState
@@ -73,7 +74,6 @@ from rummykit.odds.data.tables import (
     frame,
     resolve_rules,
 )
-from rummykit.odds.dealt.simulate import Z95, wilson_interval
 from rummykit.rules import MAX_DECKS, MAX_JOKERS, RuleSet
 
 if TYPE_CHECKING:
