@@ -70,8 +70,10 @@ def test_the_command_help_covers_every_subcommand(monkeypatch):
         "rummykit simulate",
         "rummykit tables",
         "rummykit review",
+        "rummykit puzzles",
     }
     assert "--html" in commands["rummykit review"]
+    assert "--budget" in commands["rummykit puzzles"]
     assert "--allow-long" in commands["rummykit odds"]
     assert "--checkpoint" in commands["rummykit tables"]
 
