@@ -3,6 +3,7 @@ budget checked, and the same values as the functions it stands in for."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import subprocess
@@ -14,7 +15,6 @@ import polars as pl
 import pytest
 
 import rummykit.odds as odds
-import rummykit.odds.answer as answer_module
 import rummykit.odds.counting.exact as exact
 from rummykit import RuleSet
 from rummykit.chance import chance_text, impossible_reason
@@ -30,6 +30,10 @@ from rummykit.odds.answer import (
 from rummykit.odds.cells import ExactCell
 from rummykit.odds.data.plan import exact_seconds
 from rummykit.odds.dealt.simulate import simulate_dealt
+from tests.support.no_analysis import HIDE_ANALYSIS
+
+# By sys.modules: the attribute rummykit.odds.answer may be the function of that name.
+answer_module = importlib.import_module("rummykit.odds.answer")
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data"
@@ -201,17 +205,6 @@ def test_the_values_equal_those_of_the_functions_replaced(no_sweeps):
 
 
 # --------------------------------------------------------------------------- no polars
-
-HIDE_ANALYSIS = """
-import importlib.abc, sys
-
-class _Hidden(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path, target=None):
-        if name.split(".")[0] in {"numpy", "polars", "pyarrow", "altair"}:
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-
-sys.meta_path.insert(0, _Hidden())
-"""
 
 
 def test_the_cells_and_the_known_odds_need_no_numpy_or_polars():

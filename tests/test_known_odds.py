@@ -25,20 +25,9 @@ from rummykit.odds.cells import ExactCell
 from rummykit.odds.data import tables
 from rummykit.odds.data.plan import PRESET_SWEEP_RULES
 from rummykit.odds.data.tables import data_directory
+from tests.support.no_analysis import HIDE_ANALYSIS
 
 ROOT = Path(__file__).resolve().parents[1]
-
-# Run first in a child Python: the analysis extra's modules cannot be imported there.
-HIDE_ANALYSIS = """
-import importlib.abc, sys
-
-class _Hidden(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path, target=None):
-        if name.split(".")[0] in {"numpy", "polars", "pyarrow", "altair"}:
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-
-sys.meta_path.insert(0, _Hidden())
-"""
 
 
 def _child(code: str, *, hide: bool = True) -> dict:

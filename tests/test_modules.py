@@ -31,6 +31,7 @@ ENGINE = (
     "events",
     "game",
     "hints",
+    "known_completion",
     "known_odds",
     "ladder",
     "legal",

@@ -63,6 +63,7 @@ MODULES = (
     "rummykit.chance",
     "rummykit.display",
     "rummykit.known_odds",
+    "rummykit.known_completion",
     "rummykit.teach",
     "rummykit.teach.students",
     "rummykit.teach.concepts",
@@ -399,6 +400,13 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         },
         # A review of the probes' state (no decision yet) by one sample a decision.
         "review": {"game": state, "seat": 0, "budget": 1},
+        "committed_curve": {
+            "rules": rules,
+            "players": 4,
+            "round": 1,
+            "decks": 2,
+            "jokers": 4,
+        },
         # Puzzles: one, from rounds of two players, one sample a decision.
         "generate": {"seed": 1, "count": 1, "budget": 1, "players": 2, "max_rounds": 5},
         "choice_words": {"choice": "lay off JK -> 0 low"},
@@ -494,6 +502,9 @@ SKIPPED = {
     "Pair",
     "Rating",
     "Ladder",
+    # The committed completion curves' records (known_completion.committed_curve, probed).
+    "Curve",
+    "CurvePoint",
     # A puzzle, a frozen dataclass built by puzzles.generate (probed) or read from JSON by
     # Puzzle.from_dict and puzzles.load (SaveFileError for what is not one: tested).
     "Puzzle",

@@ -54,7 +54,10 @@ import polars as pl
 from rummykit.checks import dealt_hand, instance, items, whole, wholes
 from rummykit.checks import seed as check_seed
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.odds import answer
+
+# The reader itself, not through rummykit.odds: that package's lazy name ``answer`` is the
+# function, and once it is looked up it hides the submodule of the same name.
+from rummykit.odds.answer import known_probability as _known_probability
 from rummykit.odds.cells import ExactCell
 from rummykit.odds.counting.exact import (
     dealt_probability,
@@ -484,7 +487,7 @@ def known_probability(cell: ExactCell) -> Fraction | None:
         DeprecationWarning,
         stacklevel=2,
     )
-    return answer.known_probability(cell)
+    return _known_probability(cell)
 
 
 def counts_in_minutes(cell: ExactCell, minutes: float = 3) -> bool:
