@@ -256,6 +256,7 @@ def _figure(image: str, caption: str) -> str:
     return f"<figure style='margin:0'>{image}<figcaption>{caption}</figcaption></figure>"
 
 
+_JOKER = re.compile(r"\bJK\b")
 _ON_MELD = re.compile(r"^(lay off|swap) (\S+) -> (\d+)(?: (low|high))?$")
 
 
@@ -344,9 +345,21 @@ def _puzzle(key: str, view: PlayerView, verdict, margin: float) -> Puzzle:
         ),
         margin=round(margin, 2),
         samples=verdict.samples,
-        explanations=tuple(verdict.as_played(a.action).sentence for a in alternatives),
-        solution=verdict.versus(alternatives[1].action),
+        explanations=tuple(
+            _worded(verdict.as_played(a.action).sentence, choices) for a in alternatives
+        ),
+        solution=_worded(verdict.versus(alternatives[1].action), choices),
     )
+
+
+def _worded(sentence: str, choices: tuple[str, ...]) -> str:
+    """``sentence`` with each choice in it as the puzzle shows it (:func:`choice_words`:
+    card symbols, melds counted from 1), at a sentence's start too, and a joker named."""
+    for choice in sorted(choices, key=len, reverse=True):
+        words = choice_words(choice)
+        sentence = sentence.replace(choice, words)
+        sentence = sentence.replace(choice[:1].upper() + choice[1:], words[:1].upper() + words[1:])
+    return _JOKER.sub("the joker", sentence)
 
 
 def _signature(puzzle: Puzzle) -> tuple:

@@ -386,7 +386,7 @@ def _sentence(
         text = (
             f"You played {played.action}; {best.action} was better by {size}"
             if you
-            else f"{str(best.action).capitalize()} rather than {played.action} was better by {size}"
+            else f"{_capital(str(best.action))} rather than {played.action} was better by {size}"
         )
         reason = _card_reason(view, played.action, best.action)
     if kind == "good" and loss.low <= 0:

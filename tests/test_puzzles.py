@@ -5,6 +5,7 @@ data/puzzles.json is what its command makes; bad input refused by field."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -93,6 +94,13 @@ def test_the_books_set_is_what_its_command_makes():
     kinds = Counter(p.kind for p in puzzles)
     assert set(kinds) == set(KINDS) and kinds["buy"] <= 0.4 * len(puzzles)
     assert all(p.margin >= MARGIN and p.samples == made["budget"] for p in puzzles)
+    # Every sentence in a learner's words: card symbols, melds counted from 1, no engine
+    # notation ("lay off JK -> 0", "3c 3d") and a capital first.
+    code = re.compile(r"\b(?:10|[2-9AJQKajqk])[CDHScdhs]\b|\bJK\b|->")
+    for puzzle in puzzles:
+        for sentence in (puzzle.solution, *puzzle.explanations):
+            assert not code.search(sentence), sentence
+            assert sentence[:1].isupper(), sentence
 
 
 @pytest.mark.slow
