@@ -73,3 +73,10 @@ def __getattr__(name: str):
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_HOMES})
+
+
+# The query service needs the standard library only, so it is imported at once: the name
+# ``answer`` is then always the function. As a lazy name it was hidden by the submodule
+# of the same name once that was imported, and hid the submodule once looked up, so what
+# ``rummykit.odds.answer`` was depended on the order of imports.
+from rummykit.odds.answer import Answer, answer, known_probability  # noqa: E402, F401
