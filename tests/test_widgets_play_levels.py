@@ -75,7 +75,9 @@ def test_strong_bots_think_off_the_main_thread():
     assert not widget.thinking and widget.error is None
     counts = [int(v.split("thinking: ")[1].split(" of")[0]) for v in seen if "thinking:" in v]
     assert len(set(counts)) >= 2  # the line moved on while Dee thought
-    assert any("Dee is thinking: 1 of 1000000 sampled deals" in v for v in seen)
+    # The line's form, with the planned total (its first value, "1 of", may be written
+    # before the observer above is attached: CI at ab5a9a8 missed it once).
+    assert any(re.search(r"Dee is thinking: \d+ of 1000000 sampled deals", v) for v in seen)
     for bot in widget.bots[1:]:
         if bot.last is not None and bot.last.samples:
             assert bot.last.seconds <= budget + 0.1  # the cap, plus one sample's time
