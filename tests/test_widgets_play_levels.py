@@ -1,5 +1,6 @@
 """PlayWidget's levels and the strong bots thinking in a worker thread."""
 
+import re
 import time
 
 import pytest
