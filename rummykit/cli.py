@@ -459,6 +459,18 @@ def _odds(args, parser) -> int:
     return 0
 
 
+def _write_whole(parser, option: str, out: Path, text: str) -> None:
+    """Write ``text`` to ``out`` whole or not at all: a file beside it, then renamed over
+    ``out``; a failure is the parser's error naming ``option``, and leaves ``out`` as it was."""
+    partial = out.with_name(out.name + ".partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, out)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        parser.error(f"{option}: cannot write {out}: {error}")
+
+
 def _review(args, parser) -> int:
     from rummykit.reviews import review
 
@@ -496,14 +508,7 @@ def _review(args, parser) -> int:
             + "".join(f"<li>{html.escape(v.sentence)}</li>" for v in result.verdicts)
             + "</ol></body></html>"
         )
-        # Written whole or not at all: a page beside it, then renamed over OUT.
-        partial = out.with_name(out.name + ".partial")
-        try:
-            partial.write_text(page, encoding="utf-8")
-            os.replace(partial, out)
-        except OSError as error:
-            partial.unlink(missing_ok=True)
-            parser.error(f"--html: cannot write {args.html}: {error}")
+        _write_whole(parser, "--html", out, page)
         print(f"wrote {args.html}", file=sys.stderr)
     return 0
 
@@ -551,14 +556,7 @@ def _puzzles(args, parser) -> int:
         '{"provenance": ' + json.dumps(document["provenance"], ensure_ascii=False)
         + ',\n "puzzles": [\n' + ",\n".join(lines) + "\n]}\n"
     )  # fmt: skip
-    # Written whole or not at all: a file beside it, then renamed over OUT.
-    partial = out.with_name(out.name + ".partial")
-    try:
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, out)
-    except OSError as error:
-        partial.unlink(missing_ok=True)
-        parser.error(f"--out: cannot write {args.out}: {error}")
+    _write_whole(parser, "--out", out, text)
     print(f"wrote {len(found)} puzzles to {args.out} in {seconds:.1f} s", file=sys.stderr)
     return 0
 
