@@ -204,8 +204,9 @@ def seated_game(
 ) -> list[tuple]:
     """Play one duplicate game of the deal ``deal_seed``, seat ``s``'s bot made by
     ``makers[s](seed)`` from a seed of the deal and the seat (whichever bot sits there);
-    per seat (points, rounds went out first, rounds laid down by ``turn``). The arguments
-    are those :func:`setup` checked; shared with :mod:`rummykit.ladder`."""
+    per seat (points, rounds went out first, rounds laid down by ``turn``, and per round
+    the turn of the seat's lay-down, 0 if it never laid down). The arguments are those
+    :func:`setup` checked; shared with :mod:`rummykit.ladder`."""
     chance = random.Random(deal_seed)
     round_seeds = [chance.getrandbits(63) for _ in range(rounds)]
     dealer = chance.randrange(players)
@@ -214,6 +215,7 @@ def seated_game(
     points = [0] * players
     out = [0] * players
     laid = [0] * players
+    when: list[list[int]] = [[] for _ in range(players)]
     scores = [0] * players
     contracts = None
     for number in range(rounds):
@@ -228,14 +230,18 @@ def seated_game(
         if result.went_out is not None:
             out[result.went_out] += 1
         turns = [0] * players
+        down = [0] * players
         for event in state.log:
             if event.kind in ("draw stock", "take discard"):
                 turns[event.seat] += 1
-            elif event.kind == "lay down" and turns[event.seat] <= turn:
-                laid[event.seat] += 1
+            elif event.kind == "lay down" and not down[event.seat]:
+                down[event.seat] = turns[event.seat]
+                laid[event.seat] += turns[event.seat] <= turn
+        for seat in range(players):
+            when[seat].append(down[seat])
         scores = list(state.scores)
         contracts = state.contract_index
-    return [(points[s], out[s], laid[s]) for s in range(players)]
+    return [(points[s], out[s], laid[s], tuple(when[s])) for s in range(players)]
 
 
 def setup(

@@ -6,7 +6,10 @@
 cards, the same seat; the other seats held by the other bot). So every pair meets in
 every seat equally, each bot as the one and as the many. Its cost: ``2 * players`` games
 per deal and pair (``players`` with two players, where "A in seat 0" is "B in seat 1"),
-so ``deals * k * (k - 1) / 2 * 2 * players`` games for ``k`` bots. (The baseline
+so ``deals * k * (k - 1) / 2 * 2 * players`` games for ``k`` bots when every pair is
+played. ``pairs`` can name fewer (a schedule, as rating lists pair engines: each bot
+with an anchor and its neighbours), so long as they connect every bot; a pair not
+played has no figures, and the rating relates its bots through the others. (The baseline
 schedule of :func:`~rummykit.duplicate.compare`, a bot among copies of the other, would
 cost ``2 * (players + 1)`` per deal and pair and measure how a bot does among copies of
 the other; this one measures the head-to-head directly, for two games fewer.)
@@ -22,12 +25,14 @@ over the deals, each deal's value the mean over the seats):
 
 * ``points``: points per game better (see :mod:`rummykit.duplicate`);
 * ``went_out``: share of rounds gone out first;
+* ``laid_down``: share of rounds the seat laid down its contract within its first
+  ``turn`` turns;
 * ``wins``: share of the duplicate pairs (deal and seat) where A scored better (a tie
   counts half).
 
 The rating: a Bradley-Terry model, P(A scores better than B in a duplicate pair) =
 1 / (1 + exp(r_B - r_A)), fitted by maximum likelihood (:func:`bradley_terry`) to the
-wins of every pair, each pair given ``prior`` virtual ties so that a bot winning every
+wins of every pair played, each given ``prior`` virtual ties so that a bot winning every
 pair has a finite rating; the anchor's rating is 0 (GreedyBot by default). The 95%
 intervals are percentiles of a seeded bootstrap over the deals (deals resampled with
 replacement, the model fitted again): the seats of one deal share its cards, so their
@@ -68,6 +73,7 @@ __all__ = [
     "ladder",
     "merge",
     "play_unit",
+    "schedule",
     "units",
 ]
 
@@ -102,9 +108,11 @@ class UnitResult:
     """(rules, players, rounds, turn, max_reshuffles, turn_limit): merged only alike."""
     games: int
     """Games played."""
-    seats: tuple[tuple[int, int, int, int], ...]
-    """Per seat (A's points, B's points, A's rounds out first, B's), points signed so
-    that more is better."""
+    seats: tuple[tuple[int, int, int, int, int, int], ...]
+    """Per seat (A's points, B's points, A's rounds out first, B's, A's rounds laid
+    down by the setting's turn, B's), points signed so that more is better."""
+    turns: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
+    """Per seat (A's, B's) turn of laying down in each round, 0 where it did not."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +124,7 @@ class Pair:
     points: Estimate
     went_out: Estimate
     wins: Estimate
+    laid_down: Estimate
 
 
 @dataclass(frozen=True)
@@ -190,21 +199,62 @@ def _anchor(roster: dict[str, Callable], anchor: str | None) -> str:
     return greedy[0] if len(greedy) == 1 else next(iter(roster))
 
 
-def units(roster, *, deals: int, seed: int) -> list[Unit]:
-    """Every unit of a ladder, deal by deal, the pairs in sorted order.
+def schedule(roster, pairs=None) -> list[tuple[str, str]]:
+    """The pairs a ladder plays, each in sorted order, sorted: every pair of the roster
+    (``pairs`` None), or those of ``pairs``, which must connect every bot.
+
+    >>> schedule({"c": object, "a": object, "b": object}, [("c", "a"), ("b", "a")])
+    [('a', 'b'), ('a', 'c')]
+    """
+    names = list(_roster(roster))
+    if pairs is None:
+        return list(itertools.combinations(names, 2))
+    if not isinstance(pairs, (list, tuple)) or not pairs:
+        raise ArgumentTypeError(
+            f"pairs must be None or a non-empty list of (name, name), got {pairs!r:.80}"
+        )
+    chosen = set()
+    for pair in pairs:
+        if (
+            not isinstance(pair, (list, tuple))
+            or len(pair) != 2
+            or any(n not in names for n in pair)
+            or pair[0] == pair[1]
+        ):
+            raise ArgumentError(
+                f"pairs: each must be two different names of the roster, got {pair!r:.80}"
+            )
+        if tuple(sorted(pair)) in chosen:
+            raise ArgumentError(f"pairs: the pair {pair!r:.80} is given twice")
+        chosen.add(tuple(sorted(pair)))
+    reached, todo = {names[0]}, [names[0]]
+    while todo:
+        here = todo.pop()
+        for a, b in chosen:
+            for x, y in ((a, b), (b, a)):
+                if x == here and y not in reached:
+                    reached.add(y)
+                    todo.append(y)
+    if len(reached) < len(names):
+        missing = ", ".join(n for n in names if n not in reached)
+        raise ArgumentError(
+            f"pairs: the schedule must connect every bot of the roster; not reached from "
+            f"{names[0]!r}: {missing}"
+        )
+    return sorted(chosen)
+
+
+def units(roster, *, deals: int, seed: int, pairs=None) -> list[Unit]:
+    """Every unit of a ladder, deal by deal, the pairs (:func:`schedule`) in sorted order.
 
     >>> [(u.deal, u.a, u.b) for u in units({"y": object, "x": object}, deals=2, seed=0)]
     [(0, 'x', 'y'), (1, 'x', 'y')]
     """
-    names = list(_roster(roster))
+    played = schedule(roster, pairs)
     whole("deals", deals, low=1, high=100_000)
     whole("seed", seed, low=0)
     seeds = deal_seeds(random.Random(seed), deals)
-    return [
-        Unit(deal, deal_seed, a, b)
-        for deal, deal_seed in enumerate(seeds)
-        for a, b in itertools.combinations(names, 2)
-    ]
+    return [Unit(deal, deal_seed, a, b) for deal, deal_seed in enumerate(seeds) for a, b in played]
 
 
 def play_unit(
@@ -270,14 +320,15 @@ def _play(roster, unit, rules, players, rounds, turn, limits, max_actions, tick)
                 tick()
         return played[seating]
 
-    seats = []
+    seats, turns = [], []
     for seat in range(players):
         one_a = tuple(unit.a if s == seat else unit.b for s in range(players))
         one_b = tuple(unit.b if s == seat else unit.a for s in range(players))
         mine, theirs = game(one_a)[seat], game(one_b)[seat]
-        seats.append((sign * mine[0], sign * theirs[0], mine[1], theirs[1]))
+        seats.append((sign * mine[0], sign * theirs[0], mine[1], theirs[1], mine[2], theirs[2]))
+        turns.append((mine[3], theirs[3]))
     setting = (rules.name, players, rounds, turn, limits["max_reshuffles"], limits["turn_limit"])
-    return UnitResult(unit, setting, len(played), tuple(seats))
+    return UnitResult(unit, setting, len(played), tuple(seats), tuple(turns))
 
 
 def _check_positive(name: str, value, low: float) -> float:
@@ -403,6 +454,8 @@ class Ladder:
     rules: str
     players: int
     rounds: int
+    turn: int
+    """The turn of the ``laid_down`` figures."""
     deals: int
     games: int
     bootstrap: int
@@ -427,21 +480,24 @@ class Ladder:
             if (p.b, p.a) == (a, b):
                 flip = lambda e: Estimate(-e.mean, -e.high, -e.low, e.n)  # noqa: E731
                 wins = Estimate(1 - p.wins.mean, 1 - p.wins.high, 1 - p.wins.low, p.wins.n)
-                return Pair(a, b, flip(p.points), flip(p.went_out), wins)
-        raise ArgumentError(f"a, b must be two bots of the ladder, got {a!r:.40}, {b!r:.40}")
+                return Pair(a, b, flip(p.points), flip(p.went_out), wins, flip(p.laid_down))
+        raise ArgumentError(
+            f"a, b must be two bots of the ladder that played each other, got {a!r:.40}, {b!r:.40}"
+        )
 
     def rows(self) -> list[dict]:
         """Long-form rows (bot, opponent or "rating", measure, value, ci_low, ci_high,
-        n): a rating and its Elo per bot, and each pair's figures both ways."""
+        n): a rating and its Elo per bot, and each pair played, its figures both ways."""
         out = []
         for r in self.ratings:
             out.append(_row(r.name, "rating", "bradley-terry", r.rating, r.low, r.high, self.deals))
             out.append(_row(r.name, "rating", "elo", *r.elo, self.deals))
+        played = {(p.a, p.b) for p in self.pairs} | {(p.b, p.a) for p in self.pairs}
         for a in self.names:
             for b in self.names:
-                if a != b:
+                if (a, b) in played:
                     p = self.pair(a, b)
-                    for measure in ("points", "went_out", "wins"):
+                    for measure in ("points", "went_out", "laid_down", "wins"):
                         e = getattr(p, measure)
                         out.append(_row(a, b, measure, e.mean, e.low, e.high, e.n))
         return out
@@ -463,6 +519,8 @@ class Ladder:
             lines.append(
                 f"  {p.a} vs {p.b}: points per game better {p.points}; went out first "
                 f"{difference_text(p.went_out.mean, p.went_out.low, p.went_out.high)}; "
+                f"laid down by turn {self.turn} "
+                f"{difference_text(p.laid_down.mean, p.laid_down.low, p.laid_down.high)}; "
                 f"{p.a} scored better in "
                 f"{estimate_text(min(max(p.wins.mean, p.wins.low), p.wins.high), p.wins.low, p.wins.high, of='duplicate pairs')}"
             )
@@ -492,10 +550,11 @@ def merge(
     bootstrap: int = 1000,
     prior: float = 1.0,
     anchor: str | None = None,
+    pairs=None,
 ) -> Ladder:
     """The Ladder of the units played (in any order, anywhere): ``results`` must hold
-    every unit of :func:`units` (``roster``, the deals they cover, ``seed``) once, all
-    played alike. ``bootstrap`` resamples; ``prior`` virtual ties per pair;
+    every unit of :func:`units` (``roster``, the deals they cover, ``seed``, ``pairs``)
+    once, all played alike. ``bootstrap`` resamples; ``prior`` virtual ties per pair;
     ``anchor`` the bot rated 0 (default: the one GreedyBot, else the first name).
 
     >>> from rummykit.bots import GreedyBot, RandomBot
@@ -519,29 +578,29 @@ def merge(
     deals = 1 + max(r.unit.deal for r in results)
     if deals > 100_000:
         raise ArgumentError(f"results: a deal index {deals - 1} beyond the most deals")
-    expected = units(checked, deals=deals, seed=seed)
+    expected = units(checked, deals=deals, seed=seed, pairs=pairs)
     by_unit = {r.unit: r for r in results}
     if len(by_unit) != len(results) or set(by_unit) != set(expected):
         raise ArgumentError(
-            "results must hold every unit of units(roster, deals, seed) once "
+            "results must hold every unit of units(roster, deals, seed, pairs) once "
             f"({len(expected)} units for {deals} deals), got {len(results)}"
         )
     settings = {r.setting for r in results}
     if len(settings) != 1:
         raise ArgumentError("results: units played under different settings cannot be merged")
     setting = settings.pop()
-    rules, players, rounds = setting[:3]
+    rules, players, rounds, turn = setting[:4]
     names = list(checked)
     index = {n: i for i, n in enumerate(names)}
     k = len(names)
     # Per deal: the win table; per pair: each deal's (points, went out, wins) differences.
     tables = [[[0.0] * k for _ in range(k)] for _ in range(deals)]
-    per_pair: dict[tuple[str, str], list[tuple[float, float, float]]] = {}
+    per_pair: dict[tuple[str, str], list[tuple[float, float, float, float]]] = {}
     for u in expected:
         r = by_unit[u]
         i, j = index[u.a], index[u.b]
         won = 0.0
-        for a_points, b_points, _, _ in r.seats:
+        for a_points, b_points, *_ in r.seats:
             result = 1.0 if a_points > b_points else 0.5 if a_points == b_points else 0.0
             tables[u.deal][i][j] += result
             tables[u.deal][j][i] += 1 - result
@@ -552,6 +611,7 @@ def merge(
                 sum(s[0] - s[1] for s in r.seats) / seats,
                 sum(s[2] - s[3] for s in r.seats) / seats / rounds,
                 won / seats,
+                sum(s[4] - s[5] for s in r.seats) / seats / rounds,
             )
         )
     pairs = tuple(
@@ -561,14 +621,23 @@ def merge(
             interval([d[0] for d in rows]),
             interval([d[1] for d in rows], (-1, 1)),
             interval([d[2] for d in rows], (0, 1)),
+            interval([d[3] for d in rows], (-1, 1)),
         )
         for (a, b), rows in per_pair.items()
     )
     at = index[anchor]
+    # The prior's virtual ties go to the pairs played only: a pair never played says
+    # nothing of its bots, and ties there would pull their ratings together.
+    virtual = [[0.0] * k for _ in range(k)]
+    for a, b in per_pair:
+        virtual[index[a]][index[b]] = virtual[index[b]][index[a]] = prior / 2
 
     def fit(chosen) -> list[float]:
-        total = [[sum(tables[d][i][j] for d in chosen) for j in range(k)] for i in range(k)]
-        return bradley_terry(total, prior=prior, anchor=at)
+        total = [
+            [virtual[i][j] + sum(tables[d][i][j] for d in chosen) for j in range(k)]
+            for i in range(k)
+        ]
+        return bradley_terry(total, anchor=at)
 
     point = fit(range(deals))
     rng = random.Random(f"rummykit.ladder bootstrap {seed}")
@@ -586,6 +655,7 @@ def merge(
         rules=rules,
         players=players,
         rounds=rounds,
+        turn=turn,
         deals=deals,
         games=sum(r.games for r in results),
         bootstrap=bootstrap,
@@ -610,13 +680,14 @@ def ladder(
     bootstrap: int = 1000,
     prior: float = 1.0,
     anchor: str | None = None,
+    pairs=None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Ladder:
     """A ladder of the bots of ``roster`` (unique names to factories ``(seed) -> Bot``)
     on ``deals`` duplicate deals; see the module notes. ``rounds``: the first rounds of
     each game (default every round); the other options as in
-    :func:`~rummykit.duplicate.compare` and :func:`merge`; ``progress(done, total)``
-    after each game. Everything is checked before any game is played.
+    :func:`~rummykit.duplicate.compare` and :func:`merge`; ``pairs`` the pairs played
+    (:func:`schedule`, default all); ``progress(done, total)`` after each game. Everything is checked before any game is played.
     """
     checked = _roster(roster)
     rules, rounds, limits = setup(
@@ -632,12 +703,13 @@ def ladder(
         progress=progress,
         hint="each deal plays 2 * players games per pair",
     )
+    schedule(checked, pairs)
     whole("bootstrap", bootstrap, low=1, high=MAX_BOOTSTRAP)
     _check_positive("prior", prior, 0)
     _anchor(checked, anchor)  # checks the anchor (and that each factory makes a bot)
     for name, factory in checked.items():
         _made(name, factory, 0)
-    work = units(checked, deals=deals, seed=seed)
+    work = units(checked, deals=deals, seed=seed, pairs=pairs)
     per_unit = players if players == 2 else 2 * players
     total, done = len(work) * per_unit, 0
 
@@ -650,4 +722,6 @@ def ladder(
     results = [
         _play(checked, u, rules, players, rounds, turn, limits, max_actions, tick) for u in work
     ]
-    return merge(checked, results, seed=seed, bootstrap=bootstrap, prior=prior, anchor=anchor)
+    return merge(
+        checked, results, seed=seed, bootstrap=bootstrap, prior=prior, anchor=anchor, pairs=pairs
+    )

@@ -117,6 +117,8 @@ def _verified(line: bytes) -> tuple[dict, list[RoundRecord]]:
         raise ValueError(f"not a chunk of rounds ({type(error).__name__}: {error})") from None
     if digest != _digest(fields, values):
         raise ValueError("its digest does not match its records (edited or damaged)")
+    if isinstance(fields, dict) and fields.get("kind") == "value":
+        return fields, values  # a task's value (put_value), checked by its reader
     try:
         records = [_record(r) for r in values]
         if [r.index for r in records] != fields["indices"]:
@@ -221,16 +223,42 @@ class Checkpoint:
     ) -> None:
         """Keep the records of a finished chunk (appended and flushed at once)."""
         fields = _chunk_fields(cell, seed, indices, play, self._code)
-        values = [list(dataclasses.astuple(r)) for r in records]
+        self._append(fields, [list(dataclasses.astuple(r)) for r in records], "chunk")
+        self._chunks[_key(fields)] = list(records)
+
+    def _append(self, fields: dict, values: list, what: str) -> None:
         entry = {"chunk": fields, "records": values, "digest": _digest(fields, values)}
         try:
             with self.path.open("a") as file:
                 file.write(json.dumps(entry, separators=(",", ":")) + "\n")
         except OSError as error:
             raise OutputError(
-                f"checkpoint {str(self.path)!r}: a finished chunk could not be added "
-                f"({error.strerror}); the {len(self._chunks)} chunks kept there are whole: "
+                f"checkpoint {str(self.path)!r}: a finished {what} could not be added "
+                f"({error.strerror}); the {len(self._chunks)} kept there are whole: "
                 "free some space and run again with the same --checkpoint"
             ) from None
-        self._chunks[_key(fields)] = list(records)
         self.stored += 1
+
+    def _value_fields(self, fields: dict) -> dict:
+        import rummykit
+
+        return {
+            **fields,
+            "kind": "value",
+            "rummykit_version": rummykit.__version__,
+            "code": self._code,
+        }
+
+    def get_value(self, fields: dict) -> list | None:
+        """The value :meth:`put_value` kept under ``fields`` (the task's JSON fields: a
+        sweep's task other than a chunk of rounds, such as a ladder's unit), else None."""
+        found = self._chunks.get(_key(self._value_fields(fields)))
+        if found is not None:
+            self.reused += 1
+        return found
+
+    def put_value(self, fields: dict, value: list) -> None:
+        """Keep ``value`` (a JSON list) under ``fields``, as :meth:`put` keeps a chunk."""
+        fields = self._value_fields(fields)
+        self._append(fields, value, "task")
+        self._chunks[_key(fields)] = value

@@ -124,6 +124,14 @@ class Recipe:
     played twice, with and without an OutsBot, and the engine plays OutsBot, whose
     decisions are hundreds of times slower than GreedyBot's (its two-draw chance most
     of all), so the costly rounds get fewer deals."""
+    ladder_deals: int = 0
+    """Duplicate deals of the ladder of every bot (``standard``, ``focus_players``
+    players, whole games; :mod:`rummykit.odds.play.ladder_table`); 0: none."""
+    ladder_grid: tuple[tuple[str, int], ...] = ()
+    """(preset, players) of the smaller ladder: the cheap bots only (RandomBot, GreedyBot,
+    BuyerBot), every pair, whole games."""
+    ladder_grid_deals: int = 0
+    """Duplicate deals of each cell of ``ladder_grid``."""
 
 
 #: (round, deals) of the committed OutsBot table: 1,000 deals, each played twice
@@ -132,6 +140,25 @@ class Recipe:
 #: and 6, 1.5 s in round 3, 2.3 s in round 7 and 3 s in round 5
 #: (``benchmarks/bench_outsbot.py``), so rounds 3, 5, 6 and 7 get half the deals.
 OUTS_ROUNDS = ((1, 200), (2, 200), (3, 100), (4, 200), (5, 100), (6, 100), (7, 100))
+
+#: Deals of the committed ladder (standard, 4 players, every bot): a deal costs about
+#: 480 CPU seconds (380 at 3 players, measured), most of it SearchBot at 64 samples
+#: against GreedyBot (16 seat-games of about 13 s) and SearchBot at 16 against OutsBot.
+LADDER_DEALS = 16
+#: The smaller ladder's cells: standard at the other player counts up to 6, the other
+#: presets at 4 (every preset plays 4).
+LADDER_GRID = (
+    ("standard", 2),
+    ("standard", 3),
+    ("standard", 5),
+    ("standard", 6),
+    ("pagat", 4),
+    ("wikipedia", 4),
+    ("bga", 4),
+    ("family", 4),
+)
+#: Deals of each cell of the smaller ladder.
+LADDER_GRID_DEALS = 20
 
 RECIPES = {
     "default": Recipe(
@@ -155,6 +182,9 @@ RECIPES = {
         preset_n=2_000,
         distance_hands=500_000,
         outs_rounds=OUTS_ROUNDS,
+        ladder_deals=LADDER_DEALS,
+        ladder_grid=LADDER_GRID,
+        ladder_grid_deals=LADDER_GRID_DEALS,
     ),
     # A smoke test of the whole pipeline in seconds; never the committed data.
     "quick": Recipe(
@@ -178,6 +208,9 @@ RECIPES = {
         preset_n=3,
         distance_hands=2_000,
         outs_rounds=((1, 2),),
+        ladder_deals=0,
+        ladder_grid=(("family", 2),),
+        ladder_grid_deals=1,
     ),
 }
 
@@ -192,6 +225,7 @@ DESCRIPTIONS = {
     "seat_position": "simulated results by seat position (1 = left of the dealer)",
     "buying_value": "simulated value of buying: one seat's policy against greedy buyers, same deals",
     "outs_bot": "simulated OutsBot (discards by outs) against GreedyBot: one seat each way, the same deals; laid down by turn, went out, points",
+    "ladder": "a ladder of the bots by duplicate whole games: Bradley-Terry ratings, paired differences per pair, laid down by turn per bot",
 }
 
 
@@ -492,6 +526,39 @@ def build_tables(
             "turn_limit_per_player": completion.TURN_LIMIT_PER_PLAYER,
         }
         done("outs_bot", table, started, **facts)
+    if "ladder" in wanted:
+        import polars as pl
+
+        from rummykit.odds.play.ladder_table import COSTLY, ROSTER, ladder_table
+
+        started = time.perf_counter()
+        ladder = {"seed": seed, "checkpoint": checkpoint, **workers}
+        parts, spent = [], {}
+        if recipe.ladder_deals:
+            cell = [("standard", recipe.focus_players)]
+            part, cost = ladder_table(cell, deals=recipe.ladder_deals, **ladder)
+            parts.append(part)
+            spent |= cost
+        if recipe.ladder_grid:
+            cheap = [n for n in ROSTER if n not in COSTLY]
+            part, cost = ladder_table(
+                recipe.ladder_grid, roster=cheap, deals=recipe.ladder_grid_deals, **ladder
+            )
+            parts.append(part)
+            spent |= cost
+        facts = {
+            "rules": sorted({r for r, _ in recipe.ladder_grid} | {"standard"}),
+            "seed": seed,
+            "n": {"standard": recipe.ladder_deals, "grid": recipe.ladder_grid_deals},
+            "n_note": "duplicate deals of the ladder of every bot (standard, "
+            f"{recipe.focus_players} players) and of each cell of the smaller grid (the "
+            "cheap bots); each deal plays 2 * players whole games per pair",
+            "method": "simulation",
+            "cpu_seconds": spent,
+            "cpu_note": "CPU seconds of the units of each cell and pair (the compute behind "
+            "each figure)",
+        }
+        done("ladder", pl.concat(parts), started, **facts)
     return {name: results[name] for name in DESCRIPTIONS if name in results}
 
 

@@ -84,6 +84,7 @@ __all__ = [
     "EXACT_SCHEMA",
     "EXACT_SHOES",
     "MEAN_COLUMNS",
+    "LADDER_SCHEMA",
     "OUTS_BOT_SCHEMA",
     "SCHEMAS",
     "SEAT_SCHEMA",
@@ -229,6 +230,24 @@ OUTS_BOT_SCHEMA: dict[str, pl.DataType] = {
     "difference_ci_high": pl.Float64,
 }
 
+#: The ladder of bots (:func:`rummykit.odds.play.ladder_table.ladder_table`): per cell
+#: (``rules``, ``players``), ``measure`` one of
+#: :data:`rummykit.odds.play.ladder_table.LADDER_MEASURES` of ``bot`` against
+#: ``opponent``; ``round`` and ``turn`` only for ``"laid down by turn"``.
+LADDER_SCHEMA: dict[str, pl.DataType] = {
+    "rules": pl.Utf8,
+    "players": pl.Int8,
+    "bot": pl.Utf8,
+    "opponent": pl.Utf8,
+    "measure": pl.Utf8,
+    "round": pl.Int8,
+    "turn": pl.Int16,
+    "value": pl.Float64,
+    "ci_low": pl.Float64,
+    "ci_high": pl.Float64,
+    "n": pl.Int64,
+}
+
 #: Every schema by the name of its file in ``data/``.
 SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     "exact_odds": EXACT_SCHEMA,
@@ -240,6 +259,7 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     "seat_position": SEAT_SCHEMA,
     "buying_value": BUYING_SCHEMA,
     "outs_bot": OUTS_BOT_SCHEMA,
+    "ladder": LADDER_SCHEMA,
 }
 
 #: What each column of the tables of ``data/`` holds, with its unit (the book's data page,
@@ -318,6 +338,26 @@ TABLE_COLUMN_MEANINGS: dict[tuple[str, str], str] = {
     ("outs_bot", "n"): "deals played (each twice: once with each bot in the seat)",
     ("outs_bot", "turn"): "the seat's own turn for ``laid down by turn`` (null for the other "
     "measures)",
+    ("ladder", "bot"): "the bot rated, or the first of the pair: ``random``, ``greedy``, "
+    "``buyer never``, ``buyer always`` (BuyerBot with that policy), ``outs`` (OutsBot), "
+    "``search 16`` or ``search 64`` (SearchBot with 16 or 64 samples a decision)",
+    ("ladder", "opponent"): "the second bot of the pair (for ``rating`` and ``elo``: the "
+    "anchor, rated 0); for ``laid down by turn``, the bot in every other seat",
+    ("ladder", "measure"): "``rating`` (Bradley-Terry log-odds against the anchor), ``elo`` "
+    "(the rating in Elo points), ``points`` (points per game better than the opponent in "
+    "the same seat of the same deal), ``went out`` and ``laid down`` (by turn 8; shares of "
+    "rounds, the bot's minus the opponent's), ``wins`` (share of duplicate pairs in which "
+    "the bot scored better) or ``laid down by turn`` (P(the bot, among copies of the "
+    "opponent, has laid down by its ``turn``-th turn of ``round``))",
+    ("ladder", "round"): "the round of ``laid down by turn`` (null for the other measures)",
+    ("ladder", "turn"): "the bot's own turn for ``laid down by turn`` (null for the other "
+    "measures)",
+    ("ladder", "value"): "the measure's value, in its unit (log-odds, Elo points, points per "
+    "game, or a share from 0 to 1, or from -1 to 1 for a difference of shares)",
+    ("ladder", "ci_low"): "the 95% interval's lower end (a bootstrap of the deals for the "
+    "ratings; Student's t over the deals for the rest)",
+    ("ladder", "ci_high"): "the 95% interval's upper end",
+    ("ladder", "n"): "duplicate deals behind the row",
 }
 
 
