@@ -77,6 +77,10 @@ def test_exact_schema_is_the_documented_one():
 
 def test_every_schema_starts_with_the_cell_columns():
     for name, schema in SCHEMAS.items():
+        if name == "ladder":  # whole games of bots, not a round's contract and shoe
+            assert list(schema)[:2] == ["rules", "players"]
+            assert "ci_low" in schema and "ci_high" in schema and "value" in schema
+            continue
         assert list(schema)[: len(CELL_COLUMNS)] == list(CELL_COLUMNS), name
         assert "stderr" in schema and "ci_low" in schema and "ci_high" in schema, name
         assert ("p" in schema) != ("mean" in schema), name
@@ -461,6 +465,16 @@ def test_committed_files_and_provenance(name):
         assert provenance["seed"] == DATA_SEED and provenance["method"] == "simulation"
         assert provenance["n"] == {str(r): n for r, n in deals.items()}
         assert table.select((pl.col("n") == pl.col("round").replace_strict(deals)).all()).item()
+    elif name == "ladder":  # whole games of bots: its own deals, its compute by pair
+        n = {"standard": RECIPE.ladder_deals, "grid": RECIPE.ladder_grid_deals}
+        assert provenance["seed"] == DATA_SEED and provenance["method"] == "simulation"
+        assert provenance["n"] == n
+        main = (pl.col("rules") == "standard") & (pl.col("players") == RECIPE.focus_players)
+        deals = pl.when(main).then(n["standard"]).otherwise(n["grid"])
+        assert table.select((pl.col("n") == deals).all()).item()
+        cells = {(r, p) for r, p in table.select("rules", "players").unique().rows()}
+        assert cells == {("standard", RECIPE.focus_players), *RECIPE.ladder_grid}
+        assert all(seconds > 0 for seconds in provenance["cpu_seconds"].values())
     elif provenance["method"] == "simulation":
         assert (provenance["seed"], provenance["n"]) == (DATA_SEED, RECIPE.n)
         if "rules" in table.columns:  # the other presets have their own rounds a cell

@@ -132,6 +132,10 @@ class Recipe:
     BuyerBot), every pair, whole games."""
     ladder_grid_deals: int = 0
     """Duplicate deals of each cell of ``ladder_grid``."""
+    search_decision_deals: int = 0
+    """Deals of the table of SearchBot's choices beside GreedyBot's (``standard``,
+    ``focus_players``, SearchBot's default budget in every seat of each, whole games;
+    :mod:`rummykit.odds.play.search_decisions`)."""
 
 
 #: (round, deals) of the committed OutsBot table: 1,000 deals, each played twice
@@ -160,6 +164,10 @@ LADDER_GRID = (
 #: Deals of each cell of the smaller ladder.
 LADDER_GRID_DEALS = 20
 
+#: Deals of the committed table of SearchBot's decisions: a game with one SearchBot at its
+#: default budget (256 samples) takes about 50 CPU seconds, and each deal is 4 games.
+SEARCH_DECISION_DEALS = 5
+
 RECIPES = {
     "default": Recipe(
         n=10_000,
@@ -185,6 +193,7 @@ RECIPES = {
         ladder_deals=LADDER_DEALS,
         ladder_grid=LADDER_GRID,
         ladder_grid_deals=LADDER_GRID_DEALS,
+        search_decision_deals=SEARCH_DECISION_DEALS,
     ),
     # A smoke test of the whole pipeline in seconds; never the committed data.
     "quick": Recipe(
@@ -211,6 +220,7 @@ RECIPES = {
         ladder_deals=0,
         ladder_grid=(("family", 2),),
         ladder_grid_deals=1,
+        search_decision_deals=0,
     ),
 }
 
@@ -226,6 +236,7 @@ DESCRIPTIONS = {
     "buying_value": "simulated value of buying: one seat's policy against greedy buyers, same deals",
     "outs_bot": "simulated OutsBot (discards by outs) against GreedyBot: one seat each way, the same deals; laid down by turn, went out, points",
     "ladder": "a ladder of the bots by duplicate whole games: Bradley-Terry ratings, paired differences per pair, laid down by turn per bot",
+    "search_decisions": "SearchBot's choices beside GreedyBot's in the same positions (one SearchBot among GreedyBots, every seat of each deal, whole games): buys, draws, lay-downs, discards",
 }
 
 
@@ -559,6 +570,28 @@ def build_tables(
             "each figure)",
         }
         done("ladder", pl.concat(parts), started, **facts)
+    if "search_decisions" in wanted and recipe.search_decision_deals:
+        from rummykit.odds.play.search_decisions import search_decisions_table
+
+        started = time.perf_counter()
+        table, seconds = search_decisions_table(
+            deals=recipe.search_decision_deals,
+            players=recipe.focus_players,
+            seed=seed,
+            checkpoint=checkpoint,
+            **workers,
+        )
+        facts = {
+            "rules": ["standard"],
+            "seed": seed,
+            "n": recipe.search_decision_deals,
+            "n_note": f"deals, each played {recipe.focus_players} times (a SearchBot in each "
+            "seat in turn, GreedyBots in the others)",
+            "method": "simulation",
+            "cpu_seconds": seconds,
+            "cpu_note": "CPU seconds of the games",
+        }
+        done("search_decisions", table, started, **facts)
     return {name: results[name] for name in DESCRIPTIONS if name in results}
 
 

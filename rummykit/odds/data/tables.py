@@ -87,6 +87,7 @@ __all__ = [
     "LADDER_SCHEMA",
     "OUTS_BOT_SCHEMA",
     "SCHEMAS",
+    "SEARCH_DECISIONS_SCHEMA",
     "SEAT_SCHEMA",
     "SIMULATED_HANDS",
     "SUMMARY_SCHEMA",
@@ -248,6 +249,27 @@ LADDER_SCHEMA: dict[str, pl.DataType] = {
     "n": pl.Int64,
 }
 
+#: SearchBot's choices beside GreedyBot's in the same positions
+#: (:func:`rummykit.odds.play.search_decisions.search_decisions_table`): per cell and
+#: ``rollouts`` budget, ``decision`` and ``measure`` a key of
+#: :data:`rummykit.odds.play.search_decisions.DECISION_MEASURES`, ``bot`` whose choice.
+SEARCH_DECISIONS_SCHEMA: dict[str, pl.DataType] = {
+    "rules": pl.Utf8,
+    "players": pl.Int8,
+    "rollouts": pl.Int32,
+    "decision": pl.Utf8,
+    "measure": pl.Utf8,
+    "bot": pl.Utf8,
+    "mean": pl.Float64,
+    "ci_low": pl.Float64,
+    "ci_high": pl.Float64,
+    "difference": pl.Float64,
+    "difference_ci_low": pl.Float64,
+    "difference_ci_high": pl.Float64,
+    "n": pl.Int64,
+    "games": pl.Int64,
+}
+
 #: Every schema by the name of its file in ``data/``.
 SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     "exact_odds": EXACT_SCHEMA,
@@ -260,6 +282,7 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     "buying_value": BUYING_SCHEMA,
     "outs_bot": OUTS_BOT_SCHEMA,
     "ladder": LADDER_SCHEMA,
+    "search_decisions": SEARCH_DECISIONS_SCHEMA,
 }
 
 #: What each column of the tables of ``data/`` holds, with its unit (the book's data page,
@@ -358,6 +381,29 @@ TABLE_COLUMN_MEANINGS: dict[tuple[str, str], str] = {
     "ratings; Student's t over the deals for the rest)",
     ("ladder", "ci_high"): "the 95% interval's upper end",
     ("ladder", "n"): "duplicate deals behind the row",
+    ("search_decisions", "rollouts"): "SearchBot's samples a decision (its budget)",
+    ("search_decisions", "decision"): "the kind of position: ``any`` (every decision with a "
+    "choice), ``draw`` (take the discard or draw), ``buy`` (buy or pass), ``lay down`` (the "
+    "contract can be laid down now) or ``discard`` (both bots discard a card)",
+    ("search_decisions", "measure"): "what is measured of the choice (listed with the "
+    "table): ``differs from greedy``, ``takes the discard``, ``buys``, ``lays down``, "
+    "``points of the discard``, ``discards a high card`` (10 points or more), ``breaks a "
+    "pair`` (the card has the rank of another in the hand)",
+    ("search_decisions", "bot"): "whose choice in those positions: ``search`` (SearchBot's, "
+    "played) or ``greedy`` (GreedyBot's in the same position, SearchBot's first candidate)",
+    ("search_decisions", "mean"): "the measure's mean over the games of each game's mean: a "
+    "share from 0 to 1, or points for ``points of the discard``",
+    ("search_decisions", "ci_low"): "the 95% interval's lower end (Student's t over the games)",
+    ("search_decisions", "ci_high"): "the 95% interval's upper end (Student's t over the games)",
+    ("search_decisions", "difference"): "SearchBot's mean minus GreedyBot's in the same "
+    "positions (paired; 0 on the ``greedy`` rows), in the measure's unit",
+    ("search_decisions", "difference_ci_low"): "the 95% interval's lower end of "
+    "``difference`` (Student's t over the games of the paired differences)",
+    ("search_decisions", "difference_ci_high"): "the 95% interval's upper end of "
+    "``difference``",
+    ("search_decisions", "n"): "positions behind the row, all games together",
+    ("search_decisions", "games"): "games with at least one such position (the SearchBot in "
+    "one seat of a deal each)",
 }
 
 
@@ -371,7 +417,9 @@ def column_meaning(table: str, column: str) -> str:
     """
     if table not in SCHEMAS or column not in SCHEMAS[table]:
         raise ArgumentError(f"data/ has no column {column!r} in a table {table!r}")
-    return TABLE_COLUMN_MEANINGS.get((table, column), COLUMN_MEANINGS[column])
+    if (table, column) in TABLE_COLUMN_MEANINGS:
+        return TABLE_COLUMN_MEANINGS[table, column]
+    return COLUMN_MEANINGS[column]
 
 
 #: The shoes (decks, jokers) of the exact table: the common ones and 2 decks with 2 jokers.
