@@ -98,7 +98,7 @@ def test_the_laid_down_figures_are_the_turns_counted_from_the_log():
     for deal_seed in range(4):
         makers = [GreedyBot, RandomBot, functools.partial(BuyerBot, "never")]
         seats = seated_game(rules, 3, deal_seed, makers, limits, rounds, 4, 100_000)
-        for points, out, laid, turns in seats:
+        for _points, _out, laid, turns in seats:
             assert len(turns) == rounds and all(0 <= t <= 30 for t in turns)
             assert laid == sum(0 < t <= 4 for t in turns)
     result = ladder(CHAIN, deals=2, seed=9, bootstrap=10, **SMALL)

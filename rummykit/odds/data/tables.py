@@ -399,8 +399,7 @@ TABLE_COLUMN_MEANINGS: dict[tuple[str, str], str] = {
     "positions (paired; 0 on the ``greedy`` rows), in the measure's unit",
     ("search_decisions", "difference_ci_low"): "the 95% interval's lower end of "
     "``difference`` (Student's t over the games of the paired differences)",
-    ("search_decisions", "difference_ci_high"): "the 95% interval's upper end of "
-    "``difference``",
+    ("search_decisions", "difference_ci_high"): "the 95% interval's upper end of ``difference``",
     ("search_decisions", "n"): "positions behind the row, all games together",
     ("search_decisions", "games"): "games with at least one such position (the SearchBot in "
     "one seat of a deal each)",

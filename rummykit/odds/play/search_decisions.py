@@ -56,8 +56,7 @@ DECISION_MEASURES = {
     ("lay down", "lays down"): "the choice is to lay the contract down now, when it can "
     "(share of the positions where it can)",
     ("discard", "points of the discard"): "the points of the card discarded (mean)",
-    ("discard", "discards a high card"): "the card discarded counts 10 points or more "
-    "(share)",
+    ("discard", "discards a high card"): "the card discarded counts 10 points or more (share)",
     ("discard", "breaks a pair"): "the card discarded has the rank of another card in the "
     "hand (share)",
 }
@@ -233,8 +232,14 @@ def search_decisions_table(
     games = [kept[i][0] for i in range(len(tasks))]
     seconds = round(sum(kept[i][1] for i in range(len(tasks))), 1)
     budget = inspect.signature(SearchBot).parameters["rollouts"].default
-    cell = {"rules": rules, "players": players, "rollouts": budget if rollouts is None else rollouts}
-    return frame([{**cell, **row} for row in decision_rows(games)], SEARCH_DECISIONS_SCHEMA), seconds
+    cell = {
+        "rules": rules,
+        "players": players,
+        "rollouts": budget if rollouts is None else rollouts,
+    }
+    return frame(
+        [{**cell, **row} for row in decision_rows(games)], SEARCH_DECISIONS_SCHEMA
+    ), seconds
 
 
 def _timed_game(*task) -> tuple[list, float]:
