@@ -475,6 +475,10 @@ def test_committed_files_and_provenance(name):
         cells = {(r, p) for r, p in table.select("rules", "players").unique().rows()}
         assert cells == {("standard", RECIPE.focus_players), *RECIPE.ladder_grid}
         assert all(seconds > 0 for seconds in provenance["cpu_seconds"].values())
+    elif name == "search_decisions":  # games of a SearchBot among GreedyBots
+        assert provenance["seed"] == DATA_SEED and provenance["method"] == "simulation"
+        assert provenance["n"] == RECIPE.search_decision_deals
+        assert provenance["cpu_seconds"] > 0
     elif provenance["method"] == "simulation":
         assert (provenance["seed"], provenance["n"]) == (DATA_SEED, RECIPE.n)
         if "rules" in table.columns:  # the other presets have their own rounds a cell

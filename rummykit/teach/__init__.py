@@ -9,9 +9,10 @@ chapter 9's concepts and exercises (:mod:`~rummykit.teach.concepts`,
 (:data:`EXERCISES`: chapter 6, :mod:`~rummykit.teach.exercise_sets`; chapter 7,
 :mod:`~rummykit.teach.outs_exercises`; chapter 9, :mod:`~rummykit.teach.concept_exercises`),
 the formulas a student checks by hand (:mod:`~rummykit.teach.probability`) and the odds
-and play tables of ``data/`` read as chapters 3, 4 and 5 read them
+and play tables of ``data/`` read as chapters 3, 4, 5 and 11 read them
 (:mod:`~rummykit.teach.odds_tables`, :mod:`~rummykit.teach.table_play`,
-:mod:`~rummykit.teach.rule_variants`; they need polars)."""
+:mod:`~rummykit.teach.rule_variants`, :mod:`~rummykit.teach.strategy`; they need
+polars)."""
 
 from rummykit.teach.questions import OUTS_BOT_CSV, QUESTIONS, Mark, Question, mark, numbers
 from rummykit.teach.registry import EXERCISES

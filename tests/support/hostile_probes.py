@@ -74,6 +74,7 @@ MODULES = (
     "rummykit.teach.odds_tables",
     "rummykit.teach.table_play",
     "rummykit.teach.rule_variants",
+    "rummykit.teach.strategy",
 )
 SECONDS = 2.0
 MEMORY_BYTES = 1 << 30
@@ -245,6 +246,12 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     ladder_unit = ladders.units(roster, deals=1, seed=0)[0]
     ladder_result = ladders.play_unit(**ladder_play, unit=ladder_unit)
     ladder_small = {**ladder_play, "bootstrap": 5}
+    ladder_table = pl.read_parquet(ROOT / "data" / "ladder.parquet").filter(
+        rules="standard", players=4
+    )
+    by_turn = pl.read_parquet(ROOT / "data" / "completion_by_turn.parquet").filter(
+        rules="standard", players=4, round=1
+    )
     # Callables whose defaults are whole tables (minutes of work): probed from a small call.
     by_callable = {
         "exact_odds": small,
@@ -316,6 +323,11 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
                 schema_overrides={"turn": pl.Int8},
             )
         },
+        # The Strategy chapter's readings of the ladder and SearchBot's choices.
+        "ratings": {"ladder": ladder_table},
+        "head_to_head": {"ladder": ladder_table, "bot": "greedy"},
+        "strong_curves": {"ladder": ladder_table, "by_turn": by_turn, "round": 1},
+        "choices": {"decisions": pl.read_parquet(ROOT / "data" / "search_decisions.parquet")},
         # Chapter 5's comparisons of the presets.
         "differing_rules": {"presets": presets, "standard": rules},
         "preset_differences": {"presets": presets, "standard": rules},
@@ -434,6 +446,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         # The ladder: one deal of two seats and one round, two bots, few resamples.
         "ladder": {**ladder_small, "deals": 1, "seed": 0},
         "units": {"roster": roster, "deals": 1, "seed": 0},
+        "schedule": {"roster": roster, "pairs": [("greedy", "random")]},
         "play_unit": {**ladder_play, "unit": ladder_unit},
         "merge": {"roster": roster, "results": [ladder_result], "seed": 0, "bootstrap": 5},
         "bradley_terry": {"wins": [[0, 3], [1, 0]], "prior": 1.0},

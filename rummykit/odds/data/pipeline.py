@@ -136,6 +136,8 @@ class Recipe:
     """Deals of the table of SearchBot's choices beside GreedyBot's (``standard``,
     ``focus_players``, SearchBot's default budget in every seat of each, whole games;
     :mod:`rummykit.odds.play.search_decisions`)."""
+    search_decision_rollouts: int | None = None
+    """SearchBot's samples a decision in that table (None: its default)."""
 
 
 #: (round, deals) of the committed OutsBot table: 1,000 deals, each played twice
@@ -220,7 +222,8 @@ RECIPES = {
         ladder_deals=0,
         ladder_grid=(("family", 2),),
         ladder_grid_deals=1,
-        search_decision_deals=0,
+        search_decision_deals=1,
+        search_decision_rollouts=2,
     ),
 }
 
@@ -577,6 +580,7 @@ def build_tables(
         table, seconds = search_decisions_table(
             deals=recipe.search_decision_deals,
             players=recipe.focus_players,
+            rollouts=recipe.search_decision_rollouts,
             seed=seed,
             checkpoint=checkpoint,
             **workers,

@@ -332,6 +332,11 @@ COLUMN_MEANINGS: dict[str, str] = {
     "difference_stderr": "the standard error of ``difference`` (paired over the deals)",
     "difference_ci_low": "the normal 95% interval's lower end of ``difference``",
     "difference_ci_high": "the normal 95% interval's upper end of ``difference``",
+    "opponent": "the other bot of a pair of bots compared",
+    "value": "the measure's value, in the measure's unit",
+    "rollouts": "a SearchBot's samples a decision (its budget)",
+    "decision": "the kind of decision (position) the row is about",
+    "games": "whole games behind the row",
 }
 
 #: Meanings particular to one table, by (table, column): see :data:`COLUMN_MEANINGS`.
