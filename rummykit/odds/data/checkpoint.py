@@ -49,9 +49,10 @@ from rummykit.errors import OutputError
 from rummykit.odds.cells import TURN_LIMIT_PER_PLAYER, Cell, RoundRecord
 from rummykit.odds.data.cluster import code_fingerprint
 from rummykit.odds.data.output import check_output
+from rummykit.odds.data.pool import run_sweep
 from rummykit.rules import RuleSet
 
-__all__ = ["Checkpoint", "rules_fingerprint"]
+__all__ = ["Checkpoint", "kept_sweep", "rules_fingerprint"]
 
 #: The file of a checkpoint directory: one JSON line per finished chunk.
 FILE = "rounds.jsonl"
@@ -262,3 +263,54 @@ class Checkpoint:
         fields = self._value_fields(fields)
         self._append(fields, value, "task")
         self._chunks[_key(fields)] = value
+
+
+def kept_sweep(
+    function: Callable,
+    tasks: Sequence[tuple],
+    *,
+    fields: Callable[[tuple], dict],
+    checkpoint: Checkpoint | None = None,
+    units: Sequence[int] | None = None,
+    **options,
+) -> list:
+    """Every task's result, in task order, as :func:`~rummykit.odds.data.pool.run_sweep`
+    gives them, but each task already in ``checkpoint`` (its value kept under
+    ``fields(task)``, :meth:`Checkpoint.get_value`) taken from there, and each task run
+    kept there as it finishes. A result must be a JSON list (or a tuple, kept as one);
+    one read back from the checkpoint is a list. ``units`` and ``options`` go to
+    ``run_sweep``.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as directory:
+    ...     store = Checkpoint(directory)
+    ...     first = kept_sweep(divmod, [(7, 2), (9, 4)], fields=lambda t: {"t": list(t)},
+    ...                        checkpoint=store, max_workers=1, progress=False)
+    ...     again = Checkpoint(directory)
+    ...     second = kept_sweep(divmod, [(7, 2), (9, 4)], fields=lambda t: {"t": list(t)},
+    ...                         checkpoint=again, max_workers=1, progress=False)
+    >>> first, second, again.reused
+    ([(3, 1), (2, 1)], [[3, 1], [2, 1]], 2)
+    """
+    results: dict[int, object] = {}
+    todo = []
+    for i, task in enumerate(tasks):
+        found = None if checkpoint is None else checkpoint.get_value(fields(task))
+        if found is None:
+            todo.append(i)
+        else:
+            results[i] = found
+
+    def finished(j: int, result) -> None:
+        if checkpoint is not None:
+            checkpoint.put_value(fields(tasks[todo[j]]), list(result))
+
+    played = run_sweep(
+        function,
+        [tasks[i] for i in todo],
+        units=None if units is None else [units[i] for i in todo],
+        on_result=finished,
+        **options,
+    )
+    results |= dict(zip(todo, played, strict=True))
+    return [results[i] for i in range(len(tasks))]

@@ -27,7 +27,6 @@ import functools
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING
 
 import polars as pl
 
@@ -35,12 +34,9 @@ from rummykit.bots import BuyerBot, GreedyBot, OutsBot, RandomBot
 from rummykit.duplicate import interval
 from rummykit.errors import ArgumentError
 from rummykit.ladder import Ladder, Unit, UnitResult, merge, play_unit, schedule, units
-from rummykit.odds.data.pool import run_sweep
+from rummykit.odds.data.checkpoint import Checkpoint, kept_sweep
 from rummykit.odds.data.tables import LADDER_SCHEMA, frame
 from rummykit.searchbot import SearchBot
-
-if TYPE_CHECKING:
-    from rummykit.odds.data.checkpoint import Checkpoint
 
 __all__ = [
     "COSTLY",
@@ -193,32 +189,21 @@ def ladder_table(
         for unit in units(_roster(names), deals=deals, seed=seed, pairs=_pairs(names)):
             tasks.append((rules, players, names, unit, rounds))
             where.append((rules, players))
+    # The costly units first, so that no worker is left with one at the end.
     order = sorted(range(len(tasks)), key=lambda i: -_cost(names, tasks[i][3]))
-    kept: dict[int, tuple[list, float]] = {}
-    todo = []
-    for i in order:
-        found = None if checkpoint is None else checkpoint.get_value(_fields(tasks[i]))
-        if found is not None:
-            kept[i] = (found[0], found[1])
-        else:
-            todo.append(i)
-
-    def finished(j: int, result) -> None:
-        if checkpoint is not None:
-            checkpoint.put_value(_fields(tasks[todo[j]]), list(result))
-
-    played = run_sweep(
+    played = kept_sweep(
         play_ladder_unit,
-        [tasks[i] for i in todo],
+        [tasks[i] for i in order],
+        fields=_fields,
+        checkpoint=checkpoint,
+        units=[_cost(names, tasks[i][3]) for i in order],
         executor=executor,
         max_workers=max_workers,
         progress=progress,
         description="ladder",
-        units=[_cost(names, tasks[i][3]) for i in todo],
         unit="tenth-game",
-        on_result=finished,
     )
-    kept |= dict(zip(todo, played, strict=True))
+    kept = dict(zip(order, played, strict=True))
     by_cell: dict[tuple[str, int], list[UnitResult]] = {}
     spent: dict[str, float] = {}
     for i, (value, seconds) in sorted(kept.items()):

@@ -23,7 +23,6 @@ import random
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING
 
 import polars as pl
 
@@ -31,12 +30,9 @@ from rummykit.actions import Buy, Discard, LayDown, TakeDiscard
 from rummykit.bots import GreedyBot
 from rummykit.checks import whole
 from rummykit.duplicate import deal_seeds, interval, seated_game, setup
-from rummykit.odds.data.pool import run_sweep
+from rummykit.odds.data.checkpoint import Checkpoint, kept_sweep
 from rummykit.odds.data.tables import SEARCH_DECISIONS_SCHEMA, frame
 from rummykit.searchbot import SearchBot
-
-if TYPE_CHECKING:
-    from rummykit.odds.data.checkpoint import Checkpoint
 
 __all__ = [
     "DECISION_MEASURES",
@@ -205,30 +201,17 @@ def search_decisions_table(
         whole("rollouts", rollouts, low=1, high=100_000)
     seeds = deal_seeds(random.Random(seed), deals)
     tasks = [(rules, players, s, seat, rounds, rollouts) for s in seeds for seat in range(players)]
-    kept: dict[int, tuple[list, float]] = {}
-    todo = []
-    for i, task in enumerate(tasks):
-        found = None if checkpoint is None else checkpoint.get_value(_fields(task))
-        if found is None:
-            todo.append(i)
-        else:
-            kept[i] = (found[0], found[1])
-
-    def finished(j: int, result) -> None:
-        if checkpoint is not None:
-            checkpoint.put_value(_fields(tasks[todo[j]]), list(result))
-
-    played = run_sweep(
+    kept = kept_sweep(
         _timed_game,
-        [tasks[i] for i in todo],
+        tasks,
+        fields=_fields,
+        checkpoint=checkpoint,
         executor=executor,
         max_workers=max_workers,
         progress=progress,
         description="search decisions",
         unit="game",
-        on_result=finished,
     )
-    kept |= dict(zip(todo, played, strict=True))
     games = [kept[i][0] for i in range(len(tasks))]
     seconds = round(sum(kept[i][1] for i in range(len(tasks))), 1)
     budget = inspect.signature(SearchBot).parameters["rollouts"].default
