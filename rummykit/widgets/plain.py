@@ -5,8 +5,10 @@ The first altair chart of a process waits for altair's import (its schema checke
 builds a grammar on import: measured 2 to 12 s on two busy cores) and vl-convert's
 start (about 1.5 s). Until then the explorers draw their charts here, in their colours,
 from the same numbers: :func:`odds_lines_svg` for the OddsExplorer (the committed table
-of ``data/``) and :func:`convergence_svg` for the SimulationExplorer's first estimate.
-The engine's chart replaces each once it is drawn.
+of ``data/``), :func:`convergence_svg` for the SimulationExplorer's first estimate and
+:func:`completion_svg` for a laid-down-by-turn curve (where altair is missing, as in a
+browser's Python, it is the only chart). The engine's chart replaces each once it is
+drawn.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Sequence
 
 from rummykit.chance import ONE_IN_BELOW, axis_label
 
-__all__ = ["LINE_COLOURS", "convergence_svg", "odds_lines_svg"]
+__all__ = ["LINE_COLOURS", "completion_svg", "convergence_svg", "odds_lines_svg"]
 
 #: The colours of the lines, one per shoe: :data:`rummykit.charts.DISTINCT_COLOURS`
 #: (Okabe and Ito's colour-blind-safe palette), tested equal.
@@ -226,5 +228,76 @@ def convergence_svg(rows: Sequence, hands: tuple[int, int], exact: float | None,
         kx, ky = left + width + 14, top + 18 * i
         parts.append(mark.format(x=kx, x2=kx + 26, y=ky, ym=ky + 5))
         parts.append(_text(kx + 32, ky + 9, words, "start"))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def completion_svg(rows: Sequence[dict], title: str, subtitle: str = "") -> str:
+    """Lines of a chance ``p`` by ``turn`` with their 95% bands (``ci_low`` to
+    ``ci_high``), one per ``line`` (its label), as
+    :func:`rummykit.charts.completion_chart` draws them: the chance from 0 to 1 up the
+    side, the turns along the bottom, each line in its colour over a pale band.
+
+    >>> rows = [{"line": "4 players", "turn": t, "p": p, "ci_low": p - 0.02,
+    ...          "ci_high": p + 0.02} for t, p in ((1, 0.1), (2, 0.5), (3, 0.9))]
+    >>> svg = completion_svg(rows, "Laying down 2 sets")
+    >>> svg.startswith("<svg") and ">4 players<" in svg and svg.count("<polyline") == 1
+    True
+    """
+    left, top, width, height = 70, 52, 420, 240
+    shown = [r for r in rows if r["p"] is not None]
+    turns = sorted({r["turn"] for r in shown}) or [1]
+    span = max(1, turns[-1] - turns[0])
+
+    def x(turn: float) -> float:
+        return left + width * (turn - turns[0]) / span
+
+    def y(p: float) -> float:
+        return top + height * (1 - min(1.0, max(0.0, p)))
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 190}" '
+        f'height="{top + height + 50}" role="img" aria-label="{html.escape(title)}">',
+        _text(left, 18, title, "start", ' font-size="13" font-weight="bold"'),
+        _text(left, 36, subtitle, "start") if subtitle else "",
+        f'<rect x="{left}" y="{top}" width="{width}" height="{height}" fill="none" stroke="#ddd"/>',
+    ]
+    for tick in (i / 5 for i in range(6)):
+        parts.append(_text(left - 6, y(tick) + 4, axis_label(tick), "end"))
+        parts.append(
+            f'<line x1="{left}" x2="{left + width}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
+            'stroke="#eee"/>'
+        )
+    every = max(1, math.ceil(len(turns) / 15))
+    for turn in turns[::every]:
+        parts.append(_text(x(turn), top + height + 16, str(turn)))
+    parts.append(_text(left + width / 2, top + height + 36, "Turn"))
+    middle = top + height / 2
+    parts.append(
+        _text(
+            14, middle, "Chance of having laid down", extra=f' transform="rotate(-90 14 {middle})"'
+        )
+    )
+    labels = list(dict.fromkeys(r["line"] for r in shown))
+    for i, label in enumerate(labels):
+        colour = LINE_COLOURS[i % len(LINE_COLOURS)]
+        line = sorted(
+            (r["turn"], r["p"], r["ci_low"], r["ci_high"]) for r in shown if r["line"] == label
+        )
+        band = [f"{x(t):.1f},{y(high):.1f}" for t, _, _, high in line]
+        band += [f"{x(t):.1f},{y(low):.1f}" for t, _, low, _ in reversed(line)]
+        parts.append(
+            f'<polygon points="{" ".join(band)}" fill="{colour}" fill-opacity="0.2" stroke="none"/>'
+        )
+        points = " ".join(f"{x(t):.1f},{y(p):.1f}" for t, p, _, _ in line)
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5"/>'
+        )
+        ly = top + 16 * i + 8
+        parts.append(
+            f'<line x1="{left + width + 14}" x2="{left + width + 40}" y1="{ly}" y2="{ly}" '
+            f'stroke="{colour}" stroke-width="2.5"/>'
+        )
+        parts.append(_text(left + width + 46, ly + 4, str(label), "start"))
     parts.append("</svg>")
     return "".join(parts)
