@@ -25,17 +25,29 @@ from __future__ import annotations
 import csv
 import functools
 import json
+import math
+import statistics
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from rummykit.chance import wilson_interval
 from rummykit.checks import path as check_path
 from rummykit.checks import whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.rules import RuleSet
 
-__all__ = ["KNOWN_COMPLETION_FILE", "Curve", "CurvePoint", "committed_curve", "extract", "write"]
+__all__ = [
+    "KNOWN_COMPLETION_FILE",
+    "Curve",
+    "CurvePoint",
+    "committed_curve",
+    "curve_of_rounds",
+    "extract",
+    "write",
+]
 
 #: The package data file holding the extract.
 KNOWN_COMPLETION_FILE = "known_completion.json"
@@ -151,6 +163,65 @@ def committed_curve(
         whole(name, value, low=1)
     whole("jokers", jokers, low=0)
     return _curves().get((rules.name, round, players, decks, jokers))
+
+
+def curve_of_rounds(
+    rules: RuleSet, *, players: int, round: int, decks: int, jokers: int, records: Sequence, seed
+) -> Curve:
+    """The completion curve of rounds played here (each record with ``laid_down``, the turn
+    each seat laid down or None, and ``seat_turns``, the turns each seat played: the
+    :class:`~rummykit.odds.cells.RoundRecord` of a simulated round), computed as
+    ``rummykit tables`` computes its table (``completion_by_turn``, "laid down"), with the
+    standard library: per turn, the share of seats laid down by then, pooled over the
+    rounds, and its Wilson interval at the effective sample size of the rounds' shares.
+
+    >>> from types import SimpleNamespace as Round
+    >>> rounds = [Round(laid_down=(1, None), seat_turns=(3, 3)),
+    ...           Round(laid_down=(2, 3), seat_turns=(3, 2))]
+    >>> curve = curve_of_rounds(RuleSet.preset("standard"), players=2, round=1, decks=2,
+    ...                         jokers=4, records=rounds, seed=7)
+    >>> [(p.turn, p.p) for p in curve.points]
+    [(1, 0.25), (2, 0.5), (3, 0.75)]
+    """
+    if not isinstance(rules, RuleSet):
+        raise ArgumentTypeError(f"rules must be a RuleSet, got {rules!r:.80}")
+    whole("players", players, low=1)
+    whole("round", round, low=1, high=rules.rounds)
+    if not isinstance(records, Sequence) or not records:
+        raise ArgumentError(f"records must be a non-empty list of rounds, got {records!r:.80}")
+    for i, r in enumerate(records):
+        laid, turns = getattr(r, "laid_down", None), getattr(r, "seat_turns", None)
+        if (
+            not isinstance(laid, (tuple, list))
+            or not isinstance(turns, (tuple, list))
+            or len(laid) != players
+            or len(turns) != players
+            or not all(isinstance(t, int) and t >= 0 for t in turns)
+            or not all(t is None or (isinstance(t, int) and t >= 1) for t in laid)
+        ):
+            raise ArgumentTypeError(
+                f"records[{i}] must be a round with laid_down and seat_turns, one entry a "
+                f"seat ({players}), got {r!r:.80}"
+            )
+    last = max(max(r.seat_turns) for r in records)
+    rounds = len(records)
+    points = []
+    for turn in range(1, max(last, 1) + 1):
+        shares = [sum(t is not None and t <= turn for t in r.laid_down) / players for r in records]
+        p = statistics.fmean(shares)
+        sd = statistics.stdev(shares) if rounds > 1 else 0.0
+        stderr = sd / math.sqrt(rounds)
+        if players == 1:
+            n = rounds
+        elif 0 < p < 1:
+            n = rounds * players if stderr == 0 else p * (1 - p) / stderr**2
+            n = min(rounds * players, max(rounds, n))
+        else:
+            n = rounds
+        low, high = wilson_interval(p * n, n)
+        points.append(CurvePoint(turn, p, low, high))
+    contract = str(rules.contracts[round - 1])
+    return Curve(rules.name, round, contract, players, decks, jokers, rounds, seed, tuple(points))
 
 
 def main(argv: list[str] | None = None) -> int:

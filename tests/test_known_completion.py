@@ -76,10 +76,51 @@ def test_the_curves_need_no_numpy_or_polars():
 from rummykit import RuleSet
 from rummykit.known_completion import committed_curve
 
+from rummykit.known_completion import curve_of_rounds
+from rummykit.odds.cells import RoundRecord
+
 curve = committed_curve(RuleSet.preset("standard"), players=4, round=2, decks=2, jokers=4)
 print(curve.contract, curve.n, len(curve.points) > 5)
+played = [RoundRecord(0, 6, "out", 0, (2, None), (3, 3), (0, 40), (0, 1))]
+live = curve_of_rounds(RuleSet.preset("standard"), players=2, round=1, decks=2, jokers=4,
+                       records=played, seed=1)
+print(live.points[1].p)
 """
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["1", "set", "+", "1", "run", "10000", "True"]
+    assert done.stdout.split() == ["1", "set", "+", "1", "run", "10000", "True", "0.5"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "number", "n", "seed"),
+    [("standard", 4, 1, 60, 3), ("standard", 3, 5, 25, 8), ("family", 6, 2, 40, 1),
+     ("pagat", 3, 7, 1, 4)],
+)  # fmt: skip
+def test_a_curve_of_rounds_played_is_the_tables_pipelines_curve(preset, players, number, n, seed):
+    from rummykit.odds.cells import Cell
+    from rummykit.odds.play.completion import play_rounds_fastest, tables_from_records
+
+    rules = RuleSet.preset(preset)
+    cell = Cell(rules, players, number, buy="improves")
+    records = play_rounds_fastest(cell, seed, list(range(n)))
+    table = tables_from_records([cell], {cell: records})["completion_by_turn"]
+    laid = table.filter(measure="laid down").sort("turn")
+    curve = known_completion.curve_of_rounds(
+        rules, players=players, round=number, decks=cell.decks, jokers=cell.jokers,
+        records=records, seed=seed,
+    )  # fmt: skip
+    assert (curve.contract, curve.n, curve.seed) == (laid["contract"][0], n, seed)
+    assert [p.turn for p in curve.points] == laid["turn"].to_list()
+    for point, row in zip(curve.points, laid.iter_rows(named=True), strict=True):
+        assert point.p == pytest.approx(row["p"], abs=1e-12)
+        assert point.ci_low == pytest.approx(row["ci_low"], abs=1e-9)
+        assert point.ci_high == pytest.approx(row["ci_high"], abs=1e-9)
+
+
+def test_a_curve_of_no_rounds_is_refused_by_name():
+    standard = RuleSet.preset("standard")
+    for bad, field in [({"records": []}, "records"), ({"round": 8}, "round")]:
+        options = {"players": 2, "round": 1, "decks": 2, "jokers": 4, "records": [None]}
+        with pytest.raises(ArgumentError, match=field):
+            known_completion.curve_of_rounds(standard, **{**options, **bad}, seed=1)

@@ -120,7 +120,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
 
     from rummykit import CONTRACTS, Game, RuleSet, parse_cards
     from rummykit.bots import GreedyBot, RandomBot
-    from rummykit.odds.cells import ExactCell
+    from rummykit.odds.cells import ExactCell, RoundRecord
     from rummykit.search import find_contract
     from rummykit.teach import EXERCISES, concepts, coverage
 
@@ -418,6 +418,15 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
             "round": 1,
             "decks": 2,
             "jokers": 4,
+        },
+        "curve_of_rounds": {
+            "rules": rules,
+            "players": 2,
+            "round": 1,
+            "decks": 2,
+            "jokers": 4,
+            "records": [RoundRecord(0, 6, "out", 0, (2, None), (3, 3), (0, 40), (0, 1))],
+            "seed": 1,
         },
         # Puzzles: one, from rounds of two players, one sample a decision.
         "generate": {"seed": 1, "count": 1, "budget": 1, "players": 2, "max_rounds": 5},
