@@ -26,7 +26,7 @@ from rummykit.cards import Shoe
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.rules import Contract, RuleSet
 
-__all__ = ["Cell", "ExactCell", "RoundRecord", "TURN_LIMIT_PER_PLAYER", "round_seed"]
+__all__ = ["Cell", "ExactCell", "RoundRecord", "TURN_LIMIT_PER_PLAYER", "round_seed", "seed_words"]
 
 
 @dataclass(frozen=True)
@@ -167,22 +167,84 @@ def _table_rules(rules: RuleSet, players: int, decks: int, jokers: int) -> RuleS
     )
 
 
+#: NumPy's SeedSequence constants (numpy/random/bit_generator.pyx): its hash and mix.
+_INIT_A, _MULT_A = 0x43B0D7E5, 0x931E8875
+_INIT_B, _MULT_B = 0x8B51F9DD, 0x58F38DED
+_MIX_L, _MIX_R = 0xCA01F9DD, 0x4973F715
+_MASK = 0xFFFFFFFF
+_POOL = 4
+
+
+def _words(value) -> list[int]:
+    """An int (or a sequence of them) as SeedSequence reads it: 32-bit words, low first."""
+    if isinstance(value, int):
+        if value < 0:
+            raise ArgumentError(f"a seed must be a non-negative integer, got {value}")
+        words = []
+        while True:
+            words.append(value & _MASK)
+            value >>= 32
+            if not value:
+                return words
+    return [w for item in value for w in _words(item)]
+
+
+def seed_words(entropy: int, spawn_key: Sequence[int], count: int) -> list[int]:
+    """``count`` 64-bit words of ``numpy.random.SeedSequence(entropy,
+    spawn_key=spawn_key).generate_state(count, dtype=numpy.uint64)``, computed with the
+    standard library (NumPy's algorithm, tested equal to it), for a Python without numpy.
+
+    >>> seed_words(2026, (4, 2, 4, 1, 0), 2)[0] >> 1 == round_seed(2026, (4, 2, 4, 1), 0)[0]
+    True
+    """
+    run, spawn = _words(entropy), _words(spawn_key)
+    if spawn and len(run) < _POOL:
+        run += [0] * (_POOL - len(run))
+    entropy_words = run + spawn
+    hash_a = _INIT_A
+
+    def hashmix(value: int) -> int:
+        nonlocal hash_a
+        value ^= hash_a
+        hash_a = (hash_a * _MULT_A) & _MASK
+        value = (value * hash_a) & _MASK
+        return value ^ (value >> 16)
+
+    def mix(x: int, y: int) -> int:
+        result = (_MIX_L * x - _MIX_R * y) & _MASK
+        return result ^ (result >> 16)
+
+    pool = [hashmix(entropy_words[i] if i < len(entropy_words) else 0) for i in range(_POOL)]
+    for src in range(_POOL):
+        for dst in range(_POOL):
+            if src != dst:
+                pool[dst] = mix(pool[dst], hashmix(pool[src]))
+    for src in range(_POOL, len(entropy_words)):
+        for dst in range(_POOL):
+            pool[dst] = mix(pool[dst], hashmix(entropy_words[src]))
+    hash_b, state = _INIT_B, []
+    for i in range(2 * count):
+        value = pool[i % _POOL] ^ hash_b
+        hash_b = (hash_b * _MULT_B) & _MASK
+        value = (value * hash_b) & _MASK
+        state.append(value ^ (value >> 16))
+    return [state[2 * i] | state[2 * i + 1] << 32 for i in range(count)]
+
+
 def round_seed(seed: int, key: Sequence[int], index: int) -> tuple[int, int]:
     """The (game seed, bot seed) of round ``index`` of a cell with ``seed_key`` ``key``.
 
-    Derived by :class:`numpy.random.SeedSequence` from the base ``seed`` and the cell's
-    key, so it does not depend on which other cells are run, in which order, or where.
+    Derived as :class:`numpy.random.SeedSequence` derives them (:func:`seed_words`)
+    from the base ``seed`` and the cell's key, so it does not depend on which other
+    cells are run, in which order, or where.
 
     >>> round_seed(2026, (4, 2, 4, 1), 0) == round_seed(2026, (4, 2, 4, 1), 0)
     True
     >>> round_seed(2026, (4, 2, 4, 1), 0) != round_seed(2026, (4, 2, 4, 1), 1)
     True
     """
-    import numpy as np  # here: the cells themselves need the standard library only
-
-    sequence = np.random.SeedSequence(seed, spawn_key=(*key, index))
-    game_seed, bot_seed = sequence.generate_state(2, dtype=np.uint64)
-    return int(game_seed) >> 1, int(bot_seed) >> 1
+    game_seed, bot_seed = seed_words(seed, (*key, index), 2)
+    return game_seed >> 1, bot_seed >> 1
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,6 @@ from concurrent.futures import Executor
 from fractions import Fraction
 from pathlib import Path
 
-import numpy as np
 import polars as pl
 
 from rummykit.checks import dealt_hand, instance, items, whole, wholes
@@ -58,7 +57,7 @@ from rummykit.errors import ArgumentError, ArgumentTypeError
 # The reader itself, not through rummykit.odds: that package's lazy name ``answer`` is the
 # function, and once it is looked up it hides the submodule of the same name.
 from rummykit.odds.answer import known_probability as _known_probability
-from rummykit.odds.cells import ExactCell
+from rummykit.odds.cells import ExactCell, seed_words
 from rummykit.odds.counting.exact import (
     dealt_probability,
     distance_distribution,
@@ -652,8 +651,7 @@ def cell_seed(seed: int, cell: ExactCell) -> int:
         cell.jokers,
         cell.cards,
     )
-    state = np.random.SeedSequence(seed, spawn_key=key).generate_state(1, dtype=np.uint64)
-    return int(state[0]) >> 1
+    return seed_words(seed, key, 1)[0] >> 1
 
 
 def simulated_row(cell: ExactCell, estimate) -> dict:
