@@ -148,9 +148,11 @@ class Recipe:
 OUTS_ROUNDS = ((1, 200), (2, 200), (3, 100), (4, 200), (5, 100), (6, 100), (7, 100))
 
 #: Deals of the committed ladder (standard, 4 players, every bot): a deal costs about
-#: 480 CPU seconds (380 at 3 players, measured), most of it SearchBot at 64 samples
-#: against GreedyBot (16 seat-games of about 13 s) and SearchBot at 16 against OutsBot.
-LADDER_DEALS = 16
+#: 620 CPU seconds (measured: SearchBot at 64 samples against GreedyBot 243 s, SearchBot
+#: at 16 against OutsBot 183 s, OutsBot against GreedyBot 122 s, SearchBot at 16 against
+#: GreedyBot 66 s, the cheap pairs about 1 s each), so 12 deals are about two hours of
+#: CPU (an hour on the project's two cores).
+LADDER_DEALS = 12
 #: The smaller ladder's cells: standard at the other player counts up to 6, the other
 #: presets at 4 (every preset plays 4).
 LADDER_GRID = (
@@ -164,7 +166,7 @@ LADDER_GRID = (
     ("family", 4),
 )
 #: Deals of each cell of the smaller ladder.
-LADDER_GRID_DEALS = 20
+LADDER_GRID_DEALS = 10
 
 #: Deals of the committed table of SearchBot's decisions: a game with one SearchBot at its
 #: default budget (256 samples) takes about 50 CPU seconds, and each deal is 4 games.
