@@ -62,15 +62,22 @@ def _label(column: str = "bot") -> pl.Expr:
 
 
 def ratings(ladder: pl.DataFrame, *, rules: str = "standard", players: int = 4) -> pl.DataFrame:
-    """Each bot's Elo rating (the anchor 0) with its 95% interval, best first: columns
-    ``bot`` (in words), ``elo``, ``ci_low``, ``ci_high`` and ``Elo (95% interval)``."""
+    """Each bot's Elo rating (the anchor 0) with its 95% interval, best first, in whole
+    Elo points: columns ``bot`` (in words), ``elo``, ``ci_low``, ``ci_high`` and ``Elo
+    (95% interval)``."""
     part = _cell(ladder, rules, players).filter(measure="elo")
-    return part.sort("value", descending=True).select(
-        _label(),
-        pl.col("value").alias("elo"),
-        "ci_low",
-        "ci_high",
-        interval_column("value").alias("Elo (95% interval)"),
+    # Whole Elo points (adding 0.0 turns a rounded -0.0 into 0).
+    whole = [(pl.col(c).round(0) + 0.0).alias(c) for c in ("value", "ci_low", "ci_high")]
+    return (
+        part.sort("value", descending=True)
+        .with_columns(whole)
+        .select(
+            _label(),
+            pl.col("value").alias("elo"),
+            "ci_low",
+            "ci_high",
+            interval_column("value").alias("Elo (95% interval)"),
+        )
     )
 
 
@@ -85,7 +92,7 @@ def head_to_head(
     """The figures of ``bot`` (a name of the ladder) against each bot it played, one row
     per opponent; or, given ``opponent`` instead, of each bot that played ``opponent``
     against it, one row per bot: a column per measure (the value with its 95% interval
-    in words), the first bot minus the second."""
+    in words; shares in percentage points), the first bot minus the second."""
     part = _cell(ladder, rules, players)
     if (bot is None) == (opponent is None):
         raise ArgumentError("bot, opponent: give one of them (a name of the ladder)")
@@ -100,16 +107,19 @@ def head_to_head(
         pl.col("measure").is_in(["points", "went out", "laid down", "wins"]),
     )
     other = "opponent" if opponent is None else "bot"
-    texts = pairs.with_columns(interval_column("value").alias("text"))
+    # Shares as percentage points, points per game to a tenth.
+    scale = pl.when(pl.col("measure") == "points").then(1).otherwise(100)
+    scaled = [((pl.col(c) * scale).round(1) + 0.0).alias(c) for c in ("value", "ci_low", "ci_high")]
+    texts = pairs.with_columns(scaled).with_columns(interval_column("value").alias("text"))
     return (
         texts.pivot(on="measure", index=other, values="text")
         .with_columns(_label(other).alias("against" if opponent is None else "bot"))
         .select(
             "against" if opponent is None else "bot",
             pl.col("points").alias("points per game better"),
-            pl.col("went out").alias("went out first (share, more)"),
-            pl.col("laid down").alias("laid down by turn 8 (share, more)"),
-            pl.col("wins").alias("scored better (share of pairs)"),
+            pl.col("went out").alias("went out first (% points more)"),
+            pl.col("laid down").alias("laid down by turn 8 (% points more)"),
+            pl.col("wins").alias("scored better (% of pairs)"),
         )
     )
 
@@ -125,8 +135,9 @@ def strong_curves(
     """P(a seat has laid down by its ``turn``-th turn of ``round``), for each SearchBot of
     the ladder among GreedyBots, beside GreedyBot among GreedyBots (``by_turn``, the
     ``completion_by_turn`` table: standard, the shoe the rules assign, greedy buying): the
-    columns ``player``, ``turn``, ``p``, ``ci_low``, ``ci_high`` and ``n`` (the deals or
-    rounds behind each line), for :func:`rummykit.charts.completion_chart`."""
+    columns ``player`` (the bot in the one seat, the others GreedyBots), ``turn``, ``p``,
+    ``ci_low``, ``ci_high`` and ``n`` (the deals or rounds behind each line), for
+    :func:`rummykit.charts.completion_chart`."""
     check_frame(
         "by_turn", by_turn, ("rules", "players", "round", "buy", "measure", "turn", "p", "n")
     )
@@ -138,7 +149,7 @@ def strong_curves(
         pl.col("round") == round,
         pl.col("turn") <= turns,
     ).select(
-        (_label() + " among GreedyBots").alias("player"),
+        _label().alias("player"),
         pl.col("turn").cast(pl.Int64),
         pl.col("value").alias("p"),
         "ci_low",
@@ -154,7 +165,7 @@ def strong_curves(
         pl.col("jokers") == 2 * pl.col("decks"),
         pl.col("turn") <= turns,
     ).select(
-        pl.lit("GreedyBot among GreedyBots").alias("player"),
+        pl.lit("GreedyBot").alias("player"),
         pl.col("turn").cast(pl.Int64),
         "p",
         "ci_low",
