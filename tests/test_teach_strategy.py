@@ -113,9 +113,10 @@ def test_choices_join_each_bots_choice_and_the_paired_difference():
     assert table.row(0, named=True) == {
         "decision": "buy",
         "measure": "buys",
-        "GreedyBot": interval_text(0.4, 0.3, 0.5, 3),
-        "SearchBot": interval_text(0.3, 0.2, 0.4, 3),
-        "SearchBot minus GreedyBot": interval_text(-0.1, -0.15, -0.05, 3),
+        "unit": "% of positions",
+        "GreedyBot": interval_text(40.0, 30.0, 50.0, 3),
+        "SearchBot": interval_text(30.0, 20.0, 40.0, 3),
+        "SearchBot minus GreedyBot": interval_text(-10.0, -15.0, -5.0, 3),
         "positions": 300,
     }
     with pytest.raises(RummyError, match="decisions"):

@@ -20,7 +20,7 @@ Each takes the committed tables (``data/ladder``, ``data/search_decisions``,
 from __future__ import annotations
 
 from rummykit._optional import require
-from rummykit.checks import instance
+from rummykit.checks import instance, whole
 from rummykit.display import check_frame, interval_column
 from rummykit.errors import ArgumentError
 
@@ -47,6 +47,7 @@ _LADDER = ("rules", "players", "bot", "opponent", "measure", "value", "ci_low", 
 def _cell(ladder: pl.DataFrame, rules: str, players: int) -> pl.DataFrame:
     check_frame("ladder", ladder, _LADDER)
     instance("rules", rules, str, "a preset's name (str)")
+    whole("players", players, low=1)
     part = ladder.filter(rules=rules, players=players)
     if part.is_empty():
         cells = sorted(set(ladder.select("rules", "players").iter_rows()))
@@ -97,6 +98,7 @@ def head_to_head(
     if (bot is None) == (opponent is None):
         raise ArgumentError("bot, opponent: give one of them (a name of the ladder)")
     name = bot if opponent is None else opponent
+    instance("bot" if opponent is None else "opponent", name, str, "a bot's name (str)")
     if name not in set(part["bot"]):
         field = "bot" if opponent is None else "opponent"
         raise ArgumentError(
@@ -141,6 +143,8 @@ def strong_curves(
     check_frame(
         "by_turn", by_turn, ("rules", "players", "round", "buy", "measure", "turn", "p", "n")
     )
+    whole("round", round, low=1)
+    whole("turns", turns, low=1)
     part = _cell(ladder, "standard", players)
     strong = part.filter(
         pl.col("measure") == "laid down by turn",
@@ -179,18 +183,30 @@ def strong_curves(
 
 def choices(decisions: pl.DataFrame) -> pl.DataFrame:
     """SearchBot's choices beside GreedyBot's in the same positions (the
-    ``search_decisions`` table): a row per decision and measure, GreedyBot's and
-    SearchBot's mean and the paired difference, each with its 95% interval in words, and
-    the positions behind them."""
+    ``search_decisions`` table): a row per decision and measure, its unit (shares in %
+    of the positions), GreedyBot's and SearchBot's mean and the paired difference, each
+    with its 95% interval in words, and the positions behind them."""
     check_frame(
         "decisions",
         decisions,
         ("decision", "measure", "bot", "mean", "ci_low", "ci_high", "difference", "n"),
     )
-    greedy = decisions.filter(bot="greedy").select(
-        "decision", "measure", interval_column().alias("GreedyBot")
+    # Shares as percentages (of the positions), the discard's points as they are.
+    scale = pl.when(pl.col("measure") == "points of the discard").then(1).otherwise(100)
+    columns = ("mean", "ci_low", "ci_high", "difference", "difference_ci_low", "difference_ci_high")
+    present = [c for c in columns if c in decisions.columns]
+    scaled = decisions.with_columns(
+        [((pl.col(c) * scale).round(2) + 0.0).alias(c) for c in present]
+    ).with_columns(
+        pl.when(pl.col("measure") == "points of the discard")
+        .then(pl.lit("points"))
+        .otherwise(pl.lit("% of positions"))
+        .alias("unit")
     )
-    search = decisions.filter(bot="search").select(
+    greedy = scaled.filter(bot="greedy").select(
+        "decision", "measure", "unit", interval_column().alias("GreedyBot")
+    )
+    search = scaled.filter(bot="search").select(
         "decision",
         "measure",
         interval_column().alias("SearchBot"),
