@@ -5,6 +5,7 @@ checkpoint, and the committed table."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import polars as pl
@@ -12,11 +13,12 @@ import pytest
 
 from rummykit.actions import Buy, Discard, LayDown, TakeDiscard
 from rummykit.bots import GreedyBot
+from rummykit.duplicate import deal_seeds
 from rummykit.errors import RummyError
 from rummykit.game import Game
 from rummykit.odds.data.checkpoint import Checkpoint
 from rummykit.odds.data.pipeline import DATA_SEED, RECIPES
-from rummykit.odds.data.tables import SEARCH_DECISIONS_SCHEMA
+from rummykit.odds.data.tables import SEARCH_DECISIONS_SCHEMA, frame
 from rummykit.odds.play.search_decisions import (
     DECISION_MEASURES,
     decision_rows,
@@ -163,3 +165,32 @@ def test_the_committed_table():
     for row in table.iter_rows(named=True):
         assert row["ci_low"] <= row["mean"] <= row["ci_high"]
         assert row["difference_ci_low"] <= row["difference"] <= row["difference_ci_high"]
+
+
+#: The games behind the committed table, from its run's checkpoint: [deal seed, seat,
+#: the game's record (play_search_game), CPU seconds], in the table's task order.
+RECORDED = ROOT / "tests" / "data" / "search_decision_games.json"
+
+
+def test_the_committed_table_is_the_rows_of_its_recorded_games():
+    recipe = RECIPES["default"]
+    games = json.loads(RECORDED.read_text())
+    seeds = deal_seeds(random.Random(DATA_SEED), recipe.search_decision_deals)
+    assert [(g[0], g[1]) for g in games] == [
+        (s, seat) for s in seeds for seat in range(recipe.focus_players)
+    ]
+    rows = [
+        {"rules": "standard", "players": recipe.focus_players, "rollouts": 256, **row}
+        for row in decision_rows([g[2] for g in games])
+    ]
+    committed = pl.read_parquet(ROOT / "data" / "search_decisions.parquet")
+    assert committed.equals(frame(rows, SEARCH_DECISIONS_SCHEMA))
+
+
+@pytest.mark.slow
+def test_a_recorded_game_replays_the_same():
+    # The recorded game that took the least CPU, its SearchBot at the default budget.
+    games = json.loads(RECORDED.read_text())
+    deal_seed, seat, record, _ = min(games, key=lambda g: g[3])
+    again = play_search_game("standard", 4, deal_seed, seat, None, None)
+    assert json.loads(json.dumps(again)) == record
