@@ -212,8 +212,8 @@ def search_decisions_table(
         description="search decisions",
         unit="game",
     )
-    games = [kept[i][0] for i in range(len(tasks))]
-    seconds = round(sum(kept[i][1] for i in range(len(tasks))), 1)
+    games = [record for record, _ in kept]
+    seconds = round(sum(spent for _, spent in kept), 1)
     budget = inspect.signature(SearchBot).parameters["rollouts"].default
     cell = {
         "rules": rules,
