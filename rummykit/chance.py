@@ -46,6 +46,7 @@ __all__ = [
     "chance_label",
     "chance_text",
     "difference_text",
+    "duration_text",
     "estimate_text",
     "exact_text",
     "impossible_reason",
@@ -363,3 +364,20 @@ def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, 
     low = 0.0 if successes <= 0 else max(0.0, centre - half)
     high = 1.0 if successes >= n else min(1.0, centre + half)
     return low, high
+
+
+def duration_text(seconds: float) -> str:
+    """A planned duration in words.
+
+    >>> duration_text(3.75), duration_text(76.2), duration_text(717), duration_text(9000)
+    ('about 4 s', 'about 1 min 16 s', 'about 12 min', 'about 2.5 h')
+    """
+    seconds = real("seconds", seconds, low=0)
+    if seconds < 60:
+        return f"about {max(1, round(seconds))} s"
+    if seconds < 600:
+        minutes, rest = divmod(round(seconds), 60)
+        return f"about {minutes} min {rest} s" if rest else f"about {minutes} min"
+    if seconds < 5400:
+        return f"about {round(seconds / 60)} min"
+    return f"about {seconds / 3600:.1f} h"

@@ -410,9 +410,9 @@ def count_plan(
     >>> count_plan(standard, standard.contracts[0], 2, 4, 10) is None
     True
     """
+    from rummykit.chance import duration_text
     from rummykit.odds.answer import count_seconds
     from rummykit.odds.cells import ExactCell
-    from rummykit.odds.data.plan import duration_text
 
     seconds = count_seconds(ExactCell(rules, None, contract, decks, jokers, cards))
     if seconds < ANNOUNCE_SECONDS:  # a known value plans at 0

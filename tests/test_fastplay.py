@@ -20,9 +20,8 @@ from rummykit.bots import BUY_POLICIES
 from rummykit.cards import Shoe
 from rummykit.errors import RuleSetError, RummyError, UnsupportedRuleError
 from rummykit.events import EVENT_KINDS
-from rummykit.odds.cells import Cell, RoundRecord, round_seed
+from rummykit.odds.cells import Cell, RoundRecord, _played_round, play_round, round_seed
 from rummykit.odds.play import fastplay
-from rummykit.odds.play.completion import _played_round, play_round
 from rummykit.search import _contract_distance, contract_within
 from tests.support.tiers import slow
 

@@ -364,7 +364,6 @@ PRIVATE_IMPORTS_LEFT = {
     ("rummykit.odds.play.outs_bot", "rummykit.odds.play.completion", "_cell_columns"),
     ("rummykit.odds.play.outs_bot", "rummykit.odds.play.completion", "_mean"),
     ("rummykit.odds.play.outs_bot", "rummykit.odds.play.completion", "_proportion"),
-    ("rummykit.odds.play.completion", "rummykit.odds.cells", "_table_rules"),
 }
 
 

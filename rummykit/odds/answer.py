@@ -42,7 +42,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rummykit import known_odds
-from rummykit.chance import chance_text, estimate_text, impossible_reason
+from rummykit.chance import chance_text, duration_text, estimate_text, impossible_reason
 from rummykit.checks import instance, whole
 from rummykit.checks import seed as check_seed
 from rummykit.errors import ArgumentError, ArgumentTypeError, MissingDependencyError
@@ -237,7 +237,7 @@ def answer(
     if value is not None:
         return Answer(cell, source, value=value)
     # Without the analysis extra, this import raises MissingDependencyError naming it.
-    from rummykit.odds.data.plan import duration_text, exact_seconds
+    from rummykit.odds.data.plan import exact_seconds
 
     seconds = exact_seconds(cell)
     if seconds <= budget:

@@ -18,15 +18,31 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
-from rummykit.bots import BUY_POLICIES
+from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot
 from rummykit.cards import Shoe
 from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.game import Game, GameState
 from rummykit.rules import Contract, RuleSet
 
-__all__ = ["Cell", "ExactCell", "RoundRecord", "TURN_LIMIT_PER_PLAYER", "round_seed", "seed_words"]
+__all__ = [
+    "DEFAULT_SEED",
+    "TURN_LIMIT_PER_PLAYER",
+    "Cell",
+    "ExactCell",
+    "RoundRecord",
+    "cell_seed",
+    "exact_row",
+    "play_round",
+    "round_of",
+    "round_seed",
+    "seed_words",
+    "simulated_row",
+]
 
 
 @dataclass(frozen=True)
@@ -268,3 +284,156 @@ class RoundRecord:
     """Points left in each position's hand at the end (without penalties or bonuses)."""
     buys: tuple[int, ...]
     """Buys each position made."""
+
+
+#: Base seed of every simulation unless the caller gives one.
+DEFAULT_SEED = 2026
+
+
+def round_of(rules: RuleSet, contract: Contract) -> int | None:
+    """The first round (1-based) of ``rules`` that plays ``contract``, or None."""
+    return next((i + 1 for i, c in enumerate(rules.contracts) if c == contract), None)
+
+
+def exact_row(cell: ExactCell, p: Fraction) -> dict:
+    """The row of :data:`~rummykit.odds.data.tables.EXACT_SCHEMA` for ``cell`` with the
+    exact probability ``p`` (a dict: the widgets and the tables build their rows here).
+
+    >>> from rummykit import RuleSet
+    >>> standard = RuleSet.preset("standard")
+    >>> row = exact_row(ExactCell(standard, 1, standard.contracts[0], 1, 0, 6), Fraction(12, 195755))
+    >>> row["p_exact"], row["method"], row["n"]
+    ('12/195755', 'exact', None)
+    """
+    return {
+        "rules": cell.rules.name,
+        "round": cell.round,
+        "contract": str(cell.contract),
+        "decks": cell.decks,
+        "jokers": cell.jokers,
+        "cards": cell.cards,
+        "players": None,
+        "p": float(p),
+        "p_exact": str(p),
+        "stderr": 0.0,
+        "ci_low": float(p),
+        "ci_high": float(p),
+        "n": None,
+        "method": "exact",
+    }
+
+
+def cell_seed(seed: int, cell: ExactCell) -> int:
+    """The seed of a simulated cell: from the base ``seed`` and the cell alone, so a cell
+    gets the same hands in any table and on any worker.
+
+    >>> from rummykit import RuleSet
+    >>> standard = RuleSet.preset("standard")
+    >>> cell = ExactCell(standard, 2, standard.contracts[1], 2, 4, 10)
+    >>> cell_seed(2026, cell) == cell_seed(2026, cell) != cell_seed(2027, cell)
+    True
+    """
+    key = (
+        zlib.crc32(cell.rules.name.encode()),
+        cell.contract.sets,
+        cell.contract.runs,
+        cell.decks,
+        cell.jokers,
+        cell.cards,
+    )
+    return seed_words(seed, key, 1)[0] >> 1
+
+
+def simulated_row(cell: ExactCell, estimate) -> dict:
+    """The row of :data:`~rummykit.odds.data.tables.EXACT_SCHEMA` for ``cell`` with a
+    simulated ``estimate`` (an :class:`~rummykit.odds.estimate.Estimate`)."""
+    return {
+        **exact_row(cell, Fraction(0)),
+        "p": float(estimate.p),
+        "p_exact": None,
+        "stderr": float(estimate.stderr),
+        "ci_low": float(estimate.ci_low),
+        "ci_high": float(estimate.ci_high),
+        "n": int(estimate.n),
+        "method": "simulation",
+    }
+
+
+# -- one simulated round, by the engine ------------------------------------------
+
+
+def play_round(
+    cell: Cell, seed: int, index: int = 0, *, focal: type[GreedyBot] | None = None
+) -> RoundRecord:
+    """Play round ``index`` of ``cell`` with :class:`~rummykit.bots.BuyerBot` bots.
+
+    With ``focal`` (a GreedyBot class such as :class:`~rummykit.bots.OutsBot`), the
+    position ``index % players + 1`` plays that bot instead, with its policy and seed:
+    over a cell's rounds it sits at every position equally often, on the same deals as
+    the rounds played without it (the seeds do not depend on the bots).
+
+    >>> cell = Cell(RuleSet.preset("standard"), players=3, round=1)
+    >>> record = play_round(cell, seed=7)
+    >>> record == play_round(cell, seed=7), record.ended in ("out", "exhausted", "limit")
+    (True, True)
+    """
+    return _played_round(cell, seed, index, focal)[1]
+
+
+def _played_round(
+    cell: Cell, seed: int, index: int, focal: type[GreedyBot] | None = None
+) -> tuple[GameState, RoundRecord]:
+    """:func:`play_round`'s round: the finished state (its log holds every event, which
+    tests/test_fastplay.py compares with the compiled simulator's) and its record."""
+    rules = _table_rules(cell.rules, cell.players, cell.decks, cell.jokers)
+    game_seed, bot_seed = round_seed(seed, cell.seed_key, index)
+    players = cell.players
+    limit = TURN_LIMIT_PER_PLAYER * players
+    state = Game(rules, players, seed=game_seed, turn_limit=limit).new_state(round=cell.round)
+    position = {(state.dealer + 1 + k) % players: k for k in range(players)}
+    bots = [None] * players
+    for seat, k in position.items():
+        kind = focal if focal is not None and k == index % players else BuyerBot
+        bots[seat] = kind(buy=cell.policy(k + 1, index), seed=bot_seed + k)
+    while not state.round_scores:
+        seat = state.to_act
+        state.apply(bots[seat].choose(state.view(seat)))
+
+    # Everything below is read from the public record: the event log and the scores.
+    events = [e for e in state.log if e.round == cell.round]
+    turns = [0] * players
+    laid: list[int | None] = [None] * players
+    buys = [0] * players
+    penalty = [0] * players
+    ended, went_out = "exhausted", None
+    for event in events:
+        seat = event.seat
+        if event.kind in ("decline", "take discard"):  # the first move of every turn
+            turns[position[seat]] += 1
+        elif event.kind == "lay down":
+            laid[position[seat]] = turns[position[seat]]
+        elif event.kind == "buy":
+            buys[position[seat]] += 1
+        elif event.kind == "go out":
+            ended, went_out = "out", position[seat] + 1
+        elif event.kind == "piles exhausted" and seat is None:
+            ended = "limit"
+        elif event.kind == "cut" and event.details.perfect:
+            penalty[position[seat]] -= rules.perfect_cut_bonus
+        elif event.kind == "invalid lay down":
+            penalty[position[seat]] += rules.invalid_lay_down_penalty
+    sign = -1 if rules.negative_scores else 1
+    scores = state.round_scores[0]
+    points = [0] * players
+    for seat, k in position.items():
+        points[k] = sign * scores[seat] - penalty[k]
+    return state, RoundRecord(
+        index=index,
+        turns=sum(turns),
+        ended=ended,
+        out=went_out,
+        laid_down=tuple(laid),
+        seat_turns=tuple(turns),
+        points=tuple(points),
+        buys=tuple(buys),
+    )

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import html
+import importlib.util
 import math
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -28,6 +30,31 @@ ipywidgets = require("ipywidgets")
 #: widgets in the reader's browser) cannot: there the widgets do all their work in the
 #: handler of the control that asked for it.
 CAN_THREAD = sys.platform not in ("emscripten", "wasi")
+
+
+#: What the explorers' charts by altair need, beside polars for their tables.
+CHARTING = ("altair", "vl_convert", "polars")
+
+
+@functools.cache
+def plain_charts() -> bool:
+    """Whether the explorers draw their charts plainly (:mod:`rummykit.widgets.plain`):
+    where one of :data:`CHARTING` cannot be found, as in a browser's Python (the book's
+    live notebooks). Nothing is imported to tell.
+
+    >>> plain_charts()   # this Python has the analysis extra
+    False
+    """
+    return not all(_findable(name) for name in CHARTING)
+
+
+def _findable(name: str) -> bool:
+    if name in sys.modules:
+        return sys.modules[name] is not None  # None: an import blocked on purpose
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 #: Whether vl-convert has drawn in this process (see :func:`engine_started`).
@@ -147,8 +174,8 @@ def estimate_text(cell) -> str:
     """A seeded simulation of :data:`~rummykit.odds.answer.ESTIMATE_HANDS` hands, in
     words, with its interval and what an exact count would take
     (:func:`rummykit.odds.answer.answer` with no budget for counting)."""
+    from rummykit.chance import duration_text
     from rummykit.odds.answer import answer
-    from rummykit.odds.data.plan import duration_text
 
     found = answer(cell, 0.0)
     if found.exact:  # known meanwhile (a count of another widget)
@@ -180,8 +207,8 @@ def interim_text(cell, *, slow: bool) -> str:
     seconds = count_seconds(cell)
     if not slow and seconds <= QUICK_SECONDS:
         return "Counting the exact odds ..."
+    from rummykit.chance import duration_text
     from rummykit.odds.answer import answer
-    from rummykit.odds.data.plan import duration_text
 
     found = answer(cell, 0.0, hands=QUICK_HANDS)
     if found.exact:  # known meanwhile (a count of another widget)

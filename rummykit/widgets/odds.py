@@ -2,6 +2,17 @@
 
 Charts are altair specs turned into SVG by vl-convert in this process and shown inside
 an ``ipywidgets.HTML``: they display offline, with no script from a CDN.
+
+Both explorers also run where altair, polars and numpy cannot be imported (the book's
+live notebooks: Python in the reader's browser, Pyodide, has no wheel of them). There
+(:func:`~rummykit.widgets._common.plain_charts`; ``plain=True`` asks for it anywhere)
+the charts are drawn as SVG by :mod:`rummykit.widgets.plain` from the same numbers, the
+tables of the chart are lists of row dicts, and where nothing can count (no numpy:
+:func:`~rummykit.odds.answer.can_count`) the odds come from the committed tables
+(:mod:`rummykit.known_odds`) or else from a dealt-hand estimate made with the standard
+library (:func:`~rummykit.odds.estimate.estimate_dealt`), with its interval and a
+progress bar: :data:`PLAIN_HANDS` hands for the chosen hand, :data:`PLAIN_NEIGHBOUR_HANDS`
+for each point of the chart the tables do not hold.
 """
 
 from __future__ import annotations
@@ -13,21 +24,22 @@ import threading
 from collections.abc import Sequence
 from fractions import Fraction
 
+from rummykit.chance import duration_text, exact_text, impossible_reason
 from rummykit.chance import estimate_text as estimate_words
-from rummykit.chance import exact_text, impossible_reason
-from rummykit.odds.answer import answer, count_seconds, known_probability
-from rummykit.odds.cells import ExactCell
-from rummykit.odds.data.tables import (
+from rummykit.odds.answer import answer, can_count, count_seconds, known_probability
+from rummykit.odds.cells import (
     DEFAULT_SEED,
+    ExactCell,
     cell_seed,
-    duration_text,
     exact_row,
     round_of,
     simulated_row,
 )
+from rummykit.odds.estimate import Estimate, estimate_dealt
 from rummykit.rules import Contract
 from rummykit.widgets import _common
 from rummykit.widgets._common import (
+    CAN_THREAD,
     COUNT_UNASKED_SECONDS,
     CountProgress,
     Superseded,
@@ -37,12 +49,13 @@ from rummykit.widgets._common import (
     interim_text,
     ipywidgets,
     message_html,
+    plain_charts,
     require,
     slow_to_count,
 )
 from rummykit.widgets.plain import convergence_svg, odds_lines_svg
 from rummykit.widgets.shoe import ShoeControls
-from rummykit.widgets.table import LIVE_ROUNDS, TablePanel
+from rummykit.widgets.table import TablePanel
 
 __all__ = ["OddsExplorer", "SimulationExplorer"]
 
@@ -52,6 +65,15 @@ NEIGHBOUR_HANDS = 20_000
 #: A shoe's points of the chart are counted exactly when its sweep is planned to take at
 #: most this many seconds (one sweep serves every hand size); the rest are simulated.
 NEIGHBOUR_EXACT_SECONDS = 3.0
+#: Where nothing can count (no numpy: a browser's Python), hands dealt with the standard
+#: library for the chosen hand's estimate when the tables do not hold it (about a second
+#: in a browser).
+PLAIN_HANDS = 10_000
+#: ... and for each point of the chart the tables do not hold.
+PLAIN_NEIGHBOUR_HANDS = 1_000
+#: The most hands the SimulationExplorer deals where only the standard library deals
+#: (about a minute in a browser's Python): more is refused with a message, not dealt.
+PLAIN_MAX_HANDS = 200_000
 
 
 class OddsExplorer:
@@ -74,7 +96,10 @@ class OddsExplorer:
     chart drawn in a process starts the charting engine (altair's import and vl-convert's
     start: 2 to 12 s, measured): meanwhile the handler draws the points known at once,
     plainly (:func:`~rummykit.widgets.plain.odds_lines_svg`), and the thread draws the
-    engine's chart.
+    engine's chart. With ``plain`` (the default where altair or polars is missing) every
+    chart is drawn plainly and :attr:`frame` is a list of rows; where numpy is missing
+    the odds the tables do not hold are estimated with the standard library (see the
+    module).
 
     >>> explorer = OddsExplorer(background=False, neighbour_decks=(1,))
     >>> explorer.probability
@@ -92,16 +117,20 @@ class OddsExplorer:
         jokers: int | None = None,
         neighbour_decks: Sequence[int] = (1, 2, 3),
         background: bool = True,
+        plain: bool | None = None,
     ) -> None:
         self.controls = ShoeControls(rules, round=round, decks=decks, jokers=jokers)
         self.neighbour_decks = tuple(neighbour_decks)
-        self.background = background
+        self.background = background and CAN_THREAD
+        self.plain = plain_charts() if plain is None else bool(plain)
+        """Whether the charts are drawn plainly, without altair (see the module)."""
         self.probability: Fraction | None = None
         self.estimate_text: str | None = None
         """A simulated estimate, shown where an exact count would be slow, else None."""
         self.frame = None
         """The chart's data: a long-form polars frame, one row per shoe and hand size
-        (``method`` says which points are simulated); set once every point is in."""
+        (``method`` says which points are simulated), or with :attr:`plain` the list of
+        its rows (dicts); set once every point is in."""
         self.pending = 0
         """Points of the chart shown still to compute (0 once the chart is complete)."""
         self._thread: threading.Thread | None = None
@@ -112,6 +141,8 @@ class OddsExplorer:
                 child.observe(lambda _: self.update(), "value")
         self.count_progress = CountProgress()
         """Shown while an exact count runs (contracts mixing sets and runs take a while)."""
+        self.estimate_progress = CountProgress("Dealt")
+        """Shown while hands are dealt for an estimate with the standard library."""
         self._asked: tuple | None = None  # the settings "Count exactly" was pressed for
         self._updated: tuple | None = None  # the settings (and asking) last shown
         self.count_progress.button.on_click(lambda _: self._count_asked())
@@ -121,6 +152,7 @@ class OddsExplorer:
                 self.result_html,
                 self.count_progress.button,
                 self.count_progress.widget,
+                self.estimate_progress.widget,
                 self.chart_html,
             ]
         )
@@ -159,23 +191,26 @@ class OddsExplorer:
             return
         self._updated = state
         rows = self._known_rows(key)
+        self.probability = None
+        self.estimate_text = None
         if not self.background:
             self._work(key, rows, count=True)
             return
-        self.probability = None
-        self.estimate_text = None
         known = known_probability(_cell(key))
         slow = False
         if known is not None:
             self.count_progress.button.layout.display = "none"
             self._show_probability(key, known)
+        elif not can_count():
+            self.count_progress.button.layout.display = "none"
+            self.result_html.value = message_html(_estimating_text(key))
         else:
             slow = self._asked != key and slow_to_count(key)
             self.count_progress.button.layout.display = None if slow else "none"
             self.result_html.value = message_html(interim_text(key, slow=slow))
         # The charting engine's first drawing in a process takes seconds (altair's
         # import, vl-convert's start): then the thread draws, and the handler says so.
-        drawn = _common.engine_started()
+        drawn = self.plain or _common.engine_started()
         if drawn:
             self._draw(key, rows)
         else:  # meanwhile the points known (data/, sweeps made before), drawn plainly
@@ -221,12 +256,14 @@ class OddsExplorer:
                     return
                 self.estimate_text = text
                 self.result_html.value = message_html(text)
-            if count:
+            if count and can_count():
                 p = self.count_progress.count(key, stale=stale if self.background else None)
                 rows[_cell(key)] = exact_row(_cell(key), p)
                 if stale():
                     return
                 self._show_probability(key, p)
+            elif count:
+                self._estimate_plainly(key, rows, stale)
             for shoe in self._shoes(key):
                 missing = [
                     cell for cell, row in rows.items() if row is None and cell_shoe(cell) == shoe
@@ -259,6 +296,54 @@ class OddsExplorer:
                 rows[cell] = None if p is None else exact_row(cell, p)
         return rows
 
+    def _estimate_plainly(self, key: ExactCell, rows: dict, stale) -> None:
+        """The chosen hand's odds where nothing can count: from the tables, else
+        :data:`PLAIN_HANDS` hands dealt with the standard library (its own seed)."""
+        cell = _cell(key)
+        known = known_probability(cell)
+        if known is not None:
+            rows[cell] = exact_row(cell, known)
+            self._show_probability(key, known)
+            return
+        self.result_html.value = message_html(_estimating_text(key))
+        estimate = self._deal(cell, PLAIN_HANDS, stale, self.estimate_progress)
+        rows[cell] = simulated_row(cell, estimate)
+        if stale():
+            return
+        text = (
+            f"Simulated from {estimate.n:,} hands: "
+            f"{estimate_words(estimate.p, estimate.ci_low, estimate.ci_high)}. "
+            f"{_NOT_IN_TABLES}"
+        )
+        self.estimate_text = text
+        self.result_html.value = message_html(text)
+
+    def _deal(self, cell: ExactCell, hands: int, stale, bar: CountProgress | None) -> Estimate:
+        """:func:`~rummykit.odds.estimate.estimate_dealt` of ``cell`` (seed
+        :func:`~rummykit.odds.cells.cell_seed`), shown on ``bar``, stopped (raising
+        :class:`~rummykit.widgets._common.Superseded`) once the controls move on."""
+
+        def progress(done: int, total: int) -> None:
+            if self.background and stale():
+                raise Superseded
+            if bar is not None:
+                bar.report(done, total)
+
+        try:
+            return estimate_dealt(
+                cell.contract,
+                decks=cell.decks,
+                jokers=cell.jokers,
+                cards=cell.cards,
+                rules=cell.rules,
+                n=hands,
+                seed=cell_seed(DEFAULT_SEED, cell),
+                progress=progress,
+            )
+        finally:
+            if bar is not None:
+                bar.done()
+
     def _fill(self, missing: list, rows: dict, stale) -> None:
         """The missing points of one shoe, each asked of :func:`~rummykit.odds.answer.answer`
         with a budget of :data:`NEIGHBOUR_EXACT_SECONDS`: counted where the sweep is quick,
@@ -268,6 +353,11 @@ class OddsExplorer:
         for cell in sorted(missing, key=lambda cell: cell.cards, reverse=True):
             if self.background and stale():
                 raise Superseded
+            if not can_count():
+                rows[cell] = simulated_row(
+                    cell, self._deal(cell, PLAIN_NEIGHBOUR_HANDS, stale, None)
+                )
+                continue
             found = answer(
                 cell,
                 NEIGHBOUR_EXACT_SECONDS,
@@ -281,15 +371,25 @@ class OddsExplorer:
                 rows[cell] = simulated_row(cell, found.estimate)
 
     def _frame(self, rows: dict):
+        known = [row for row in rows.values() if row is not None]
+        if not known:
+            return None
+        if self.plain:
+            return sorted(known, key=lambda row: (row["decks"], row["jokers"], row["cards"]))
         from rummykit.odds.data.tables import EXACT_SCHEMA, frame
 
-        known = [row for row in rows.values() if row is not None]
-        return frame(known, EXACT_SCHEMA).sort("decks", "jokers", "cards") if known else None
+        return frame(known, EXACT_SCHEMA).sort("decks", "jokers", "cards")
 
     def _draw(self, key: ExactCell, rows: dict) -> None:
         """Draw the chart from the points known so far, saying what is still to come
         (unless the controls have moved on meanwhile)."""
         pending = sum(row is None for row in rows.values())
+        if self.plain:
+            shown = self._plain(key, rows)
+            if key == self.controls.cell():
+                self.pending = pending
+                self.chart_html.value = shown
+            return
         data = self._frame(rows)
         if data is None or not (data["p"] > 0).any():
             shown = _drawing_html(key)
@@ -307,7 +407,15 @@ class OddsExplorer:
         if not any(row["p"] > 0 for row in known):
             return _drawing_html(key)
         pending = len(rows) - len(known)
-        notes = [f"{key.rules.name} rules", "the charting engine is starting"]
+        notes = [f"{key.rules.name} rules"]
+        if not self.plain:
+            notes.append("the charting engine is starting")
+        simulated = [row["n"] for row in known if row["method"] == "simulation"]
+        if simulated:
+            notes.append(
+                f"{len(simulated)} point{'s' if len(simulated) != 1 else ''} simulated "
+                f"from {max(simulated):,} hands{' each' if len(simulated) != 1 else ''}"
+            )
         if pending:
             notes.append(f"recomputing {pending} point{'s' if pending != 1 else ''} ...")
         title = f"Chance of being dealt {key.contract}, by hand size"
@@ -347,6 +455,21 @@ class OddsExplorer:
         from IPython.display import display
 
         display(self.box)
+
+
+#: What a widget without numpy says of odds the tables do not hold.
+_NOT_IN_TABLES = (
+    "This shoe is not in the tables that come with rummykit, and an exact count needs "
+    "numpy: install rummykit on your computer to count it."
+)
+
+
+def _estimating_text(key: ExactCell) -> str:
+    return (
+        f"The chance of being dealt {key.contract} in {key.cards} cards from "
+        f"{key.shoe.words} is not in the tables that come with rummykit: dealing "
+        f"{PLAIN_HANDS:,} hands to estimate it ..."
+    )
 
 
 def _drawing_html(key: ExactCell) -> str:
@@ -399,6 +522,12 @@ class SimulationExplorer:
     table, so the hands dealt are the table's; a count the preset does not allow shows its
     rule and changes nothing.
 
+    With ``plain`` (the default where altair or polars is missing) the chart is drawn
+    plainly and :attr:`frame` is a list of rows. Where numpy is missing the hands are
+    dealt by :func:`~rummykit.odds.estimate.estimate_dealt` (the standard library: the
+    same seed gives the same run there, not the hands numpy deals), at most
+    :data:`PLAIN_MAX_HANDS` a run, and the exact value comes only from the tables.
+
     >>> explorer = SimulationExplorer(n=2000, steps=4, seed=1)
     >>> explorer.run_button.click()
     >>> explorer.wait()
@@ -420,13 +549,20 @@ class SimulationExplorer:
         seed: int = 0,
         exact: bool = True,
         players: int | None = None,
-        table_rounds: int = LIVE_ROUNDS,
+        table_rounds: int | None = None,
         background: bool = True,
+        plain: bool | None = None,
     ) -> None:
         self.controls = ShoeControls(rules, round=round, decks=decks, jokers=jokers)
-        self.background = background
+        self.background = background and CAN_THREAD
+        self.plain = plain_charts() if plain is None else bool(plain)
+        """Whether the chart is drawn plainly, without altair (see the module)."""
         self.table = TablePanel(
-            self.controls, players=players, rounds=table_rounds, background=background
+            self.controls,
+            players=players,
+            rounds=table_rounds,
+            background=self.background,
+            plain=self.plain,
         )
         """The Players control and completion by turn at that table."""
         self.n = ipywidgets.BoundedIntText(
@@ -456,7 +592,8 @@ class SimulationExplorer:
         self.exact_note: str | None = None
         """Why the exact value is not drawn yet (counting, or a slow count not asked for)."""
         self.frame = None
-        """The running estimate: a polars frame with ``n``, ``p``, ``ci_low``, ``ci_high``."""
+        """The running estimate: a polars frame with ``n``, ``p``, ``ci_low``, ``ci_high``
+        (with :attr:`plain`, the list of those rows as dicts)."""
         self._run_thread: threading.Thread | None = None
         self._count_thread: threading.Thread | None = None
         self._shown: ExactCell | None = None  # the settings of the run shown
@@ -558,12 +695,22 @@ class SimulationExplorer:
     def run(self) -> None:
         """Deal the hands step by step, updating the progress bar, estimate and chart;
         then the exact value, when it is known or quick to count (see the class)."""
-        from rummykit.odds.dealt.simulate import Estimate, simulate_dealt
-
-        pl = require("polars")
         key = self.controls.cell()
         contract, cards = key.contract, key.cards
         n = self.n.value
+        counting = can_count()
+        if not counting and n > PLAIN_MAX_HANDS:
+            self.result_html.value = message_html(
+                f"Hands: {n:,} is more than this Python deals by itself ({PLAIN_MAX_HANDS:,}: "
+                "numpy is missing, as in a browser); nothing was dealt. Ask for fewer hands, "
+                "or install rummykit on your computer for more.",
+                "error",
+            )
+            return
+        if counting:
+            from rummykit.odds.dealt.simulate import simulate_dealt as deal
+        else:
+            deal = estimate_dealt
         self._shown = key
         self.exact, self.exact_note = None, None
         self.count_progress.button.layout.display = "none"
@@ -577,7 +724,7 @@ class SimulationExplorer:
         done = successes = 0
         try:
             for mark in self.checkpoints():
-                step = simulate_dealt(
+                step = deal(
                     contract,
                     decks=key.decks,
                     jokers=key.jokers,
@@ -590,20 +737,18 @@ class SimulationExplorer:
                 self.estimate = Estimate.from_counts(successes, done)
                 rows.append(self.estimate)
                 self.progress.value = done
-                self.frame = pl.DataFrame(
-                    {
-                        "n": [r.n for r in rows],
-                        "p": [r.p for r in rows],
-                        "ci_low": [r.ci_low for r in rows],
-                        "ci_high": [r.ci_high for r in rows],
-                    }
-                )
+                columns = ("n", "p", "ci_low", "ci_high")
+                table = [{c: getattr(r, c) for c in columns} for r in rows]
+                self.frame = table if self.plain else require("polars").DataFrame(table)
                 self._show(contract, cards, plain=not rows[1:])
             if self.drawn_plainly:  # a run of one step: its chart by the engine too
                 self._show(contract, cards, plain=False)
         finally:
             self.run_button.disabled = False
-        if self.show_exact.value and self.exact is None:
+        if self.show_exact.value and self.exact is None and not counting:
+            self.exact_note = _NOT_IN_TABLES.replace("This shoe", "The exact value")
+            self._show(contract, cards)
+        elif self.show_exact.value and self.exact is None:
             seconds = count_seconds(key)
             if seconds > COUNT_UNASKED_SECONDS:
                 self.exact_note = (
@@ -662,7 +807,7 @@ class SimulationExplorer:
         self.result_html.value = message_html(text)
         exact = None if self.exact is None else float(self.exact)
         title = f"Chance of {contract} in {cards} cards: the estimate settles"
-        self.drawn_plainly = plain and not _common.engine_started()
+        self.drawn_plainly = self.plain or (plain and not _common.engine_started())
         if self.drawn_plainly:
             # The charting engine starts on the next drawing (seconds, the first time):
             # meanwhile this estimate is drawn plainly, at once.

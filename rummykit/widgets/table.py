@@ -10,6 +10,15 @@ waits), stopped when the controls move on.
 
 Every live round is played by :func:`_live_rounds`, the one place to switch to a faster
 simulator that plays the same rounds.
+
+Where altair or polars is missing (a browser's Python: ``plain``), the panel reads the
+same committed numbers with the standard library (:mod:`rummykit.known_completion`),
+computes a live table's curve as ``rummykit tables`` does
+(:func:`~rummykit.known_completion.curve_of_rounds`) from the same rounds, and draws it
+plainly (:func:`~rummykit.widgets.plain.completion_svg`); :attr:`TablePanel.frame` is
+then a :class:`~rummykit.known_completion.Curve`. Where numpy is missing too, the engine
+plays the live rounds (:func:`~rummykit.odds.cells.play_round`, the same records as the
+simulator's, some 60 times slower): :data:`PLAIN_LIVE_ROUNDS` of them unless asked.
 """
 
 from __future__ import annotations
@@ -26,16 +35,21 @@ from more_itertools import chunked
 from rummykit.cards import Shoe
 from rummykit.chance import chance_text, estimate_text
 from rummykit.errors import ArgumentError, RummyError
-from rummykit.odds.cells import Cell, RoundRecord
-from rummykit.odds.data.tables import DEFAULT_SEED, data_directory
-from rummykit.odds.play.completion import (
-    default_chunk,
-    play_rounds_fastest,
-    tables_from_records,
-)
+from rummykit.known_completion import Curve, committed_curve, curve_of_rounds
+from rummykit.odds.answer import can_count
+from rummykit.odds.cells import DEFAULT_SEED, Cell, RoundRecord, play_round
 from rummykit.rules import RuleSet
 from rummykit.widgets import _common
-from rummykit.widgets._common import Superseded, figure_html, ipywidgets, message_html, require
+from rummykit.widgets._common import (
+    CAN_THREAD,
+    Superseded,
+    figure_html,
+    ipywidgets,
+    message_html,
+    plain_charts,
+    require,
+)
+from rummykit.widgets.plain import completion_svg
 
 __all__ = ["LIVE_ROUNDS", "TablePanel", "committed_completion"]
 
@@ -44,6 +58,10 @@ __all__ = ["LIVE_ROUNDS", "TablePanel", "committed_completion"]
 #: 0.2 s, of 8 players in round 7 in about 1-2 s on two cores (the engine's bots, where
 #: the simulator is not built, take about 60 times as long).
 LIVE_ROUNDS = 2_000
+#: Rounds played live where numpy is missing (a browser's Python), by the engine without
+#: its compiled cores: a round of 4 players in round 1 takes about 0.1 s of CPython
+#: (measured: 200 rounds in 26 s on a busy machine), two to three times that in a browser.
+PLAIN_LIVE_ROUNDS = 50
 #: Chunks of live rounds played at once, in threads.
 LIVE_THREADS = max(1, min(4, os.cpu_count() or 1))
 #: The buying policy of the tables of ``data/`` that the panel reads.
@@ -55,7 +73,12 @@ COMPLETION_TABLE = "completion_by_turn"
 def _live_rounds(cell: Cell, seed: int, indices: Iterable[int]) -> list[RoundRecord]:
     """Rounds ``indices`` of ``cell`` from ``seed``, as ``rummykit tables`` plays them:
     by the compiled simulator where it plays the rules, else by the engine and its bots
-    (:func:`~rummykit.odds.play.completion.play_rounds_fastest`, the same records)."""
+    (:func:`~rummykit.odds.play.completion.play_rounds_fastest`, the same records); where
+    numpy is missing, by the engine (:func:`~rummykit.odds.cells.play_round`)."""
+    if not can_count():
+        return [play_round(cell, seed, index) for index in indices]
+    from rummykit.odds.play.completion import play_rounds_fastest
+
     return play_rounds_fastest(cell, seed, list(indices))
 
 
@@ -83,10 +106,27 @@ def _live_completion(
     ...                                n=12, seed=5, max_workers=1, progress=False))
     True
     """
+    from rummykit.odds.play.completion import tables_from_records
+
     cell = Cell(rules, players, round, decks=decks, jokers=jokers, buy=TABLE_BUY)
+    records = _live_records(cell, n, seed, progress)
+    return tables_from_records([cell], {cell: records})[COMPLETION_TABLE]
+
+
+def _live_records(
+    cell: Cell, n: int, seed: int, progress: Callable[[int, int], None] | None
+) -> list[RoundRecord]:
+    """The records of rounds ``0..n-1`` of ``cell``, played in chunks (see
+    :func:`_live_completion`)."""
     records: list[RoundRecord] = []
-    chunk = default_chunk(n)
+    chunk = _chunk(n)
     starts = range(0, n, chunk)
+    if not CAN_THREAD:  # a browser's Python: one chunk after another, here
+        for start in starts:
+            records += _live_rounds(cell, seed, range(start, min(n, start + chunk)))
+            if progress is not None:
+                progress(len(records), n)
+        return records
     # The compiled simulator plays without the GIL: LIVE_THREADS chunks at once, their
     # records kept in round order (a chunk's rounds do not depend on the others). One
     # batch at a time, so a run that progress stops plays at most one batch more.
@@ -100,13 +140,25 @@ def _live_completion(
                 records += future.result()
                 if progress is not None:
                     progress(len(records), n)
-    return tables_from_records([cell], {cell: records})[COMPLETION_TABLE]
+    return records
+
+
+def _chunk(n: int) -> int:
+    """The rounds of a chunk: a sweep's (:func:`~rummykit.odds.play.completion.default_chunk`),
+    and where numpy is missing 20 (the progress bar moves every few seconds at most)."""
+    if not can_count():
+        return min(n, 20)
+    from rummykit.odds.play.completion import default_chunk
+
+    return default_chunk(n)
 
 
 @functools.cache
 def _committed():
     """The committed table and its seed (None, None where ``data/`` does not have it)."""
     pl = require("polars")
+    from rummykit.odds.data.tables import data_directory
+
     path = data_directory() / f"{COMPLETION_TABLE}.parquet"
     if not path.exists():
         return None, None
@@ -183,19 +235,25 @@ class TablePanel:
         controls,
         *,
         players: int | None = None,
-        rounds: int = LIVE_ROUNDS,
+        rounds: int | None = None,
         seed: int = DEFAULT_SEED,
         background: bool = True,
+        plain: bool | None = None,
     ) -> None:
+        if rounds is None:
+            rounds = LIVE_ROUNDS if can_count() else PLAIN_LIVE_ROUNDS
         for name, value, low in (("rounds", rounds, 1), ("seed", seed, 0)):
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
                 raise ArgumentError(f"{name} must be an integer >= {low}, got {value!r}")
         self.controls = controls
         self.rounds = rounds
         self.seed = seed
-        self.background = background
+        self.background = background and CAN_THREAD
+        self.plain = plain_charts() if plain is None else bool(plain)
+        """Whether the panel reads and draws without polars and altair (see the module)."""
         self.frame = None
-        """The by-turn rows of the table shown (schema ``BY_TURN_SCHEMA``), or None."""
+        """The by-turn rows of the table shown (schema ``BY_TURN_SCHEMA``), with
+        :attr:`plain` its :class:`~rummykit.known_completion.Curve`, or None."""
         self.source: str | None = None
         """Where :attr:`frame` came from: ``"data"`` or ``"live"``."""
         self.key: tuple | None = None
@@ -328,9 +386,14 @@ class TablePanel:
             return
         if key == self._target:
             return  # on its way already
-        committed = committed_completion(
-            rules, players, cell.round, decks=cell.decks, jokers=cell.jokers
-        )
+        if self.plain:
+            committed = committed_curve(
+                rules, players=players, round=cell.round, decks=cell.decks, jokers=cell.jokers
+            )
+        else:
+            committed = committed_completion(
+                rules, players, cell.round, decks=cell.decks, jokers=cell.jokers
+            )
         self._target = key
         if committed is not None:
             self.progress.layout.display = "none"
@@ -362,16 +425,29 @@ class TablePanel:
             self.progress.value = done
 
         try:
-            frame = _live_completion(
-                rules,
-                players,
-                number,
-                self.rounds,
-                self.seed,
-                decks=decks,
-                jokers=jokers,
-                progress=progress,
-            )
+            if self.plain:
+                cell = Cell(rules, players, number, decks=decks, jokers=jokers, buy=TABLE_BUY)
+                records = _live_records(cell, self.rounds, self.seed, progress)
+                frame = curve_of_rounds(
+                    rules,
+                    players=players,
+                    round=number,
+                    decks=decks,
+                    jokers=jokers,
+                    records=records,
+                    seed=self.seed,
+                )
+            else:
+                frame = _live_completion(
+                    rules,
+                    players,
+                    number,
+                    self.rounds,
+                    self.seed,
+                    decks=decks,
+                    jokers=jokers,
+                    progress=progress,
+                )
         except Superseded:
             return
         finally:
@@ -404,22 +480,19 @@ class TablePanel:
             self.chart_html.value = chart
 
     def _describe(self, key: tuple, frame, source: str) -> str:
-        pl = require("polars")
         name, number, players, decks, jokers = key
-        laid = frame.filter(pl.col("measure") == "laid down").sort("turn")
-        n = int(laid["n"][0])
-        contract = laid["contract"][0]
+        n, contract, seed, points = _laid_down(frame)
         if source == "data":
-            seed = _committed()[1]
-            where = f"from data/{COMPLETION_TABLE}.parquet, {n:,} rounds"
+            table = "" if isinstance(frame, Curve) else ".parquet"
+            where = f"from data/{COMPLETION_TABLE}{table}, {n:,} rounds"
             where += "" if seed is None else f" (seed {seed})"
         else:
             where = f"played live just now, {n:,} rounds with the engine's bots (seed {self.seed})"
-        first = laid.row(0, named=True)
-        half = laid.filter(pl.col("p") >= 0.5)["turn"]
+        first = points[0]
+        half = [point["turn"] for point in points if point["p"] >= 0.5]
         halfway = (
             f"half the players have laid down by turn {half[0]}"
-            if len(half)
+            if half
             else "fewer than half the players ever lay down"
         )
         shoe = Shoe(decks=decks, jokers=jokers).words
@@ -427,14 +500,23 @@ class TablePanel:
             f"{name} rules, round {number} ({contract}), {players} players, {shoe}: {where}. "
             "By their first turn, a player has laid down with a chance of "
             f"{estimate_text(first['p'], first['ci_low'], first['ci_high'])}; {halfway}; "
-            f"the chance of laying down before the round ends: {chance_text(laid['p'][-1])}."
+            f"the chance of laying down before the round ends: {chance_text(points[-1]['p'])}."
         )
 
     def _chart(self, key: tuple, frame) -> str:
+        name, number, players, decks, jokers = key
+        if isinstance(frame, Curve):
+            _, contract, _, points = _laid_down(frame)
+            last = _settled(points)
+            title = (
+                f"{contract}: chance a player has laid down by their t-th turn "
+                f"({players} players, {name} rules)"
+            )
+            rows = [{**p, "line": f"{players} players"} for p in points if p["turn"] <= last]
+            return figure_html(completion_svg(rows, title))
         pl = require("polars")
         from rummykit.charts import completion_chart, settled_turn
 
-        name, number, players, decks, jokers = key
         laid = frame.filter(pl.col("measure") == "laid down")
         last = settled_turn(laid, by=["players"])
         chart = completion_chart(
@@ -443,3 +525,25 @@ class TablePanel:
             f"({players} players, {name} rules)",
         )
         return figure_html(_common.chart_svg(chart))
+
+
+def _laid_down(frame) -> tuple[int, str, int | None, list[dict]]:
+    """(rounds, contract, seed, the turn-by-turn points) of a table shown: a
+    :class:`~rummykit.known_completion.Curve` or the committed table's polars rows."""
+    if isinstance(frame, Curve):
+        points = [
+            {"turn": p.turn, "p": p.p, "ci_low": p.ci_low, "ci_high": p.ci_high}
+            for p in frame.points
+        ]
+        return frame.n, frame.contract, frame.seed, points
+    pl = require("polars")
+    laid = frame.filter(pl.col("measure") == "laid down").sort("turn")
+    points = laid.select("turn", "p", "ci_low", "ci_high").to_dicts()
+    return int(laid["n"][0]), laid["contract"][0], _committed()[1], points
+
+
+def _settled(points: list[dict], within: float = 0.005) -> int:
+    """:func:`rummykit.charts.settled_turn` of one line, with the standard library: the
+    first turn whose chance is within ``within`` of the last."""
+    last = points[-1]["p"]
+    return next(p["turn"] for p in points if p["p"] >= last - within)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from rummykit import _native
 from rummykit.errors import ArgumentError
-from rummykit.odds.data.tables import DEFAULT_SEED
+from rummykit.odds.cells import DEFAULT_SEED, TURN_LIMIT_PER_PLAYER
 from rummykit.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -504,7 +504,7 @@ def build_tables(
             "n_note": "rounds per cell of standard (n) and of the other presets (preset_n); "
             "buying_value is standard only",
             "method": "simulation",
-            "turn_limit_per_player": completion.TURN_LIMIT_PER_PLAYER,
+            "turn_limit_per_player": TURN_LIMIT_PER_PLAYER,
             "run_time_note": "one sweep makes all four simulated tables",
         }
         for name in sorted(simulated):
@@ -539,7 +539,7 @@ def build_tables(
             "n_note": "deals per round (the n column); each is played twice: greedy bots only, "
             "and with an OutsBot in the seat under study (position index % players + 1)",
             "method": "simulation",
-            "turn_limit_per_player": completion.TURN_LIMIT_PER_PLAYER,
+            "turn_limit_per_player": TURN_LIMIT_PER_PLAYER,
         }
         done("outs_bot", table, started, **facts)
     if "ladder" in wanted:

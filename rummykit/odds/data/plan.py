@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from rummykit import _native
+from rummykit.chance import duration_text
 from rummykit.odds.cells import ExactCell
 from rummykit.rules import Contract, RuleSet
 
@@ -241,19 +242,3 @@ def exact_seconds(cell: ExactCell) -> float:
     if not _native.available()["sweep"]:
         seconds *= PYTHON_SLOWDOWN
     return seconds
-
-
-def duration_text(seconds: float) -> str:
-    """A planned duration in words.
-
-    >>> duration_text(3.75), duration_text(76.2), duration_text(717), duration_text(9000)
-    ('about 4 s', 'about 1 min 16 s', 'about 12 min', 'about 2.5 h')
-    """
-    if seconds < 60:
-        return f"about {max(1, round(seconds))} s"
-    if seconds < 600:
-        minutes, rest = divmod(round(seconds), 60)
-        return f"about {minutes} min {rest} s" if rest else f"about {minutes} min"
-    if seconds < 5400:
-        return f"about {round(seconds / 60)} min"
-    return f"about {seconds / 3600:.1f} h"

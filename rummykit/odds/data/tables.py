@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import contextlib
 import warnings
-import zlib
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
@@ -57,7 +56,14 @@ from rummykit.errors import ArgumentError, ArgumentTypeError
 # The reader itself, not through rummykit.odds: that package's lazy name ``answer`` is the
 # function, and once it is looked up it hides the submodule of the same name.
 from rummykit.odds.answer import known_probability as _known_probability
-from rummykit.odds.cells import ExactCell, seed_words
+from rummykit.odds.cells import (
+    DEFAULT_SEED,
+    ExactCell,
+    cell_seed,
+    exact_row,
+    round_of,
+    simulated_row,
+)
 from rummykit.odds.counting.exact import (
     dealt_probability,
     distance_distribution,
@@ -428,9 +434,6 @@ def column_meaning(table: str, column: str) -> str:
 #: The shoes (decks, jokers) of the exact table: the common ones and 2 decks with 2 jokers.
 EXACT_SHOES: tuple[tuple[int, int], ...] = ((1, 2), (2, 4), (3, 6), (2, 2))
 
-#: Base seed of every simulation unless the caller gives one.
-DEFAULT_SEED = 2026
-
 #: Hands dealt per cell where :func:`dealt_odds` simulates instead of counting.
 SIMULATED_HANDS = 250_000
 
@@ -460,11 +463,6 @@ def resolve_rules(rules: RuleSet | str) -> RuleSet:
     if not isinstance(rules, RuleSet):
         raise ArgumentTypeError(f"rules must be a RuleSet or a preset name, got {rules!r}")
     return rules
-
-
-def round_of(rules: RuleSet, contract: Contract) -> int | None:
-    """The first round (1-based) of ``rules`` that plays ``contract``, or None."""
-    return next((i + 1 for i, c in enumerate(rules.contracts) if c == contract), None)
 
 
 def exact_cells(
@@ -531,26 +529,6 @@ def preset_cells(
             for decks in shoes:
                 out.append(ExactCell(rules, number, contract, decks, rules.jokers_for(decks), size))
     return out
-
-
-def exact_row(cell: ExactCell, p: Fraction) -> dict:
-    """The row of :data:`EXACT_SCHEMA` for ``cell`` with the exact probability ``p``."""
-    return {
-        "rules": cell.rules.name,
-        "round": cell.round,
-        "contract": str(cell.contract),
-        "decks": cell.decks,
-        "jokers": cell.jokers,
-        "cards": cell.cards,
-        "players": None,
-        "p": float(p),
-        "p_exact": str(p),
-        "stderr": 0.0,
-        "ci_low": float(p),
-        "ci_high": float(p),
-        "n": None,
-        "method": "exact",
-    }
 
 
 def data_directory() -> Path:
@@ -633,40 +611,6 @@ def _simulated_task(cell: ExactCell, n: int, seed: int):
         n=n,
         seed=seed,
     )
-
-
-def cell_seed(seed: int, cell: ExactCell) -> int:
-    """The seed of a simulated cell: from the base ``seed`` and the cell alone, so a cell
-    gets the same hands in any table and on any worker.
-
-    >>> cell = exact_cells(shoes=[(2, 4)], cards=[10])[1]
-    >>> cell_seed(2026, cell) == cell_seed(2026, cell) != cell_seed(2027, cell)
-    True
-    """
-    key = (
-        zlib.crc32(cell.rules.name.encode()),
-        cell.contract.sets,
-        cell.contract.runs,
-        cell.decks,
-        cell.jokers,
-        cell.cards,
-    )
-    return seed_words(seed, key, 1)[0] >> 1
-
-
-def simulated_row(cell: ExactCell, estimate) -> dict:
-    """The row of :data:`EXACT_SCHEMA` for ``cell`` with a simulated ``estimate``
-    (:class:`~rummykit.odds.dealt.simulate.Estimate`)."""
-    return {
-        **exact_row(cell, Fraction(0)),
-        "p": float(estimate.p),
-        "p_exact": None,
-        "stderr": float(estimate.stderr),
-        "ci_low": float(estimate.ci_low),
-        "ci_high": float(estimate.ci_high),
-        "n": int(estimate.n),
-        "method": "simulation",
-    }
 
 
 def _call(function, *args):

@@ -18,19 +18,18 @@ hand with it would give.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass
 
 import numpy as np
 from more_itertools import consume
 
 from rummykit.cards import Card, Rank, Shoe, Suit
-from rummykit.chance import estimate_text, stderr_text, wilson_interval
+from rummykit.chance import wilson_interval
 from rummykit.checks import dealt_hand, instance, whole
 from rummykit.checks import seed as check_seed
 from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.odds.estimate import Estimate
 from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet, meld_limits, run_windows
 from rummykit.search import contract_distance, find_contract
 
@@ -46,59 +45,6 @@ __all__ = [
 
 _INF = 10**6
 _BATCH = 100_000
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A simulated probability: the share of ``n`` trials that were successes.
-
-    >>> est = Estimate.from_counts(25, 100)
-    >>> est.p, round(est.stderr, 4)
-    (0.25, 0.0433)
-    >>> print(est)
-    about 25% (95%: 18% to 34%), by Wilson's score; standard error 4.3 percentage points; 25 of 100
-    """
-
-    p: float
-    """The estimate, ``successes / n``."""
-    stderr: float
-    """Its standard error, ``sqrt(p (1 - p) / n)``."""
-    ci_low: float
-    """Lower end of the 95% Wilson score interval."""
-    ci_high: float
-    """Upper end of the 95% Wilson score interval."""
-    n: int
-    """Number of trials."""
-    successes: int
-    """Number of successes."""
-
-    @classmethod
-    def from_counts(cls, successes: int, n: int) -> Estimate:
-        """The estimate, standard error and Wilson interval from counts."""
-        if not isinstance(n, int) or n < 1 or not 0 <= successes <= n:
-            raise ArgumentError(f"need 0 <= successes <= n and n >= 1, got {successes} of {n}")
-        p = successes / n
-        low, high = wilson_interval(successes, n)
-        return cls(p, math.sqrt(p * (1 - p) / n), low, high, n, successes)
-
-    def __str__(self) -> str:
-        """The estimate in words (:mod:`rummykit.chance`), its 95% Wilson interval and
-        standard error, and the counts.
-
-        >>> print(Estimate.from_counts(3, 10))
-        about 30% (95%: 11% to 60%), by Wilson's score; standard error 14 percentage points; 3 of 10
-        """
-        return (
-            f"{estimate_text(self.p, self.ci_low, self.ci_high)}, by Wilson's score; standard "
-            f"error {stderr_text(self.stderr, self.p)}; {self.successes:,} of {self.n:,}"
-        )
-
-    def _repr_html_(self) -> str:
-        words = estimate_text(self.p, self.ci_low, self.ci_high)
-        return (
-            f"<p><b>{words}</b>; standard error {stderr_text(self.stderr, self.p)} "
-            f"({self.successes:,} of {self.n:,} hands)</p>"
-        )
 
 
 def deal_hands(

@@ -51,17 +51,14 @@ import numpy as np
 import polars as pl
 from more_itertools import chunked
 
-from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot
+from rummykit.bots import BUY_POLICIES
 from rummykit.chance import Z95, wilson_interval
 from rummykit.checks import choice, instance, items, whole, wholes
 from rummykit.errors import ArgumentError
-from rummykit.game import Game, GameState
 from rummykit.odds.cells import (
-    TURN_LIMIT_PER_PLAYER,
     Cell,
     RoundRecord,
-    _table_rules,
-    round_seed,
+    play_round,
 )
 from rummykit.odds.data.plan import MAX_ROUNDS
 from rummykit.odds.data.pool import run_sweep
@@ -92,83 +89,6 @@ __all__ = [
     "seat_position",
     "simulate_cells",
 ]
-
-
-def play_round(
-    cell: Cell, seed: int, index: int = 0, *, focal: type[GreedyBot] | None = None
-) -> RoundRecord:
-    """Play round ``index`` of ``cell`` with :class:`~rummykit.bots.BuyerBot` bots.
-
-    With ``focal`` (a GreedyBot class such as :class:`~rummykit.bots.OutsBot`), the
-    position ``index % players + 1`` plays that bot instead, with its policy and seed:
-    over a cell's rounds it sits at every position equally often, on the same deals as
-    the rounds played without it (the seeds do not depend on the bots).
-
-    >>> cell = Cell(RuleSet.preset("standard"), players=3, round=1)
-    >>> record = play_round(cell, seed=7)
-    >>> record == play_round(cell, seed=7), record.ended in ("out", "exhausted", "limit")
-    (True, True)
-    """
-    return _played_round(cell, seed, index, focal)[1]
-
-
-def _played_round(
-    cell: Cell, seed: int, index: int, focal: type[GreedyBot] | None = None
-) -> tuple[GameState, RoundRecord]:
-    """:func:`play_round`'s round: the finished state (its log holds every event, which
-    tests/test_fastplay.py compares with the compiled simulator's) and its record."""
-    rules = _table_rules(cell.rules, cell.players, cell.decks, cell.jokers)
-    game_seed, bot_seed = round_seed(seed, cell.seed_key, index)
-    players = cell.players
-    limit = TURN_LIMIT_PER_PLAYER * players
-    state = Game(rules, players, seed=game_seed, turn_limit=limit).new_state(round=cell.round)
-    position = {(state.dealer + 1 + k) % players: k for k in range(players)}
-    bots = [None] * players
-    for seat, k in position.items():
-        kind = focal if focal is not None and k == index % players else BuyerBot
-        bots[seat] = kind(buy=cell.policy(k + 1, index), seed=bot_seed + k)
-    while not state.round_scores:
-        seat = state.to_act
-        state.apply(bots[seat].choose(state.view(seat)))
-
-    # Everything below is read from the public record: the event log and the scores.
-    events = [e for e in state.log if e.round == cell.round]
-    turns = [0] * players
-    laid: list[int | None] = [None] * players
-    buys = [0] * players
-    penalty = [0] * players
-    ended, went_out = "exhausted", None
-    for event in events:
-        seat = event.seat
-        if event.kind in ("decline", "take discard"):  # the first move of every turn
-            turns[position[seat]] += 1
-        elif event.kind == "lay down":
-            laid[position[seat]] = turns[position[seat]]
-        elif event.kind == "buy":
-            buys[position[seat]] += 1
-        elif event.kind == "go out":
-            ended, went_out = "out", position[seat] + 1
-        elif event.kind == "piles exhausted" and seat is None:
-            ended = "limit"
-        elif event.kind == "cut" and event.details.perfect:
-            penalty[position[seat]] -= rules.perfect_cut_bonus
-        elif event.kind == "invalid lay down":
-            penalty[position[seat]] += rules.invalid_lay_down_penalty
-    sign = -1 if rules.negative_scores else 1
-    scores = state.round_scores[0]
-    points = [0] * players
-    for seat, k in position.items():
-        points[k] = sign * scores[seat] - penalty[k]
-    return state, RoundRecord(
-        index=index,
-        turns=sum(turns),
-        ended=ended,
-        out=went_out,
-        laid_down=tuple(laid),
-        seat_turns=tuple(turns),
-        points=tuple(points),
-        buys=tuple(buys),
-    )
 
 
 # --------------------------------------------------------------------------------------
