@@ -78,7 +78,7 @@ def test_the_lite_site_names_only_local_addresses(built_book: Path):
     (rummykit,) = [p for n, p in packages.items() if n == "rummykit"]
     assert rummykit["file_name"].endswith("-py3-none-any.whl")
     # The live notebooks are in the site's contents, as the pages' directives name them.
-    for notebook in ("meld", "deal", "play"):
+    for notebook in ("meld", "deal", "play", "odds", "simulation"):
         assert (site / "files" / "live" / f"{notebook}.ipynb").is_file()
 
 
@@ -193,6 +193,113 @@ def test_the_live_deal_reads_the_tables_odds_offline(browser, book_url: str, tmp
         decks.press("Enter")
         deal.get_by_text("is not in the tables that come with rummykit").wait_for()
         page.screenshot(path=str(tmp_path / "live_deal.png"), full_page=True)
+    finally:
+        context.close()
+    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
+
+
+def _chart(container) -> str:
+    """The SVG of the first chart in ``container`` (drawn plainly in Pyodide)."""
+    svg = container.locator(".rk-figure svg").first
+    svg.wait_for()
+    return svg.evaluate("s => s.outerHTML")
+
+
+def _select(container, label: str, option: str) -> None:
+    """Choose ``option`` (its label) in the dropdown described ``label``."""
+    dropdown = container.locator(".widget-dropdown", has_text=label).locator("select")
+    dropdown.select_option(label=option)
+
+
+def test_the_live_odds_explorer_reads_the_tables_and_estimates_offline(
+    browser, book_url: str, tmp_path: Path
+):
+    """Chapter 3's OddsExplorer in Pyodide (no numpy, polars or altair): the exact chance
+    from the tables, its chart drawn plainly; another contract moves both."""
+    blocked: list[str] = []
+    context = _blocking_context(browser, blocked)
+    try:
+        page = context.new_page()
+        page.goto(f"{book_url}/notebooks/03_contract_odds.html")
+        _, odds = _start_live(
+            page, "Start the live notebook: explore the odds", "odds.ipynb", ".rk-odds-explorer"
+        )
+        odds.get_by_text(
+            "The chance of being dealt 2 sets in 10 cards from 2 decks and 4 jokers: "
+            "2412345575/27078894567 = 8.9% (1 in 11)."
+        ).wait_for()
+        before = _chart(odds)
+        assert "Chance of being dealt 2 sets, by hand size" in before
+        assert before.count("<polyline") == 3  # one line per shoe of 1, 2 and 3 decks
+        _select(odds, "Contract", "Round 4: 3 sets")
+        odds.get_by_text(  # the hand size stays where it was
+            "The chance of being dealt 3 sets in 10 cards from 2 decks and 4 jokers: "
+            "2039363/1546561995 = 1 in 758."
+        ).wait_for()
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('iframe')].some(f => f.contentDocument"
+            "?.querySelector('.rk-odds-explorer svg')?.outerHTML.includes('dealt 3 sets'))"
+        )
+        after = _chart(odds)
+        assert after != before and "Chance of being dealt 3 sets, by hand size" in after
+        # 9 cards: a hand no table holds, estimated from hands dealt in the browser.
+        size = odds.locator(".widget-hslider", has_text="Hand size").locator(".noUi-handle")
+        size.focus()
+        size.press("ArrowLeft")
+        odds.get_by_text(re.compile(r"Simulated from 10,000 hands: .*\(95%: ")).wait_for(
+            timeout=BOTS_LIMIT_MS
+        )
+        odds.get_by_text("is not in the tables that come with rummykit").wait_for()
+        assert odds.get_by_text("Traceback").count() == 0
+        page.screenshot(path=str(tmp_path / "live_odds.png"), full_page=True)
+    finally:
+        context.close()
+    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
+
+
+def test_the_live_simulation_explorer_deals_and_reads_the_table_offline(
+    browser, book_url: str, tmp_path: Path
+):
+    """Chapter 2's SimulationExplorer in Pyodide: a run of hands dealt in the browser with
+    its chart; another contract and a run move the number and the chart; the Players
+    control reads the committed table; a run too big for the browser is refused."""
+    blocked: list[str] = []
+    context = _blocking_context(browser, blocked)
+    try:
+        page = context.new_page()
+        page.goto(f"{book_url}/notebooks/02_counting_hands.html")
+        _, sim = _start_live(
+            page,
+            "Start the live notebook: deal and watch the estimate",
+            "simulation.ipynb",
+            ".rk-simulation-explorer",
+        )
+        _press(_button(sim, "Run"))
+        first = sim.get_by_text(re.compile(r"After 20,000 hands: [\d,]+ held 2 sets"))
+        first.wait_for(timeout=BOTS_LIMIT_MS)
+        sim.get_by_text(re.compile(r"The exact value is 2412345575/27078894567")).wait_for()
+        before = _chart(sim)
+        assert "Chance of 2 sets in 10 cards" in before
+        _select(sim, "Contract", "Round 2: 1 set + 1 run")
+        _press(_button(sim, "Run"))
+        sim.get_by_text(re.compile(r"After 20,000 hands: [\d,]+ held 1 set \+ 1 run")).wait_for(
+            timeout=BOTS_LIMIT_MS
+        )
+        after = _chart(sim)
+        assert after != before and "Chance of 1 set + 1 run in 10 cards" in after
+        _select(sim, "Players", "4")
+        sim.get_by_text(
+            re.compile(r"from data/completion_by_turn, 10,000 rounds \(seed 2026\)")
+        ).wait_for(timeout=BOTS_LIMIT_MS)
+        table = sim.locator(".rk-table")
+        assert "chance a player has laid down by their t-th turn" in _chart(table)
+        hands = sim.locator(".widget-text", has_text="Hands").locator("input")
+        hands.fill("500000")
+        hands.press("Enter")
+        _press(_button(sim, "Run"))
+        sim.get_by_text("Hands: 500,000 is more than this Python deals by itself").wait_for()
+        assert sim.get_by_text("Traceback").count() == 0
+        page.screenshot(path=str(tmp_path / "live_simulation.png"), full_page=True)
     finally:
         context.close()
     assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)

@@ -27,10 +27,10 @@ The pages' side (a labelled start button, a status line, the cells run once the 
 ready, a frame as tall as the notebook) is ``book/_static/live_notebook.js``; it reaches
 the app through ``exposeAppInBrowser``, set in ``book/live/jupyter-lite.json``.
 
-numpy, polars, pyarrow and altair have no Pyodide wheels on PyPI: the live notebooks use
-the widgets that run without them (rummykit.widgets imports the odds explorers only when
-asked; DealWidget asks rummykit.odds.answer, which reads the tables' odds from
-rummykit.known_odds).
+numpy, polars, pyarrow and altair have no Pyodide wheels on PyPI: every widget runs
+without them (DealWidget and the OddsExplorer ask rummykit.odds.answer, which reads the
+tables' odds from rummykit.known_odds; the explorers estimate the rest with the standard
+library, read the completion tables from rummykit.known_completion and draw plainly).
 """
 
 from __future__ import annotations

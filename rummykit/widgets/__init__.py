@@ -14,9 +14,11 @@ actions, and every refusal shows the engine's reason.
 'valid run, the joker is the 9♥'
 
 Importing this package needs the notebook extras (``pip install "rummykit[notebook]"``).
-The odds explorers need the analysis extra too (polars, altair), and are imported only
-when asked for: the other widgets run without it, as in the book's live notebooks
-(Pyodide, in the reader's browser, which has no polars).
+The odds explorers are imported only when asked for. With the analysis extra (polars,
+altair, numpy) they count and chart with it; without it, as in the book's live
+notebooks (Pyodide, in the reader's browser, which has none of them), they read the
+committed tables, estimate the rest with the standard library and draw their charts
+plainly (:mod:`rummykit.widgets.odds`).
 """
 
 from rummykit.widgets._common import require
@@ -37,7 +39,7 @@ __all__ = [
     "SimulationExplorer",
 ]
 
-#: The widgets that need the analysis extra, imported on first use.
+#: The odds explorers, imported on first use (their module is the largest).
 _WITH_ANALYSIS = ("OddsExplorer", "SimulationExplorer")
 
 

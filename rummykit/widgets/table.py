@@ -30,8 +30,6 @@ import os
 import threading
 from collections.abc import Callable, Iterable
 
-from more_itertools import chunked
-
 from rummykit.cards import Shoe
 from rummykit.chance import chance_text, estimate_text
 from rummykit.errors import ArgumentError, RummyError
@@ -131,7 +129,8 @@ def _live_records(
     # records kept in round order (a chunk's rounds do not depend on the others). One
     # batch at a time, so a run that progress stops plays at most one batch more.
     with concurrent.futures.ThreadPoolExecutor(LIVE_THREADS) as pool:
-        for batch in chunked(starts, LIVE_THREADS):
+        for first in range(0, len(starts), LIVE_THREADS):
+            batch = starts[first : first + LIVE_THREADS]
             played = [
                 pool.submit(_live_rounds, cell, seed, range(start, min(n, start + chunk)))
                 for start in batch
