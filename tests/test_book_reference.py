@@ -159,3 +159,13 @@ def test_a_chapters_first_mention_of_a_public_name_links_to_its_entry(path):
         if not linked:
             unlinked.append(name)
     assert unlinked == []
+
+
+def test_every_build_reads_the_reference_pages_again():
+    """They are made from the code, which Sphinx does not watch: an incremental build
+    must not keep a page of code that has changed."""
+    from types import SimpleNamespace
+
+    env = SimpleNamespace(found_docs={"intro", "reference/odds", "reference/data", "teachers"})
+    outdated = api_reference.reference_pages(None, env, set(), set(), set())
+    assert outdated == ["reference/data", "reference/odds"]

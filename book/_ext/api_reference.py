@@ -13,7 +13,8 @@ Three directives, each a page's body in ``book/reference/``:
   its type and meaning (:data:`rummykit.odds.data.tables.SCHEMAS`,
   :data:`rummykit.odds.data.tables.COLUMN_MEANINGS`).
 
-Everything is read from the installed package; nothing is fetched.
+Everything is read from the installed package; nothing is fetched. The pages are read
+again at every build (:func:`reference_pages`), as the code may have changed.
 """
 
 from __future__ import annotations
@@ -196,8 +197,15 @@ class SchemasDirective(SphinxDirective):
         return _parse_rst(self, schema_rst())
 
 
+def reference_pages(app: Sphinx, env, added, changed, removed) -> list[str]:
+    """The reference pages, read again at every build: they are made from the code, which
+    Sphinx does not watch, so an incremental build would keep them as the code was."""
+    return sorted(name for name in env.found_docs if name.startswith("reference/"))
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("sphinx.ext.autodoc")
+    app.connect("env-get-outdated", reference_pages)
     app.add_directive("rummykit-api", ApiDirective)
     app.add_directive("rummykit-cli", CliDirective)
     app.add_directive("rummykit-schemas", SchemasDirective)

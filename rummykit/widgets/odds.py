@@ -412,9 +412,11 @@ class OddsExplorer:
             notes.append("the charting engine is starting")
         simulated = [row["n"] for row in known if row["method"] == "simulation"]
         if simulated:
+            low, high = min(simulated), max(simulated)
+            hands = f"{high:,} hands" if low == high else f"{low:,} to {high:,} hands"
             notes.append(
                 f"{len(simulated)} point{'s' if len(simulated) != 1 else ''} simulated "
-                f"from {max(simulated):,} hands{' each' if len(simulated) != 1 else ''}"
+                f"from {hands}{' each' if len(simulated) != 1 else ''}"
             )
         if pending:
             notes.append(f"recomputing {pending} point{'s' if pending != 1 else ''} ...")
@@ -517,6 +519,8 @@ class SimulationExplorer:
     how soon the contract is laid down at a table of that many players: the chance that a
     player has laid down by their t-th turn, with its 95% band, from
     ``data/completion_by_turn.parquet`` when it holds the table, else ``table_rounds``
+    (default :data:`~rummykit.widgets.table.LIVE_ROUNDS`, without numpy
+    :data:`~rummykit.widgets.table.PLAIN_LIVE_ROUNDS`)
     rounds played live in the background with a progress bar. Choosing the players (or,
     with players chosen, the preset) sets the decks and jokers to the preset's for that
     table, so the hands dealt are the table's; a count the preset does not allow shows its
@@ -741,7 +745,7 @@ class SimulationExplorer:
                 table = [{c: getattr(r, c) for c in columns} for r in rows]
                 self.frame = table if self.plain else require("polars").DataFrame(table)
                 self._show(contract, cards, plain=not rows[1:])
-            if self.drawn_plainly:  # a run of one step: its chart by the engine too
+            if self.drawn_plainly and not self.plain:  # one step: the engine's chart too
                 self._show(contract, cards, plain=False)
         finally:
             self.run_button.disabled = False

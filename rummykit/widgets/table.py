@@ -49,7 +49,7 @@ from rummykit.widgets._common import (
 )
 from rummykit.widgets.plain import completion_svg
 
-__all__ = ["LIVE_ROUNDS", "TablePanel", "committed_completion"]
+__all__ = ["LIVE_ROUNDS", "PLAIN_LIVE_ROUNDS", "TablePanel", "committed_completion"]
 
 #: Rounds played live for a table ``data/`` does not hold: the compiled simulator
 #: (:mod:`rummykit.odds.play.fastplay`) plays 2,000 rounds of 4 players in round 1 in about
@@ -210,7 +210,9 @@ class TablePanel:
     then the controls' preset, round, players, decks and jokers. A count the preset does
     not allow shows the rule's error and puts the Players control back to the table
     shown; a preset that does not allow the count chosen, or a shoe that cannot deal the
-    table, shows the rule's error and clears the chart (it would show another table). ``rounds`` rounds are played live (seed ``seed``, the seed of ``rummykit
+    table, shows the rule's error and clears the chart (it would show another table).
+    ``rounds`` rounds (default :data:`LIVE_ROUNDS`, without numpy
+    :data:`PLAIN_LIVE_ROUNDS`) are played live (seed ``seed``, the seed of ``rummykit
     tables`` by default) when ``data/`` does not hold the table.
 
     >>> from rummykit.widgets import SimulationExplorer
