@@ -192,6 +192,7 @@ BLOCKED = textwrap.dedent(
     odds.jokers.value = 3  # 1 deck and 3 jokers: no table holds them
     out["estimate"] = [odds.probability, odds.estimate_text, odds.chart_html.value != svg]
     out["methods"] = sorted({{row["method"] for row in odds.frame}})
+    out["note"] = "from 1,000 to 10,000 hands each" in odds.chart_html.value
     sim = SimulationExplorer(background=False, n=2_000, steps=3, seed=4, table_rounds=4)
     sim.run()
     out["run"] = [sim.estimate.n, sim.frame[-1]["n"], sim.result_html.value]
@@ -240,6 +241,7 @@ def test_both_explorers_work_without_numpy_polars_or_altair():
     assert text.startswith("Simulated from 10,000 hands: about ")
     assert "not in the tables that come with rummykit" in text
     assert out["methods"] == ["exact", "simulation"]  # 2 decks 4 jokers: 7, 10-14 exact
+    assert out["note"]  # the chosen hand's 10,000 hands beside the chart points' 1,000
     n, last, words = out["run"]
     assert n == last == 2_000 and "After 2,000 hands" in words
     assert "The exact value is 2412345575/27078894567" in words
