@@ -11,6 +11,7 @@ far above it: a kernel that never starts).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -107,6 +108,19 @@ def _blocking_context(chromium_browser, blocked: list[str]):
     return context
 
 
+@contextlib.contextmanager
+def _offline_page(chromium_browser):
+    """A page of a context that blocks every request to another host; on leaving, the
+    test fails if any was made (after the body's own failure, if it failed)."""
+    blocked: list[str] = []
+    context = _blocking_context(chromium_browser, blocked)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
+
+
 #: The page's status line over a live notebook (book/_static/live_notebook.js).
 STARTING = "Starting Python in your browser"
 READY = "Python is running in your browser: the notebook's cells have run."
@@ -150,10 +164,7 @@ def _press(button) -> None:
 
 
 def test_a_meld_built_in_the_live_notebook_offline(browser, book_url: str, tmp_path: Path):
-    blocked: list[str] = []
-    context = _blocking_context(browser, blocked)
-    try:
-        page = context.new_page()
+    with _offline_page(browser) as page:
         page.goto(f"{book_url}/notebooks/01_learn_the_rules.html")
         _, builder = _start_live(
             page,
@@ -167,18 +178,12 @@ def test_a_meld_built_in_the_live_notebook_offline(browser, book_url: str, tmp_p
         _button(builder, "Check").click()
         builder.locator(".rk-ok", has_text="valid run, the joker is the 9♥").wait_for()
         page.screenshot(path=str(tmp_path / "live_meld.png"), full_page=True)
-    finally:
-        context.close()
-    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
 
 
 @pytest.mark.slow
 def test_the_live_deal_reads_the_tables_odds_offline(browser, book_url: str, tmp_path: Path):
     """In Pyodide (no polars): the odds from the tables' extract, and another shoe named."""
-    blocked: list[str] = []
-    context = _blocking_context(browser, blocked)
-    try:
-        page = context.new_page()
+    with _offline_page(browser) as page:
         page.goto(f"{book_url}/notebooks/01_learn_the_rules.html")
         _, deal = _start_live(
             page, "Start the live notebook: deal and read your odds", "deal.ipynb", ".rk-deal"
@@ -193,9 +198,6 @@ def test_the_live_deal_reads_the_tables_odds_offline(browser, book_url: str, tmp
         decks.press("Enter")
         deal.get_by_text("is not in the tables that come with rummykit").wait_for()
         page.screenshot(path=str(tmp_path / "live_deal.png"), full_page=True)
-    finally:
-        context.close()
-    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
 
 
 def _chart(container) -> str:
@@ -216,10 +218,7 @@ def test_the_live_odds_explorer_reads_the_tables_and_estimates_offline(
 ):
     """Chapter 3's OddsExplorer in Pyodide (no numpy, polars or altair): the exact chance
     from the tables, its chart drawn plainly; another contract moves both."""
-    blocked: list[str] = []
-    context = _blocking_context(browser, blocked)
-    try:
-        page = context.new_page()
+    with _offline_page(browser) as page:
         page.goto(f"{book_url}/notebooks/03_contract_odds.html")
         _, odds = _start_live(
             page, "Start the live notebook: explore the odds", "odds.ipynb", ".rk-odds-explorer"
@@ -252,9 +251,6 @@ def test_the_live_odds_explorer_reads_the_tables_and_estimates_offline(
         odds.get_by_text("is not in the tables that come with rummykit").wait_for()
         assert odds.get_by_text("Traceback").count() == 0
         page.screenshot(path=str(tmp_path / "live_odds.png"), full_page=True)
-    finally:
-        context.close()
-    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
 
 
 def test_the_live_simulation_explorer_deals_and_reads_the_table_offline(
@@ -263,10 +259,7 @@ def test_the_live_simulation_explorer_deals_and_reads_the_table_offline(
     """Chapter 2's SimulationExplorer in Pyodide: a run of hands dealt in the browser with
     its chart; another contract and a run move the number and the chart; the Players
     control reads the committed table; a run too big for the browser is refused."""
-    blocked: list[str] = []
-    context = _blocking_context(browser, blocked)
-    try:
-        page = context.new_page()
+    with _offline_page(browser) as page:
         page.goto(f"{book_url}/notebooks/02_counting_hands.html")
         _, sim = _start_live(
             page,
@@ -300,18 +293,12 @@ def test_the_live_simulation_explorer_deals_and_reads_the_table_offline(
         sim.get_by_text("Hands: 500,000 is more than this Python deals by itself").wait_for()
         assert sim.get_by_text("Traceback").count() == 0
         page.screenshot(path=str(tmp_path / "live_simulation.png"), full_page=True)
-    finally:
-        context.close()
-    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)
 
 
 @pytest.mark.slow
 def test_a_turn_played_in_the_live_notebook_offline(browser, book_url: str, tmp_path: Path):
     """The play page: draw and discard against the bots, with the outs hint, in Pyodide."""
-    blocked: list[str] = []
-    context = _blocking_context(browser, blocked)
-    try:
-        page = context.new_page()
+    with _offline_page(browser) as page:
         page.goto(f"{book_url}/notebooks/play.html")
         lite, play = _start_live(
             page,
@@ -351,6 +338,3 @@ def test_a_turn_played_in_the_live_notebook_offline(browser, book_url: str, tmp_
         page.wait_for_function("document.fullscreenElement?.classList.contains('rk-live')")
         page.keyboard.press("Escape")
         page.screenshot(path=str(tmp_path / "live_play.png"), full_page=True)
-    finally:
-        context.close()
-    assert not blocked, "requests to other hosts:\n" + "\n".join(blocked)

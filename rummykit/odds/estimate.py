@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rummykit.cards import Shoe
+from rummykit.cards import Shoe, as_rng
 from rummykit.chance import estimate_text, stderr_text, wilson_interval
 from rummykit.checks import dealt_hand, whole
 from rummykit.checks import seed as check_seed
@@ -125,16 +125,12 @@ def estimate_dealt(
     """
     dealt_hand(contract, decks=decks, jokers=jokers, cards=cards, rules=rules)
     whole("n", n, low=1, high=MAX_PLAIN_HANDS)
-    if isinstance(seed, random.Random):
-        rng = seed
-    else:
+    if not isinstance(seed, random.Random):
         check_seed(seed)
-        rng = random.Random(seed)
+    rng = as_rng(seed)
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress must be a callable or None, got {progress!r:.80}")
     deck = list(Shoe(decks=decks, jokers=jokers).cards)
-    if cards > len(deck):
-        raise ArgumentError(f"cards: cannot deal {cards} cards from a shoe of {len(deck)}")
     successes = 0
     for done in range(1, n + 1):
         successes += find_contract(rng.sample(deck, cards), contract, rules) is not None

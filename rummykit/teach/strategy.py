@@ -62,16 +62,20 @@ def _label(column: str = "bot") -> pl.Expr:
     return pl.col(column).replace_strict(BOT_LABELS, default=pl.col(column))
 
 
+def _rounded(columns, digits: int, scale: pl.Expr | int = 1) -> list[pl.Expr]:
+    """``columns`` times ``scale``, to ``digits`` decimals (adding 0.0 turns a rounded
+    -0.0 into 0, which reads as "-0" in words)."""
+    return [((pl.col(c) * scale).round(digits) + 0.0).alias(c) for c in columns]
+
+
 def ratings(ladder: pl.DataFrame, *, rules: str = "standard", players: int = 4) -> pl.DataFrame:
     """Each bot's Elo rating (the anchor 0) with its 95% interval, best first, in whole
     Elo points: columns ``bot`` (in words), ``elo``, ``ci_low``, ``ci_high`` and ``Elo
     (95% interval)``."""
     part = _cell(ladder, rules, players).filter(measure="elo")
-    # Whole Elo points (adding 0.0 turns a rounded -0.0 into 0).
-    whole = [(pl.col(c).round(0) + 0.0).alias(c) for c in ("value", "ci_low", "ci_high")]
     return (
         part.sort("value", descending=True)
-        .with_columns(whole)
+        .with_columns(_rounded(("value", "ci_low", "ci_high"), 0))
         .select(
             _label(),
             pl.col("value").alias("elo"),
@@ -111,7 +115,7 @@ def head_to_head(
     other = "opponent" if opponent is None else "bot"
     # Shares as percentage points, points per game to a tenth.
     scale = pl.when(pl.col("measure") == "points").then(1).otherwise(100)
-    scaled = [((pl.col(c) * scale).round(1) + 0.0).alias(c) for c in ("value", "ci_low", "ci_high")]
+    scaled = _rounded(("value", "ci_low", "ci_high"), 1, scale)
     texts = pairs.with_columns(scaled).with_columns(interval_column("value").alias("text"))
     return (
         texts.pivot(on="measure", index=other, values="text")
@@ -195,9 +199,7 @@ def choices(decisions: pl.DataFrame) -> pl.DataFrame:
     scale = pl.when(pl.col("measure") == "points of the discard").then(1).otherwise(100)
     columns = ("mean", "ci_low", "ci_high", "difference", "difference_ci_low", "difference_ci_high")
     present = [c for c in columns if c in decisions.columns]
-    scaled = decisions.with_columns(
-        [((pl.col(c) * scale).round(2) + 0.0).alias(c) for c in present]
-    ).with_columns(
+    scaled = decisions.with_columns(_rounded(present, 2, scale)).with_columns(
         pl.when(pl.col("measure") == "points of the discard")
         .then(pl.lit("points"))
         .otherwise(pl.lit("% of positions"))

@@ -313,7 +313,7 @@ class OddsExplorer:
         text = (
             f"Simulated from {estimate.n:,} hands: "
             f"{estimate_words(estimate.p, estimate.ci_low, estimate.ci_high)}. "
-            f"{_NOT_IN_TABLES}"
+            f"{_not_in_tables('This shoe')}"
         )
         self.estimate_text = text
         self.result_html.value = message_html(text)
@@ -347,13 +347,15 @@ class OddsExplorer:
     def _fill(self, missing: list, rows: dict, stale) -> None:
         """The missing points of one shoe, each asked of :func:`~rummykit.odds.answer.answer`
         with a budget of :data:`NEIGHBOUR_EXACT_SECONDS`: counted where the sweep is quick,
-        else simulated (:data:`NEIGHBOUR_HANDS` hands, each point its own seed)."""
+        else simulated (:data:`NEIGHBOUR_HANDS` hands, each point its own seed); where
+        nothing can count, dealt with the standard library (:data:`PLAIN_NEIGHBOUR_HANDS`)."""
         progress = None if not self.background else _stop_when(stale)
+        counting = can_count()
         # The largest hand first: a sweep counted for it serves every smaller one.
         for cell in sorted(missing, key=lambda cell: cell.cards, reverse=True):
             if self.background and stale():
                 raise Superseded
-            if not can_count():
+            if not counting:
                 rows[cell] = simulated_row(
                     cell, self._deal(cell, PLAIN_NEIGHBOUR_HANDS, stale, None)
                 )
@@ -386,15 +388,12 @@ class OddsExplorer:
         pending = sum(row is None for row in rows.values())
         if self.plain:
             shown = self._plain(key, rows)
-            if key == self.controls.cell():
-                self.pending = pending
-                self.chart_html.value = shown
-            return
-        data = self._frame(rows)
-        if data is None or not (data["p"] > 0).any():
-            shown = _drawing_html(key)
         else:
-            shown = figure_html(_common.chart_svg(self._chart(data, key, pending)))
+            data = self._frame(rows)
+            if data is None or not (data["p"] > 0).any():
+                shown = _drawing_html(key)
+            else:
+                shown = figure_html(_common.chart_svg(self._chart(data, key, pending)))
         if key == self.controls.cell():
             self.pending = pending
             self.chart_html.value = shown
@@ -459,11 +458,12 @@ class OddsExplorer:
         display(self.box)
 
 
-#: What a widget without numpy says of odds the tables do not hold.
-_NOT_IN_TABLES = (
-    "This shoe is not in the tables that come with rummykit, and an exact count needs "
-    "numpy: install rummykit on your computer to count it."
-)
+def _not_in_tables(what: str) -> str:
+    """What a widget without numpy says of odds the tables do not hold (``what``)."""
+    return (
+        f"{what} is not in the tables that come with rummykit, and an exact count needs "
+        "numpy: install rummykit on your computer to count it."
+    )
 
 
 def _estimating_text(key: ExactCell) -> str:
@@ -750,7 +750,7 @@ class SimulationExplorer:
         finally:
             self.run_button.disabled = False
         if self.show_exact.value and self.exact is None and not counting:
-            self.exact_note = _NOT_IN_TABLES.replace("This shoe", "The exact value")
+            self.exact_note = _not_in_tables("The exact value")
             self._show(contract, cards)
         elif self.show_exact.value and self.exact is None:
             seconds = count_seconds(key)
