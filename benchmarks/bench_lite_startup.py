@@ -30,7 +30,8 @@ and the wheels at 8.5 s, micropip at 9.8 s and piplite at 10.5 s, the kernel's i
 and the cells the last 5.6 s. The same run with every request of the lite site fetched
 into the page's cache before the press took as long (15.8 s against 15.7 s cold): the
 time is the browser's work (the app's scripts, the WebAssembly, Python's imports
-compiled from source), not the transfers, so prefetching would not reach 10 s.
+compiled from source), not the transfers, so prefetching would not reach 10 s
+(``--warm`` repeats each run so).
 """
 
 from __future__ import annotations
@@ -68,8 +69,11 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 def run_once(
-    browser, url: str, notebook: str = "meld"
-) -> tuple[float, list[tuple[float, float, str]], list[str]]:
+    browser, url: str, notebook: str = "meld", warm: list[str] | None = None
+) -> tuple[float, list[tuple[float, float, str]], list[str], list[str]]:
+    """One press of the start button in a fresh context; with ``warm`` (addresses), each
+    is fetched into the page's cache first, as a page that prefetched them would. Returns
+    the seconds to the widget, the timeline, the blocked requests and every address asked."""
     blocked: list[str] = []
     events: dict[str, list[float]] = {}
     context = browser.new_context()
@@ -87,6 +91,10 @@ def run_once(
     chapter, button = PAGES[notebook]
     page.goto(f"{url}/notebooks/{chapter}.html")
     page.wait_for_load_state("networkidle")
+    if warm:
+        page.evaluate(
+            "urls => Promise.all(urls.map(u => fetch(u).then(r => r.arrayBuffer())))", warm
+        )
     started = time.monotonic()
     context.on("request", lambda r: events.setdefault(r.url, [time.monotonic() - started]))
     context.on(
@@ -101,7 +109,7 @@ def run_once(
         (times[0], times[-1], urlsplit(address).path.rsplit("/", 1)[-1])
         for address, times in events.items()
     )
-    return ready, rows, blocked
+    return ready, rows, blocked, list(events)
 
 
 def main() -> None:
@@ -109,6 +117,11 @@ def main() -> None:
     parser.add_argument("html", nargs="?", default=str(ROOT / "book" / "_build" / "html"))
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--notebook", choices=sorted(PAGES), default="meld")
+    parser.add_argument(
+        "--warm",
+        action="store_true",
+        help="after each cold run, a run with every request of the lite site cached first",
+    )
     args = parser.parse_args()
     if not (Path(args.html) / "lite").is_dir():
         raise SystemExit(
@@ -125,11 +138,15 @@ def main() -> None:
             executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
         )
         for run in range(args.runs):
-            ready, rows, blocked = run_once(browser, url, args.notebook)
+            ready, rows, blocked, addresses = run_once(browser, url, args.notebook)
             print(
                 f"run {run + 1} ({args.notebook}): widget ready {ready:.1f} s after the "
                 "start button"
             )
+            if args.warm:
+                lite = [address for address in addresses if "/lite/" in address]
+                warm = run_once(browser, url, args.notebook, warm=lite)[0]
+                print(f"  warm: widget ready {warm:.1f} s, {len(lite)} addresses cached first")
             wheels = [row for row in rows if row[2].endswith(".whl")]
             for first, last, name in rows:
                 if name in MILESTONES or name.endswith(".whl"):

@@ -18,6 +18,12 @@ CPU time of this process, one core. The measurement behind SearchBot's defaults 
     .venv/bin/python benchmarks/bench_searchbot.py --deals 8 --rounds 7 --seed 29
 
     .venv/bin/python benchmarks/bench_searchbot.py [--deals N] [--rounds R] [--rollouts K]
+
+``--out-bonus B`` adds B points to SearchBot's outcome of every rollout in which it goes
+out (an experiment on the going-out goal, not SearchBot's own objective). Measured
+2026-12-03 with ``--deals 4 --rounds 7 --seed 29``: went out first 29.5% [18.7, 40.2]
+with ``--out-bonus 60``, 29.5% [17.8, 41.2] with ``--out-bonus 150``, 25.9% [11.7,
+40.1] with ``--margin 1.0``; session 16's default run (8 deals) gave 28.1% [21.5, 34.8].
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from collections import defaultdict
 
 from rummykit.bots import GreedyBot
 from rummykit.duplicate import compare
-from rummykit.rollouts import best_rollout
+from rummykit.rollouts import best_outcome
 from rummykit.searchbot import SearchBot
 
 #: Every SearchBot decision: (phase, CPU seconds). Module-level, so the copies that
@@ -37,17 +43,24 @@ from rummykit.searchbot import SearchBot
 DECISIONS: list[tuple[str, float]] = []
 #: Every rollout's CPU seconds.
 ROLLOUTS: list[float] = []
+#: ``--out-bonus``, and the seat of the SearchBot deciding now.
+OUT_BONUS = [0.0]
+SEAT = [0]
 
 
 def timed_rollout(state, bots, rng):
     start = time.process_time()
-    points = best_rollout(state, bots, rng)
+    points, out = best_outcome(state, bots, rng)
     ROLLOUTS.append(time.process_time() - start)
+    if OUT_BONUS[0] and out == SEAT[0]:  # points are a penalty here: lower is better
+        sign = -1 if state.rules.negative_scores else 1
+        points = tuple(p - sign * OUT_BONUS[0] if s == out else p for s, p in enumerate(points))
     return points
 
 
 class TimedSearchBot(SearchBot):
     def choose(self, view):
+        SEAT[0] = view.seat
         start = time.process_time()
         action = super().choose(view)
         DECISIONS.append((view.phase, time.process_time() - start))
@@ -71,7 +84,11 @@ def main() -> None:
     )
     parser.add_argument("--margin", type=float, default=None, help="SearchBot's margin")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--out-bonus", type=float, default=0.0, help="points added for going out (experiment)"
+    )
     args = parser.parse_args()
+    OUT_BONUS[0] = args.out_bonus
     options = {} if args.margin is None else {"margin": args.margin}
     bot = TimedSearchBot(seed=args.seed, rollouts=args.rollouts, rollout=timed_rollout, **options)
     start = time.process_time()
