@@ -14,7 +14,10 @@ fetches nothing):
   (``pip download``; :data:`WHEELHOUSE`), locked offline with uv by the kernel's
   PyodideLockAddon;
 - rummykit as a pure-Python wheel (``RUMMYKIT_PURE=1``, see setup.py), built afresh;
-- ``jupyter_lite_config.json``, which points the lite build at all of these.
+- ``jupyter_lite_config.json``, which points the lite build at all of these;
+- the bytecode of every module of these, standard library included (lite_bytecode.py),
+  compiled by Pyodide's own Python in Node, so that the reader's browser does not compile
+  it each time a live notebook starts (issue 31, item 3: some seconds of every start).
 
 It also deletes the ``.jupyterlite.doit.db`` of an earlier build (a stale one makes the
 lite build skip writing ``pyodideUrl``, and the kernel silently falls back to the CDN),
@@ -49,6 +52,10 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
+
+# Sphinx imports this folder's extensions by name; a test loads this file by its path.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import lite_bytecode  # noqa: E402
 
 logger = logging.getLogger(__name__)
 
@@ -85,15 +92,55 @@ def _run(command: list[str], what: str, **kwargs: Any) -> None:
         )
 
 
+def compile_bytecode(core: Path, jobs: list[tuple[str, Path, Path]]) -> None:
+    """Run the ``(kind, source, target)`` jobs of :mod:`lite_bytecode` with the Python of
+    the Pyodide core in ``core``, in Node (``lite_bytecode.mjs``)."""
+    node = shutil.which("node")
+    if node is None:
+        raise ExtensionError(
+            "live_book: compiling the live notebooks' Python needs Node.js (it comes with "
+            "npm), and node is missing: apt-get install -y npm"
+        )
+    with tempfile.TemporaryDirectory() as scratch:
+        listing = Path(scratch) / "jobs.json"
+        listing.write_text(
+            json.dumps(
+                [
+                    {"kind": kind, "source": str(source), "target": str(target)}
+                    for kind, source, target in jobs
+                ]
+            )
+        )
+        script = Path(__file__).resolve().parent / "lite_bytecode.mjs"
+        _run([node, str(script), str(core), str(listing)], "compiling the bytecode in Pyodide")
+
+
+def _compile_in_place(core: Path, kind: str, files: list[Path]) -> None:
+    """Compile each of ``files`` (wheels, or the standard library's zip) where it is: a
+    file is replaced only once all of them are compiled."""
+    compiled = [path.with_name(path.name + ".compiled") for path in files]
+    try:
+        compile_bytecode(core, [(kind, path, new) for path, new in zip(files, compiled)])
+        for path, new in zip(files, compiled):
+            new.chmod(path.stat().st_mode)  # Node writes its files 0666
+            os.replace(new, path)
+    finally:
+        for new in compiled:
+            new.unlink(missing_ok=True)
+
+
 def pyodide_core(cache: Path = CACHE) -> Path:
-    """The folder of the Pyodide core, packed by npm once and unpacked with its lock emptied.
+    """The folder of the Pyodide core, packed by npm once and unpacked with its lock
+    emptied and its standard library compiled (:mod:`lite_bytecode`).
 
     The folder is named ``pyodide`` and holds the core in ``pyodide/``: the kernel's addon
     copies the folder into its cache under its own name and reads ``pyodide/pyodide``.
     """
     folder = cache / f"pyodide-{PYODIDE_VERSION}" / "pyodide"
     core = folder / "pyodide"
-    if (core / "pyodide-lock.json").is_file():
+    # Beside the folder the addon copies, so that the site does not ship it.
+    stamp = folder.parent / "bytecode.txt"
+    if (core / "pyodide-lock.json").is_file() and _stamped(stamp, ""):
         return folder
     tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not tarball.is_file():
@@ -125,16 +172,26 @@ def pyodide_core(cache: Path = CACHE) -> Path:
     lock["packages"] = {}
     lock["info"]["version"] = PYODIDE_VERSION  # pyodide-lock 0.1.2 refuses a lock without
     lock_path.write_text(json.dumps(lock, indent=1))
+    _compile_in_place(core, "stdlib", [core / "python_stdlib.zip"])
+    stamp.write_text(_stamp_text(""))
     return folder
+
+
+def _stamp_text(what: str) -> str:
+    return f"{what}bytecode {lite_bytecode.VERSION}\n"
+
+
+def _stamped(stamp: Path, what: str) -> bool:
+    return stamp.is_file() and stamp.read_text() == _stamp_text(what)
 
 
 def wheelhouse(cache: Path = CACHE) -> Path:
     """The folder of :data:`WHEELHOUSE` and their dependencies as pure-Python wheels for
-    Pyodide's Python, downloaded once (again only when the list changes)."""
+    Pyodide's Python, downloaded and compiled once (again only when the list changes)."""
     folder = cache / "wheelhouse"
     stamp = folder / "specs.txt"
     wanted = "\n".join(WHEELHOUSE) + "\n"
-    if stamp.is_file() and stamp.read_text() == wanted:
+    if _stamped(stamp, wanted):
         return folder
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
@@ -144,7 +201,8 @@ def wheelhouse(cache: Path = CACHE) -> Path:
         + ["--dest", str(folder), *WHEELHOUSE],
         "pip download of the wheelhouse",
     )
-    stamp.write_text(wanted)
+    _compile_in_place(pyodide_core(cache) / "pyodide", "wheel", sorted(folder.glob("*.whl")))
+    stamp.write_text(_stamp_text(wanted))
     return folder
 
 
@@ -178,13 +236,15 @@ def rummykit_wheel(cache: Path = CACHE) -> Path:
 def lite_config(cache: Path = CACHE) -> Path:
     """Prepare every input of the lite build and write its ``jupyter_lite_config.json``."""
     houses = wheelhouse(cache)
+    own = rummykit_wheel(cache)
+    _compile_in_place(pyodide_core(cache) / "pyodide", "wheel", list(own.glob("*.whl")))
     config = {
         "LiteBuildConfig": {"no_sourcemaps": True, "cache_dir": str(cache / "lite-cache")},
         "PyodideAddon": {"pyodide_url": str(pyodide_core(cache))},
         "PyodideLockAddon": {
             "enabled": True,
             "specs": ["rummykit", *WHEELHOUSE],
-            "wheels": [str(rummykit_wheel(cache))],
+            "wheels": [str(own)],
             # The kernel ships its own stubs of the widgets' front-end packages.
             "excludes_extra": ["widgetsnbextension", "jupyterlab-widgets"],
             # Loaded while the kernel starts, so the first cell need not wait for them.
