@@ -247,8 +247,10 @@ def lite_config(cache: Path = CACHE) -> Path:
             "wheels": [str(own)],
             # The kernel ships its own stubs of the widgets' front-end packages.
             "excludes_extra": ["widgetsnbextension", "jupyterlab-widgets"],
-            # Loaded while the kernel starts, so the first cell need not wait for them.
-            "prefetch_extra": ["ipywidgets", "rummykit"],
+            # Loaded with Pyodide, all at once, so that neither the first cell nor the
+            # kernel's start waits for them: the kernel loads micropip, then piplite, then
+            # jedi, one after the other, unless they are loaded already.
+            "prefetch_extra": ["ipywidgets", "rummykit", "micropip", "piplite", "jedi"],
             "pyodide_lock_uv_options": {
                 "extra_uv_args": ["--offline", "--no-index", f"--find-links={houses}"]
             },
