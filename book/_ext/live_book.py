@@ -76,6 +76,10 @@ WHEELHOUSE = (
     "micropip==0.11.1",
     "packaging==26.4",
 )
+#: The front-end extensions the live notebooks use, of those installed beside the book's
+#: Python: the widgets' manager and the kernel. The others there (jupytext's, ipylab's,
+#: jupyterlab_pygments') would each be loaded and started with every live notebook.
+LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension")
 #: Files of the npm package the site does not need (types, source maps, demo consoles).
 _NOT_SHIPPED = (".d.ts", ".map", ".html", ".md")
 #: The folder of the live notebooks, book/live; the lite contents hold them under the same
@@ -233,13 +237,33 @@ def rummykit_wheel(cache: Path = CACHE) -> Path:
     return folder
 
 
+def lab_extensions(cache: Path = CACHE) -> Path:
+    """A folder of links to the :data:`LAB_EXTENSIONS` installed with this Python."""
+    installed = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    folder = cache / "labextensions"
+    shutil.rmtree(folder, ignore_errors=True)
+    for name in LAB_EXTENSIONS:
+        if not (installed / name / "package.json").is_file():
+            raise ExtensionError(
+                f"live_book: the front-end extension {name} is not installed in {installed}"
+            )
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).symlink_to(installed / name, target_is_directory=True)
+    return folder
+
+
 def lite_config(cache: Path = CACHE) -> Path:
     """Prepare every input of the lite build and write its ``jupyter_lite_config.json``."""
     houses = wheelhouse(cache)
     own = rummykit_wheel(cache)
     _compile_in_place(pyodide_core(cache) / "pyodide", "wheel", list(own.glob("*.whl")))
     config = {
-        "LiteBuildConfig": {"no_sourcemaps": True, "cache_dir": str(cache / "lite-cache")},
+        "LiteBuildConfig": {
+            "no_sourcemaps": True,
+            "cache_dir": str(cache / "lite-cache"),
+            "ignore_sys_prefix": ["federated_extensions"],
+        },
+        "FederatedExtensionAddon": {"extra_labextensions_path": [str(lab_extensions(cache))]},
         "PyodideAddon": {"pyodide_url": str(pyodide_core(cache))},
         "PyodideLockAddon": {
             "enabled": True,

@@ -18,7 +18,8 @@
 "use strict";
 
 (() => {
-  const POLL_MS = 250;
+  /** Short: each step of a start waits for the one before by polling. */
+  const POLL_MS = 50;
   /** Far above a cold start on a loaded machine (about 30 s idle, 100 s under load). */
   const GIVE_UP_MS = 300000;
   /** How long a run's widgets may take to draw before the run counts as failed. */
