@@ -95,6 +95,18 @@ def run_once(
         page.evaluate(
             "urls => Promise.all(urls.map(u => fetch(u).then(r => r.arrayBuffer())))", warm
         )
+    page.evaluate(
+        """() => {
+          window.__rkPressed = performance.now();
+          for (const status of document.querySelectorAll('.rk-live-status')) {
+            new MutationObserver(() => {
+              if (window.__rkRunning === undefined && status.textContent.startsWith('Running')) {
+                window.__rkRunning = performance.now();
+              }
+            }).observe(status, {childList: true, characterData: true, subtree: true});
+          }
+        }"""
+    )
     started = time.monotonic()
     context.on("request", lambda r: events.setdefault(r.url, [time.monotonic() - started]))
     context.on(
@@ -104,6 +116,13 @@ def run_once(
     page.get_by_text(button).click()
     page.get_by_text(READY).wait_for(timeout=240_000)
     ready = time.monotonic() - started
+    # When the status line first said the cells were running: the kernel was ready then.
+    running = page.evaluate(
+        """() => window.__rkRunning === undefined ? null
+                 : (window.__rkRunning - window.__rkPressed) / 1000"""
+    )
+    if running is not None:
+        events["(the kernel ready: the cells start)"] = [running, running]
     context.close()
     rows = sorted(
         (times[0], times[-1], urlsplit(address).path.rsplit("/", 1)[-1])
@@ -149,7 +168,7 @@ def main() -> None:
                 print(f"  warm: widget ready {warm:.1f} s, {len(lite)} addresses cached first")
             wheels = [row for row in rows if row[2].endswith(".whl")]
             for first, last, name in rows:
-                if name in MILESTONES or name.endswith(".whl"):
+                if name in MILESTONES or name.endswith(".whl") or name.startswith("("):
                     print(f"  {first:6.2f} -> {last:6.2f}  {name}")
             if wheels:
                 print(

@@ -69,6 +69,38 @@ def _compiled_already(names: list[str]) -> bool:
     return any(name.endswith(".pyc") for name in names)
 
 
+def _rewrite_record(text: str, drop, extra: list[tuple[zipfile.ZipInfo, bytes]]) -> bytes:
+    rows = [row for row in csv.reader(io.StringIO(text)) if row and not drop(row[0])]
+    rows += [[info.filename, _record_hash(data), str(len(data))] for info, data in extra]
+    record = io.StringIO()
+    csv.writer(record, lineterminator="\n").writerows(rows)
+    return record.getvalue().encode()
+
+
+def _record_name(names: list[str]) -> str:
+    (name,) = [n for n in names if n.count("/") == 1 and n.endswith(".dist-info/RECORD")]
+    return name
+
+
+def drop_from_wheel(source: str, target: str, prefixes: tuple[str, ...]) -> int:
+    """Write to ``target`` the wheel ``source`` without the files under ``prefixes``
+    (folders, ending in ``/``), and without them in its ``RECORD``; return how many
+    files were left out."""
+
+    def drop(name: str) -> bool:
+        return name.startswith(prefixes)
+
+    with zipfile.ZipFile(source) as wheel, zipfile.ZipFile(target, "w") as out:
+        infos = wheel.infolist()
+        record_name = _record_name([info.filename for info in infos])
+        record = _rewrite_record(wheel.read(record_name).decode(), drop, [])
+        for info in infos:
+            if not drop(info.filename):
+                data = record if info.filename == record_name else wheel.read(info)
+                out.writestr(info, data)
+    return sum(drop(info.filename) for info in infos)
+
+
 def compile_wheel(source: str, target: str, site_packages: str) -> int:
     """Write to ``target`` the wheel ``source`` with a ``__pycache__`` bytecode file for
     each module, listed in its ``RECORD``; return how many modules were compiled.
@@ -79,11 +111,7 @@ def compile_wheel(source: str, target: str, site_packages: str) -> int:
     with zipfile.ZipFile(source) as wheel:
         infos = wheel.infolist()
         names = [info.filename for info in infos]
-        (record_name,) = [
-            name
-            for name in names
-            if name.count("/") == 1 and name.endswith(".dist-info/RECORD")
-        ]
+        record_name = _record_name(names)
         added: list[tuple[zipfile.ZipInfo, bytes]] = []
         if not _compiled_already(names):
             for info in infos:
@@ -94,14 +122,11 @@ def compile_wheel(source: str, target: str, site_packages: str) -> int:
                 code = pyc(wheel.read(info), f"{site_packages}/{name}")
                 if code is not None:
                     added.append((_entry(importlib.util.cache_from_source(name), info), code))
-        rows = list(csv.reader(io.StringIO(wheel.read(record_name).decode())))
-        rows += [[info.filename, _record_hash(data), str(len(data))] for info, data in added]
-        record = io.StringIO()
-        csv.writer(record, lineterminator="\n").writerows(rows)
+        record = _rewrite_record(wheel.read(record_name).decode(), lambda name: False, added)
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
             for info in infos:
-                data = wheel.read(info)
-                out.writestr(info, record.getvalue().encode() if info.filename == record_name else data)
+                data = record if info.filename == record_name else wheel.read(info)
+                out.writestr(info, data)
             for info, data in added:
                 out.writestr(info, data)
     return len(added)
