@@ -14,7 +14,10 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import shutil
+import subprocess
 import time
+import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -338,3 +341,107 @@ def test_a_turn_played_in_the_live_notebook_offline(browser, book_url: str, tmp_
         page.wait_for_function("document.fullscreenElement?.classList.contains('rk-live')")
         page.keyboard.press("Escape")
         page.screenshot(path=str(tmp_path / "live_play.png"), full_page=True)
+
+
+#: Where a Pyodide test loads the built site from, and what it runs there: every module of
+#: the wheels the book compiled and of the standard library has its bytecode if and only
+#: if it compiles on Pyodide's Python, with that Python's magic number; the standard
+#: library is imported from its bytecode; and a module whose source is broken after installing still imports, from its
+#: bytecode (the import system never reads the source).
+_PYODIDE_CHECK = r"""
+import { loadPyodide } from "SITE/static/pyodide/pyodide.mjs";
+const site = "SITE/";
+const pyodide = await loadPyodide({
+  indexURL: site + "static/pyodide/",
+  lockFileURL: site + "static/pyodide-lock/pyodide-lock.json",
+  packageBaseUrl: site + "static/pyodide-lock/",
+});
+await pyodide.loadPackage(["rummykit"], { messageCallback: () => {} });
+pyodide.FS.mkdirTree("/site");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: site }, "/site");
+console.log(pyodide.runPython(`
+import importlib.util, json, sys, warnings, zipfile
+from pathlib import Path
+
+def compiles(source):
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(source, "x", "exec", dont_inherit=True)
+        return True
+    except (SyntaxError, ValueError):
+        return False
+
+wrong = []
+for wheel in sorted(Path("/site/static/pyodide-lock").glob("*.whl")):
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        for name in names:
+            if not name.endswith(".py") or name.split("/", 1)[0].endswith(".data"):
+                continue
+            cached = importlib.util.cache_from_source(name)
+            if compiles(archive.read(name)) != (cached in names):
+                wrong.append(name)
+            elif cached in names and archive.read(cached)[:4] != importlib.util.MAGIC_NUMBER:
+                wrong.append(cached)
+stdlib = next(p for p in sys.path if p.endswith(".zip"))
+with zipfile.ZipFile(stdlib) as archive:
+    names = set(archive.namelist())
+    for name in names:
+        if name.endswith(".py") and compiles(archive.read(name)) != (name + "c" in names):
+            wrong.append(name)
+site_packages = next(p for p in sys.path if p.endswith("site-packages"))
+init = Path(site_packages) / "rummykit" / "__init__.py"
+init.write_text("raise ImportError('the source was read')")
+import rummykit
+import json as stdlib_module
+json.dumps({
+    "wrong": wrong,
+    "rummykit": rummykit.__cached__,
+    "stdlib": stdlib_module.__file__,
+    "magic": importlib.util.MAGIC_NUMBER.hex(),
+})
+`));
+"""
+
+
+def test_pyodide_imports_the_sites_python_from_its_bytecode(built_book: Path, tmp_path: Path):
+    """Run in Node with the site's own Pyodide (about 10 s): bytecode of another Python
+    would not fail, only be compiled again in every reader's browser."""
+    node = shutil.which("node")
+    assert node, "node is needed to build the book, and to test it"
+    script = tmp_path / "check.mjs"
+    script.write_text(_PYODIDE_CHECK.replace("SITE", str((built_book / LITE).resolve())))
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["wrong"] == []
+    assert found["rummykit"].endswith(".pyc")
+    assert found["stdlib"].endswith("json/__init__.pyc"), found["stdlib"]
+    with zipfile.ZipFile(built_book / LITE / "static" / "pyodide" / "python_stdlib.zip") as stdlib:
+        magic = {stdlib.read(n)[:4].hex() for n in stdlib.namelist() if n.endswith(".pyc")}
+    assert magic == {found["magic"]}
+
+
+def test_the_lite_site_ships_what_the_live_notebooks_use(built_book: Path):
+    """Only the two front-end extensions they use, and a jedi without the stubs of
+    packages the site cannot install (book/_ext/live_book.py says why)."""
+    site = built_book / LITE
+    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert sorted(e["name"] for e in settings["federated_extensions"]) == [
+        "@jupyter-widgets/jupyterlab-manager",
+        "@jupyterlite/pyodide-kernel-extension",
+    ]
+    kernel = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    # Loaded with Pyodide, so that the kernel does not load them one after another.
+    assert {"micropip", "piplite", "jedi", "rummykit"} <= set(
+        kernel["loadPyodideOptions"]["packages"]
+    )
+    (jedi,) = (site / "static" / "pyodide-lock").glob("jedi-*.whl")
+    with zipfile.ZipFile(jedi) as wheel:
+        names = wheel.namelist()
+    assert not [n for n in names if n.startswith("jedi/third_party/typeshed/stubs/")]
+    assert "jedi/third_party/typeshed/stdlib/builtins.pyi" in names
+    # The site stays within issue 31's 60 MB.
+    size = sum(path.stat().st_size for path in site.rglob("*") if path.is_file())
+    assert size < 60e6, f"the lite site is {size / 1e6:.1f} MB"

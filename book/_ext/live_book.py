@@ -128,14 +128,14 @@ def compile_bytecode(core: Path, jobs: list[tuple[str, Path, Path]]) -> None:
 def _compile_in_place(core: Path, kind: str, files: list[Path]) -> None:
     """Compile each of ``files`` (wheels, or the standard library's zip) where it is: a
     file is replaced only once all of them are compiled."""
-    compiled = [path.with_name(path.name + ".compiled") for path in files]
+    pairs = [(path, path.with_name(path.name + ".compiled")) for path in files]
     try:
-        compile_bytecode(core, [(kind, path, new) for path, new in zip(files, compiled)])
-        for path, new in zip(files, compiled):
+        compile_bytecode(core, [(kind, path, new) for path, new in pairs])
+        for path, new in pairs:
             new.chmod(path.stat().st_mode)  # Node writes its files 0666
             os.replace(new, path)
     finally:
-        for new in compiled:
+        for _, new in pairs:
             new.unlink(missing_ok=True)
 
 

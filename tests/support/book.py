@@ -57,6 +57,7 @@ def _newest_source_mtime() -> float:
         *BOOK.glob("reference/*.md"),
         *BOOK.glob("*.yml"),
         *BOOK.glob("_ext/*.py"),
+        *BOOK.glob("_ext/*.mjs"),
         *BOOK.glob("live/*.ipynb"),
         *BOOK.glob("live/*.json"),
         *BOOK.glob("_static/*"),
