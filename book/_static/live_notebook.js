@@ -20,14 +20,14 @@
 (() => {
   /** Short: each step of a start waits for the one before by polling. */
   const POLL_MS = 50;
-  /** Far above a cold start on a loaded machine (about 30 s idle, 100 s under load). */
+  /** Far above a cold start on a loaded machine (under 10 s idle, some 20 s under load). */
   const GIVE_UP_MS = 300000;
   /** How long a run's widgets may take to draw before the run counts as failed. */
   const DRAW_MS = 15000;
   const RUNS = 4;
   const SAY = {
     starting:
-      "Starting Python in your browser\u2026 (about half a minute the first time; " +
+      "Starting Python in your browser\u2026 (about ten seconds, longer on a busy computer; " +
       "the cells then run by themselves)",
     running: "Running the notebook's cells\u2026",
     ready: "Python is running in your browser: the notebook's cells have run.",
