@@ -8,7 +8,39 @@ page's status line said the cells had run::
 
     .venv/bin/python benchmarks/bench_lite_startup.py [HTML_DIR] [--runs N] [--notebook NAME]
 
-Each run uses a fresh browser context (nothing cached between runs).
+Each run uses a fresh browser context (nothing cached between runs). ``--notebook all``
+presses each of the five live notebooks' buttons in turn; the last line gives the range
+of every run against the goal. The "(the kernel ready ...)" line of a run is when the
+page's status line said the cells were starting.
+
+Measured 2026-12-04 (session 19) with ``--runs 2 --notebook all`` on the book built at
+this commit, the machine idle before the runs: every widget ready 7.7-9.5 s after the
+press (deal 8.5-8.9, meld 8.4-9.5, odds 9.2-9.4, play 7.8-8.0, simulation 7.7-8.7);
+with two busy loops on the two cores, deal 10.1-10.7 s and odds 10.8 s. Where a meld run
+of 8.5 s goes: 3.8-4.2 s until the app asks for ``pyodide.mjs`` (JupyterLite's scripts
+and plugins), 3.5-4.1 s more until the kernel is ready (the WebAssembly, 21 wheels
+loaded with Pyodide, the kernel's imports), then about 1 s for the notebook's cells and
+the widget drawn. What took it from 13.7-15.6 s (measured again at the session's
+start) to there, each change measured on meld (book/_ext/live_book.py):
+
+- every module compiled to bytecode at build time by Pyodide's own Python in Node
+  (book/_ext/lite_bytecode.py), the standard library's included: nothing is compiled in
+  the browser any more (10.4-11.5 s; in Node, ``import IPython`` went from 4.1 s to
+  0.5 s and Pyodide's own start from 3.4 s to 1.2 s);
+- micropip, piplite and jedi loaded with Pyodide, with the others, instead of one after
+  the other by the kernel afterwards (8.5-11.0 s);
+- only the two front-end extensions the notebooks use, and the page's steps polled every
+  50 ms instead of 250 ms (9.1-9.7 s);
+- jedi without typeshed's stubs of 198 PyPI packages and Django's (918 files of 5,710):
+  unpacking it had been 1.25 s of the 1.81 s Pyodide took to load the 21 wheels in Node
+  (8.7-9.1 s on meld; every notebook 7.7-9.5 s).
+
+Tried and left out: blocking JupyterLite's service worker (7.5 and 8.2 s against 8.5 s,
+within the runs' spread) and disabling 14 of the app's plugins that an embedded notebook
+does not use (help, console, table of contents, LSP, Vega, MathJax and others: the app's
+part 3.5-3.9 s against 3.8-3.9 s, within the spread, for features a reader might miss).
+
+Earlier measurements, before the changes above:
 
 Measured 2026-12-02 on the book built from main at 8fce705 (two shared cores, load
 about 1.5; then with two busy loops, load 3.3): the widget ready 11.9-12.6 s after the
@@ -39,6 +71,8 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import itertools
+import os
 import sys
 import threading
 import time
@@ -135,7 +169,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("html", nargs="?", default=str(ROOT / "book" / "_build" / "html"))
     parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--notebook", choices=sorted(PAGES), default="meld")
+    parser.add_argument(
+        "--notebook", choices=[*sorted(PAGES), "all"], default="meld", help="all: each in turn"
+    )
     parser.add_argument(
         "--warm",
         action="store_true",
@@ -156,15 +192,15 @@ def main() -> None:
         browser = playwright.chromium.launch(
             executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
         )
-        for run in range(args.runs):
-            ready, rows, blocked, addresses = run_once(browser, url, args.notebook)
-            print(
-                f"run {run + 1} ({args.notebook}): widget ready {ready:.1f} s after the "
-                "start button"
-            )
+        notebooks = sorted(PAGES) if args.notebook == "all" else [args.notebook]
+        seconds = []
+        for notebook, run in itertools.product(notebooks, range(args.runs)):
+            ready, rows, blocked, addresses = run_once(browser, url, notebook)
+            seconds.append(ready)
+            print(f"run {run + 1} ({notebook}): widget ready {ready:.1f} s after the start button")
             if args.warm:
                 lite = [address for address in addresses if "/lite/" in address]
-                warm = run_once(browser, url, args.notebook, warm=lite)[0]
+                warm = run_once(browser, url, notebook, warm=lite)[0]
                 print(f"  warm: widget ready {warm:.1f} s, {len(lite)} addresses cached first")
             wheels = [row for row in rows if row[2].endswith(".whl")]
             for first, last, name in rows:
@@ -177,6 +213,11 @@ def main() -> None:
                 )
             print(f"  {len(rows)} requests, {len(blocked)} blocked")
         browser.close()
+    print(
+        f"lite startup: {', '.join(notebooks)}, {len(seconds)} runs: widget ready "
+        f"{min(seconds):.1f}-{max(seconds):.1f} s after the start button "
+        f"(goal: at most 10 s idle, 40 s under load; load average {os.getloadavg()[0]:.1f})"
+    )
     server.shutdown()
 
 
