@@ -83,8 +83,9 @@ LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-k
 #: What the site's jedi leaves out: typeshed's stubs of 198 packages from PyPI (``stubs/``:
 #: jedi reads a package's stubs only to complete names of that package; a live notebook
 #: can install none of them, and for the three the site has, Pygments, decorator and
-#: pexpect, jedi reads their sources instead) and Django's stubs: 4,792 of its 5,710 files. Unpacking jedi, which IPython imports as the kernel starts, was most of the
-#: time the kernel spent loading its 21 packages (1.25 s of 1.81 s in Node).
+#: pexpect, jedi reads their sources instead) and Django's stubs: 4,792 of its 5,710
+#: files. Unpacking jedi, which IPython imports as the kernel starts, was most of the time
+#: the kernel spent loading its 21 packages (1.25 s of 1.81 s in Node).
 JEDI_LEFT_OUT = ("jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/")
 #: Files of the npm package the site does not need (types, source maps, demo consoles).
 _NOT_SHIPPED = (".d.ts", ".map", ".html", ".md")
