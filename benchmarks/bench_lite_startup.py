@@ -35,8 +35,8 @@ start) to there, each change measured on meld (book/_ext/live_book.py):
   unpacking it had been 1.25 s of the 1.81 s Pyodide took to load the 21 wheels in Node
   (8.7-9.1 s on meld; every notebook 7.7-9.5 s).
 
-Tried and left out: blocking JupyterLite's service worker (7.5 and 8.2 s against 8.5 s,
-within the runs' spread) and disabling 14 of the app's plugins that an embedded notebook
+Tried and left out: blocking JupyterLite's service worker (one meld run each way: 7.5 s
+blocked, 8.2 s allowed, within the runs' spread) and disabling 14 of the app's plugins that an embedded notebook
 does not use (help, console, table of contents, LSP, Vega, MathJax and others: the app's
 part 3.5-3.9 s against 3.8-3.9 s, within the spread, for features a reader might miss).
 
