@@ -33,6 +33,7 @@ import marshal
 import sys
 import warnings
 import zipfile
+from collections.abc import Callable
 
 #: Changing how the bytecode is made changes this, and the book's build compiles again.
 VERSION = "1"
@@ -69,17 +70,35 @@ def _compiled_already(names: list[str]) -> bool:
     return any(name.endswith(".pyc") for name in names)
 
 
-def _rewrite_record(text: str, drop, extra: list[tuple[zipfile.ZipInfo, bytes]]) -> bytes:
-    rows = [row for row in csv.reader(io.StringIO(text)) if row and not drop(row[0])]
-    rows += [[info.filename, _record_hash(data), str(len(data))] for info, data in extra]
-    record = io.StringIO()
-    csv.writer(record, lineterminator="\n").writerows(rows)
-    return record.getvalue().encode()
-
-
 def _record_name(names: list[str]) -> str:
     (name,) = [n for n in names if n.count("/") == 1 and n.endswith(".dist-info/RECORD")]
     return name
+
+
+def _rewrite_wheel(
+    wheel: zipfile.ZipFile,
+    target: str,
+    drop: Callable[[str], bool],
+    added: list[tuple[zipfile.ZipInfo, bytes]],
+) -> None:
+    """Write to ``target`` the files of ``wheel`` but those ``drop`` names, then ``added``,
+    with a ``RECORD`` to match: the dropped files' rows out, a row for each added one."""
+    infos = wheel.infolist()
+    record_name = _record_name([info.filename for info in infos])
+    rows = csv.reader(io.StringIO(wheel.read(record_name).decode()))
+    kept = [row for row in rows if row and not drop(row[0])]
+    kept += [[info.filename, _record_hash(data), str(len(data))] for info, data in added]
+    record = io.StringIO()
+    csv.writer(record, lineterminator="\n").writerows(kept)
+    with zipfile.ZipFile(target, "w") as out:
+        for info in infos:
+            if not drop(info.filename):
+                data = wheel.read(info)
+                out.writestr(
+                    info, record.getvalue().encode() if info.filename == record_name else data
+                )
+        for info, data in added:
+            out.writestr(info, data)
 
 
 def drop_from_wheel(source: str, target: str, prefixes: tuple[str, ...]) -> int:
@@ -90,15 +109,9 @@ def drop_from_wheel(source: str, target: str, prefixes: tuple[str, ...]) -> int:
     def drop(name: str) -> bool:
         return name.startswith(prefixes)
 
-    with zipfile.ZipFile(source) as wheel, zipfile.ZipFile(target, "w") as out:
-        infos = wheel.infolist()
-        record_name = _record_name([info.filename for info in infos])
-        record = _rewrite_record(wheel.read(record_name).decode(), drop, [])
-        for info in infos:
-            if not drop(info.filename):
-                data = record if info.filename == record_name else wheel.read(info)
-                out.writestr(info, data)
-    return sum(drop(info.filename) for info in infos)
+    with zipfile.ZipFile(source) as wheel:
+        _rewrite_wheel(wheel, target, drop, [])
+        return sum(drop(name) for name in wheel.namelist())
 
 
 def compile_wheel(source: str, target: str, site_packages: str) -> int:
@@ -109,12 +122,9 @@ def compile_wheel(source: str, target: str, site_packages: str) -> int:
     A wheel that already holds bytecode is copied as it is.
     """
     with zipfile.ZipFile(source) as wheel:
-        infos = wheel.infolist()
-        names = [info.filename for info in infos]
-        record_name = _record_name(names)
         added: list[tuple[zipfile.ZipInfo, bytes]] = []
-        if not _compiled_already(names):
-            for info in infos:
+        if not _compiled_already(wheel.namelist()):
+            for info in wheel.infolist():
                 name = info.filename
                 # A wheel's NAME.data/ holds scripts and data, not modules.
                 if not name.endswith(".py") or name.split("/", 1)[0].endswith(".data"):
@@ -122,13 +132,7 @@ def compile_wheel(source: str, target: str, site_packages: str) -> int:
                 code = pyc(wheel.read(info), f"{site_packages}/{name}")
                 if code is not None:
                     added.append((_entry(importlib.util.cache_from_source(name), info), code))
-        record = _rewrite_record(wheel.read(record_name).decode(), lambda name: False, added)
-        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-            for info in infos:
-                data = record if info.filename == record_name else wheel.read(info)
-                out.writestr(info, data)
-            for info, data in added:
-                out.writestr(info, data)
+        _rewrite_wheel(wheel, target, lambda name: False, added)
     return len(added)
 
 

@@ -265,9 +265,10 @@ def lab_extensions(cache: Path = CACHE) -> Path:
 
 def lite_config(cache: Path = CACHE) -> Path:
     """Prepare every input of the lite build and write its ``jupyter_lite_config.json``."""
+    core = pyodide_core(cache)
     houses = wheelhouse(cache)
     own = rummykit_wheel(cache)
-    _compile_in_place(pyodide_core(cache) / "pyodide", "wheel", list(own.glob("*.whl")))
+    _compile_in_place(core / "pyodide", "wheel", list(own.glob("*.whl")))
     config = {
         "LiteBuildConfig": {
             "no_sourcemaps": True,
@@ -275,7 +276,7 @@ def lite_config(cache: Path = CACHE) -> Path:
             "ignore_sys_prefix": ["federated_extensions"],
         },
         "FederatedExtensionAddon": {"extra_labextensions_path": [str(lab_extensions(cache))]},
-        "PyodideAddon": {"pyodide_url": str(pyodide_core(cache))},
+        "PyodideAddon": {"pyodide_url": str(core)},
         "PyodideLockAddon": {
             "enabled": True,
             "specs": ["rummykit", *WHEELHOUSE],
