@@ -18,6 +18,17 @@ CPU time of this process, one core. The measurement behind SearchBot's defaults 
     .venv/bin/python benchmarks/bench_searchbot.py --deals 8 --rounds 7 --seed 29
 
     .venv/bin/python benchmarks/bench_searchbot.py [--deals N] [--rounds R] [--rollouts K]
+        [--margin M] [--prior greedy|outs]
+
+``--prior outs`` gives the SearchBot OutsBot as its prior (the choice it plays unless
+another is clearly better). ``--part K/N --out F`` plays only the deals ``d`` with
+``d % N == K`` of the ``--deals`` (each deal's seed as in the whole run) and writes their
+figures to ``F``; ``--combine F ...`` prints the issue's line of the parts together, the
+same as one process playing every deal. Two processes on two cores::
+
+    for k in 0 1; do .venv/bin/python benchmarks/bench_searchbot.py --deals 8 --rounds 7 \
+        --seed 29 --prior outs --part $k/2 --out /tmp/part$k.json & done; wait
+    .venv/bin/python benchmarks/bench_searchbot.py --combine /tmp/part0.json /tmp/part1.json
 
 ``--out-bonus B`` adds B points to SearchBot's outcome of every rollout in which it goes
 out (an experiment on the going-out goal, not SearchBot's own objective). Measured
@@ -29,12 +40,15 @@ with ``--out-bonus 60``, 29.5% [17.8, 41.2] with ``--out-bonus 150``, 25.9% [11.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from collections import defaultdict
+from pathlib import Path
 
-from rummykit.bots import GreedyBot
-from rummykit.duplicate import compare
+import rummykit.duplicate
+from rummykit.bots import GreedyBot, OutsBot
+from rummykit.duplicate import compare, interval
 from rummykit.rollouts import best_outcome
 from rummykit.searchbot import SearchBot
 
@@ -75,6 +89,33 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+PRIORS = {"greedy": GreedyBot, "outs": OutsBot}
+
+
+def issue_line(out, points, median: float) -> str:
+    """The issue's line (item 5) from the going-out rate and points estimates."""
+    return (
+        f"searchbot: went out first {100 * out.mean:.1f}% [{100 * out.low:.1f}, "
+        f"{100 * out.high:.1f}] (25% if equal), points per game {points.mean:+.1f} "
+        f"[{points.low:+.1f}, {points.high:+.1f}] vs GreedyBot, median decision "
+        f"{median:.3f} s"
+    )
+
+
+def combine(paths: list[Path]) -> None:
+    """The issue's line from the ``--out`` files of processes that each played a part."""
+    parts = [json.loads(path.read_text()) for path in paths]
+    deals = sorted(d for part in parts for d in part["deals"])
+    if len(set(deals)) != len(deals) or {p["options"] for p in parts} != {parts[0]["options"]}:
+        raise SystemExit("--combine: the parts overlap or were played with other options")
+    rows = [row for part in parts for row in part["per_deal"]]
+    times = sorted(t for part in parts for t in part["times"])
+    print(f"{parts[0]['options']}: deals {deals}, {len(times)} decisions, CPU s median "
+          f"{statistics.median(times):.3f}, p99 {quantile(times, 0.99):.3f}")  # fmt: skip
+    out = interval([row["rate"] for row in rows], (0, 1))
+    print(issue_line(out, interval([row["points"] for row in rows]), statistics.median(times)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2, help="duplicate deals (default 2)")
@@ -83,19 +124,37 @@ def main() -> None:
         "--rollouts", type=int, default=256, help="samples a decision (default 256, SearchBot's)"
     )
     parser.add_argument("--margin", type=float, default=None, help="SearchBot's margin")
+    parser.add_argument("--prior", choices=sorted(PRIORS), help="SearchBot's prior")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(
         "--out-bonus", type=float, default=0.0, help="points added for going out (experiment)"
     )
+    parser.add_argument(
+        "--part", default=None, help="K/N: play only every deal d with d %% N == K (0-based)"
+    )
+    parser.add_argument("--out", type=Path, help="write this part's figures here (JSON)")
+    parser.add_argument("--combine", type=Path, nargs="+", help="only combine --out files")
     args = parser.parse_args()
+    if args.combine:
+        combine(args.combine)
+        return
     OUT_BONUS[0] = args.out_bonus
     options = {} if args.margin is None else {"margin": args.margin}
+    if args.prior is not None:
+        options["prior"] = PRIORS[args.prior]
+    chosen = list(range(args.deals))
+    if args.part is not None:
+        k, n = (int(x) for x in args.part.split("/"))
+        chosen = [d for d in chosen if d % n == k]
+        every = rummykit.duplicate.deal_seeds
+        # The deals are those of the whole run: deal d's seed is the same in every part.
+        rummykit.duplicate.deal_seeds = lambda rng, _: [every(rng, args.deals)[d] for d in chosen]
     bot = TimedSearchBot(seed=args.seed, rollouts=args.rollouts, rollout=timed_rollout, **options)
     start = time.process_time()
     result = compare(
         bot,
         GreedyBot(),
-        deals=args.deals,
+        deals=len(chosen),
         rules="standard",
         players=4,
         rounds=args.rounds,
@@ -119,13 +178,23 @@ def main() -> None:
         f"(median {1000 * statistics.median(ROLLOUTS):.1f} ms); benchmark CPU {cpu:.0f} s"
     )
     print(result)
-    out, points = result.went_out_a, result.points
-    print(
-        f"searchbot: went out first {100 * out.mean:.1f}% [{100 * out.low:.1f}, "
-        f"{100 * out.high:.1f}] (25% if equal), points per game {points.mean:+.1f} "
-        f"[{points.low:+.1f}, {points.high:+.1f}] vs GreedyBot, median decision "
-        f"{statistics.median(times):.3f} s"
-    )
+    if args.out is not None:
+        # GreedyBot's rate in a seat is the same in every deal (one going out a round,
+        # shared by four seats) unless a round ends with nobody out: then it is refused.
+        if result.went_out_b.low != result.went_out_b.high:
+            raise SystemExit("--out: GreedyBot's rate differs between deals")
+        part = {
+            "options": f"rollouts={args.rollouts} margin={args.margin} prior={args.prior} "
+            f"rounds={args.rounds} seed={args.seed} of {args.deals} deals",
+            "deals": chosen,
+            "per_deal": [
+                {"points": row[0], "rate": result.went_out_b.mean + row[1]}
+                for row in result.per_deal
+            ],
+            "times": times,
+        }
+        args.out.write_text(json.dumps(part))
+    print(issue_line(result.went_out_a, result.points, statistics.median(times)))
 
 
 if __name__ == "__main__":

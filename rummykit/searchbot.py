@@ -65,7 +65,7 @@ class Decision:
     """What :class:`SearchBot` weighed at its last decision."""
 
     actions: tuple[Action, ...]
-    """The candidates, the greedy one first."""
+    """The candidates, the prior's choice first (see :class:`SearchBot`)."""
     means: tuple[float, ...]
     """Each candidate's mean outcome (points better than the opponents' mean)."""
     samples: int
@@ -90,12 +90,13 @@ class SearchBot(Bot):
 
     Candidates: draw or take; buy or pass; call or pass; in play, the lay-down the
     engine lists, GreedyBot's lay-off (the most points), every joker swap, every
-    distinct discard and ending the turn. The greedy choice comes first, and the best
-    mean replaces it only when its paired advantage over the greedy choice exceeds
-    ``margin`` standard errors (at least two samples): the best of a dozen noisy means
-    looks better than it is, and at a budget too small to tell, SearchBot plays as
-    GreedyBot rather than at random among near-ties (``margin=0``: always the best
-    mean).
+    distinct discard and ending the turn. The choice of ``prior`` (a bot made once,
+    default :class:`~rummykit.bots.GreedyBot`; it should be deterministic) comes first,
+    and the best mean replaces it only when its paired advantage over the prior's
+    choice exceeds ``margin`` standard errors (at least two samples): the best of a
+    dozen noisy means looks better than it is, and at a budget too small to tell,
+    SearchBot plays as its prior rather than at random among near-ties (``margin=0``:
+    always the best mean). The rollouts stay ``policy``'s whatever the prior.
     :attr:`last` keeps the last decision's figures.
 
     The defaults (256 samples, a margin of 2.5 standard errors) are the budget measured
@@ -124,6 +125,7 @@ class SearchBot(Bot):
         max_reshuffles: int | None = 2,
         turn_limit: int | None = None,
         margin: float = 2.5,
+        prior: Callable[[], Bot] = GreedyBot,
     ) -> None:
         super().__init__(seed)
         if not isinstance(margin, (int, float)) or isinstance(margin, bool) or margin < 0:
@@ -146,15 +148,16 @@ class SearchBot(Bot):
                 raise ArgumentError(f"seconds must be a positive number or None, got {seconds!r}")
         if rollouts is None and seconds is None:
             raise ArgumentError("rollouts, seconds: give a budget (either or both)")
-        if not callable(policy) or not callable(rollout):
-            raise ArgumentTypeError("policy and rollout must be callables")
+        if not callable(policy) or not callable(rollout) or not callable(prior):
+            raise ArgumentTypeError("policy, rollout and prior must be callables")
         self.rollouts = rollouts
         self.seconds = seconds
         self.policy = policy
         self.rollout = rollout
         self.limits = {"max_reshuffles": max_reshuffles, "turn_limit": turn_limit}
         self.margin = float(margin)
-        self._greedy = GreedyBot()
+        self.prior = prior
+        self._prior = prior()
         self._bots: list[Bot] = []
         self.last: Decision | None = None
         self.progress: Callable[[int, int | None], None] | None = None
@@ -165,11 +168,11 @@ class SearchBot(Bot):
         return f"SearchBot(rollouts={self.rollouts!r}, seconds={self.seconds!r})"
 
     def candidates(self, view: PlayerView) -> list[Action]:
-        """The actions weighed at ``view`` (the greedy one first; see the class notes)."""
+        """The actions weighed at ``view`` (the prior's first; see the class notes)."""
         actions = view.legal_actions()
         if len(actions) <= 1:
             return actions
-        greedy = self._greedy.choose(view)
+        first = self._prior.choose(view)
         if view.phase == "play":
             lay_offs = [a for a in actions if isinstance(a, LayOff)]
             chosen = [a for a in actions if isinstance(a, LayDown)]
@@ -181,8 +184,8 @@ class SearchBot(Bot):
         else:
             kinds = (DrawStock, TakeDiscard, Buy, Pass, Call, Discard)
             chosen = [a for a in actions if isinstance(a, kinds)]
-        out = [greedy]
-        out += [a for a in chosen if a != greedy]
+        out = [first]
+        out += [a for a in chosen if a != first]
         return out
 
     def _value(self, points: Sequence[int], view: PlayerView) -> float:
@@ -191,14 +194,14 @@ class SearchBot(Bot):
         diff = points[me] - sum(others) / len(others)
         return diff if view.rules.negative_scores else -diff
 
-    def _clearly_better(self, mine: list[float], greedy: list[float]) -> bool:
-        """Whether ``mine`` beats ``greedy`` (paired samples) by more than the margin."""
+    def _clearly_better(self, mine: list[float], first: list[float]) -> bool:
+        """Whether ``mine`` beats ``first`` (paired samples) by more than the margin."""
         if self.margin == 0:
             return True
         n = len(mine)
         if n < 2:
             return False
-        diffs = [a - b for a, b in zip(mine, greedy, strict=True)]
+        diffs = [a - b for a, b in zip(mine, first, strict=True)]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         return mean > self.margin * (var / n) ** 0.5

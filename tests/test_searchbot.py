@@ -8,7 +8,7 @@ import random
 import pytest
 
 from rummykit.actions import Discard, parse_action
-from rummykit.bots import GreedyBot, RandomBot
+from rummykit.bots import GreedyBot, OutsBot, RandomBot
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.game import Game
 from rummykit.rules import RuleSet
@@ -119,22 +119,29 @@ def test_rollout_is_a_function_of_state_bots_and_seed():
         rollout(state.clone(), bots, 5)
 
 
-def test_without_evidence_it_plays_as_greedy():
+def test_without_evidence_it_plays_as_its_prior():
     """One sample gives no standard error: with the default margin every decision is
-    GreedyBot's; with margin=0 the best single rollout decides and play differs."""
+    the prior's (GreedyBot's, OutsBot's); with margin=0 the best single rollout decides
+    and play differs."""
 
-    def first_round(bot):
-        state = Game("standard", players=3, seed=21, turn_limit=15).new_state()
+    def first_round(bot, seed=21):
+        state = Game("standard", players=3, seed=seed, turn_limit=15).new_state()
         bots = [bot, GreedyBot(), GreedyBot()]
         while not state.round_scores:
             state.apply(bots[state.to_act].choose(state.view(state.to_act)))
         return state.history
 
     greedy = first_round(GreedyBot())
-    assert first_round(SearchBot(seed=1, rollouts=1)) == greedy
-    assert first_round(SearchBot(seed=1, rollouts=1, margin=0)) != greedy
+    assert first_round(SearchBot(seed=1, rollouts=1, prior=GreedyBot)) == greedy
+    assert first_round(SearchBot(seed=1, rollouts=1, prior=GreedyBot, margin=0)) != greedy
+    # Its prior is the bot it plays as without evidence.
+    outs = first_round(OutsBot(), seed=22)
+    assert outs != first_round(GreedyBot(), seed=22)
+    assert first_round(SearchBot(seed=1, rollouts=1, prior=OutsBot), seed=22) == outs
     with pytest.raises(ArgumentError, match="margin"):
         SearchBot(margin=-1)
+    with pytest.raises(ArgumentTypeError, match="prior"):
+        SearchBot(prior="outs")
 
 
 def test_a_view_not_to_act_is_refused():

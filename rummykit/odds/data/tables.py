@@ -400,7 +400,7 @@ TABLE_COLUMN_MEANINGS: dict[tuple[str, str], str] = {
     "``points of the discard``, ``discards a high card`` (10 points or more), ``breaks a "
     "pair`` (the card has the rank of another in the hand)",
     ("search_decisions", "bot"): "whose choice in those positions: ``search`` (SearchBot's, "
-    "played) or ``greedy`` (GreedyBot's in the same position, SearchBot's first candidate)",
+    "played) or ``greedy`` (GreedyBot's in the same position, a GreedyBot asked at the same view)",
     ("search_decisions", "mean"): "the measure's mean over the games of each game's mean: a "
     "share from 0 to 1, or points for ``points of the discard``",
     ("search_decisions", "ci_low"): "the 95% interval's lower end (Student's t over the games)",

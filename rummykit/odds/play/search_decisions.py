@@ -4,9 +4,8 @@ same positions.
 :func:`search_decisions_table` plays whole games of duplicate deals with one SearchBot
 (its default budget unless told) among GreedyBots, in every seat of every deal, and at
 each SearchBot decision with more than one choice records what it chose and what
-GreedyBot would have chosen in the same position (the first of SearchBot's candidates
-is GreedyBot's choice, :class:`~rummykit.searchbot.Decision`). So each measure of
-:data:`DECISION_MEASURES` is paired: the two bots' choices in the very same positions,
+GreedyBot would have chosen in the same position (a GreedyBot asked at the same view).
+So each measure of :data:`DECISION_MEASURES` is paired: the two bots' choices in the very same positions,
 the positions those of SearchBot's own games. Each game's share (or mean) is one value;
 the 95% intervals are Student's t over the games.
 
@@ -102,14 +101,17 @@ def play_search_game(
     options = {} if rollouts is None else {"rollouts": rollouts}
     record: list[list] = []
 
+    reference = GreedyBot()
+
     class Recording(SearchBot):
         def choose(self, view):
             action = super().choose(view)
             if len(self.last.actions) > 1:
-                greedy = describe(view, self.last.actions[0], checked)
+                choice = reference.choose(view)
+                greedy = describe(view, choice, checked)
                 mine = describe(view, action, checked)
                 greedy["differs from greedy"] = False
-                mine["differs from greedy"] = action != self.last.actions[0]
+                mine["differs from greedy"] = action != choice
                 record.append([greedy, mine])
             return action
 
