@@ -147,8 +147,13 @@ def main() -> None:
         k, n = (int(x) for x in args.part.split("/"))
         chosen = [d for d in chosen if d % n == k]
         every = rummykit.duplicate.deal_seeds
-        # The deals are those of the whole run: deal d's seed is the same in every part.
-        rummykit.duplicate.deal_seeds = lambda rng, _: [every(rng, args.deals)[d] for d in chosen]
+
+        def some(rng, _):
+            # The deals are those of the whole run: deal d's seed is the same in every part.
+            seeds = every(rng, args.deals)
+            return [seeds[d] for d in chosen]
+
+        rummykit.duplicate.deal_seeds = some
     bot = TimedSearchBot(seed=args.seed, rollouts=args.rollouts, rollout=timed_rollout, **options)
     start = time.process_time()
     result = compare(

@@ -1,0 +1,33 @@
+"""benchmarks/bench_searchbot.py: the deals played in parts (``--part K/N --out F``) and
+combined (``--combine``) give the issue's line of one process playing every deal."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_searchbot.py"
+SMALL = ["--deals", "3", "--rounds", "1", "--rollouts", "3", "--seed", "5", "--prior", "outs"]
+
+
+def last_line(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(BENCH), *args], capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.slow
+def test_parts_combine_to_the_whole_run(tmp_path):
+    whole = last_line(*SMALL)
+    assert whole.startswith("searchbot: went out first ")
+    parts = [tmp_path / f"part{k}.json" for k in range(2)]
+    for k, path in enumerate(parts):
+        last_line(*SMALL, "--part", f"{k}/2", "--out", str(path))
+    # The median decision time differs from run to run; every other figure must not.
+    assert last_line("--combine", *map(str, parts)).rsplit(",", 1)[0] == whole.rsplit(",", 1)[0]
+    with pytest.raises(subprocess.CalledProcessError):
+        last_line("--combine", str(parts[0]), str(parts[0]))  # a deal twice
