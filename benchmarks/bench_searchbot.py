@@ -39,8 +39,8 @@ Measured by these commands on 2026-12-04 (session 20), the 8 deals of the defaul
 (p99 2.18 s, 8,296 decisions; CPU seconds, two processes on the two cores.) The same
 with racing (candidates clearly behind the leader dropped after 64 samples, their
 rollouts given to the others; a throwaway subclass): 34.4% [25.8, 43.0], +33.0 [-8.0,
-+73.9]. OutsBot alone against GreedyBot (``compare``, 10 deals of seed 29): 29% [22,
-36], +29.9 [-5.7, +65.4] (`compare(OutsBot(), GreedyBot(), deals=10, seed=29)`).
++73.9]. OutsBot alone against GreedyBot, ``compare(OutsBot(), GreedyBot(), deals=10,
+seed=29)``: 29% [22, 36], +29.9 [-5.7, +65.4].
 
 ``--out-bonus B`` adds B points to SearchBot's outcome of every rollout in which it goes
 out (an experiment on the going-out goal, not SearchBot's own objective). Measured
