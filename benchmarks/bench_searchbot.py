@@ -118,7 +118,7 @@ def combine(paths: list[Path]) -> None:
     """The issue's line from the ``--out`` files of processes that each played a part."""
     parts = [json.loads(path.read_text()) for path in paths]
     deals = sorted(d for part in parts for d in part["deals"])
-    if len(set(deals)) != len(deals) or {p["options"] for p in parts} != {parts[0]["options"]}:
+    if len(set(deals)) != len(deals) or len({part["options"] for part in parts}) != 1:
         raise SystemExit("--combine: the parts overlap or were played with other options")
     rows = [row for part in parts for row in part["per_deal"]]
     times = sorted(t for part in parts for t in part["times"])

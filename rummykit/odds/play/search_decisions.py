@@ -5,9 +5,9 @@ same positions.
 (its default budget unless told) among GreedyBots, in every seat of every deal, and at
 each SearchBot decision with more than one choice records what it chose and what
 GreedyBot would have chosen in the same position (a GreedyBot asked at the same view).
-So each measure of :data:`DECISION_MEASURES` is paired: the two bots' choices in the very same positions,
-the positions those of SearchBot's own games. Each game's share (or mean) is one value;
-the 95% intervals are Student's t over the games.
+So each measure of :data:`DECISION_MEASURES` is paired: the two bots' choices in the
+very same positions, the positions those of SearchBot's own games. Each game's share
+(or mean) is one value; the 95% intervals are Student's t over the games.
 
 >>> table, seconds = search_decisions_table(deals=1, players=2, rounds=1, rollouts=2, seed=3,
 ...                                         progress=False, max_workers=1)
