@@ -18,7 +18,7 @@ CPU time of this process, one core. The measurement behind SearchBot's defaults 
     .venv/bin/python benchmarks/bench_searchbot.py --deals 8 --rounds 7 --seed 29
 
     .venv/bin/python benchmarks/bench_searchbot.py [--deals N] [--rounds R] [--rollouts K]
-        [--margin M] [--prior greedy|outs]
+        [--margin M] [--prior greedy|outs] [--pool P]
 
 ``--prior outs`` gives the SearchBot OutsBot as its prior (the choice it plays unless
 another is clearly better). ``--part K/N --out F`` plays only the deals ``d`` with
@@ -36,7 +36,13 @@ Measured by these commands on 2026-12-04 (session 20), the 8 deals of the defaul
     searchbot: went out first 33.9% [26.8, 41.1] (25% if equal), points per game +46.7
     [+4.9, +88.5] vs GreedyBot, median decision 0.159 s
 
-(p99 2.18 s, 8,296 decisions; CPU seconds, two processes on the two cores.) The same
+(p99 2.18 s, 8,296 decisions; CPU seconds, two processes on the two cores.) On 8
+fresh deals, ``--seed 30`` (2026-12-05, session 21, another machine of the same kind)::
+
+    searchbot: went out first 27.2% [20.5, 34.0] (25% if equal), points per game +42.2
+    [+8.8, +75.6] vs GreedyBot, median decision 0.291 s
+
+(p99 3.85 s, 7,882 decisions; about 3,200 rollouts per CPU-second in this run). The same
 with racing (candidates clearly behind the leader dropped after 64 samples, their
 rollouts given to the others; a throwaway subclass): 34.4% [25.8, 43.0], +33.0 [-8.0,
 +73.9]. OutsBot alone against GreedyBot, ``compare(OutsBot(), GreedyBot(), deals=10,
@@ -136,6 +142,7 @@ def main() -> None:
         "--rollouts", type=int, default=256, help="samples a decision (default 256, SearchBot's)"
     )
     parser.add_argument("--margin", type=float, default=None, help="SearchBot's margin")
+    parser.add_argument("--pool", type=int, default=None, help="SearchBot's pool")
     parser.add_argument("--prior", choices=sorted(PRIORS), help="SearchBot's prior")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(
@@ -154,6 +161,8 @@ def main() -> None:
     options = {} if args.margin is None else {"margin": args.margin}
     if args.prior is not None:
         options["prior"] = PRIORS[args.prior]
+    if args.pool is not None:
+        options["pool"] = args.pool
     chosen = list(range(args.deals))
     if args.part is not None:
         k, n = (int(x) for x in args.part.split("/"))
@@ -202,6 +211,7 @@ def main() -> None:
             raise SystemExit("--out: GreedyBot's rate differs between deals")
         part = {
             "options": f"rollouts={args.rollouts} margin={args.margin} prior={args.prior} "
+            f"pool={args.pool} "
             f"rounds={args.rounds} seed={args.seed} of {args.deals} deals",
             "deals": chosen,
             "per_deal": [

@@ -83,12 +83,33 @@ def test_keeps_the_cards_of_its_contract_and_discards_a_dead_one():
         ({"rollouts": None, "seconds": -1.0}, ArgumentError, "seconds"),
         ({"seconds": "1"}, ArgumentTypeError, "seconds"),
         ({"rollouts": None}, ArgumentError, "budget"),
+        ({"pool": 0}, ArgumentError, "pool"),
+        ({"pool": 2.0}, ArgumentError, "pool"),
+        ({"rollouts": None, "seconds": 1, "pool": 8}, ArgumentError, "pool"),
         ({"seed": "x"}, ArgumentTypeError, "seed"),
     ],
 )
 def test_bad_budgets_are_refused_by_field(budget, error, field):
     with pytest.raises(error, match=field):
         SearchBot(**budget)
+
+
+def test_a_pool_shares_its_rollouts_among_the_candidates():
+    """A decision with c candidates plays max(rollouts, pool // c) samples."""
+    state = table("standard", 2, {0: "8S 8H 8D 9S 9H 3C 6D KS QC 2C"}, upcard="KC", seed=3)
+    draw = state.view(0)
+    assert len(draw.legal_actions()) == 2  # draw the stock or take the king
+    bot = SearchBot(seed=1, rollouts=3, pool=20)
+    bot.choose(draw)
+    assert bot.last.samples == 10
+    state.apply("draw stock")
+    if state.phase == "buy":
+        state.apply("pass")
+    play = state.view(0)
+    many = len(bot.candidates(play))
+    assert many > 7  # ten discards less the copies: 20 // many < 3
+    bot.choose(play)
+    assert bot.last.samples == 3
 
 
 def test_a_seconds_budget_decides_with_at_least_one_sample():
