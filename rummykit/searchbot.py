@@ -136,9 +136,7 @@ class SearchBot(Bot):
         pool: int | None = None,
     ) -> None:
         super().__init__(seed)
-        if pool is not None and (
-            not isinstance(pool, int) or isinstance(pool, bool) or pool < 1
-        ):
+        if pool is not None and (not isinstance(pool, int) or isinstance(pool, bool) or pool < 1):
             raise ArgumentError(f"pool must be a positive integer or None, got {pool!r}")
         if pool is not None and rollouts is None:
             raise ArgumentError("pool: give it with a rollouts budget (it raises rollouts)")
