@@ -136,8 +136,11 @@ class SearchBot(Bot):
         pool: int | None = None,
     ) -> None:
         super().__init__(seed)
-        if pool is not None and (not isinstance(pool, int) or isinstance(pool, bool) or pool < 1):
-            raise ArgumentError(f"pool must be a positive integer or None, got {pool!r}")
+        if pool is not None:
+            if not isinstance(pool, int) or isinstance(pool, bool):
+                raise ArgumentTypeError(f"pool must be a positive integer or None, got {pool!r}")
+            if pool < 1:
+                raise ArgumentError(f"pool must be a positive integer or None, got {pool!r}")
         if pool is not None and rollouts is None:
             raise ArgumentError("pool: give it with a rollouts budget (it raises rollouts)")
         if not isinstance(margin, (int, float)) or isinstance(margin, bool) or margin < 0:

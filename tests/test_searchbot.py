@@ -84,7 +84,7 @@ def test_keeps_the_cards_of_its_contract_and_discards_a_dead_one():
         ({"seconds": "1"}, ArgumentTypeError, "seconds"),
         ({"rollouts": None}, ArgumentError, "budget"),
         ({"pool": 0}, ArgumentError, "pool"),
-        ({"pool": 2.0}, ArgumentError, "pool"),
+        ({"pool": 2.0}, ArgumentTypeError, "pool"),
         ({"rollouts": None, "seconds": 1, "pool": 8}, ArgumentError, "pool"),
         ({"seed": "x"}, ArgumentTypeError, "seed"),
     ],
