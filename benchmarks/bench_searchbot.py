@@ -42,7 +42,11 @@ fresh deals, ``--seed 30`` (2026-12-05, session 21, another machine of the same 
     searchbot: went out first 27.2% [20.5, 34.0] (25% if equal), points per game +42.2
     [+8.8, +75.6] vs GreedyBot, median decision 0.291 s
 
-(p99 3.85 s, 7,882 decisions; about 3,200 rollouts per CPU-second in this run). The same
+(p99 3.85 s, 7,882 decisions; about 3,200 rollouts per CPU-second in this run). With
+``--pool 1024`` too, on the first 4 of those deals (``--deals 4``): 28.6% [16.3, 40.8],
++60.9 [+3.7, +118.2], median 0.551 s, p99 4.14 s; without the pool the same 4 deals gave
+22.3% and +39.4, so the pool's paired difference is +6.3 points of going out first [-6.4,
++18.9] and +21.6 points a game [-47.2, +90.3]: a lead, not a result. The same
 with racing (candidates clearly behind the leader dropped after 64 samples, their
 rollouts given to the others; a throwaway subclass): 34.4% [25.8, 43.0], +33.0 [-8.0,
 +73.9]. OutsBot alone against GreedyBot, ``compare(OutsBot(), GreedyBot(), deals=10,
