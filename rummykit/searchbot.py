@@ -51,6 +51,7 @@ from rummykit.actions import (
     TakeDiscard,
 )
 from rummykit.bots import Bot, GreedyBot
+from rummykit.checks import whole
 from rummykit.determinize import determinize, hidden_cards
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.game import GameState
@@ -137,12 +138,9 @@ class SearchBot(Bot):
     ) -> None:
         super().__init__(seed)
         if pool is not None:
-            if not isinstance(pool, int) or isinstance(pool, bool):
-                raise ArgumentTypeError(f"pool must be a positive integer or None, got {pool!r}")
-            if pool < 1:
-                raise ArgumentError(f"pool must be a positive integer or None, got {pool!r}")
-        if pool is not None and rollouts is None:
-            raise ArgumentError("pool: give it with a rollouts budget (it raises rollouts)")
+            whole("pool", pool, low=1)
+            if rollouts is None:
+                raise ArgumentError("pool: give it with a rollouts budget (it raises rollouts)")
         if not isinstance(margin, (int, float)) or isinstance(margin, bool) or margin < 0:
             raise ArgumentError(f"margin must be a number >= 0, got {margin!r}")
         if rollouts is not None:
