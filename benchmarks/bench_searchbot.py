@@ -68,6 +68,8 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from bench_search_noise import rotated
+
 import rummykit.duplicate
 from rummykit.bots import GreedyBot, OutsBot
 from rummykit.duplicate import compare, interval
@@ -82,6 +84,10 @@ ROLLOUTS: list[float] = []
 #: ``--out-bonus``, and the seat of the SearchBot deciding now.
 OUT_BONUS = [0.0]
 SEAT = [0]
+#: ``--pair-margin``: the margin of decisions between two candidates (None: SearchBot's).
+PAIR_MARGIN: list[float | None] = [None]
+#: ``--rotate``: each branch's stock rotated as bench_search_noise.py describes.
+ROTATE = [False]
 
 
 def timed_rollout(state, bots, rng):
@@ -95,6 +101,19 @@ def timed_rollout(state, bots, rng):
 
 
 class TimedSearchBot(SearchBot):
+    def candidates(self, view):
+        found = super().candidates(view)
+        if PAIR_MARGIN[0] is not None:
+            if not hasattr(self, "base_margin"):
+                self.base_margin = self.margin
+            self.margin = PAIR_MARGIN[0] if len(found) == 2 else self.base_margin
+        return found
+
+    def _branch(self, sample, action):
+        if ROTATE[0]:
+            return rotated(sample, action)
+        return super()._branch(sample, action)
+
     def choose(self, view):
         SEAT[0] = view.seat
         start = time.process_time()
@@ -147,6 +166,10 @@ def main() -> None:
     )
     parser.add_argument("--margin", type=float, default=None, help="SearchBot's margin")
     parser.add_argument("--pool", type=int, default=None, help="SearchBot's pool")
+    parser.add_argument(
+        "--pair-margin", type=float, default=None, help="the margin between two candidates"
+    )
+    parser.add_argument("--rotate", action="store_true", help="rotate each branch's stock")
     parser.add_argument("--prior", choices=sorted(PRIORS), help="SearchBot's prior")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(
@@ -162,6 +185,8 @@ def main() -> None:
         combine(args.combine)
         return
     OUT_BONUS[0] = args.out_bonus
+    PAIR_MARGIN[0] = args.pair_margin
+    ROTATE[0] = args.rotate
     options = {} if args.margin is None else {"margin": args.margin}
     if args.prior is not None:
         options["prior"] = PRIORS[args.prior]
@@ -215,7 +240,7 @@ def main() -> None:
             raise SystemExit("--out: GreedyBot's rate differs between deals")
         part = {
             "options": f"rollouts={args.rollouts} margin={args.margin} prior={args.prior} "
-            f"pool={args.pool} "
+            f"pool={args.pool} pair_margin={args.pair_margin} rotate={args.rotate} "
             f"rounds={args.rounds} seed={args.seed} of {args.deals} deals",
             "deals": chosen,
             "per_deal": [

@@ -220,6 +220,12 @@ class SearchBot(Bot):
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         return mean > self.margin * (var / n) ** 0.5
 
+    def _branch(self, sample: GameState, action: Action) -> GameState:
+        """A copy of ``sample`` with ``action`` played: the position a rollout plays on."""
+        state = sample.clone()
+        state.apply(action)
+        return state
+
     def choose(self, view: PlayerView) -> Action:
         start = time.monotonic()
         candidates = self.candidates(view)
@@ -241,8 +247,7 @@ class SearchBot(Bot):
             sample = determinize(view, self.rng.getrandbits(63), hidden=hidden, **self.limits)
             chance = self.rng.getrandbits(63)
             for number, action in enumerate(candidates):
-                state = sample.clone()
-                state.apply(action)
+                state = self._branch(sample, action)
                 points = self.rollout(state, self._bots, random.Random(chance))
                 values[number].append(self._value(points, view))
             samples += 1

@@ -1,0 +1,148 @@
+"""How much SearchBot's rollouts can tell its candidates apart (issue 29, the going-out goal).
+
+GreedyBots play one round of each number 1 to ``--rounds`` (``standard``, 4 players, each
+round dealt from its own seed). At every ``--every``-th decision of seat 0 at which
+:class:`~rummykit.searchbot.SearchBot` would weigh more than one candidate, the
+candidates (SearchBot's, its prior's choice first) are played on ``--samples``
+determinizations of the seat's view, each rolled out by GreedyBots on the compiled core
+with the same chance for every candidate, as SearchBot does. Per decision:
+
+* whether a candidate beats the prior's by more than two standard errors of the paired
+  difference (what SearchBot's margin asks, at 2.5);
+* the spread of the paired difference (the second candidate minus the first) against the
+  spread of one candidate's outcome: near 1.41 if the two rollouts were independent, near
+  0 if pairing removed the luck they share;
+* for draw and buy decisions, the same paired spread when the stock is rotated so that
+  the cards a draw or a buy takes come from the bottom (a fixed reordering of a stock
+  that is uniformly random from the seat's view, so each candidate's mean is unchanged)
+  and the next player draws the same card in both branches: the share of the paired
+  variance left.
+
+Prints each phase's figures, then the line
+
+    search noise: D decisions, a candidate beats the prior by more than 2 SE in X%
+    (median gain G points), paired/single spread R, rotated stock leaves V of the variance
+
+    .venv/bin/python benchmarks/bench_search_noise.py [--samples 256] [--every 3]
+        [--rounds 7] [--seed 5]
+
+Measured on 2026-12-05 (session 22) with ``--samples 512 --every 4`` (the plain figures,
+59 decisions) and ``--samples 256 --every 3`` (rotation, 52 draw and buy decisions): see
+the issue's note. About 3 CPU minutes per 50 decisions at 256 samples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+from collections import defaultdict
+
+from rummykit.actions import Buy, DrawStock
+from rummykit.bots import GreedyBot
+from rummykit.determinize import determinize, hidden_cards
+from rummykit.game import Game
+from rummykit.searchbot import SearchBot
+
+
+def rotation(action, rules) -> int:
+    """The stock cards ``action`` takes at once or next: a draw 1, a buy its penalty."""
+    if isinstance(action, DrawStock):
+        return 1
+    if isinstance(action, Buy):
+        return rules.buy_penalty_cards
+    return 0
+
+
+def rotated(sample, action):
+    """A copy of ``sample`` with the stock rotated by :func:`rotation` and ``action`` played."""
+    state = sample.clone()
+    turn = rotation(action, state.rules)
+    if turn:
+        state.stock[:] = state.stock[turn:] + state.stock[:turn]
+    state.apply(action)
+    return state
+
+
+def weigh(bot: SearchBot, view, candidates, samples: int, rotate: bool) -> list[list[float]]:
+    """Each candidate's outcome on each of ``samples`` determinizations (paired)."""
+    hidden = hidden_cards(view)
+    policy = [GreedyBot() for _ in view.names]
+    values: list[list[float]] = [[] for _ in candidates]
+    for _ in range(samples):
+        sample = determinize(view, bot.rng.getrandbits(63), hidden=hidden, max_reshuffles=2)
+        chance = bot.rng.getrandbits(63)
+        for number, action in enumerate(candidates):
+            state = rotated(sample, action) if rotate else sample.clone()
+            if not rotate:
+                state.apply(action)
+            points = bot.rollout(state, policy, random.Random(chance))
+            values[number].append(bot._value(points, view))
+    return values
+
+
+def spread(values: list[list[float]]) -> tuple[float, float]:
+    """The paired difference's spread (second minus first candidate), and the first's."""
+    diffs = [b - a for a, b in zip(values[0], values[1], strict=True)]
+    return statistics.stdev(diffs), statistics.stdev(values[0])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=256)
+    parser.add_argument("--every", type=int, default=3, help="weigh every k-th decision")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    searcher = SearchBot(seed=args.seed)
+    bots = [GreedyBot() for _ in range(4)]
+    rows = defaultdict(list)
+    count = 0
+    for number in range(1, args.rounds + 1):
+        state = Game("standard", players=4, seed=args.seed * 100 + number).new_state(round=number)
+        while not state.round_scores:
+            view = state.view(state.to_act)
+            if state.to_act == 0 and len(candidates := searcher.candidates(view)) > 1:
+                count += 1
+                if count % args.every == 0:
+                    values = weigh(searcher, view, candidates, args.samples, rotate=False)
+                    means = [statistics.fmean(v) for v in values]
+                    best = max(range(len(candidates)), key=lambda n: (means[n], -n))
+                    diffs = [b - a for a, b in zip(values[0], values[best], strict=True)]
+                    error = statistics.stdev(diffs) / args.samples**0.5 if best else 0.0
+                    row = {
+                        "clear": best > 0 and means[best] - means[0] > 2 * error,
+                        "gain": means[best] - means[0],
+                        "spread": spread(values),
+                    }
+                    if any(rotation(a, view.rules) for a in candidates):
+                        turned = weigh(searcher, view, candidates, args.samples, rotate=True)
+                        row["turned"] = spread(turned)[0]
+                    rows[view.phase].append(row)
+                    print(f"  round {number} {view.phase}: {row}", flush=True)
+            state.apply(bots[state.to_act].choose(view))
+    every = [row for phase in rows.values() for row in phase]
+    for phase, found in [*sorted(rows.items()), ("all", every)]:
+        clear = [row for row in found if row["clear"]]
+        ratio = statistics.median(
+            paired / single for paired, single in (r["spread"] for r in found)
+        )
+        print(
+            f"{phase:>5}: {len(found)} decisions, {len(clear)} with a clearly better candidate "
+            f"(median gain {statistics.median([r['gain'] for r in clear] or [0]):.1f} points), "
+            f"median paired/single spread {ratio:.2f}"
+        )
+    clear = [row for row in every if row["clear"]]
+    turned = [row for row in every if "turned" in row]
+    left = sum(r["turned"] ** 2 for r in turned) / sum(r["spread"][0] ** 2 for r in turned)
+    print(
+        f"search noise: {len(every)} decisions, a candidate beats the prior by more than 2 SE "
+        f"in {100 * len(clear) / len(every):.0f}% (median gain "
+        f"{statistics.median([r['gain'] for r in clear] or [0]):.1f} points), paired/single "
+        f"spread {statistics.median(r['spread'][0] / r['spread'][1] for r in every):.2f}, "
+        f"rotated stock leaves {left:.2f} of the variance"
+    )
+
+
+if __name__ == "__main__":
+    main()
