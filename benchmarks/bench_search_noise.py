@@ -70,12 +70,10 @@ def weigh(bot: SearchBot, view, candidates, samples: int, rotate: bool) -> list[
     policy = [GreedyBot() for _ in view.names]
     values: list[list[float]] = [[] for _ in candidates]
     for _ in range(samples):
-        sample = determinize(view, bot.rng.getrandbits(63), hidden=hidden, max_reshuffles=2)
+        sample = determinize(view, bot.rng.getrandbits(63), hidden=hidden, **bot.limits)
         chance = bot.rng.getrandbits(63)
         for number, action in enumerate(candidates):
-            state = rotated(sample, action) if rotate else sample.clone()
-            if not rotate:
-                state.apply(action)
+            state = rotated(sample, action) if rotate else bot._branch(sample, action)
             points = bot.rollout(state, policy, random.Random(chance))
             values[number].append(bot._value(points, view))
     return values
@@ -87,6 +85,14 @@ def spread(values: list[list[float]]) -> tuple[float, float]:
     return statistics.stdev(diffs), statistics.stdev(values[0])
 
 
+def summary(found: list[dict]) -> tuple[int, float, float]:
+    """Decisions with a clearly better candidate, their median gain, the median spread ratio."""
+    clear = [row for row in found if row["clear"]]
+    gain = statistics.median([row["gain"] for row in clear] or [0])
+    ratio = statistics.median(paired / single for paired, single in (r["spread"] for r in found))
+    return len(clear), gain, ratio
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=256)
@@ -94,7 +100,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
-    searcher = SearchBot(seed=args.seed)
+    searcher = SearchBot(seed=args.seed, margin=2.0)
     bots = [GreedyBot() for _ in range(4)]
     rows = defaultdict(list)
     count = 0
@@ -108,10 +114,8 @@ def main() -> None:
                     values = weigh(searcher, view, candidates, args.samples, rotate=False)
                     means = [statistics.fmean(v) for v in values]
                     best = max(range(len(candidates)), key=lambda n: (means[n], -n))
-                    diffs = [b - a for a, b in zip(values[0], values[best], strict=True)]
-                    error = statistics.stdev(diffs) / args.samples**0.5 if best else 0.0
                     row = {
-                        "clear": best > 0 and means[best] - means[0] > 2 * error,
+                        "clear": best > 0 and searcher._clearly_better(values[best], values[0]),
                         "gain": means[best] - means[0],
                         "spread": spread(values),
                     }
@@ -123,24 +127,17 @@ def main() -> None:
             state.apply(bots[state.to_act].choose(view))
     every = [row for phase in rows.values() for row in phase]
     for phase, found in [*sorted(rows.items()), ("all", every)]:
-        clear = [row for row in found if row["clear"]]
-        ratio = statistics.median(
-            paired / single for paired, single in (r["spread"] for r in found)
-        )
+        clear, gain, ratio = summary(found)
         print(
-            f"{phase:>5}: {len(found)} decisions, {len(clear)} with a clearly better candidate "
-            f"(median gain {statistics.median([r['gain'] for r in clear] or [0]):.1f} points), "
-            f"median paired/single spread {ratio:.2f}"
+            f"{phase:>5}: {len(found)} decisions, {clear} with a clearly better candidate "
+            f"(median gain {gain:.1f} points), median paired/single spread {ratio:.2f}"
         )
-    clear = [row for row in every if row["clear"]]
     turned = [row for row in every if "turned" in row]
     left = sum(r["turned"] ** 2 for r in turned) / sum(r["spread"][0] ** 2 for r in turned)
     print(
         f"search noise: {len(every)} decisions, a candidate beats the prior by more than 2 SE "
-        f"in {100 * len(clear) / len(every):.0f}% (median gain "
-        f"{statistics.median([r['gain'] for r in clear] or [0]):.1f} points), paired/single "
-        f"spread {statistics.median(r['spread'][0] / r['spread'][1] for r in every):.2f}, "
-        f"rotated stock leaves {left:.2f} of the variance"
+        f"in {100 * clear / len(every):.0f}% (median gain {gain:.1f} points), paired/single "
+        f"spread {ratio:.2f}, rotated stock leaves {left:.2f} of the variance"
     )
 
 

@@ -101,11 +101,13 @@ def timed_rollout(state, bots, rng):
 
 
 class TimedSearchBot(SearchBot):
+    def __init__(self, *args, **options):
+        super().__init__(*args, **options)
+        self.base_margin = self.margin
+
     def candidates(self, view):
         found = super().candidates(view)
         if PAIR_MARGIN[0] is not None:
-            if not hasattr(self, "base_margin"):
-                self.base_margin = self.margin
             self.margin = PAIR_MARGIN[0] if len(found) == 2 else self.base_margin
         return found
 
