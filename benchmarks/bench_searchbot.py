@@ -88,6 +88,8 @@ SEAT = [0]
 PAIR_MARGIN: list[float | None] = [None]
 #: ``--rotate``: each branch's stock rotated as bench_search_noise.py describes.
 ROTATE = [False]
+#: ``--late-pool``: (SearchBot's pool from round ``--late-from`` on, that round).
+LATE_POOL: list = [None, 4]
 
 
 def timed_rollout(state, bots, rng):
@@ -104,9 +106,12 @@ class TimedSearchBot(SearchBot):
     def __init__(self, *args, **options):
         super().__init__(*args, **options)
         self.base_margin = self.margin
+        self.base_pool = self.pool
 
     def candidates(self, view):
         found = super().candidates(view)
+        if LATE_POOL[0] is not None:
+            self.pool = LATE_POOL[0] if view.round >= LATE_POOL[1] else self.base_pool
         if PAIR_MARGIN[0] is not None:
             self.margin = PAIR_MARGIN[0] if len(found) == 2 else self.base_margin
         return found
@@ -172,6 +177,10 @@ def main() -> None:
         "--pair-margin", type=float, default=None, help="the margin between two candidates"
     )
     parser.add_argument("--rotate", action="store_true", help="rotate each branch's stock")
+    parser.add_argument(
+        "--late-pool", type=int, default=None, help="SearchBot's pool from --late-from on"
+    )
+    parser.add_argument("--late-from", type=int, default=4, help="the round --late-pool starts")
     parser.add_argument("--prior", choices=sorted(PRIORS), help="SearchBot's prior")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(
@@ -189,6 +198,7 @@ def main() -> None:
     OUT_BONUS[0] = args.out_bonus
     PAIR_MARGIN[0] = args.pair_margin
     ROTATE[0] = args.rotate
+    LATE_POOL[:] = [args.late_pool, args.late_from]
     options = {} if args.margin is None else {"margin": args.margin}
     if args.prior is not None:
         options["prior"] = PRIORS[args.prior]
@@ -243,6 +253,7 @@ def main() -> None:
         part = {
             "options": f"rollouts={args.rollouts} margin={args.margin} prior={args.prior} "
             f"pool={args.pool} pair_margin={args.pair_margin} rotate={args.rotate} "
+            f"late_pool={args.late_pool} late_from={args.late_from} "
             f"rounds={args.rounds} seed={args.seed} of {args.deals} deals",
             "deals": chosen,
             "per_deal": [

@@ -226,6 +226,55 @@ class SearchBot(Bot):
         state.apply(action)
         return state
 
+    def weigh(
+        self, view: PlayerView, candidates: Sequence[Action], samples: int | None = None
+    ) -> list[list[float]]:
+        """Each candidate's outcome on each determinization of ``view`` (paired).
+
+        Every candidate is played on the same samples with the same chance, and the
+        outcome is the one :meth:`choose` compares (see the module notes). ``samples``
+        determinizations, or, when None, the bot's budget for this many candidates
+        (``rollouts`` raised by ``pool``, ``seconds``). :meth:`choose` is this and a
+        comparison of the means.
+
+        >>> from rummykit.game import Game
+        >>> state = Game("standard", players=2, seed=3).new_state()
+        >>> view = state.view(state.to_act)
+        >>> bot = SearchBot(seed=1, rollouts=4)
+        >>> values = bot.weigh(view, bot.candidates(view), samples=3)
+        >>> len(values) == len(bot.candidates(view)), {len(v) for v in values}
+        (True, {3})
+        """
+        start = time.monotonic()
+        if not candidates:
+            raise ArgumentError("candidates: give at least one action to weigh")
+        budget, seconds = self.rollouts, self.seconds
+        if samples is not None:
+            whole("samples", samples, low=1)
+            budget, seconds = samples, None
+        elif budget is not None and self.pool is not None:
+            budget = max(budget, self.pool // len(candidates))
+        players = len(view.names)
+        if len(self._bots) != players:
+            self._bots = [self.policy() for _ in range(players)]
+        hidden = hidden_cards(view)
+        values: list[list[float]] = [[] for _ in candidates]
+        done = 0
+        while True:
+            sample = determinize(view, self.rng.getrandbits(63), hidden=hidden, **self.limits)
+            chance = self.rng.getrandbits(63)
+            for number, action in enumerate(candidates):
+                state = self._branch(sample, action)
+                points = self.rollout(state, self._bots, random.Random(chance))
+                values[number].append(self._value(points, view))
+            done += 1
+            if self.progress is not None:
+                self.progress(done, budget)
+            if budget is not None and done >= budget:
+                return values
+            if seconds is not None and time.monotonic() - start >= seconds:
+                return values
+
     def choose(self, view: PlayerView) -> Action:
         start = time.monotonic()
         candidates = self.candidates(view)
@@ -234,29 +283,8 @@ class SearchBot(Bot):
         if len(candidates) == 1:
             self.last = Decision(tuple(candidates), (0.0,), 0, 0.0, candidates[0])
             return candidates[0]
-        players = len(view.names)
-        if len(self._bots) != players:
-            self._bots = [self.policy() for _ in range(players)]
-        hidden = hidden_cards(view)
-        values: list[list[float]] = [[] for _ in candidates]
-        samples = 0
-        budget = self.rollouts
-        if budget is not None and self.pool is not None:
-            budget = max(budget, self.pool // len(candidates))
-        while True:
-            sample = determinize(view, self.rng.getrandbits(63), hidden=hidden, **self.limits)
-            chance = self.rng.getrandbits(63)
-            for number, action in enumerate(candidates):
-                state = self._branch(sample, action)
-                points = self.rollout(state, self._bots, random.Random(chance))
-                values[number].append(self._value(points, view))
-            samples += 1
-            if self.progress is not None:
-                self.progress(samples, budget)
-            if budget is not None and samples >= budget:
-                break
-            if self.seconds is not None and time.monotonic() - start >= self.seconds:
-                break
+        values = self.weigh(view, candidates)
+        samples = len(values[0])
         means = tuple(sum(v) / samples for v in values)
         best = max(range(len(candidates)), key=lambda n: (means[n], -n))
         if best and not self._clearly_better(values[best], values[0]):

@@ -170,3 +170,22 @@ def test_a_view_not_to_act_is_refused():
     idle = next(seat for seat in range(3) if seat != state.to_act)
     with pytest.raises(ArgumentError, match="view"):
         SearchBot(rollouts=1).choose(state.view(idle))
+
+
+def test_weigh_gives_the_paired_outcomes_choose_compares():
+    """choose() is weigh() and a comparison: the same seed gives the same means, every
+    candidate gets one outcome a sample, and a bad count or no candidate is refused."""
+    state = Game("standard", players=3, seed=9).new_state()
+    view = state.view(state.to_act)
+    chooser = SearchBot(seed=4, rollouts=5)
+    chooser.choose(view)
+    weigher = SearchBot(seed=4, rollouts=5)
+    values = weigher.weigh(view, weigher.candidates(view))
+    assert [len(v) for v in values] == [5] * len(chooser.last.actions)
+    assert tuple(sum(v) / 5 for v in values) == chooser.last.means
+    again = SearchBot(seed=4, rollouts=5).weigh(view, weigher.candidates(view), samples=2)
+    assert [v[:2] for v in values] == again  # the same samples, fewer of them
+    with pytest.raises(ArgumentError, match="samples"):
+        weigher.weigh(view, weigher.candidates(view), samples=0)
+    with pytest.raises(ArgumentError, match="candidates"):
+        weigher.weigh(view, [])
