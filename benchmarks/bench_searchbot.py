@@ -87,8 +87,8 @@ Then on a fast machine again (``bench_rollouts.py`` 12,383 a CPU-second beside t
   met; that interval excludes 25% but also 35%.
 - ``--objective out`` (a rollout scores 1 if SearchBot's seat goes out first, else 0,
   instead of the points): 31.2% [26.5, 36.0], -3.4 [-48.4, +41.6], median 0.113 s, p99
-  1.18 s (8,676 decisions). Aiming at going out gains about 3 percentage points of it on the same
-  deals and gives up the points gain.
+  1.18 s (8,676 decisions). Aiming at going out gains about 3 percentage points of it on
+  the same deals and gives up the points gain.
 
 Going out first has measured 26-34% in every configuration tried (above, and the
 prior's, the pool's, racing's and the out-bonus's): no point estimate reaches the goal's
@@ -128,6 +128,8 @@ PAIR_MARGIN: list[float | None] = [None]
 ROTATE = [False]
 #: ``--late-pool``: (SearchBot's pool from round ``--late-from`` on, that round).
 LATE_POOL: list = [None, 4]
+#: The options that name a part of the run, not how it is played.
+PART_OPTIONS = frozenset({"part", "out", "combine"})
 #: ``--objective``, and the seat that went out in the last rollout (None: nobody).
 OBJECTIVE = ["points"]
 LAST_OUT: list[int | None] = [None]
@@ -305,11 +307,13 @@ def main() -> None:
         if result.went_out_b.low != result.went_out_b.high:
             raise SystemExit("--out: GreedyBot's rate differs between deals")
         part = {
-            "options": f"rollouts={args.rollouts} margin={args.margin} prior={args.prior} "
-            f"pool={args.pool} pair_margin={args.pair_margin} rotate={args.rotate} "
-            f"late_pool={args.late_pool} late_from={args.late_from} "
-            f"objective={args.objective} out_bonus={args.out_bonus} "
-            f"rounds={args.rounds} seed={args.seed} of {args.deals} deals",
+            # Every option but those naming this part, so --combine refuses parts played
+            # with any other option, including ones added later.
+            "options": " ".join(
+                f"{name}={value}"
+                for name, value in sorted(vars(args).items())
+                if name not in PART_OPTIONS
+            ),
             "deals": chosen,
             "per_deal": [
                 {"points": row[0], "rate": result.went_out_b.mean + row[1]}

@@ -31,3 +31,7 @@ def test_parts_combine_to_the_whole_run(tmp_path):
     assert last_line("--combine", *map(str, parts)).rsplit(",", 1)[0] == whole.rsplit(",", 1)[0]
     with pytest.raises(subprocess.CalledProcessError):
         last_line("--combine", str(parts[0]), str(parts[0]))  # a deal twice
+    other = tmp_path / "other.json"  # part 1 played with another option
+    last_line(*SMALL, "--out-bonus", "60", "--part", "1/2", "--out", str(other))
+    with pytest.raises(subprocess.CalledProcessError):
+        last_line("--combine", str(parts[0]), str(other))
