@@ -233,9 +233,9 @@ class SearchBot(Bot):
 
         Every candidate is played on the same samples with the same chance, and the
         outcome is the one :meth:`choose` compares (see the module notes). ``samples``
-        determinizations, or, when None, the bot's budget for this many candidates
-        (``rollouts`` raised by ``pool``, ``seconds``). :meth:`choose` is this and a
-        comparison of the means.
+        determinizations, or, when None, the bot's own budget: ``rollouts`` (at least
+        ``pool`` shared among the candidates) or ``seconds``. :meth:`choose` is this and
+        a comparison of the means.
 
         >>> from rummykit.game import Game
         >>> state = Game("standard", players=2, seed=3).new_state()
