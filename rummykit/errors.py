@@ -21,6 +21,7 @@ __all__ = [
     "CardParseError",
     "CardTypeError",
     "ClusterError",
+    "GradingError",
     "IllegalActionError",
     "IllegalMeldError",
     "MissingDependencyError",
@@ -29,6 +30,7 @@ __all__ = [
     "RummyError",
     "SaveFileError",
     "StudentIdError",
+    "SubmissionError",
     "UnsupportedRuleError",
 ]
 
@@ -104,3 +106,15 @@ class OutputError(ArgumentError):
 
 class StudentIdError(ArgumentError):
     """A student ID that is not of the accepted form (see :mod:`rummykit.teach.students`)."""
+
+
+class SubmissionError(RummyError):
+    """A submission the grader cannot take as it is: a notebook that is not JSON, or values
+    handed back that are not of the plain, size-bounded form the grader reads
+    (:mod:`rummykit.teach.grading.values`); the message names the file or the value."""
+
+
+class GradingError(RummyError):
+    """A grading run that cannot start or go on: an autograder zip that is no autograder,
+    a roster line that is no student ID, two files for one student, or the installed
+    rummykit changed while grading; the message names the file, the line or the students."""
