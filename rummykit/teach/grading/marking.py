@@ -60,7 +60,11 @@ class Expected:
 
     @classmethod
     def exact(
-        cls, value: int | Fraction, *, checked: str, hint: str = "",
+        cls,
+        value: int | Fraction,
+        *,
+        checked: str,
+        hint: str = "",
         mistakes: Iterable[Mistake] = (),
     ) -> Expected:
         """An exact answer: an int or a Fraction equal to ``value`` is right. A float is
@@ -72,15 +76,23 @@ class Expected:
 
     @classmethod
     def within(
-        cls, low: float, high: float, *, checked: str, hint: str = "",
+        cls,
+        low: float,
+        high: float,
+        *,
+        checked: str,
+        hint: str = "",
         mistakes: Iterable[Mistake] = (),
     ) -> Expected:
         """An answer right anywhere from ``low`` to ``high`` (a value read from a table to
         a stated tolerance)."""
         if not (math.isfinite(low) and math.isfinite(high) and low <= high):
-            raise ArgumentError(f"an interval is two finite numbers, low <= high, got {low}, {high}")
-        return cls(low=float(low), high=float(high), checked=checked, hint=hint,
-                   mistakes=tuple(mistakes))
+            raise ArgumentError(
+                f"an interval is two finite numbers, low <= high, got {low}, {high}"
+            )
+        return cls(
+            low=float(low), high=float(high), checked=checked, hint=hint, mistakes=tuple(mistakes)
+        )
 
     def accepts(self, value: int | Fraction | float) -> bool:
         """Whether ``value`` (a number of the question's form) is right."""
@@ -112,19 +124,25 @@ class Mark:
 def mark(question: Question, expected: Expected, value: object) -> Mark:
     """Mark ``value``, as the submission handed it back (see
     :mod:`~rummykit.teach.grading.values`), against ``expected``."""
-    checked = f"{question.form.describe()}; {expected.checked}" if expected.checked else (
-        question.form.describe()
+    checked = (
+        f"{question.form.describe()}; {expected.checked}"
+        if expected.checked
+        else (question.form.describe())
     )
     if value is MISSING:
         return Mark(
-            False, checked,
+            False,
+            checked,
             f"the notebook never set `{question.variable}`: a cell before it failed, or the "
             "variable was renamed",
         )
     if isinstance(value, Unsupported):
         shown = f" ({value.text})" if value.text else ""
-        return Mark(False, checked, f"got a value of type {value.type}{shown}; give "
-                    f"{question.form.describe()}")
+        return Mark(
+            False,
+            checked,
+            f"got a value of type {value.type}{shown}; give {question.form.describe()}",
+        )
     problem = question.form.problem(value)
     if problem is not None:
         return Mark(False, checked, problem)

@@ -54,7 +54,7 @@ MAX_DEPTH = 2
 #: The most bytes of one message (one snapshot of every answer variable).
 MAX_MESSAGE = 1 << 20
 
-_INT = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
+_INT = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
 
 
 class _Missing:

@@ -98,7 +98,9 @@ class Form:
 
     def __post_init__(self) -> None:
         if self.kind not in ("exact", "count", "number", "written"):
-            raise ArgumentError(f"a Form's kind is exact, count, number or written, got {self.kind!r}")
+            raise ArgumentError(
+                f"a Form's kind is exact, count, number or written, got {self.kind!r}"
+            )
 
     def describe(self) -> str:
         """The form in words.
@@ -136,7 +138,8 @@ class Form:
         if self.kind == "written":
             return None
         if value is Ellipsis or value is None:
-            return f"no answer yet (the cell still holds {value!r}); give {self.describe()}"
+            shown = "..." if value is Ellipsis else "None"
+            return f"no answer yet (the cell still holds {shown}); give {self.describe()}"
         number = _as_number(value)
         if number is None:
             shown = _short(value)
@@ -157,7 +160,7 @@ class Form:
 def _as_number(value: object) -> int | Fraction | float | None:
     """``value`` as an int, a Fraction or a float (numpy's scalars included), or None if
     it is no number (a bool is none)."""
-    if isinstance(value, bool) or getattr(value, "dtype", None) == bool:
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
         return None
     if isinstance(value, numbers.Integral):
         return int(value)
