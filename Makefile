@@ -43,8 +43,19 @@ serve:
 # lint included, 15 min 8 s; the run before, 13 min 25 s with 788 s of tests on each
 # worker). Serially the suite took 25.7 min.
 WORKERS ?= 2
-test: $(STAMP)
+# The wheels an autograder zip's requirements.txt installs (otter-grader and rummykit's
+# teach extra), fetched from PyPI once, with the set-up: tests/test_grading_otter.py
+# installs a built zip into a clean virtual environment from them, with no index.
+OTTER_WHEELS := build/otter-wheels/.downloaded
+$(OTTER_WHEELS): $(STAMP) pyproject.toml
+	mkdir -p build
+	$(BIN)/python -m rummykit.teach.grading.build --requirements > build/otter-requirements.txt
+	$(BIN)/python -m pip download --quiet --dest build/otter-wheels -r build/otter-requirements.txt
+	touch $(OTTER_WHEELS)
+
+test: $(STAMP) $(OTTER_WHEELS)
 	$(BIN)/python -m pytest -n $(WORKERS)
+
 
 ## Fuzz the engine for a million actions (not part of `make test`; tests/fuzz.py). Prints one
 # summary line; the exit status is nonzero on any invariant break or mishandled input.
@@ -90,10 +101,13 @@ tables: $(STAMP)
 	$(BIN)/python -m rummykit.known_completion
 
 ## Build the graded assignments (assignments/*.ipynb, otter-grader masters) into
-## build/assignments/NAME/student (to hand out) and .../autograder (autograder.zip); grade a
-## folder of STUDENT_ID.ipynb with `python -m rummykit.teach grade ZIP FOLDER --out grades.csv`.
+## build/assignments/NAME/student (to hand out) and .../autograder (autograder.zip), for the
+## course COURSE (the salt of every student's numbers: name your course and term, such as
+## `make assignments COURSE=stat140-2026fall`); grade a folder of STUDENT_ID.ipynb with
+## `python -m rummykit.teach grade ZIP FOLDER --out grades/` (book/teachers.md).
+COURSE ?= rummykit-example
 assignments: $(STAMP)
-	$(BIN)/python -m rummykit.teach build
+	$(BIN)/python -m rummykit.teach build --course $(COURSE)
 
 clean:
 	rm -rf book/_build .pytest_cache book/.jupyterlite.doit.db

@@ -36,7 +36,12 @@ PAGES = {
     "odds": ("rummykit.odds",),
     "widgets": ("rummykit.widgets",),
     "exercises": ("rummykit.exercises",),
-    "teach": ("rummykit.teach", "rummykit.teach.strategy"),
+    "teach": (
+        "rummykit.teach",
+        "rummykit.teach.homework",
+        "rummykit.teach.assign",
+        "rummykit.teach.strategy",
+    ),
 }
 
 

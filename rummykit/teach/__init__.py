@@ -1,6 +1,6 @@
 """Course content built on rummykit, for the book's unit guide (``book/teachers.md``):
 graded assignments (otter-grader masters in ``assignments/``): each student's numbers and
-the form of each answer (:func:`homework`; never the answers, which ship only in the
+the form of each answer (:func:`rummykit.teach.homework.homework`; never the answers, which ship only in the
 autograder), and the tools that build and grade them (:mod:`rummykit.teach.assign`;
 ``python -m rummykit.teach build|grade``); the class coverage activity
 (:mod:`~rummykit.teach.coverage`), the lesson slides (:mod:`~rummykit.teach.slides`),
@@ -15,8 +15,7 @@ and play tables of ``data/`` read as chapters 3, 4, 5 and 11 read them
 :mod:`~rummykit.teach.rule_variants`, :mod:`~rummykit.teach.strategy`; they need
 polars)."""
 
-from rummykit.teach.homework import homework
 from rummykit.teach.registry import EXERCISES
 from rummykit.teach.students import normalize_id
 
-__all__ = ["EXERCISES", "homework", "normalize_id"]
+__all__ = ["EXERCISES", "normalize_id"]

@@ -66,6 +66,7 @@ MODULES = (
     "rummykit.known_completion",
     "rummykit.teach",
     "rummykit.teach.students",
+    "rummykit.teach.homework",
     "rummykit.teach.concepts",
     "rummykit.teach.outs_exercises",
     "rummykit.teach.coverage",
@@ -157,6 +158,10 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     meld = find_contract(hand, CONTRACTS[0], rules)[0]
     by_name = {
         "rules": rules,
+        "course": "rummykit-probes",
+        "assignment": "hw1-counting",
+        "student_id": "ada",
+        "question": "q1",
         "contract": CONTRACTS[0],
         "decks": 1,
         "jokers": 0,

@@ -37,17 +37,28 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import rummykit
+from rummykit.checks import instance, items
+from rummykit.checks import path as check_path
 from rummykit.errors import ArgumentError, OutputError
 from rummykit.teach.grading.autograder import FORMAT, KEY_FILE, MANIFEST_FILE, probe_numbers
 from rummykit.teach.homework import ASSIGNMENTS
 from rummykit.teach.homework.spec import check_course
 
-__all__ = ["ASSIGNMENTS_FOLDER", "BUILD", "KEYS", "build", "master_questions", "pure_wheel"]
+__all__ = [
+    "ASSIGNMENTS_FOLDER",
+    "BUILD",
+    "KEYS",
+    "build",
+    "master_questions",
+    "pure_wheel",
+    "third_party_requirements",
+]
 
 _ROOT = Path(__file__).resolve().parents[3]
 #: The master notebooks.
 ASSIGNMENTS_FOLDER = _ROOT / "assignments"
-#: The answer keys, one module per master (``hw1-counting`` -> ``hw1_counting.py``).
+#: The answer keys, one module per master (``hw1-counting`` -> ``hw1_counting.py``), in
+#: the folder ``keys`` beside the masters.
 KEYS = ASSIGNMENTS_FOLDER / "keys"
 #: Where :func:`build` writes.
 BUILD = _ROOT / "build" / "assignments"
@@ -78,6 +89,17 @@ def master_questions(master: Path) -> list[dict]:
         elif current is not None and cell.cell_type == "markdown" and current["prompt"] is None:
             current["prompt"] = cell.source
     return questions
+
+
+def _text(name: str, value: object) -> str:
+    return instance(name, value, str, "a str")
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long for the file system
+        return False
 
 
 def _key_path(keys: Path, name: str) -> Path:
@@ -133,6 +155,33 @@ def pure_wheel(folder: Path) -> Path | None:
             raise OutputError(f"cannot build rummykit's wheel: {done.stderr.strip()[-500:]}")
     (wheel,) = folder.glob("rummykit-*-py3-none-any.whl")
     return wheel
+
+
+def third_party_requirements(extra: str = "teach") -> list[str]:
+    """What rummykit's ``extra`` installs besides rummykit, its extras followed, from the
+    installed package's metadata (``otter-grader==7.0.0``, ``numpy>=1.26``, ...).
+
+    >>> any(r.startswith("otter-grader") for r in third_party_requirements())
+    True
+    """
+    from importlib.metadata import requires
+
+    found, todo, seen = [], [extra], set()
+    while todo:
+        current = todo.pop()
+        seen.add(current)
+        for line in requires("rummykit") or []:
+            requirement, _, marker = line.partition(";")
+            if marker.replace("'", '"').strip() != f'extra == "{current}"':
+                continue
+            requirement = requirement.strip()
+            nested = re.fullmatch(r"rummykit\[(\w+)\]", requirement)
+            if nested:
+                if nested.group(1) not in seen:
+                    todo.append(nested.group(1))
+            elif requirement not in found:
+                found.append(requirement)
+    return found
 
 
 def _requirements(wheel: Path | None) -> list[str]:
@@ -236,15 +285,17 @@ def build(
     names: Iterable[str] | None = None,
     *,
     course: str,
-    keys: Path = KEYS,
+    keys: Path | None = None,
 ) -> dict[str, tuple[Path, Path]]:
     """Build every master in ``masters`` (or those of ``names``) for ``course`` into
-    ``out``: returns ``{name: (student notebook, autograder zip)}``."""
+    ``out``, with the answer keys of ``keys`` (default: the folder ``keys`` beside the
+    masters): returns ``{name: (student notebook, autograder zip)}``."""
     course = check_course(course)
-    masters, out, keys = Path(masters), Path(out), Path(keys)
-    found = sorted(masters.glob("*.ipynb")) if masters.is_dir() else []
+    masters, out = check_path("masters", masters), check_path("out", out)
+    keys = masters / "keys" if keys is None else check_path("keys", keys)
+    found = sorted(masters.glob("*.ipynb")) if _is_dir(masters) else []
     if names is not None:
-        wanted = set(names)
+        wanted = set(items("names", names, _text, what="a list of master names"))
         found = [path for path in found if path.stem in wanted]
         missing = wanted - {path.stem for path in found}
         if missing:
@@ -273,3 +324,13 @@ def build(
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return built
+
+
+if __name__ == "__main__":
+    # `python -m rummykit.teach.grading.build --requirements`: what an autograder zip's
+    # environment installs from an index (the Makefile fetches them for the tests).
+    if sys.argv[1:] != ["--requirements"]:
+        sys.exit("usage: python -m rummykit.teach.grading.build --requirements")
+    otter = "otter-grader[grading,plugins]"
+    for line in third_party_requirements():
+        print(line.replace("otter-grader", otter, 1) if line.startswith("otter-grader") else line)

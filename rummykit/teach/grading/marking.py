@@ -72,7 +72,8 @@ class Expected:
         ``value`` to 12 significant figures."""
         if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
             raise ArgumentError(f"an exact answer is an int or a Fraction, got {value!r}")
-        return cls(value=value, checked=checked, hint=hint, mistakes=tuple(mistakes))
+        made = cls(value=value, checked=checked, hint=hint)
+        return dataclasses.replace(made, mistakes=made._slips(mistakes))
 
     @classmethod
     def within(
@@ -90,9 +91,13 @@ class Expected:
             raise ArgumentError(
                 f"an interval is two finite numbers, low <= high, got {low}, {high}"
             )
-        return cls(
-            low=float(low), high=float(high), checked=checked, hint=hint, mistakes=tuple(mistakes)
-        )
+        made = cls(low=float(low), high=float(high), checked=checked, hint=hint)
+        return dataclasses.replace(made, mistakes=made._slips(mistakes))
+
+    def _slips(self, mistakes: Iterable[Mistake]) -> tuple[Mistake, ...]:
+        """The mistakes whose value is not a right answer: a slip can land on the right
+        value for some numbers, and is then no mistake."""
+        return tuple(m for m in mistakes if not self.accepts(m.value))
 
     def accepts(self, value: int | Fraction | float) -> bool:
         """Whether ``value`` (a number of the question's form) is right."""

@@ -44,7 +44,9 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from rummykit.errors import GradingError, OutputError, SubmissionError
+from rummykit.checks import choice, instance, whole
+from rummykit.checks import path as check_path
+from rummykit.errors import ArgumentTypeError, GradingError, OutputError, SubmissionError
 from rummykit.teach.grading import integrity, sandbox
 from rummykit.teach.grading.autograder import Autograder, load
 from rummykit.teach.grading.marking import Mark, mark
@@ -340,10 +342,24 @@ def grade(
     import time
 
     started = time.monotonic()
-    limits = limits or sandbox.Limits()
-    jobs = jobs or os.cpu_count() or 1
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
-        raise GradingError(f"jobs must be a whole number from 1 to 256, got {jobs!r}")
+    autograder, submissions, out = (
+        check_path(name, value)
+        for name, value in (("autograder", autograder), ("submissions", submissions), ("out", out))
+    )
+    roster = None if roster is None else check_path("roster", roster)
+    written = None if written is None else check_path("written", written)
+    limits = instance(
+        "limits",
+        sandbox.Limits() if limits is None else limits,
+        sandbox.Limits,
+        "a rummykit.teach.assign.Limits",
+    )
+    jobs = whole("jobs", os.cpu_count() or 1 if jobs is None else jobs, low=1, high=256)
+    choice("isolation", isolation, ("auto", "bubblewrap", "process"))
+    for name, flag in (("fresh", fresh), ("progress", progress)):
+        instance(name, flag, bool, "True or False")
+    if log is not None and not callable(log):
+        raise ArgumentTypeError(f"log must be a function of one str, or None, got {log!r}")
     grader = load(autograder)
     folder = Path(submissions)
     if not folder.is_dir():
@@ -359,13 +375,15 @@ def grade(
     chosen = sandbox.isolation(isolation)
 
     sys.dont_write_bytecode = True  # this process must not change the package it watches
-    baseline = integrity.fingerprint()
+    integrity.prepare()
+    baseline = integrity.snapshot()
+    package = hashlib.sha256(json.dumps(baseline, sort_keys=True).encode()).hexdigest()
     names = grader.names
     journal_path = _journal(out)
     if fresh:
         journal_path.unlink(missing_ok=True)
     kept = _read_journal(journal_path, names)
-    keys = {s: _run_key(notebooks[s], names, limits, chosen, baseline) for s in notebooks}
+    keys = {s: _run_key(notebooks[s], names, limits, chosen, package) for s in notebooks}
     outcomes = {s: kept[k] for s, k in keys.items() if k in kept}
     pending = sorted(s for s in notebooks if s not in outcomes)
     ran = _run_pending(
@@ -416,7 +434,7 @@ def _run_pending(
     limits: sandbox.Limits,
     chosen: sandbox.Isolation,
     jobs: int,
-    baseline: str,
+    baseline: dict[str, str],
     journal_path: Path,
     outcomes: dict,
     progress: bool,
@@ -452,6 +470,7 @@ def _run_pending(
         file=sys.stderr,
     )
     changed_by: list[str] = []
+    changes: list[str] = []
     done = 0
     with (
         journal_path.open("a", encoding="utf-8") as journal,
@@ -465,7 +484,8 @@ def _run_pending(
                 with lock:
                     suspects = sorted(running)
                     running.discard(student)
-                if integrity.fingerprint() != baseline:
+                changes = integrity.changed(baseline, integrity.snapshot())
+                if changes:
                     changed_by = suspects
                     for other in futures:
                         other.cancel()
@@ -484,11 +504,15 @@ def _run_pending(
         finally:
             bar.close()
     if changed_by:
+        shown = ", ".join(changes[:5]) + (
+            f" and {len(changes) - 5} more" if len(changes) > 5 else ""
+        )
         raise GradingError(
             "the installed rummykit changed while grading "
             + ", ".join(changed_by)
-            + f" ({integrity.package_folder()}): a submission wrote to it, so grading stopped "
-            "and nothing was written; reinstall rummykit, then grade with bubblewrap "
-            "(--isolation bubblewrap), which makes the package read-only"
+            + f" ({shown}): a submission may have written to it, so grading stopped and "
+            "nothing was written; reinstall rummykit (or, if you changed it yourself, run "
+            "again), and grade with bubblewrap (--isolation bubblewrap), which makes the "
+            "package read-only"
         )
     return done

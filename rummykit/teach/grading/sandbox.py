@@ -120,26 +120,38 @@ def _bwrap() -> str | None:
 
 
 def isolation(wanted: str = "auto") -> Isolation:
-    """The isolation to grade with: ``"auto"`` (bubblewrap where it works, else process),
+    """The isolation to grade with: ``"auto"`` (bubblewrap where it works, else process,
+    but never process for a grader run as root: the notebooks would run as root),
     ``"bubblewrap"`` (an error naming the cause where it does not work) or ``"process"``."""
     if wanted not in ("auto", "bubblewrap", "process"):
         raise ArgumentError(f"isolation is auto, bubblewrap or process, got {wanted!r}")
+    root = os.geteuid() == 0 if hasattr(os, "geteuid") else False
     if wanted == "process":
         return Isolation("process")
     program = _bwrap()
-    if program is None:
-        if wanted == "bubblewrap":
-            raise GradingError(
-                "isolation bubblewrap: bwrap is not installed (Debian and Ubuntu: "
-                "apt-get install bubblewrap; Fedora: dnf install bubblewrap); it needs Linux"
+    problem = "bwrap is not installed" if program is None else None
+    if program is not None:
+        candidate = Isolation("bubblewrap", program, own_uid=root)
+        problem = _probe(candidate)
+        if problem is None:
+            return candidate
+    if wanted == "bubblewrap" or root:
+        install = (
+            "install it (Debian and Ubuntu: apt-get install bubblewrap; Fedora: dnf install "
+            "bubblewrap; it needs Linux)"
+            if program is None
+            else "bwrap cannot start a sandbox here"
+        )
+        raise GradingError(
+            f"isolation bubblewrap: {problem}: {install}"
+            + (
+                "; run as root, the grader will not run notebooks as plain processes unless "
+                "told to (--isolation process): they would run as root, able to change or "
+                "end anything on this machine"
+                if root and wanted == "auto"
+                else ""
             )
-        return Isolation("process")
-    candidate = Isolation("bubblewrap", program, own_uid=os.geteuid() == 0)
-    problem = _probe(candidate)
-    if problem is None:
-        return candidate
-    if wanted == "bubblewrap":
-        raise GradingError(f"isolation bubblewrap: bwrap cannot start a sandbox here: {problem}")
+        )
     return Isolation("process")
 
 
@@ -201,8 +213,6 @@ def _environment(home: str, python_bin: str) -> dict[str, str]:
         "HOME": home,
         "TMPDIR": "/tmp" if home == "/submission" else home,
         "LANG": "C.UTF-8",
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONUNBUFFERED": "1",
         "MPLBACKEND": "Agg",
         "MPLCONFIGDIR": f"{home}/.matplotlib",
         "IPYTHONDIR": f"{home}/.ipython",
@@ -296,7 +306,7 @@ def run(
             json.dumps(list(names)),
             json.dumps(limits.child()),
         ]
-        python = [sys.executable, "-I", "-m", "rummykit.teach.grading.child"]
+        python = [sys.executable, "-I", "-B", "-u", "-m", "rummykit.teach.grading.child"]
         user = None
         if candidate.kind == "bubblewrap":
             (scratch / "notebook").write_bytes(notebook)

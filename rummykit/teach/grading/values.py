@@ -82,7 +82,7 @@ def encode(value: object, depth: int = 0) -> object:
         return {"none": True}
     if value is Ellipsis:
         return {"ellipsis": True}
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    if isinstance(value, bool) or _numpy_bool(value):
         return {"bool": bool(value)}
     if isinstance(value, numbers.Integral):
         digits = str(int(value))
@@ -112,6 +112,11 @@ def encode(value: object, depth: int = 0) -> object:
     except Exception:  # a student's __repr__ may raise anything
         text = ""
     return {"unsupported": type(value).__name__[:80], "text": text}
+
+
+def _numpy_bool(value: object) -> bool:
+    kind = type(value)
+    return kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
 
 
 def decode(data: object, depth: int = 0) -> object:

@@ -4,7 +4,9 @@ teacher builds, see :mod:`rummykit.teach.grading`).
 
 In an assignment's notebook a student writes::
 
-    hw = rk.teach.homework("hw1-counting", STUDENT_ID, course=COURSE)
+    from rummykit.teach.homework import homework
+
+    hw = homework("hw1-counting", STUDENT_ID, course=COURSE)
     hw.numbers("q1")          # this student's numbers for question 1
     hw.check("q1", hands)     # the form of the answer; correctness is checked at grading
 

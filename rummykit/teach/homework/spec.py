@@ -45,6 +45,7 @@ __all__ = [
     "Form",
     "Question",
     "check_course",
+    "no_numbers",
     "question_seed",
 ]
 
@@ -79,6 +80,11 @@ def question_seed(course: str, assignment: str, question: str, student_id: str) 
         f"{normalize_id(student_id)}"
     )
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def no_numbers(rng: random.Random) -> dict:
+    """No numbers: the draw of a written question, the same for every student."""
+    return {}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,7 +166,10 @@ class Form:
 def _as_number(value: object) -> int | Fraction | float | None:
     """``value`` as an int, a Fraction or a float (numpy's scalars included), or None if
     it is no number (a bool is none)."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    kind = type(value)
+    if isinstance(value, bool) or (
+        kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
+    ):
         return None
     if isinstance(value, numbers.Integral):
         return int(value)
