@@ -8,6 +8,7 @@ The whole class graded end to end, hostile notebooks included, is tests/test_gra
 from __future__ import annotations
 
 import json
+import os
 import zipfile
 from fractions import Fraction
 
@@ -16,11 +17,11 @@ import numpy as np
 import pytest
 
 from rummykit.errors import GradingError, RummyError, StudentIdError, SubmissionError
-from rummykit.teach.homework import homework
 from rummykit.teach.grading import sandbox, values
 from rummykit.teach.grading.autograder import load
 from rummykit.teach.grading.marking import Expected, Mistake, mark
 from rummykit.teach.grading.roster import Student, owner, read_roster, whose
+from rummykit.teach.homework import homework
 from rummykit.teach.homework.spec import COUNT, NUMBER, PROBABILITY, Question, question_seed
 
 # --- values: plain data in, plain data out ---------------------------------------------------
@@ -349,3 +350,32 @@ def test_under_otter_the_student_is_gradescopes_or_the_typed_id(tmp_path, monkey
     metadata["users"][0]["sid"] = "3032123456"
     (tmp_path / "submission_metadata.json").write_text(json.dumps(metadata))
     assert student_named({"STUDENT_ID": "ada"}) == "3032123456"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["bubblewrap", "process"])
+def test_a_notebook_reaches_no_network(kind):
+    """A server on this machine's loopback, which the grader reaches: a sandboxed notebook
+    cannot (its network namespace has a loopback of its own, down)."""
+    import socket
+
+    try:
+        isolation = sandbox.isolation(kind)
+    except GradingError:
+        if os.environ.get("CI") or kind == "process":
+            raise
+        pytest.skip("bubblewrap cannot run here (CI installs it: .ci/run)")
+    if not isolation.unshare and kind == "process":
+        pytest.skip("unshare cannot make a network namespace here")
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    try:
+        reach = (
+            f"import socket\ntry:\n    socket.create_connection(('127.0.0.1', {port}), timeout=3)"
+            "\n    reached = True\nexcept OSError:\n    reached = False"
+        )
+        outcome = sandbox.run(_notebook(reach), ("reached",), sandbox.Limits(seconds=30), isolation)
+        assert outcome.values == {"reached": False}
+        socket.create_connection(("127.0.0.1", port), timeout=3).close()  # the grader can
+    finally:
+        server.close()

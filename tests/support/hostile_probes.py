@@ -371,6 +371,15 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         },
         # build() given a folder without masters: it refuses before otter writes anything.
         "build": {"masters": empty},
+        # grade() given a zip that is no autograder: it refuses before it writes anything.
+        "grade": {"autograder": autograder, "submissions": empty, "out": empty / "grades"},
+        # The assignments' value types: plain records (a Form checks its kind).
+        "Check": {"question": "q1", "ok": True, "message": "m"},
+        "Form": {"kind": "exact", "what": "a probability"},
+        "Result": {"student": "ada", "file": "ada.ipynb", "status": "graded", "points": {},
+                   "marks": {}, "reason": ""},
+        "Report": {"out": empty, "results": (), "unmatched": (), "isolation": None, "ran": 0,
+                   "seconds": 0.0},
         "build_student_edition": {"source": notebooks, "out": notebooks / "edition"},
         # Chapter 9's charts, each given the frame its builder makes.
         "binomial_limit_chart": {"frame": concepts.binomial_limit(decks=(1,))},

@@ -16,7 +16,8 @@ Two isolations, the best this machine allows (:func:`isolation`):
 
 ``process`` (elsewhere)
     A child process in a new session, in a folder of its own holding only its notebook,
-    with the same limits, started through a small go-between (so a notebook that kills
+    with the same limits, in a network namespace of its own where Linux lets ``unshare``
+    make one (no network), started through a small go-between (so a notebook that kills
     its parent ends only its own run); but it runs as you: it can read your files and use
     the network, it can signal your other processes, a process limit counts all of yours
     and none of root's, and if you can change the installed rummykit so can it (the grader
@@ -100,6 +101,9 @@ class Isolation:
     """The bwrap program (bubblewrap only)."""
     own_uid: bool = False
     """Whether each slot runs as a user ID of its own (bubblewrap run as root)."""
+    unshare: tuple[str, ...] = ()
+    """Process only: the ``unshare`` command that gives the child a network namespace of
+    its own (no network), where Linux allows one (empty elsewhere)."""
 
     def describe(self) -> str:
         """One line for the run's summary and the CSV's provenance."""
@@ -109,9 +113,10 @@ class Isolation:
                 "bubblewrap: no network, no view of the grader's processes or files, "
                 f"the package read-only{uid}"
             )
+        network = "no network, " if self.unshare else ""
         return (
-            "process: a child process with limits, in a folder of its own; it runs as you "
-            "(install bubblewrap to isolate it)"
+            f"process: a child process with limits, in a folder of its own, {network}running "
+            "as you (install bubblewrap to isolate it)"
         )
 
 
@@ -127,7 +132,7 @@ def isolation(wanted: str = "auto") -> Isolation:
         raise ArgumentError(f"isolation is auto, bubblewrap or process, got {wanted!r}")
     root = os.geteuid() == 0 if hasattr(os, "geteuid") else False
     if wanted == "process":
-        return Isolation("process")
+        return _process(root)
     program = _bwrap()
     problem = "bwrap is not installed" if program is None else None
     if program is not None:
@@ -152,6 +157,21 @@ def isolation(wanted: str = "auto") -> Isolation:
                 else ""
             )
         )
+    return _process(root)
+
+
+def _process(root: bool) -> Isolation:
+    """Process isolation, in a network namespace of its own where ``unshare`` can make
+    one (as root, or through a user namespace)."""
+    program = shutil.which("unshare") if sys.platform.startswith("linux") else None
+    if program is not None:
+        command = (program, "--net") if root else (program, "--net", "--user", "--map-root-user")
+        try:
+            done = subprocess.run([*command, "true"], capture_output=True, timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            done = None
+        if done is not None and done.returncode == 0:
+            return Isolation("process", unshare=(*command, "--"))
     return Isolation("process")
 
 
@@ -323,7 +343,8 @@ def run(
             folder.mkdir()
             (folder / "submission.ipynb").write_bytes(notebook)
             child = [*python, "submission.ipynb", str(fds["channel"]), *child_args]
-            command = [sys.executable, "-I", "-c", _SUPERVISOR, str(fds["channel"]), *child]
+            supervisor = [sys.executable, "-I", "-c", _SUPERVISOR, str(fds["channel"])]
+            command = [*candidate.unshare, *supervisor, *child]
             cwd = str(folder)
             env = _environment(str(folder), str(Path(sys.executable).parent))
         passed = tuple(fd for name, fd in fds.items() if name != "output")
