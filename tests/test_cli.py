@@ -392,3 +392,31 @@ def test_review_refuses_a_missing_save_a_bad_seat_and_an_unwritable_page(
     )
     assert "--html: cannot write" in err
     assert not out.parent.exists()
+
+
+def test_review_round_is_the_rounds_number_in_a_game_started_later(capsys, tmp_path):
+    """Issue 48 item 6: a game begun at round 3 reviews --round 3, refuses --round 1 by
+    the rounds it played, and a review with nothing to judge claims no accuracy."""
+    from rummykit.bots import GreedyBot, RandomBot
+    from rummykit.game import Game
+
+    state = Game("standard", players=3, seed=5, turn_limit=30).new_state(round=3)
+    bots = [RandomBot(seed=2), GreedyBot(), GreedyBot()]
+    while not state.round_scores:
+        state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    path = tmp_path / "late.json"
+    path.write_text(state.save(), encoding="utf-8")
+    code, out, _ = run(capsys, "review", str(path), "--seat", "0", "--budget", "2", "--round", "3")
+    assert code == 0 and "decisions, accuracy" in out.splitlines()[0]
+    lines = [line for line in out.splitlines() if line.startswith("round ")]
+    assert lines and all(line.split()[1] == "3" for line in lines)
+    err = fails(capsys, "review", str(path), "--seat", "0", "--round", "1")
+    assert "round must be the number of a round this game played (3..4), got 1" in err
+
+
+def test_a_review_with_no_decision_claims_no_accuracy():
+    from rummykit.reviews import Review
+
+    empty = Review(seat=0, name="Ann", budget=4, seed=0, verdicts=())
+    assert empty.accuracy is None and "no accuracy" in str(empty)
+    assert "100" not in str(empty)

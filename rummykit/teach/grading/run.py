@@ -284,6 +284,13 @@ def _mark_all(autograder: Autograder, student: str, outcome: sandbox.Outcome) ->
     return marks
 
 
+def _gist(reason: str) -> str:
+    """The first words of a mark's reason, for the CSV's one line ("no answer yet", "not
+    right for your numbers", "got a float")."""
+    head = reason.split(";")[0].split(" (")[0].split(": ")[0].split(", ")[0]
+    return head if len(head) <= 40 else head[:37] + "..."
+
+
 def _result(
     autograder: Autograder,
     student: str,
@@ -304,12 +311,8 @@ def _result(
     lost = [q.name for q in autograder.autograded if not marks[q.name].earned]
     reason = outcome.reason
     if lost:
-        reason = (
-            (f"{reason}; " if reason else "")
-            + "points lost on "
-            + ", ".join(lost)
-            + (" (the feedback file says why)")
-        )
+        said = ", ".join(f"{name} ({_gist(marks[name].reason)})" for name in lost)
+        reason = (f"{reason}; " if reason else "") + f"points lost on {said}"
     status = "graded" if outcome.status == "finished" else outcome.status
     return Result(
         student,
