@@ -565,3 +565,30 @@ def test_every_assignments_solutions_earn_full_marks(tmp_path):
         auto = [q for q in ASSIGNMENTS[name].values() if q.variable is not None]
         assert result.status == "graded", result.reason
         assert all(result.marks[q.name].earned for q in auto), (name, result.reason)
+
+
+def test_a_key_that_raises_stops_the_run_naming_the_question(built, tmp_path):
+    import hashlib
+    import zipfile
+
+    from rummykit.teach.grading.autograder import KEY_FILE, MANIFEST_FILE
+
+    student_nb, zipped = built[HW1]
+    broken = tmp_path / "broken.zip"
+    with zipfile.ZipFile(zipped) as old, zipfile.ZipFile(broken, "w") as new:
+        for item in old.infolist():
+            data = old.read(item.filename)
+            if item.filename == KEY_FILE:
+                data += b"\n\ndef _broken(n):\n    raise KeyError('decks')\n\nKEY['q2'] = _broken\n"
+                key = data
+            if item.filename != MANIFEST_FILE:
+                new.writestr(item, data)
+        manifest = json.loads(old.read(MANIFEST_FILE))
+        manifest["key_sha256"] = hashlib.sha256(key).hexdigest()
+        new.writestr(MANIFEST_FILE, json.dumps(manifest))
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    (folder / "ada.ipynb").write_text(notebook(student_nb, "ada", right("ada")))
+    with pytest.raises(GradingError, match=r"answer key of hw1-counting q2 raised KeyError"):
+        grade(broken, folder, tmp_path / "grades", progress=False)
+    assert not (tmp_path / "grades").exists()

@@ -33,6 +33,7 @@ only the rest is run; nobody is run twice.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import csv
 import dataclasses
 import hashlib
@@ -41,7 +42,8 @@ import os
 import queue
 import sys
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from rummykit.checks import choice, instance, whole
@@ -51,7 +53,7 @@ from rummykit.teach.grading import integrity, sandbox
 from rummykit.teach.grading.autograder import Autograder, load
 from rummykit.teach.grading.marking import Mark, mark
 from rummykit.teach.grading.outputs import write_outputs
-from rummykit.teach.grading.roster import read_roster, whose
+from rummykit.teach.grading.roster import Student, read_roster, whose
 from rummykit.teach.grading.values import MISSING, Unsupported, decode, encode
 
 __all__ = ["MAX_NOTEBOOK", "Report", "Result", "grade"]
@@ -277,7 +279,15 @@ def _mark_all(autograder: Autograder, student: str, outcome: sandbox.Outcome) ->
     marks = {}
     for question in autograder.autograded:
         numbers = question.numbers(student, course=autograder.course)
-        expected = autograder.key.KEY[question.name](numbers)
+        try:
+            expected = autograder.key.KEY[question.name](numbers)
+        except Exception as error:  # the key's own bug: the teacher's to fix, said plainly
+            raise GradingError(
+                f"the answer key of {autograder.assignment} {question.name} raised "
+                f"{type(error).__name__}: {error} for {student!r}'s numbers {numbers}: fix "
+                f"assignments/keys/, build the zip again and grade again (nothing was run twice: "
+                "the journal keeps every notebook's answers)"
+            ) from None
         marks[question.name] = mark(
             question, expected, outcome.values.get(question.variable, MISSING)
         )
@@ -342,7 +352,6 @@ def grade(
 ) -> Report:
     """Grade every ``*.ipynb`` of ``submissions`` with the ``autograder`` zip into the
     folder ``out`` (see the module's docstring); return the :class:`Report`."""
-    import time
 
     started = time.monotonic()
     autograder, submissions, out = (
@@ -377,7 +386,52 @@ def grade(
     out = _check_out(out)
     chosen = sandbox.isolation(isolation)
 
-    sys.dont_write_bytecode = True  # this process must not change the package it watches
+    with _no_bytecode():  # this process must not change the package it watches
+        return _run_and_write(
+            grader,
+            paths,
+            nobody,
+            notebooks,
+            students,
+            marks_written,
+            out,
+            chosen,
+            limits,
+            jobs,
+            fresh,
+            progress,
+            log,
+            started,
+        )
+
+
+@contextlib.contextmanager
+def _no_bytecode() -> Iterator[None]:
+    before = sys.dont_write_bytecode
+    sys.dont_write_bytecode = True
+    try:
+        yield
+    finally:
+        sys.dont_write_bytecode = before
+
+
+def _run_and_write(
+    grader: Autograder,
+    paths: dict[str, Path],
+    nobody: list[Path],
+    notebooks: dict[str, bytes],
+    students: list[Student] | None,
+    marks_written: dict,
+    out: Path,
+    chosen: sandbox.Isolation,
+    limits: sandbox.Limits,
+    jobs: int,
+    fresh: bool,
+    progress: bool,
+    log: Callable[[str], None] | None,
+    started: float,
+) -> Report:
+    """Run what the journal lacks, mark everyone, write the folder (see :func:`grade`)."""
     integrity.prepare()
     baseline = integrity.snapshot()
     package = hashlib.sha256(json.dumps(baseline, sort_keys=True).encode()).hexdigest()
