@@ -27,6 +27,7 @@ import altair as alt  # noqa: E402
 import polars as pl  # noqa: E402
 
 from rummykit.display import chance_column  # noqa: E402
+from rummykit.stories import CLASS_COLOURS  # noqa: E402
 
 __all__ = [
     "completion_chart",
@@ -38,6 +39,7 @@ __all__ = [
     "odds_lines",
     "settled_turn",
     "shoe_label",
+    "story_chart",
     "wants_log",
     "your_hand_mark",
 ]
@@ -834,3 +836,69 @@ def interval_chart(
         zero = pl.DataFrame({"zero": [0.0]})
         layers.insert(0, alt.Chart(zero).mark_rule(color="#7F7F7F").encode(x="zero:Q"))
     return alt.layer(*layers).properties(title=title, width=420)
+
+
+def story_chart(frame: pl.DataFrame, *, result: float, title: str = "") -> alt.LayerChart:
+    """A round's story (:class:`rummykit.stories.Story`, its ``rows()``; the story draws
+    the same chart as SVG itself, :meth:`~rummykit.stories.Story.chart`): the seat's expected standing
+    after each decision (points at the round's end better than the opponents' mean) with
+    its 95% band, each decision coloured by its class, and the round's result at the end.
+
+    ``frame`` is the story's rows (``step``, ``after``, ``after_low``, ``after_high``,
+    ``kind``, ``played``, ``best``, ``decision``, ``luck``), one a decision.
+
+    >>> frame = pl.DataFrame({"step": [1, 2], "after": [-3.0, 4.0], "after_low": [-9.0, -2.0],
+    ...     "after_high": [3.0, 10.0], "kind": ["best", "mistake"], "played": ["draw stock",
+    ...     "discard KS"], "best": ["draw stock", "discard 4H"], "decision": [0.0, -6.0],
+    ...     "luck": [0.0, 13.0]})
+    >>> spec = story_chart(frame, result=12.0).to_dict()
+    >>> [layer["mark"]["type"] for layer in spec["layer"]]
+    ['rule', 'area', 'line', 'point', 'point', 'text']
+    """
+    columns = [
+        "step",
+        "after",
+        "after_low",
+        "after_high",
+        "kind",
+        "played",
+        "best",
+        "decision",
+        "luck",
+    ]
+    _require(frame, columns, "story_chart")
+    last = int(frame["step"].max()) + 1 if frame.height else 1
+    ended = pl.DataFrame({"step": [last], "after": [float(result)], "label": ["result"]})
+    x = alt.X("step:Q", title="Decision of the round", axis=alt.Axis(tickMinStep=1, format="d"))
+    y_title = "Expected points better than the opponents' mean"
+    base = alt.Chart(frame).encode(x=x)
+    band = base.mark_area(opacity=0.2, color="#4a6fa5").encode(
+        y=alt.Y("after_low:Q", title=y_title), y2="after_high:Q"
+    )
+    line = base.mark_line(color="#4a6fa5").encode(y="after:Q")
+    kinds = [k for k in CLASS_COLOURS if k in set(frame["kind"].to_list())] or ["best"]
+    points = base.mark_point(filled=True, size=70).encode(
+        y="after:Q",
+        color=alt.Color(
+            "kind:N",
+            title="The decision",
+            scale=alt.Scale(domain=kinds, range=[CLASS_COLOURS[k] for k in kinds]),
+        ),
+        tooltip=[
+            alt.Tooltip("step:Q", title="Decision"),
+            alt.Tooltip("played:N", title="Played"),
+            alt.Tooltip("best:N", title="Best"),
+            alt.Tooltip("kind:N", title="Class"),
+            alt.Tooltip("after:Q", title="Expected standing", format="+.1f"),
+            alt.Tooltip("decision:Q", title="The decision's part", format="+.1f"),
+            alt.Tooltip("luck:Q", title="Luck since the last decision", format="+.1f"),
+        ],
+    )
+    finish = alt.Chart(ended).encode(x="step:Q", y="after:Q")
+    end_point = finish.mark_point(shape="diamond", filled=True, size=110, color="#000000")
+    end_label = finish.mark_text(align="left", dx=8).encode(text="label:N")
+    zero = alt.Chart(pl.DataFrame({"zero": [0.0]})).mark_rule(color="#7F7F7F").encode(y="zero:Q")
+    return alt.layer(zero, band, line, points, end_point, end_label).properties(
+        title=title or "Expected standing, decision by decision (95% band), and the result",
+        width=460,
+    )

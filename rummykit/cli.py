@@ -500,11 +500,15 @@ def _review(args, parser) -> int:
             f"{verdict.kind:<10} loss {loss.mean:5.1f} [{loss.low:.1f}, {loss.high:.1f}]  "
             f"best: {verdict.best.action}"
         )
+    stories = [result.story(number) for number, _ in result.results]
+    for story in stories:
+        print(story)
     if args.html is not None:
         out = Path(args.html)
+        told = "".join(f"<h2>Round {story.round}</h2>{story._repr_html_()}" for story in stories)
         page = (
             "<!DOCTYPE html><html><head><meta charset='utf-8'><title>rummykit review</title>"
-            f"</head><body>{result._repr_html_()}<ol>"
+            f"</head><body>{result._repr_html_()}{told}<h2>Every decision</h2><ol>"
             + "".join(f"<li>{html.escape(v.sentence)}</li>" for v in result.verdicts)
             + "</ol></body></html>"
         )

@@ -81,6 +81,7 @@ from rummykit.legal import PlayerView, fits_table
 from rummykit.rollouts import best_outcome
 from rummykit.saves import load
 from rummykit.search import contract_distance
+from rummykit.stories import Story
 
 __all__ = ["CLASSES", "THRESHOLDS", "Alternative", "Review", "Verdict", "judge", "review"]
 
@@ -209,6 +210,22 @@ class Review:
     """The seed the samples were drawn from."""
     verdicts: tuple[Verdict, ...]
     """Every decision with a choice, in the order played."""
+    results: tuple[tuple[int, float], ...] = ()
+    """``(round, result)`` of each round the seat finished: its points at the round's end
+    better than the opponents' mean (the measure of the values), as it happened."""
+
+    def story(self, round: int) -> Story:
+        """Round ``round``'s story (:class:`Story`): the seat's expected standing decision by
+        decision, each change split into the decision's part and luck's."""
+        finished = dict(self.results)
+        if round not in finished:
+            rounds = ", ".join(str(r) for r in finished) or "none"
+            raise ArgumentError(
+                f"round must be a round the seat finished in this review ({rounds}), got {round!r}"
+            )
+        return Story.of(
+            self.name, round, [v for v in self.verdicts if v.round == round], finished[round]
+        )
 
     @property
     def accuracy(self) -> float | None:
@@ -627,10 +644,17 @@ def review(
         verdicts.append(judge(view, action, actions, samples=budget, rng=rng, number=number))
         if progress is not None:
             progress(done, len(decisions))
+    negative = state.game.rules.negative_scores
+    results = tuple(
+        (number, _value(points, seat, negative))
+        for number, points in zip(played, state.round_scores, strict=False)
+        if round is None or number == round
+    )
     return Review(
         seat=seat,
         name=state.game.names[seat],
         budget=budget,
         seed=seed,
         verdicts=tuple(verdicts),
+        results=results,
     )

@@ -369,8 +369,11 @@ def test_review_prints_each_decision_and_writes_a_page(capsys, saved_game, tmp_p
     assert code == 0
     assert out.splitlines()[0] == str(expected).splitlines()[0]
     assert sum(line.startswith("round ") for line in out.splitlines()) == len(expected.verdicts)
+    story = expected.story(1)
+    assert story.summary() in out  # each finished round's story, in words
     text = page.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>") and expected.verdicts[0].sentence[:20] in text
+    assert "<h2>Round 1</h2>" in text and story.chart().svg() in text
     assert not (tmp_path / "review.html.partial").exists()
 
 

@@ -45,6 +45,7 @@ ENGINE = (
     "saves",
     "search",
     "searchbot",
+    "stories",
     "svg",
 )
 

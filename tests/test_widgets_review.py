@@ -224,3 +224,26 @@ def test_the_default_budget_is_smaller_where_the_engine_plays_the_samples(monkey
     monkeypatch.setattr(panel_module._native, "available", lambda: built | {"table": False})
     assert ReviewPanel(lambda: None).budget == panel_module.ENGINE_BUDGET == 16
     assert ReviewPanel(lambda: None, budget=40).budget == 40
+
+
+def test_the_panel_tells_each_finished_rounds_story():
+    from rummykit.bots import GreedyBot
+    from rummykit.game import Game
+
+    state = Game("standard", players=3, seed=11, turn_limit=40).new_state()
+    bots = [RandomBot(seed=3), GreedyBot(), GreedyBot()]
+    while len(state.round_scores) < 2:
+        state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    panel = ReviewPanel(lambda: state, budget=BUDGET, background=False)
+    panel.start()
+    result = panel.review
+    assert [r for r, _ in result.results] == [1, 2]
+    import html
+
+    shown = panel.story_html.value
+    latest, first = result.story(2), result.story(1)
+    later = shown.index(html.escape(latest.summary()))
+    assert later < shown.index(html.escape(first.summary()))  # the latest first
+    assert shown.count("<svg") == 2 and "<details open>" in shown
+    panel.reset()
+    assert panel.story_html.value == ""

@@ -154,6 +154,9 @@ class ReviewPanel:
         )
         self.progress.layout.display = "none"
         self.summary_html = ipywidgets.HTML()
+        self.story_html = ipywidgets.HTML()
+        """Each finished round's story (:class:`~rummykit.stories.Story`), the latest
+        first: the expected standing decision by decision, decisions and luck."""
         self.decisions = ipywidgets.Select(
             options=[], rows=8, description="Decisions", layout={"width": "95%"}
         )
@@ -164,9 +167,9 @@ class ReviewPanel:
         thresholds = ", ".join(f"{k} {v:g}" for k, v in THRESHOLDS.items())
         heading = ipywidgets.HTML(
             "<strong>Review</strong>: each of your decisions weighed against every choice "
-            f"you had, on {budget} sampled deals from what you could see (a loss in points "
-            f"at the round's end: {thresholds} or more, only where its 95% interval is above "
-            "zero)"
+            f"you had, on {budget} sampled deals from what you could see: the best chosen on "
+            "half of them and the loss measured on the other half (a loss in points at the "
+            f"round's end: {thresholds} or more, only where its 95% interval lies past it)"
         )
         self.box = ipywidgets.VBox(
             [
@@ -174,6 +177,7 @@ class ReviewPanel:
                 ipywidgets.HBox([self.review_button, self.next_button]),
                 self.progress,
                 self.summary_html,
+                self.story_html,
                 self.decisions,
                 self.detail_html,
             ]
@@ -309,6 +313,12 @@ class ReviewPanel:
             self.error = None
             self.review = result
             self.summary_html.value = self._summary(result)
+            stories = [result.story(number) for number, _ in reversed(result.results)]
+            self.story_html.value = "".join(
+                f"<details{' open' if i == 0 else ''}><summary>{html.escape(story.summary())}"
+                f"</summary>{story._repr_html_()}</details>"
+                for i, story in enumerate(stories)
+            )
             self.decisions.options = [(self._label(i, v), i) for i, v in enumerate(result.verdicts)]
             self.next_button.disabled = not any(v.kind in _MARKED for v in result.verdicts)
             self.decisions.value = 0 if result.verdicts else None
@@ -317,6 +327,7 @@ class ReviewPanel:
     def _clear(self) -> None:
         self.review = None
         self.error = None
+        self.story_html.value = ""
         self.decisions.options = []
         self.next_button.disabled = True
         self.detail_html.value = ""
