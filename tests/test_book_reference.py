@@ -28,6 +28,7 @@ import api_reference  # noqa: E402
 PAGES = {
     "engine": (
         "rummykit",
+        "rummykit.stories",
         "rummykit.puzzles",
         "rummykit.searchbot",
         "rummykit.duplicate",
