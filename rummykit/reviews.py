@@ -513,7 +513,11 @@ def _discard_reason(view: PlayerView, mine, other) -> str | None:
                 f"without {mine.symbol} your hand is further from the contract "
                 f"({after_mine} cards short instead of {after_other})"
             )
-    if fits_table(view, mine) and not fits_table(view, other):
+    # The copies held, not the actions' cards: a discard names its card by face, and the
+    # face's other copy may lie in the very meld it fits (a meld refuses its own copy).
+    held_mine = next((c for c in hand if c.index == mine.index), mine)
+    held_other = next((c for c in hand if c.index == other.index), other)
+    if fits_table(view, held_mine) and not fits_table(view, held_other):
         return f"{mine.symbol} fits a meld on the table: another player can lay it off"
     points_mine, points_other = view.rules.point_value(mine), view.rules.point_value(other)
     if points_other > points_mine:
