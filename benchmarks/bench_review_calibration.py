@@ -16,7 +16,7 @@ the verdict best or good. ``--samebudget`` also judges the old way (best chosen 
 measured on the same samples, class by the mean once the interval excludes zero), for the
 reference in the same run.
 
-    .venv/bin/python benchmarks/bench_review_calibration.py    # --games 4 --truth 2048
+    .venv/bin/python benchmarks/bench_review_calibration.py    # --games 4 --every 4 --truth 2048
     .venv/bin/python benchmarks/bench_review_calibration.py --jobs 2 --cache truth.json
 
 The truths take the time: about ``truth x alternatives`` rollouts a decision (minutes a
@@ -54,7 +54,8 @@ FINE = ("best", "good", "inaccuracy")
 
 def play(game: int, seed: int) -> GameState:
     rng = random.Random(seed + game)
-    state = Game("standard", players=4, seed=rng.randrange(10**9)).new_state()
+    # A stock reshuffled twice ends the round (random play can otherwise go on for ever).
+    state = Game("standard", players=4, seed=rng.randrange(10**9), max_reshuffles=2).new_state()
     bots = [Unsteady(seed=game)] + [GreedyBot() for _ in range(3)]
     while not state.is_over:
         state.apply(bots[state.to_act].choose(state.view(state.to_act)))
@@ -140,12 +141,19 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--cache", type=Path, help="a JSON file keeping the truths")
+    parser.add_argument(
+        "--every",
+        type=int,
+        default=4,
+        help="take every EVERY-th decision of seat 0 (default 4: a spread "
+        "over each game, not its first rounds)",
+    )
     parser.add_argument("--most", type=int, default=None, help="decisions at most")
     args = parser.parse_args(argv)
     cache = json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else {}
     tasks = []
     for game in range(args.games):
-        for number, *_ in decisions(play(game, args.seed)):
+        for number, *_ in decisions(play(game, args.seed))[:: args.every]:
             tasks.append((game, number))
     tasks = tasks[: args.most]
     rows = []

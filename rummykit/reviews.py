@@ -47,6 +47,13 @@ good or an inaccuracy in at most 1% of verdicts (``benchmarks/bench_review_calib
 learner can act on (how many choices were measurably wrong), not how much they cost,
 which the total loss gives.
 
+**Mistakes by decision type** (:func:`mistakes_by_type`, :meth:`Review.mistakes_by_type`):
+the verdicts of one review or several, grouped by the kind of choice they were (a buy,
+taking the discard or drawing, when to lay down, a lay-off, a discard:
+:func:`decision_type` gives the rule), each type with its share classed inaccuracy or
+worse and mistake or worse, a Wilson 95% interval on each, and its total loss.
+:mod:`rummykit.beside` sets a seat's accuracy beside the bots' on the same deals.
+
 >>> from rummykit.bots import GreedyBot
 >>> from rummykit.game import Game, play_game
 >>> state = play_game(Game("standard", players=2, seed=3, turn_limit=6).new_state(),
@@ -69,7 +76,17 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rummykit.actions import Action, Discard, DrawStock, LayOff, Pass, TakeDiscard
+from rummykit.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    InvalidLayDown,
+    LayDown,
+    LayOff,
+    Pass,
+    Swap,
+    TakeDiscard,
+)
 from rummykit.bots import GreedyBot
 from rummykit.chance import estimate_text, wilson_interval
 from rummykit.checks import whole
@@ -83,13 +100,30 @@ from rummykit.saves import load
 from rummykit.search import contract_distance
 from rummykit.stories import Story
 
-__all__ = ["CLASSES", "THRESHOLDS", "Alternative", "Review", "Verdict", "judge", "review"]
+__all__ = [
+    "CLASSES",
+    "DECISION_TYPES",
+    "THRESHOLDS",
+    "Alternative",
+    "MistakesByType",
+    "Review",
+    "TypeTally",
+    "Verdict",
+    "decision_type",
+    "game_state",
+    "judge",
+    "mistakes_by_type",
+    "review",
+]
 
 #: The classes of a decision, best first.
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
 #: The least loss (points relative to the opponents' mean at the round's end) of each
 #: class below "good": the lower end of the loss's 95% interval must reach it.
 THRESHOLDS = {"inaccuracy": 2.0, "mistake": 5.0, "blunder": 10.0}
+#: The types of decision, in the order of a turn (see :func:`decision_type`); "call" (a
+#: Liverpool or rummy call on a discard) only under rules with a discard call.
+DECISION_TYPES = ("buy", "take or draw", "lay down", "lay off", "discard", "call")
 #: Most samples a decision: a budget beyond it is refused.
 MAX_BUDGET = 10_000
 #: The rounds the samples are played in are bounded as SearchBot's are.
@@ -251,6 +285,11 @@ class Review:
         marked = [v for v in self.verdicts if CLASSES.index(v.kind) >= 2]
         return sorted(marked, key=lambda v: -v.loss.mean)[:count]
 
+    def mistakes_by_type(self) -> MistakesByType:
+        """The verdicts grouped by decision type, with the share of each type classed
+        inaccuracy or worse and mistake or worse (:func:`mistakes_by_type`)."""
+        return mistakes_by_type(self)
+
     def rows(self) -> list[dict]:
         """One row per decision and alternative, long form (for a DataFrame)."""
         return [
@@ -321,6 +360,230 @@ class Review:
             f"<p>{head}</p><table><tr><th>round</th><th>phase</th><th>played</th>"
             f"<th>best</th><th>loss (95%)</th><th>class</th></tr>{rows}</table>"
         )
+
+
+# -- mistakes by decision type --------------------------------------------------------
+
+
+def decision_type(verdict: Verdict) -> str:
+    """The type of decision ``verdict`` judged, one of :data:`DECISION_TYPES`, from its
+    phase and its actions:
+
+    - **buy**: the buy window (buy or pass);
+    - **take or draw**: the draw (take the discard or draw from the stock);
+    - **lay down**: a play-phase decision where a lay-down was played (a valid one or
+      not) or was among the choices: the question of *when* to lay down is asked at
+      every turn the contract is ready, and holding back is an answer to it;
+    - **lay off**: otherwise, a play-phase decision where the action played or the best
+      is a lay-off or a joker swap (each puts a card on a table meld): a lay-off made,
+      or one missed;
+    - **discard**: every other play-phase decision (which card to discard, or ending the
+      turn without one), and the discard of a Liverpool caller;
+    - **call**: a Liverpool or rummy call on a discard, or not calling (rules with a
+      discard call only).
+
+    >>> from types import SimpleNamespace as Seen
+    >>> from rummykit.actions import parse_action
+    >>> def verdict(phase, played, best, *others):  # the alternatives, the best first
+    ...     actions = [parse_action(a) for a in (best, played, *others)]
+    ...     return Seen(phase=phase, played=actions[1],
+    ...                 alternatives=[Seen(action=a) for a in actions])
+    >>> decision_type(verdict("draw", "take discard", "draw stock"))
+    'take or draw'
+    >>> decision_type(verdict("play", "discard 9C", "discard 2D", "lay down 8S 8H 8D | JH JH JS"))
+    'lay down'
+    >>> decision_type(verdict("play", "discard 9C", "discard 2D", "lay off 4H -> 0"))
+    'discard'
+    >>> decision_type(verdict("play", "discard 9C", "lay off 4H -> 0"))
+    'lay off'
+    """
+    phase = verdict.phase
+    if phase == "buy":
+        return "buy"
+    if phase == "draw":
+        return "take or draw"
+    if phase == "call":
+        return "call"
+    if phase == "call discard":
+        return "discard"
+    if phase != "play":
+        raise ArgumentError(f"verdict: a decision of no known phase, got {phase!r}")
+    actions = [a.action for a in verdict.alternatives]
+    if isinstance(verdict.played, (LayDown, InvalidLayDown)) or any(
+        isinstance(a, LayDown) for a in actions
+    ):
+        return "lay down"
+    # The best is the first alternative (as Verdict.best has it).
+    if any(isinstance(a, (LayOff, Swap)) for a in (verdict.played, actions[0])):
+        return "lay off"
+    return "discard"
+
+
+@dataclass(frozen=True)
+class TypeTally:
+    """The verdicts of one decision type (a row of :class:`MistakesByType`)."""
+
+    type: str
+    """The decision type (one of :data:`DECISION_TYPES`)."""
+    decisions: int
+    """Decisions of this type judged."""
+    inaccuracies: int
+    """Those classed inaccuracy or worse (inaccuracy, mistake or blunder)."""
+    inaccuracy_share: Estimate
+    """Their share of the decisions, with its Wilson 95% interval."""
+    mistakes: int
+    """Those classed mistake or worse (mistake or blunder)."""
+    mistake_share: Estimate
+    """Their share of the decisions, with its Wilson 95% interval."""
+    loss: float
+    """The mean losses of the decisions, added up (points)."""
+
+    def to_dict(self) -> dict:
+        """The row as plain data, long form (one column per figure)."""
+        return {
+            "type": self.type,
+            "decisions": self.decisions,
+            "inaccuracies": self.inaccuracies,
+            "inaccuracy_share": self.inaccuracy_share.mean,
+            "inaccuracy_low": self.inaccuracy_share.low,
+            "inaccuracy_high": self.inaccuracy_share.high,
+            "mistakes": self.mistakes,
+            "mistake_share": self.mistake_share.mean,
+            "mistake_low": self.mistake_share.low,
+            "mistake_high": self.mistake_share.high,
+            "loss": self.loss,
+        }
+
+
+@dataclass(frozen=True)
+class MistakesByType:
+    """Verdicts grouped by decision type (see :func:`mistakes_by_type`)."""
+
+    tallies: tuple[TypeTally, ...]
+    """One per type with at least one decision, in the order of :data:`DECISION_TYPES`."""
+
+    @property
+    def decisions(self) -> int:
+        """Decisions judged, every type."""
+        return sum(t.decisions for t in self.tallies)
+
+    def tally(self, decision: str) -> TypeTally | None:
+        """The row of the decision type ``decision`` (None if no decision was of it)."""
+        if decision not in DECISION_TYPES:
+            raise ArgumentError(
+                f"decision must be a decision type ({', '.join(map(repr, DECISION_TYPES))}), "
+                f"got {decision!r:.80}"
+            )
+        return next((t for t in self.tallies if t.type == decision), None)
+
+    def rows(self) -> list[dict]:
+        """One row per decision type, long form (for a DataFrame)."""
+        return [t.to_dict() for t in self.tallies]
+
+    def to_dict(self) -> dict:
+        """As plain data (JSON-ready)."""
+        return {"decisions": self.decisions, "rows": self.rows()}
+
+    def __str__(self) -> str:
+        if not self.tallies:
+            return "Mistakes by decision type: no decision to judge"
+        lines = [
+            f"Mistakes by decision type ({self.decisions} decisions; the shares with their "
+            "95% intervals):",
+            f"  {'type':<13}{'decisions':>9}  {'inaccuracy or worse':<24}"
+            f"{'mistake or worse':<24}{'loss':>6}",
+        ]
+        for t in self.tallies:
+            lines.append(
+                f"  {t.type:<13}{t.decisions:>9}  "
+                f"{_count_share(t.inaccuracies, t.inaccuracy_share):<24}"
+                f"{_count_share(t.mistakes, t.mistake_share):<24}{t.loss:>6.1f}"
+            )
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{html.escape(t.type)}</td><td>{t.decisions}</td>"
+            f"<td>{_count_share(t.inaccuracies, t.inaccuracy_share)}</td>"
+            f"<td>{_count_share(t.mistakes, t.mistake_share)}</td>"
+            f"<td>{t.loss:.1f}</td></tr>"
+            for t in self.tallies
+        )
+        if not rows:
+            return "<p>Mistakes by decision type: no decision to judge.</p>"
+        return (
+            f"<p>Mistakes by decision type ({self.decisions} decisions; the shares with "
+            "their 95% intervals)</p><table><tr><th>type</th><th>decisions</th>"
+            "<th>inaccuracy or worse</th><th>mistake or worse</th><th>loss (points)</th></tr>"
+            f"{rows}</table>"
+        )
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.0f}%"
+
+
+def _count_share(count: int, share: Estimate) -> str:
+    """A count and its share with the interval: "2 = 10% (3% to 30%)"."""
+    return f"{count} = {_percent(share.mean)} ({_percent(share.low)} to {_percent(share.high)})"
+
+
+def mistakes_by_type(reviews: Review | Verdict | Sequence[Review | Verdict]) -> MistakesByType:
+    """The verdicts of ``reviews`` (a :class:`Review`, several, or verdicts), grouped by
+    decision type (:func:`decision_type`): for each type the decisions judged, how many
+    were classed inaccuracy or worse and mistake or worse, each as a share with its
+    Wilson 95% interval (:func:`~rummykit.chance.wilson_interval`), and the total loss.
+
+    The intervals treat the decisions as independent draws, which they are not quite:
+    the decisions of one round share its cards, and a player's habits repeat. Read them
+    as a guide to how far a share could move with more games, not as exact.
+
+    >>> from rummykit.bots import GreedyBot
+    >>> from rummykit.game import Game, play_game
+    >>> state = play_game(Game("standard", players=2, seed=3, turn_limit=6).new_state(),
+    ...                   [GreedyBot(), GreedyBot()])
+    >>> result = review(state, seat=0, budget=4, seed=1, round=1)
+    >>> table = mistakes_by_type(result)
+    >>> [row["type"] for row in table.rows()], table.decisions == len(result.verdicts)
+    (['buy', 'take or draw', 'lay down', 'lay off', 'discard'], True)
+    """
+    if isinstance(reviews, (Review, Verdict)):
+        reviews = [reviews]
+    if not isinstance(reviews, (list, tuple)):
+        raise ArgumentTypeError(
+            f"reviews must be a Review, verdicts or a list of them, got {reviews!r:.80}"
+        )
+    verdicts: list[Verdict] = []
+    for item in reviews:
+        if isinstance(item, Review):
+            verdicts.extend(item.verdicts)
+        elif isinstance(item, Verdict):
+            verdicts.append(item)
+        else:
+            raise ArgumentTypeError(f"reviews must hold reviews or verdicts only, got {item!r:.80}")
+    groups: dict[str, list[Verdict]] = {kind: [] for kind in DECISION_TYPES}
+    for verdict in verdicts:
+        groups[decision_type(verdict)].append(verdict)
+    tallies = []
+    for kind, group in groups.items():
+        if not group:
+            continue
+        n = len(group)
+        worse = [CLASSES.index(v.kind) for v in group]
+        inaccuracies = sum(w >= CLASSES.index("inaccuracy") for w in worse)
+        mistakes = sum(w >= CLASSES.index("mistake") for w in worse)
+        tallies.append(
+            TypeTally(
+                type=kind,
+                decisions=n,
+                inaccuracies=inaccuracies,
+                inaccuracy_share=Estimate(inaccuracies / n, *wilson_interval(inaccuracies, n), n),
+                mistakes=mistakes,
+                mistake_share=Estimate(mistakes / n, *wilson_interval(mistakes, n), n),
+                loss=sum(v.loss.mean for v in group),
+            )
+        )
+    return MistakesByType(tuple(tallies))
 
 
 # -- weighing one decision ------------------------------------------------------------
@@ -528,7 +791,9 @@ def _discard_reason(view: PlayerView, mine, other) -> str | None:
 # -- the review -----------------------------------------------------------------------
 
 
-def _game_state(game: object) -> GameState:
+def game_state(game: object) -> GameState:
+    """The played game ``game`` names: a GameState as it is, a save (its JSON, or the JSON
+    as a dict) loaded (:func:`~rummykit.saves.load`)."""
     if isinstance(game, GameState):
         return game
     if isinstance(game, dict):
@@ -614,7 +879,7 @@ def review(
     weighed on ``budget`` samples (see the module notes). The same game, seat, budget
     and seed give the same review; each decision's samples are drawn from the seed and
     the decision's place alone. ``progress(done, total)`` is called after each."""
-    state = _game_state(game)
+    state = game_state(game)
     players = state.players
     if type(seat) is not int or not 0 <= seat < players:
         raise ArgumentError(f"seat must be a seat 0..{players - 1}, got {seat!r}")

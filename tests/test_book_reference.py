@@ -29,6 +29,7 @@ PAGES = {
     "engine": (
         "rummykit",
         "rummykit.stories",
+        "rummykit.beside",
         "rummykit.puzzles",
         "rummykit.searchbot",
         "rummykit.duplicate",

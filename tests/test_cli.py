@@ -377,6 +377,43 @@ def test_review_prints_each_decision_and_writes_a_page(capsys, saved_game, tmp_p
     assert not (tmp_path / "review.html.partial").exists()
 
 
+def test_review_counts_the_mistakes_by_decision_type(capsys, saved_game, tmp_path):
+    from rummykit.reviews import review
+
+    page = tmp_path / "review.html"
+    argv = ["review", str(saved_game), "--seat", "0", "--budget", "2", "--html", str(page)]
+    code, out, _ = run(capsys, *argv)
+    table = review(saved_game.read_text(encoding="utf-8"), 0, budget=2).mistakes_by_type()
+    assert code == 0 and str(table) in out
+    assert "Accuracy beside the bots" not in out  # only with --beside: it costs more
+    text = page.read_text(encoding="utf-8")
+    assert "<h2>Mistakes by decision type</h2>" + table._repr_html_() in text
+    assert "Beside the bots" not in text
+
+
+@pytest.mark.slow
+def test_review_beside_sets_the_seat_beside_the_bots(capsys, saved_game, tmp_path):
+    from rummykit.beside import DEFAULT_BOTS, beside_bots
+    from rummykit.reviews import review
+
+    page = tmp_path / "review.html"
+    argv = ["review", str(saved_game), "--seat", "0", "--budget", "2", "--beside"]
+    code, out, _ = run(capsys, *argv, "--html", str(page))
+    save = saved_game.read_text(encoding="utf-8")
+    expected = beside_bots(save, 0, budget=2, own=review(save, 0, budget=2))
+    assert code == 0 and str(expected) in out
+    assert [p.player for p in expected.players] == ["Ann", *DEFAULT_BOTS]
+    # After the review's summary, before the mistakes by type and every decision.
+    assert out.index("Accuracy beside the bots") < out.index("Mistakes by decision type")
+    text = page.read_text(encoding="utf-8")
+    assert "<h2>Beside the bots</h2>" + expected._repr_html_() in text
+
+
+def test_review_beside_refuses_a_bad_seat_before_any_replay(capsys, saved_game):
+    err = fails(capsys, "review", str(saved_game), "--seat", "4", "--beside")
+    assert "seat must be a seat 0..2, got 4" in err
+
+
 def test_review_refuses_a_missing_save_a_bad_seat_and_an_unwritable_page(
     capsys, saved_game, tmp_path
 ):

@@ -302,6 +302,15 @@ def test_seeds_change_the_numbers_and_seed_0_is_the_books(key):
     assert {REGISTRY[key](seed).question for seed in range(21)} != {REGISTRY[key](0).question}
 
 
+@pytest.mark.parametrize("key", [key for key in KEYS if key.startswith("ch6-")])
+def test_every_chapter_6_generator_has_40_distinct_answers_over_seeds_0_to_39(key):
+    answers = {
+        Fraction(repr(answer)) if isinstance(answer, float) else Fraction(answer)
+        for answer in (REGISTRY[key](seed).answer for seed in range(40))
+    }
+    assert len(answers) == 40, (key, len(answers))
+
+
 def test_the_registry_checks_keys_seeds_and_what_generators_return():
     with pytest.raises(ArgumentError, match="key must be lowercase"):
         exercise("Chapter 6")

@@ -28,7 +28,9 @@ WHEELS = ROOT / "build" / "otter-wheels"
 def environment(tmp_path_factory):
     """A new virtual environment with one assignment's zip requirements installed."""
     if not (WHEELS / ".downloaded").exists():
-        pytest.fail("build/otter-wheels is missing: `make test` fetches it (the OTTER_WHEELS target)")
+        pytest.fail(
+            "build/otter-wheels is missing: `make test` fetches it (the OTTER_WHEELS target)"
+        )
     where = tmp_path_factory.mktemp("otter")
     built = build(out=where / "built", course=COURSE)
     source = where / "source"
@@ -38,9 +40,22 @@ def environment(tmp_path_factory):
     venv.create(env, with_pip=True, clear=True)
     python = env / "bin" / "python"
     done = subprocess.run(
-        [str(python), "-m", "pip", "install", "--quiet", "--no-index", "--find-links",
-         str(WHEELS), "-r", "requirements.txt"],
-        cwd=source, capture_output=True, text=True, timeout=900,
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-index",
+            "--find-links",
+            str(WHEELS),
+            "-r",
+            "requirements.txt",
+        ],
+        cwd=source,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return env, built
@@ -52,22 +67,35 @@ def _otter_run(env: Path, zipped: Path, notebook: Path) -> dict[str, float]:
     clean = {"PATH": f"{env / 'bin'}:/usr/bin:/bin", "HOME": str(out), "LANG": "C.UTF-8"}
     done = subprocess.run(
         [str(env / "bin" / "otter"), "run", "-a", str(zipped), "-o", str(out), notebook.name],
-        cwd=out, capture_output=True, text=True, timeout=600, env=clean,
+        cwd=out,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=clean,
     )
     assert done.returncode == 0, (done.stdout[-2000:], done.stderr[-2000:])
     results = json.loads((out / "results.json").read_text())
-    return {test["name"]: test["score"] for test in results["tests"] if test["name"].startswith("q")}
+    return {
+        test["name"]: test["score"] for test in results["tests"] if test["name"].startswith("q")
+    }
 
 
 def test_the_zip_installs_rummykit_into_an_environment_of_its_own(environment):
     env, _ = environment
-    listed = subprocess.run([str(env / "bin" / "python"), "-m", "pip", "list", "--format", "json"],
-                            capture_output=True, text=True, check=True)
+    listed = subprocess.run(
+        [str(env / "bin" / "python"), "-m", "pip", "list", "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     names = {p["name"].lower() for p in json.loads(listed.stdout)}
     assert {"rummykit", "otter-grader", "numpy", "polars"} <= names
     where = subprocess.run(
         [str(env / "bin" / "python"), "-c", "import rummykit; print(rummykit.__file__)"],
-        capture_output=True, text=True, check=True, cwd=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=env,
     ).stdout
     assert str(env) in where and str(ROOT) not in where  # the zip's wheel, not this checkout
 

@@ -22,6 +22,7 @@ PACKAGE = Path(__file__).parent.parent / "rummykit"
 #: plotting and command-line parts).
 ENGINE = (
     "actions",
+    "beside",
     "bots",
     "cards",
     "checks",

@@ -207,7 +207,9 @@ def test_bad_input_is_refused_by_field():
         review(state, 0, budget=0)
     with pytest.raises(ArgumentError, match="seed must be"):
         review(state, 0, seed=-1)
-    with pytest.raises(ArgumentError, match="round must be a round played so far, 1..2"):
+    with pytest.raises(
+        ArgumentError, match=r"round must be the number of a round this game played \(1..2\)"
+    ):
         review(state, 0, round=5)
     with pytest.raises(ArgumentTypeError, match="game must be a GameState or a save"):
         review(42, 0)

@@ -35,7 +35,7 @@ def test_a_round_adds_up_to_its_result(reviewed):
         assert story.adjusted == pytest.approx(story.start + story.decisions)
         verdicts = [v for v in result.verdicts if v.round == number]
         assert [m.verdict for m in story.moments] == verdicts
-        for previous, moment in zip(story.moments, story.moments[1:]):
+        for previous, moment in zip(story.moments, story.moments[1:], strict=False):
             assert moment.luck == pytest.approx(moment.before.mean - previous.after.mean)
         assert all(m.decision == -m.verdict.loss.mean for m in story.moments)
         assert story.decisions <= sum(max(0, -m.verdict.loss.mean) for m in story.moments)

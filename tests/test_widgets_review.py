@@ -9,6 +9,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from rummykit.beside import DEFAULT_BOTS, beside_bots  # noqa: E402
 from rummykit.bots import RandomBot  # noqa: E402
 from rummykit.errors import ArgumentError, ArgumentTypeError  # noqa: E402
 from rummykit.reviews import CLASSES, review  # noqa: E402
@@ -247,3 +248,152 @@ def test_the_panel_tells_each_finished_rounds_story():
     assert shown.count("<svg") == 2 and "<details open>" in shown
     panel.reset()
     assert panel.story_html.value == ""
+
+
+# -- mistakes by decision type, and Beside the bots (issue 48 item 5) -------------------------
+
+
+def _short_game(rounds: int = 1):
+    """A short game (a turn limit of 12): seat 0 random, two GreedyBots."""
+    from rummykit.bots import GreedyBot
+    from rummykit.game import Game
+
+    state = Game("standard", players=3, seed=4, turn_limit=12).new_state()
+    bots = [RandomBot(seed=1), GreedyBot(), GreedyBot()]
+    while len(state.round_scores) < rounds:
+        state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    return state
+
+
+def _greedy_beside(*args, **kwargs):
+    """beside_bots with GreedyBot alone beside the seat (quick), as the panel calls it."""
+    return beside_bots(*args, bots=["GreedyBot"], **kwargs)
+
+
+def test_the_summary_counts_the_mistakes_by_decision_type():
+    state = _short_game()
+    panel = ReviewPanel(lambda: state, budget=2, background=False)
+    assert panel.beside_button.disabled  # nothing reviewed yet
+    panel.start()
+    table = panel.review.mistakes_by_type()
+    summary = panel.summary_html.value
+    assert table._repr_html_() in summary and "Mistakes by decision type" in summary
+    assert all(f"<td>{t.type}</td><td>{t.decisions}</td>" in summary for t in table.tallies)
+    assert not panel.beside_button.disabled and panel.beside is None
+
+
+def test_beside_the_bots_needs_a_review_and_shows_the_librarys_comparison(monkeypatch):
+    monkeypatch.setattr(panel_module, "beside_bots", _greedy_beside)
+    state = _short_game()
+    panel = ReviewPanel(lambda: state, budget=2, background=False)
+    panel.start_beside()
+    assert panel.beside is None and "Review your play first" in panel.beside_html.value
+    panel.start()
+    panel.beside_button.click()
+    expected = _greedy_beside(state, 0, budget=2, own=panel.review)
+    assert panel.beside is not None and panel.error is None
+    assert panel.beside.to_dict() == expected.to_dict()
+    assert panel.beside.players[0].review is panel.review  # the review on screen, not redone
+    assert panel.beside_html.value == expected._repr_html_()
+    assert "Accuracy beside the bots" in panel.beside_html.value
+    assert not panel.review_button.disabled and not panel.beside_button.disabled
+    panel.reset()
+    assert panel.beside is None and panel.beside_html.value == ""
+    assert panel.beside_button.disabled
+
+
+@pytest.mark.slow
+def test_beside_the_bots_sets_greedybot_outsbot_and_searchbot_beside_the_seat():
+    state = _short_game()
+    panel = ReviewPanel(lambda: state, budget=2, background=False)
+    panel.start()
+    panel.beside_button.click()
+    assert [p.player for p in panel.beside.players] == ["Ann", *DEFAULT_BOTS]
+    assert panel.beside.to_dict() == beside_bots(state, 0, budget=2).to_dict()
+
+
+def test_beside_the_bots_is_refused_once_the_game_has_moved_on_since_the_review(monkeypatch):
+    monkeypatch.setattr(panel_module, "beside_bots", _greedy_beside)
+    widget = _widget(background=False, review_budget=2)
+    _play(widget, 4)
+    panel = widget.review_panel
+    panel.start()
+    assert widget.act(RandomBot(seed=1).choose(widget.view)) is True  # the game moves on
+    panel.beside_button.click()
+    assert panel.beside is None and "The game moved on since this review" in (
+        panel.beside_html.value
+    )
+    widget.close()
+
+
+def test_beside_the_bots_runs_in_a_thread_and_is_dropped_when_the_game_moves_on(monkeypatch):
+    release = threading.Event()
+
+    def slow(*args, **kwargs):
+        release.wait(30)
+        return _greedy_beside(*args, **kwargs)
+
+    monkeypatch.setattr(panel_module, "beside_bots", slow)
+    widget = _widget(review_budget=2)
+    _play(widget, 4)
+    panel = widget.review_panel
+    panel.review_button.click()
+    panel.wait(60)
+    panel.beside_button.click()  # returns at once: the replays wait in their thread
+    assert panel.beside is None and panel.review_button.disabled and panel.beside_button.disabled
+    assert panel.progress.layout.display is None
+    assert widget.act(RandomBot(seed=1).choose(widget.view)) is True
+    release.set()
+    panel.wait(60)
+    assert panel.beside is None and panel.error is None
+    assert "The game moved on while the bots replayed your rounds" in panel.beside_html.value
+    assert not panel.review_button.disabled
+    widget.close()
+
+
+def test_a_new_game_drops_beside_the_bots_and_an_error_in_it_is_shown(monkeypatch):
+    release = threading.Event()
+    monkeypatch.setattr(
+        panel_module, "beside_bots", lambda *a, **k: (release.wait(30), _greedy_beside(*a, **k))[1]
+    )
+    widget = _widget(review_budget=2)
+    _play(widget, 4)
+    panel = widget.review_panel
+    panel.review_button.click()
+    panel.wait(60)
+    panel.beside_button.click()
+    widget.new_game_button.click()
+    release.set()
+    panel.wait(60)
+    assert panel.beside is None and panel.beside_html.value == "" and panel.review is None
+
+    def broken(*args, **kwargs):
+        raise ValueError("no bots today")
+
+    monkeypatch.setattr(panel_module, "beside_bots", broken)
+    _play(widget, 4)
+    panel.review_button.click()
+    panel.wait(60)
+    panel.beside_button.click()
+    panel.wait(60)
+    assert panel.error == "Beside the bots stopped with an error: ValueError: no bots today"
+    assert 'role="alert"' in panel.beside_html.value and panel.review is not None
+    assert not panel.review_button.disabled and not panel.beside_button.disabled
+    widget.close()
+
+
+def test_the_replays_other_seats_play_as_the_games_bots(monkeypatch):
+    from rummykit.widgets.play import BOTS
+
+    widget = _widget(background=False)
+    assert widget.review_panel.others == widget._beside_others
+    assert widget._beside_others() == [None, BOTS["Greedy"], BOTS["Greedy"]]
+    widget.bot_kind.value = "Random"  # from the next New game: the game on the table stays
+    assert widget._beside_others() == [None, BOTS["Greedy"], BOTS["Greedy"]]
+    widget.new_game()
+    assert widget._beside_others() == [None, BOTS["Random"], BOTS["Random"]]
+    strong = _widget(background=False, level="strong", bots=1, strong_seconds=None,
+                     strong_samples=2)  # fmt: skip
+    assert strong._beside_others() == [None, "SearchBot"]  # at the replays' small budget
+    for one in (widget, strong):
+        one.close()

@@ -193,7 +193,7 @@ _POOL = 4
 
 def _words(value) -> list[int]:
     """An int (or a sequence of them) as SeedSequence reads it: 32-bit words, low first."""
-    if isinstance(value, int):
+    if isinstance(value, int) and not isinstance(value, bool):
         if value < 0:
             raise ArgumentError(f"a seed must be a non-negative integer, got {value}")
         words = []
@@ -202,6 +202,10 @@ def _words(value) -> list[int]:
             value >>= 32
             if not value:
                 return words
+    if isinstance(value, (str, bytes, bool)) or not isinstance(value, (list, tuple)):
+        raise ArgumentTypeError(
+            f"a seed is a non-negative integer or a list of them, got {value!r:.80}"
+        )
     return [w for item in value for w in _words(item)]
 
 

@@ -195,7 +195,10 @@ class PlayWidget:
     reviews the human's decisions so far on **Review my play**, each weighed on
     ``review_budget`` sampled deals from the human's own view (:func:`rummykit.review`;
     default :func:`~rummykit.widgets.review.default_budget`),
-    in a thread (``background``) and dropped if the game moves on before it is done.
+    in a thread (``background``) and dropped if the game moves on before it is done; its
+    **Beside the bots** replays the human's rounds with bots in the human's seat, the
+    other seats played as this game's bots play (the strong level's at the replays'
+    small budget, :data:`~rummykit.beside.SEARCH_BUDGET`).
     Too many or too few ``bots`` for the preset raise
     :class:`~rummykit.errors.RuleSetError`.
 
@@ -269,6 +272,7 @@ class PlayWidget:
             bot = LEVELS[level][1]
         if bot not in BOTS:
             raise ArgumentError(f"bot must be one of {', '.join(BOTS)}, got {bot!r}")
+        self._kind_played = bot  # the kind of bot the game on the table was dealt with
         # Checked here (a bad budget raises now, not in the bots' thread).
         SearchBot(rollouts=strong_samples, seconds=strong_seconds)
         self.strong_samples = strong_samples
@@ -350,6 +354,7 @@ class PlayWidget:
             budget=review_budget,
             background=background,
             lock=self._lock,
+            others=self._beside_others,
         )
         """The review of the human seat's decisions so far (:mod:`rummykit.widgets.review`)."""
 
@@ -546,6 +551,14 @@ class PlayWidget:
             return SearchBot(seed=seed, rollouts=self.strong_samples, seconds=self.strong_seconds)
         return BOTS[self.bot_kind.value](seed)
 
+    def _beside_others(self) -> list:
+        """Who plays the other seats in the review's replays (Beside the bots): this game's
+        kind of bot, the strong one at the replays' budget (a second a decision in
+        every replayed round would take minutes)."""
+        kind = self._kind_played
+        make = "SearchBot" if kind == "Strong (searches ahead)" else BOTS[kind]
+        return [None if seat == self.seat else make for seat in range(len(self.bots))]
+
     def _bot_tooltip(self) -> None:
         low, high = bot_range(self.rules)
         self.bot_count.tooltip = f"number of bot players: {low} to {high} under {self.rules.name}"
@@ -589,6 +602,7 @@ class PlayWidget:
         self._rounds_before = len(state.round_scores)
         self._results_seen = len(state.results)
         seeds = random.Random(self.seed.value)
+        self._kind_played = self.bot_kind.value
         self.bots = [None] + [
             self._make_bot(seeds.getrandbits(63)) for _ in range(state.players - 1)
         ]

@@ -7,11 +7,20 @@ classes, jumps to the next inaccuracy or worse, and shows for the decision selec
 position as the seat saw it, every alternative's value with its interval, and the
 verdict in words.
 
+The summary counts the decisions by type (buy, take or draw, lay down, lay off, discard:
+:meth:`rummykit.reviews.Review.mistakes_by_type`), with the share of each classed
+inaccuracy or worse and mistake or worse. **Beside the bots** (a button, as it costs
+3 to 4 times the review's time) replays each round the seat played from its deal with
+GreedyBot, OutsBot and SearchBot in the seat and reviews them the same way
+(:func:`rummykit.beside.beside_bots`), so the learner sees their accuracy beside the
+bots' on the same deals.
+
 The review runs in a thread with a progress bar (in the reader's browser, where threads
 cannot start, in the button's handler). It reviews a snapshot of the game taken when
 Review is pressed; if the game moves on before it is done (a move, a new game, a load),
 the work is dropped and the panel says so, so a review on screen is always of the game
-as it stands.
+as it stands. Beside the bots runs the same way, on the snapshot the review on screen was
+made from (refused if the game has moved on since), and is dropped likewise.
 
 >>> from rummykit.bots import GreedyBot
 >>> from rummykit.game import Game, play_game
@@ -33,6 +42,7 @@ import threading
 from collections.abc import Callable
 
 from rummykit import _native, svg
+from rummykit.beside import BesideBots, beside_bots
 from rummykit.cards import parse_cards
 from rummykit.chance import estimate_text
 from rummykit.checks import whole
@@ -106,7 +116,9 @@ class ReviewPanel:
     notes): ``budget`` samples a decision (default :func:`default_budget`), seeded by
     ``seed``; in a thread unless ``background`` is False (or threads cannot start).
     ``lock``, if given, is held while the game is copied (the lock its moves are applied
-    under)."""
+    under). ``others``: who plays the other seats in the replays of Beside the bots
+    (:func:`~rummykit.beside.beside_bots`' ``others``), or a callable giving it when the
+    button is pressed."""
 
     def __init__(
         self,
@@ -117,6 +129,7 @@ class ReviewPanel:
         seed: int = 0,
         background: bool = True,
         lock: threading.RLock | None = None,
+        others: object = "GreedyBot",
     ) -> None:
         if not callable(source):
             raise ArgumentTypeError(f"source must be a callable returning the game, got {source!r}")
@@ -129,8 +142,12 @@ class ReviewPanel:
         self.budget = budget
         self.seed = seed
         self.background = background and CAN_THREAD
+        self.others = others
         self.review: Review | None = None
         """The review on screen, or None."""
+        self.beside: BesideBots | None = None
+        """The accuracy beside the bots on screen (of the review on screen), or None."""
+        self._made_from: tuple[tuple | None, str] | None = None  # the review's game: key, save
         self.error: str | None = None
         """The error a review stopped with, if one did."""
         # Held while the game is copied (the PlayWidget's bots apply moves under it).
@@ -149,11 +166,21 @@ class ReviewPanel:
             tooltip="the next decision classed inaccuracy, mistake or blunder",
             disabled=True,
         )
+        self.beside_button = ipywidgets.Button(
+            description="Beside the bots",
+            tooltip="replay each of your rounds from its deal with GreedyBot, OutsBot and "
+            "SearchBot in your seat, reviewed the same way (3 to 4 times the review's time)",
+            icon="users",
+            disabled=True,
+        )
         self.progress = ipywidgets.IntProgress(
             value=0, min=0, max=1, description="Reviewing", bar_style="info"
         )
         self.progress.layout.display = "none"
         self.summary_html = ipywidgets.HTML()
+        """The review's counts, accuracy and loss, and the mistakes by decision type."""
+        self.beside_html = ipywidgets.HTML()
+        """The accuracy beside the bots, once Beside the bots has run."""
         self.story_html = ipywidgets.HTML()
         """Each finished round's story (:class:`~rummykit.stories.Story`), the latest
         first: the expected standing decision by decision, decisions and luck."""
@@ -163,6 +190,7 @@ class ReviewPanel:
         self.detail_html = ipywidgets.HTML()
         self.review_button.on_click(lambda _: self.start())
         self.next_button.on_click(lambda _: self.next_mistake())
+        self.beside_button.on_click(lambda _: self.start_beside())
         self.decisions.observe(lambda _: self._show_detail(), "value")
         thresholds = ", ".join(f"{k} {v:g}" for k, v in THRESHOLDS.items())
         heading = ipywidgets.HTML(
@@ -174,9 +202,10 @@ class ReviewPanel:
         self.box = ipywidgets.VBox(
             [
                 heading,
-                ipywidgets.HBox([self.review_button, self.next_button]),
+                ipywidgets.HBox([self.review_button, self.next_button, self.beside_button]),
                 self.progress,
                 self.summary_html,
+                self.beside_html,
                 self.story_html,
                 self.decisions,
                 self.detail_html,
@@ -227,7 +256,46 @@ class ReviewPanel:
         if worker is not None and worker is not threading.current_thread():
             worker.join(timeout)
         self.review_button.disabled = False
+        self.beside_button.disabled = self.review is None or not self.review.verdicts
         self.progress.layout.display = "none"
+
+    def start_beside(self) -> None:
+        """Set the review on screen beside the bots' play of the same seat on the same
+        deals (in the background unless told not to; see the module notes)."""
+        with self._game_lock:
+            key = _key(self.source())
+            others = self.others() if callable(self.others) else self.others
+        with self._lock:
+            shown, made_from = self.review, self._made_from
+            if shown is None or made_from is None:
+                self.beside_html.value = message_html(
+                    "Review your play first: Beside the bots sets that review beside theirs."
+                )
+                return
+            if made_from[0] != key:
+                self.beside_html.value = message_html(
+                    "The game moved on since this review: press Review my play again, then "
+                    "Beside the bots.",
+                    "info",
+                )
+                return
+            self._generation += 1
+            generation = self._generation
+        self.beside = None
+        self.progress.max, self.progress.value = 1, 0
+        self.progress.layout.display = None
+        self.beside_html.value = message_html(
+            "Replaying your rounds with the bots in your seat, and reviewing them ..."
+        )
+        self.review_button.disabled = self.beside_button.disabled = True
+        args = (generation, key, made_from[1], shown, others)
+        if not self.background:
+            self._run_beside(*args)
+            return
+        self._worker = threading.Thread(
+            target=self._run_beside, args=args, name="rummykit-beside", daemon=True
+        )
+        self._worker.start()
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for a review running in the background (for scripts and tests)."""
@@ -291,7 +359,62 @@ class ReviewPanel:
                 kind="info",
             )
             return
-        self._finish(generation, result, None)
+        self._finish(generation, result, None, made_from=(key, save))
+
+    def _run_beside(
+        self, generation: int, key: tuple | None, save: str, shown: Review, others: object
+    ) -> None:
+        def progress(done: int, total: int) -> None:
+            if not self._current(generation, key):
+                raise Superseded
+            self.progress.max, self.progress.value = max(total, 1), done
+
+        try:
+            result = beside_bots(
+                save, self.seat, others=others, budget=self.budget, seed=self.seed, own=shown,
+                progress=progress,
+            )  # fmt: skip
+        except Superseded:
+            result = None
+        except RummyError as error:
+            self._finish_beside(generation, None, f"Beside the bots was refused: {error}")
+            return
+        except Exception as error:  # shown in the panel, never lost in the thread
+            self._finish_beside(generation, None, f"Beside the bots stopped with an error: "
+                                f"{type(error).__name__}: {error}")  # fmt: skip
+            return
+        if result is None or not self._current(generation, key):
+            self._finish_beside(
+                generation,
+                None,
+                "The game moved on while the bots replayed your rounds, so the comparison "
+                "was dropped: press Review my play again, then Beside the bots.",
+                kind="info",
+            )
+            return
+        self._finish_beside(generation, result, None)
+
+    def _finish_beside(
+        self,
+        generation: int,
+        result: BesideBots | None,
+        error: str | None,
+        *,
+        kind: str = "error",
+    ) -> None:
+        with self._lock:
+            if generation != self._generation:
+                return  # a newer review, or a reset: this one says nothing
+            self.progress.layout.display = "none"
+            self.review_button.disabled = False
+            self.beside_button.disabled = self.review is None or not self.review.verdicts
+            if result is None:
+                self.error = None if kind == "info" else error
+                self.beside_html.value = message_html(error, kind)
+                return
+            self.error = None
+            self.beside = result
+            self.beside_html.value = result._repr_html_()
 
     def _finish(
         self,
@@ -300,6 +423,7 @@ class ReviewPanel:
         error: str | None,
         *,
         kind: str = "error",
+        made_from: tuple[tuple | None, str] | None = None,
     ) -> None:
         with self._lock:
             if generation != self._generation:
@@ -312,6 +436,8 @@ class ReviewPanel:
                 return
             self.error = None
             self.review = result
+            self._made_from = made_from
+            self.beside_button.disabled = not result.verdicts
             self.summary_html.value = self._summary(result)
             stories = [result.story(number) for number, _ in reversed(result.results)]
             self.story_html.value = "".join(
@@ -326,6 +452,10 @@ class ReviewPanel:
 
     def _clear(self) -> None:
         self.review = None
+        self._made_from = None
+        self.beside = None
+        self.beside_html.value = ""
+        self.beside_button.disabled = True
         self.error = None
         self.story_html.value = ""
         self.decisions.options = []
@@ -345,6 +475,7 @@ class ReviewPanel:
             f"<p>{len(result.verdicts)} decisions reviewed: {tally}. Accuracy "
             f"{round(100 * result.accuracy)} in 100 (the share classed best or good); "
             f"about {result.total_loss:.0f} points lost in all.{costliest}</p>"
+            + result.mistakes_by_type()._repr_html_()
         )
 
     @staticmethod

@@ -161,7 +161,6 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "course": "rummykit-probes",
         "assignment": "hw1-counting",
         "student_id": "ada",
-        "question": "q1",
         "contract": CONTRACTS[0],
         "decks": 1,
         "jokers": 0,
@@ -376,10 +375,22 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         # The assignments' value types: plain records (a Form checks its kind).
         "Check": {"question": "q1", "ok": True, "message": "m"},
         "Form": {"kind": "exact", "what": "a probability"},
-        "Result": {"student": "ada", "file": "ada.ipynb", "status": "graded", "points": {},
-                   "marks": {}, "reason": ""},
-        "Report": {"out": empty, "results": (), "unmatched": (), "isolation": None, "ran": 0,
-                   "seconds": 0.0},
+        "Result": {
+            "student": "ada",
+            "file": "ada.ipynb",
+            "status": "graded",
+            "points": {},
+            "marks": {},
+            "reason": "",
+        },
+        "Report": {
+            "out": empty,
+            "results": (),
+            "unmatched": (),
+            "isolation": None,
+            "ran": 0,
+            "seconds": 0.0,
+        },
         "build_student_edition": {"source": notebooks, "out": notebooks / "edition"},
         # Chapter 9's charts, each given the frame its builder makes.
         "binomial_limit_chart": {"frame": concepts.binomial_limit(decks=(1,))},
@@ -445,6 +456,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         # Puzzles: one, from rounds of two players, one sample a decision.
         "generate": {"seed": 1, "count": 1, "budget": 1, "players": 2, "max_rounds": 5},
         "choice_words": {"choice": "lay off JK -> 0 low"},
+        "answer_label": {"kind": "discard", "answer": "discard 10C"},
         # One decision of the probes' state weighed on one sample.
         "judge": {
             "view": state.view(state.to_act),

@@ -69,7 +69,6 @@ MOVED: list[tuple] = [
     ("test_write_faults.py", "test_the_planned_memory_bounds_the_records_measured"),
     ("test_modules.py", "test_the_compiled_cores_face_is_standard_library_engine"),
     ("odds.py", "rummykit.widgets.odds.SimulationExplorer"),
-    ("test_assignments.py", "test_grade_refuses_a_missing_autograder_or_folder"),
     ("test_buy_timing.py", "test_random_games_buy_before_the_draw"),
     ("test_chance.py", "test_no_module_formats_a_chance_itself"),
     ("test_charts.py", "test_contract_heatmap"),
@@ -190,8 +189,9 @@ LONG: dict[tuple[str, str], float] = {
     ("test_tables.py", "test_committed_outs_bot_plays_recompute"): 18,
     ("test_fastplay.py", "test_many_rounds_are_the_engines"): 9,
     # The rest.
-    ("test_assignments.py", "test_every_assignments_solutions_earn_full_marks_with_no_network"): 26,
-    ("test_assignments.py", "test_grading_gives_each_submission_its_points"): 24,
+    # Measured here, not in CI (2026-12-06): 30 s of CPU in a child process, 61 s on a
+    # 2-core machine loaded twice over.
+    ("test_homework.py", "test_no_callable_of_the_package_returns_an_answer"): 30,
     ("test_fastplay.py", "test_random_rule_sets_are_the_engines"): 11,
     ("test_fastplay.py", "test_rule_variants_are_the_engines"): 2.8,
     ("test_odds_exact.py", "test_exact_equals_enumeration_for_any_rules"): 18,

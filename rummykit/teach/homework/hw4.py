@@ -166,15 +166,16 @@ def _planned(rng: random.Random) -> dict:
 
 
 def _signs(rng: random.Random) -> dict:
-    """Deals played, ties among them and OutsBot's wins among the others."""
+    """Deals played, ties among them and OutsBot's wins among the others: never within one
+    of half the decided deals, where the two-sided p-value is 1 whatever the deals (an
+    answer a student could guess)."""
     deals = rng.randint(40, 120)
     ties = rng.randint(1, deals // 5)
     decided = deals - ties
-    return {
-        "deals": deals,
-        "ties": ties,
-        "wins": rng.randint(round(0.25 * decided), round(0.75 * decided)),
-    }
+    wins = rng.randint(round(0.25 * decided), round(0.75 * decided))
+    while abs(2 * wins - decided) <= 2:
+        wins = rng.randint(round(0.25 * decided), round(0.75 * decided))
+    return {"deals": deals, "ties": ties, "wins": wins}
 
 
 QUESTIONS = (
