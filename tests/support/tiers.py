@@ -149,6 +149,15 @@ MOVED: list[tuple] = [
     ("test_widgets_odds.py", "test_simulation_counts_a_quick_exact_value_after_the_hands"),
     ("test_widgets_odds.py", "test_simulation_run_returns_at_once_and_never_counts_a_slow_cell_unasked"),
     ("test_widgets_table.py", "test_a_player_count_the_preset_does_not_allow_shows_its_rule_and_is_put_back"),
+    # Session 26 (issue 47/48): 20,000 students' numbers and answers a question, the
+    # library probe over 30 students, the review's constructed errors and the
+    # stories and beside-the-bots reviews of whole rounds (0.5 s to 24 s each, measured
+    # on a loaded 2-core machine).
+    ("test_homework.py", "test_a_question_has_500_parameter_sets_and_500_answers"),
+    ("test_homework.py", "test_no_single_library_call_is_the_answer"),
+    ("test_homework.py", "test_the_library_probe_finds_the_one_call_answers_of_simpler_questions"),
+    ("test_homework_hw1.py", "test_a_key_agrees_with_listing_every_hand_of_a_small_shoe"),
+    ("test_exercises.py", "test_bayes_by_simulation"),
 ]  # fmt: skip
 
 
@@ -192,6 +201,19 @@ LONG: dict[tuple[str, str], float] = {
     # Measured here, not in CI (2026-12-06): 30 s of CPU in a child process, 61 s on a
     # 2-core machine loaded twice over.
     ("test_homework.py", "test_no_callable_of_the_package_returns_an_answer"): 30,
+    # Session 26's modules with a module-scoped fixture (one worker each), by their tests'
+    # times on a loaded 2-core machine: the homework checks (the 500-numbers draws, 90 s
+    # in all), the class graded end to end under both isolations (about 150 s with the
+    # builds), the zip under otter run in a clean environment (80 s), the constructed
+    # review errors (33 s).
+    ("test_homework.py", "test_a_question_has_500_parameter_sets_and_500_answers"): 3,
+    ("test_grading_class.py", "test_a_hostile_class_under_bubblewrap_gets_what_its_answers_earn"): 45,
+    ("test_grading_class.py", "test_a_hostile_class_as_plain_processes_gets_what_its_answers_earn"): 40,
+    ("test_grading_class.py", "test_every_assignments_solutions_earn_full_marks"): 30,
+    ("test_grading_class.py", "test_an_interrupted_run_resumes_without_running_anyone_twice"): 20,
+    ("test_grading_otter.py", "test_the_zip_installs_rummykit_into_an_environment_of_its_own"): 50,
+    ("test_grading_otter.py", "test_otter_run_grades_each_assignment_from_its_zip"): 8,
+    ("test_review_errors.py", "test_a_constructed_error_is_marked_at_every_seed"): 3,
     ("test_fastplay.py", "test_random_rule_sets_are_the_engines"): 11,
     ("test_fastplay.py", "test_rule_variants_are_the_engines"): 2.8,
     ("test_odds_exact.py", "test_exact_equals_enumeration_for_any_rules"): 18,
