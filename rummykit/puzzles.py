@@ -1,19 +1,47 @@
 """Puzzles for learners: positions where one choice is clearly best, with the reason.
 
-:func:`generate` plays seeded rounds with GreedyBots in every seat and weighs every
-decision with a choice as the game review does (:func:`rummykit.reviews.judge`: every
-legal choice played out on the same sampled deals, drawn from the deciding seat's own
-view). A position becomes a puzzle when the best choice beats **every** other by a
-margin: the lower end of the 95% interval of its paired gain over each of them is at
-least :data:`MARGIN` points (points at the round's end relative to the opponents'
-mean). Each puzzle keeps what the seat saw, the choices, the answer, and for every
-choice the review's sentence had it been played: the feedback a learner reads.
+:func:`generate` plays seeded rounds with GreedyBots in every seat and weighs decisions
+with a choice as the game review does (:func:`rummykit.reviews.judge`: every legal choice
+played out on the same sampled deals, drawn from the deciding seat's own view; the best
+chosen on half of the samples and every gain measured on the other half). A position is a
+*candidate* when the best choice beats **every** other by a margin: the lower end of the
+95% interval of its paired gain over each of them is at least :data:`MARGIN` points
+(points at the round's end relative to the opponents' mean).
+
+**Confirmed on fresh samples.** Of the many positions weighed, the ones kept are those
+whose measured margin came out large, and a margin comes out large partly by luck: a
+position picked because it looked clearly best is picked partly for its luck (the
+winner's curse, as the best of several noisy measurements reads high). So each candidate
+is weighed again on ``budget`` new samples of its own (sample splitting): it stays a
+puzzle only if that second verdict chooses the same answer and still puts it at least
+:data:`MARGIN` ahead of every other choice at the lower end. Every number a puzzle keeps
+(its values, margin, samples and sentences) is the second verdict's, measured on samples
+on which the answer was chosen neither the first time nor the second; only the decision
+to keep it looked at them, so a shown margin close to :data:`MARGIN` may still read a
+little high.
+
+**Balanced answers.** Within each kind, no answer given every time scores more than half:
+no :attr:`Puzzle.answer_label` (buy or pass; take discard or draw stock; the verb of a
+play; the card of a discard) is that of more than half of the kind's puzzles. A puzzle
+confirmed is admitted if its kind stays within the rule with it; otherwise it is *held*
+(a kind's held puzzles all have one label: the one at half), and the oldest held puzzle
+of a kind is admitted, just before it, with the next puzzle of that kind with another
+label: the two together keep the rule. Buy-or-pass and draw puzzles therefore come in
+such pairs, one of each answer. The puzzles are admitted in one order whatever ``count``
+is, and a call returns the first ``count`` of them, so a longer set begins with a shorter
+one; every set a call returns keeps the rule, except when its last puzzle is the first of
+a pair: then that puzzle's kind is one puzzle short of balance (its held label one puzzle
+more than all the kind's others together: two "pass" of three buys; a set of one puzzle
+is such a set). No rule does better while a longer set begins with a shorter one: a kind
+of two labels is balanced only at an even count, and each puzzle more changes one kind's
+count by one.
 
 The kinds (:data:`KINDS`): find the discard, buy or pass, take the discard or draw, and
-what to play (a lay-down, a lay-off or a discard). Buying decisions come up most and
-are most often clear, so at most :data:`BUY_SHARE` of a set are buys; the rounds are
-played in turn, 1 to 7, so every contract has its puzzles, and a round played gives at
-most :data:`PER_ROUND` of them, from decisions chosen at random through it.
+what to play (a lay-down, a lay-off or a discard). Buying decisions come up most, so at
+most :data:`BUY_SHARE` of every set are buys (a buy decision is weighed only while a pair
+of buys more would keep the share); the rounds are played in turn, 1 to 7, so every
+contract has its puzzles, and a round played gives at most :data:`PER_ROUND` puzzles,
+held ones included, from decisions chosen at random through it.
 
 The book's set is ``data/puzzles.json`` (:func:`load`), written by ``rummykit puzzles``
 (the command and the time it took are in the file). Checking an answer needs no game
@@ -43,7 +71,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from rummykit import svg
-from rummykit.actions import Discard
+from rummykit.actions import Discard, parse_action
 from rummykit.bots import GreedyBot
 from rummykit.cards import parse_cards
 from rummykit.checks import whole
@@ -61,6 +89,7 @@ __all__ = [
     "PER_ROUND",
     "PUZZLES_FILE",
     "Puzzle",
+    "answer_label",
     "choice_words",
     "generate",
     "load",
@@ -76,11 +105,12 @@ KINDS = {
 #: Samples a decision when looking for puzzles.
 BUDGET = 64
 #: The least gain, in points, of the best choice over every other at the lower end of
-#: its 95% interval.
+#: its 95% interval, when found and again when confirmed.
 MARGIN = 1.0
 #: The largest share of a set that may be buying decisions.
 BUY_SHARE = 0.4
-#: The most puzzles taken from one round played, and the share of its decisions
+#: The most puzzles (held ones included) taken from one round played, and the share of
+#: its decisions
 #: weighed, by phase (chosen by the seed): a set spreads over many rounds and over every
 #: stage of a round, not the first turns of a few; more of the play phase's decisions
 #: are weighed, since a clearly best discard among ten or more is rarer.
@@ -138,6 +168,11 @@ class Puzzle:
     def question(self) -> str:
         """The question the puzzle asks (:data:`KINDS`)."""
         return KINDS[self.kind]
+
+    @property
+    def answer_label(self) -> str:
+        """The answer as a fixed rule gives it (:func:`answer_label`)."""
+        return answer_label(self.kind, self.answer)
 
     def explanation(self, choice: str) -> str:
         """The sentence of ``choice`` (one of :attr:`choices`)."""
@@ -252,6 +287,29 @@ class Puzzle:
         return '<div style="display:flex;flex-wrap:wrap;gap:1em">' + "".join(parts) + "</div>"
 
 
+def answer_label(kind: str, answer: str) -> str:
+    """What ``answer`` (a choice of a puzzle of kind ``kind``) says as an answer given
+    every time: "buy" or "pass", "take discard" or "draw stock", a play's verb ("lay
+    down", "lay off", "swap", "discard"), a discard's card. Within a kind of a set, no
+    label is more than half of the puzzles (module notes).
+
+    >>> answer_label("buy", "pass"), answer_label("draw", "take discard")
+    ('pass', 'take discard')
+    >>> answer_label("play", "lay off 7H -> 2 high"), answer_label("discard", "discard 10C")
+    ('lay off', '10C')
+    """
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise ArgumentError(f"kind must be one of {', '.join(KINDS)}, got {kind!r:.80}")
+    if not isinstance(answer, str):
+        raise ArgumentTypeError(f"answer must be the text of a choice, got {answer!r:.80}")
+    action = parse_action(answer)
+    if kind != "discard":
+        return action.kind
+    if not isinstance(action, Discard):
+        raise ArgumentError(f"a discard puzzle's answer is a discard, got {answer!r:.80}")
+    return action.card.code
+
+
 def _figure(image: str, caption: str) -> str:
     return f"<figure style='margin:0'>{image}<figcaption>{caption}</figcaption></figure>"
 
@@ -362,17 +420,63 @@ def _worded(sentence: str, choices: tuple[str, ...]) -> str:
     return _JOKER.sub("the joker", sentence)
 
 
-def _signature(puzzle: Puzzle) -> tuple:
-    """What makes two puzzles the same puzzle."""
+def _signature(view: PlayerView, choices) -> tuple:
+    """What makes two positions the same puzzle."""
     return (
-        puzzle.round,
-        puzzle.phase,
-        tuple(sorted(puzzle.hand)),
-        puzzle.discard_top,
-        puzzle.offer,
-        tuple(sorted(tuple(sorted(m)) for m in puzzle.melds)),
-        tuple(sorted(puzzle.choices)),
+        view.round,
+        view.phase,
+        tuple(sorted(c.code for c in view.hand)),
+        None if view.discard_top is None else view.discard_top.code,
+        None if view.offer is None else view.offer.code,
+        tuple(sorted(tuple(sorted(c.code for c in m.cards)) for m in view.melds)),
+        tuple(sorted(str(a) for a in choices)),
     )
+
+
+def _clear_margin(verdict, margin: float) -> float | None:
+    """The least lower end, over the other choices, of the best's paired gain, if it is
+    at least ``margin``; else None."""
+    least = min(a.loss.low for a in verdict.alternatives[1:])
+    return least if least >= margin else None
+
+
+def _confirmed(
+    key: str, view: PlayerView, choices: list, *, budget: int, margin: float, rng_name: str
+) -> Puzzle | None:
+    """The puzzle at ``view``, if one choice is clearly best on ``budget`` samples and
+    again on ``budget`` fresh ones (module notes), with the second verdict's numbers."""
+    first = judge(view, choices[0], choices, samples=budget, rng=random.Random(rng_name))
+    if _clear_margin(first, margin) is None:
+        return None
+    again = judge(
+        view, choices[0], choices, samples=budget, rng=random.Random(f"{rng_name}/confirm")
+    )
+    least = _clear_margin(again, margin)
+    if least is None or again.best.action != first.best.action:
+        return None
+    return _puzzle(key, view, again, least)
+
+
+def _balanced(labels: list[str]) -> bool:
+    """Whether no label is more than half of ``labels``."""
+    return all(2 * labels.count(label) <= len(labels) for label in set(labels))
+
+
+def _admitted(puzzle: Puzzle, found: list[Puzzle], held: list[Puzzle]) -> list[Puzzle]:
+    """The puzzles to add to ``found`` now that ``puzzle`` is confirmed (none, it, or the
+    oldest held one of its kind and it), ``held`` updated: see the module notes."""
+    label = puzzle.answer_label
+    partner = next((p for p in held if p.kind == puzzle.kind), None)
+    if partner is not None and partner.answer_label != label:
+        # The kind was balanced, and its held label at half: with one of each more, no
+        # label passes half.
+        held.remove(partner)
+        return [partner, puzzle]
+    labels = [p.answer_label for p in found if p.kind == puzzle.kind]
+    if partner is None and _balanced([*labels, label]):
+        return [puzzle]
+    held.append(puzzle)
+    return []
 
 
 def generate(
@@ -386,14 +490,17 @@ def generate(
     max_rounds: int = 10_000,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Puzzle]:
-    """``count`` distinct puzzles from rounds played by GreedyBots (see the module
-    notes), the same for the same arguments; the first ``k`` of them are the ``k`` a call
-    with ``count=k`` gives. ``progress(found, count)`` is called after
-    each round played; ``max_rounds`` bounds the rounds played (an ArgumentError if too
-    few puzzles were found in them)."""
+    """``count`` distinct puzzles from rounds played by GreedyBots, each confirmed on
+    fresh samples, their answers balanced within each kind (see the module notes), the
+    same for the same arguments; the first ``k`` of them are the ``k`` a call with
+    ``count=k`` gives. ``budget`` is the samples a decision is weighed on, once to find
+    it and once to confirm it (4 or more: half chooses, half measures, and an interval
+    needs two). ``progress(found, count)`` is called after each round played;
+    ``max_rounds`` bounds the rounds played (an ArgumentError if too few puzzles were
+    found in them)."""
     whole("seed", seed, low=0)
     whole("count", count, low=1, high=MAX_COUNT)
-    whole("budget", budget, low=1, high=MAX_BUDGET)
+    whole("budget", budget, low=4, high=MAX_BUDGET)
     whole("max_rounds", max_rounds, low=1)
     if isinstance(rules, str):
         rules = RuleSet.preset(rules)
@@ -410,7 +517,8 @@ def generate(
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress must be a callable or None, got {progress!r:.80}")
     chance = random.Random(f"puzzles/{seed}")
-    found: list[Puzzle] = []
+    found: list[Puzzle] = []  # admitted, in order
+    held: list[Puzzle] = []  # confirmed, waiting for one of their kind with another label
     seen: set[tuple] = set()
     for played in range(max_rounds):
         number = played % rules.rounds + 1
@@ -424,27 +532,32 @@ def generate(
             view = state.view(seat)
             action = bots[seat].choose(view)
             choices = list(dict.fromkeys(view.legal_actions()))
-            # At most BUY_SHARE of the puzzles so far (and the next) are buys: a share
-            # kept as they are found, so a longer set begins with a shorter one.
+            # Buys come in pairs (one buy, one pass): a buy decision is weighed only if
+            # two buys more keep at most BUY_SHARE of the set buys (and so every set
+            # between, one puzzle longer, too).
             buys = sum(p.kind == "buy" for p in found)
-            wanted = view.phase != "buy" or buys + 1 <= max(1, BUY_SHARE * (len(found) + 1))
+            wanted = view.phase != "buy" or buys + 2 <= BUY_SHARE * (len(found) + 2)
             if len(choices) > 1 and wanted and chance.random() < WEIGHED_SHARE.get(view.phase, 0.3):
-                rng = random.Random(f"puzzles/{seed}/{played}/{decision}")
-                verdict = judge(view, choices[0], choices, samples=budget, rng=rng)
-                best = verdict.best
-                least = min(a.loss.low for a in verdict.alternatives if a is not best)
-                if least >= margin:
-                    puzzle = _puzzle(f"p{seed}-{played}-{decision}", view, verdict, least)
-                    if _signature(puzzle) not in seen:
-                        seen.add(_signature(puzzle))
-                        found.append(puzzle)
+                signature = _signature(view, choices)
+                if signature not in seen:  # each position tried once
+                    seen.add(signature)
+                    puzzle = _confirmed(
+                        f"p{seed}-{played}-{decision}",
+                        view,
+                        choices,
+                        budget=budget,
+                        margin=margin,
+                        rng_name=f"puzzles/{seed}/{played}/{decision}",
+                    )
+                    if puzzle is not None:
+                        found += _admitted(puzzle, found, held)
                         taken += 1
                 decision += 1
             state.apply(action)
         if progress is not None:
-            progress(len(found), count)
+            progress(min(len(found), count), count)
         if len(found) >= count:
-            return found
+            return found[:count]
     raise ArgumentError(
         f"max_rounds: {max_rounds} rounds gave {len(found)} puzzles of the {count} asked "
         "for: allow more rounds, or ask a smaller margin"

@@ -453,8 +453,9 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
             "records": [RoundRecord(0, 6, "out", 0, (2, None), (3, 3), (0, 40), (0, 1))],
             "seed": 1,
         },
-        # Puzzles: one, from rounds of two players, one sample a decision.
-        "generate": {"seed": 1, "count": 1, "budget": 1, "players": 2, "max_rounds": 5},
+        # Puzzles: one, from the first of three rounds of four players, four samples a
+        # decision (the least: two to choose on, two to measure).
+        "generate": {"seed": 7, "count": 1, "budget": 4, "players": 4, "max_rounds": 3},
         "choice_words": {"choice": "lay off JK -> 0 low"},
         "answer_label": {"kind": "discard", "answer": "discard 10C"},
         # One decision of the probes' state weighed on one sample.
