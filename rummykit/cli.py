@@ -147,7 +147,7 @@ printed first, then a progress bar (use `rummykit simulate` for a quick estimate
   rummykit simulate --contract "2 runs" --n 200000 --seed 7
   rummykit simulate --contract 6 --n 100000000 --dask tcp://scheduler:8786""",
     "review": """examples:
-  rummykit review game.json --seat 0                every decision of seat 0, 128 samples each
+  rummykit review game.json --seat 0                every decision of seat 0, 256 samples each
   rummykit review game.json --seat 1 --round 2 --budget 200 --html review.html
   rummykit review game.json --seat 0 --beside       also GreedyBot, OutsBot and SearchBot
                                                     in seat 0 on the same deals (slower)
@@ -271,8 +271,9 @@ def _parser() -> argparse.ArgumentParser:
     review.add_argument(
         "--budget",
         type=_bounded(1, 10_000),
-        default=128,
-        help="samples of the hidden cards a decision (default 128)",
+        default=256,
+        help="samples of the hidden cards a decision (default 256: half to choose the best "
+        "on, half to measure the losses on)",
     )
     review.add_argument("--seed", type=_natural, default=0, help="the samples' seed (default 0)")
     review.add_argument("--round", type=_natural, default=None, help="one round only")

@@ -66,9 +66,11 @@ __all__ = [
     "default_budget",
 ]
 
-#: Samples a decision by default: :func:`~rummykit.reviews.review`'s own default
-#: (``benchmarks/bench_review.py``: about 0.1 s a decision on one core, so a round's
-#: 20-40 decisions take a few seconds) ...
+#: Samples a decision by default: half :func:`~rummykit.reviews.review`'s own default, for
+#: a panel that answers in seconds (``benchmarks/bench_review.py``: about 0.15 s a decision
+#: on one core, so a round's 20-40 decisions take a few seconds; at this budget the review
+#: called 0 to 2 of 345 plain moves a mistake or a blunder,
+#: ``benchmarks/bench_review_calibration.py``) ...
 REVIEW_BUDGET = 128
 #: ... or this many where the compiled round simulator is not built (the reader's
 #: browser): the engine plays the samples out, about 40 times slower.
