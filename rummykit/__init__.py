@@ -18,6 +18,7 @@ from rummykit.errors import (
     CardParseError,
     CardTypeError,
     ClusterError,
+    GradingError,
     IllegalActionError,
     IllegalMeldError,
     MissingDependencyError,
@@ -26,6 +27,7 @@ from rummykit.errors import (
     RummyError,
     SaveFileError,
     StudentIdError,
+    SubmissionError,
     UnsupportedRuleError,
 )
 from rummykit.game import Game, GameState, play_game
@@ -50,6 +52,7 @@ __all__ = [
     "CardParseError",
     "CardTypeError",
     "ClusterError",
+    "GradingError",
     "Contract",
     "DiscardAdvice",
     "DiscardOption",
@@ -72,6 +75,7 @@ __all__ = [
     "SaveFileError",
     "Shoe",
     "StudentIdError",
+    "SubmissionError",
     "Suit",
     "UnsupportedRuleError",
     "as_rng",

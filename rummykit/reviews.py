@@ -401,7 +401,10 @@ def decision_type(verdict: Verdict) -> str:
     >>> decision_type(verdict("play", "discard 9C", "lay off 4H -> 0"))
     'lay off'
     """
-    phase = verdict.phase
+    phase = getattr(verdict, "phase", None)
+    alternatives = getattr(verdict, "alternatives", None)
+    if not isinstance(phase, str) or not isinstance(alternatives, (list, tuple)):
+        raise ArgumentTypeError(f"verdict must be a review's Verdict, got {verdict!r:.80}")
     if phase == "buy":
         return "buy"
     if phase == "draw":
@@ -412,7 +415,7 @@ def decision_type(verdict: Verdict) -> str:
         return "discard"
     if phase != "play":
         raise ArgumentError(f"verdict: a decision of no known phase, got {phase!r}")
-    actions = [a.action for a in verdict.alternatives]
+    actions = [getattr(a, "action", None) for a in alternatives]
     if isinstance(verdict.played, (LayDown, InvalidLayDown)) or any(
         isinstance(a, LayDown) for a in actions
     ):
@@ -494,14 +497,14 @@ class MistakesByType:
         lines = [
             f"Mistakes by decision type ({self.decisions} decisions; the shares with their "
             "95% intervals):",
-            f"  {'type':<13}{'decisions':>9}  {'inaccuracy or worse':<24}"
-            f"{'mistake or worse':<24}{'loss':>6}",
+            f"  {'type':<13}{'decisions':>9}  {'inaccuracy or worse':<48}"
+            f"{'mistake or worse':<48}{'loss':>6}",
         ]
         for t in self.tallies:
             lines.append(
                 f"  {t.type:<13}{t.decisions:>9}  "
-                f"{_count_share(t.inaccuracies, t.inaccuracy_share):<24}"
-                f"{_count_share(t.mistakes, t.mistake_share):<24}{t.loss:>6.1f}"
+                f"{_count_share(t.inaccuracies, t.inaccuracy_share):<48}"
+                f"{_count_share(t.mistakes, t.mistake_share):<48}{t.loss:>6.1f}"
             )
         return "\n".join(lines)
 
@@ -523,13 +526,10 @@ class MistakesByType:
         )
 
 
-def _percent(share: float) -> str:
-    return f"{100 * share:.0f}%"
-
-
 def _count_share(count: int, share: Estimate) -> str:
-    """A count and its share with the interval: "2 = 10% (3% to 30%)"."""
-    return f"{count} = {_percent(share.mean)} ({_percent(share.low)} to {_percent(share.high)})"
+    """A count and its share with the interval, in words: "2: about 10% of the decisions
+    (95%: 3% to 30%)"."""
+    return f"{count}: {estimate_text(share.mean, share.low, share.high, of='decisions')}"
 
 
 def mistakes_by_type(reviews: Review | Verdict | Sequence[Review | Verdict]) -> MistakesByType:

@@ -405,7 +405,7 @@ def test_each_types_counts_shares_and_intervals_are_right_on_constructed_verdict
     assert row["mistake_low"] == pytest.approx(_wilson(2, 5)[0])
     text = str(table)
     assert text.startswith("Mistakes by decision type (18 decisions")
-    assert "3 = 60% (23% to 88%)" in text  # the buys: 3 of 5 inaccuracy or worse
+    assert "3: about 60% (95%: 23% to 88%)" in text  # the buys: 3 of 5 inaccuracy or worse
     assert "<th>mistake or worse</th>" in table._repr_html_()
     assert str(mistakes_by_type([])) == "Mistakes by decision type: no decision to judge"
 

@@ -156,6 +156,9 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
     state = Game(rules, 2, seed=1, turn_limit=20, max_reshuffles=1).new_state()
     meld = find_contract(hand, CONTRACTS[0], rules)[0]
+    from rummykit.duplicate import Estimate
+
+    _estimate = Estimate(0.5, 0.1, 0.9, 2)
     by_name = {
         "rules": rules,
         "course": "rummykit-probes",
@@ -372,6 +375,17 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "build": {"masters": empty},
         # grade() given a zip that is no autograder: it refuses before it writes anything.
         "grade": {"autograder": autograder, "submissions": empty, "out": empty / "grades"},
+        # The review's tallies by decision type: plain records.
+        "TypeTally": {
+            "type": "buy",
+            "decisions": 2,
+            "inaccuracies": 1,
+            "inaccuracy_share": _estimate,
+            "mistakes": 0,
+            "mistake_share": _estimate,
+            "loss": 1.0,
+        },
+        "MistakesByType": {"tallies": ()},
         # The assignments' value types: plain records (a Form checks its kind).
         "Check": {"question": "q1", "ok": True, "message": "m"},
         "Form": {"kind": "exact", "what": "a probability"},

@@ -278,6 +278,9 @@ def _bwrap_command(
     for name, value in _environment("/submission", str(Path(sys.executable).parent)).items():
         command += ["--setenv", name, value]
     command += ["--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"]
+    # The private /tmp first: a Python installed under /tmp (a checkout's .venv there) is
+    # bound into it below, not hidden by it.
+    command += ["--size", str(limits.disk), "--perms", "1777", "--tmpfs", "/tmp"]
     for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
         path = Path(top)
         if path.is_symlink():
@@ -291,12 +294,11 @@ def _bwrap_command(
         # bwrap would make the folders above a bind readable by root only; the child,
         # under its slot's user ID, must pass through them.
         for parent in reversed(root.parents[:-1]):
-            if parent not in made:
+            if parent not in made and parent != Path("/tmp"):
                 made.add(parent)
                 command += ["--perms", "0755", "--dir", str(parent)]
         command += ["--ro-bind", str(root), str(root)]
     command += ["--proc", "/proc", "--dev", "/dev"]
-    command += ["--size", str(limits.disk), "--perms", "1777", "--tmpfs", "/tmp"]
     command += ["--size", str(limits.disk), "--perms", "0777", "--tmpfs", "/submission"]
     command += ["--perms", "0644", "--file", str(notebook_fd), "/submission/submission.ipynb"]
     command += ["--chdir", "/submission", "--"]
