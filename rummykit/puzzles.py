@@ -43,6 +43,13 @@ of buys more would keep the share); the rounds are played in turn, 1 to 7, so ev
 contract has its puzzles, and a round played gives at most :data:`PER_ROUND` puzzles,
 held ones included, from decisions chosen at random through it.
 
+**A learner's own mistakes.** :func:`from_review` makes a puzzle of each decision a
+review (:func:`rummykit.reviews.review`) classed a mistake or a blunder: the position as
+the seat saw it, the answer the review's best, every number and sentence the review's own
+(measured on the samples apart from those the best was chosen on), the solution the best
+against the choice played. A learner's :class:`~rummykit.puzzle_book.PuzzleBook` keeps
+such puzzles in a file they name, with every attempt, across sessions.
+
 The book's set is ``data/puzzles.json`` (:func:`load`), written by ``rummykit puzzles``
 (the command and the time it took are in the file). Checking an answer needs no game
 and no samples (:meth:`Puzzle.check`), so the puzzles' page works without the compiled
@@ -60,25 +67,27 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import math
 import os
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from rummykit import svg
-from rummykit.actions import Discard, parse_action
+from rummykit.actions import Action, Discard, parse_action
 from rummykit.bots import GreedyBot
 from rummykit.cards import parse_cards
-from rummykit.checks import whole
+from rummykit.checks import choice as one_of
+from rummykit.checks import instance, items, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError, RummyError, SaveFileError
 from rummykit.game import Game
 from rummykit.legal import PlayerView
-from rummykit.reviews import MAX_BUDGET, judge
+from rummykit.reviews import CLASSES, MAX_BUDGET, Review, Verdict, judge
 from rummykit.rules import RuleSet
 
 __all__ = [
@@ -86,13 +95,16 @@ __all__ = [
     "BUY_SHARE",
     "KINDS",
     "MARGIN",
+    "MISTAKE_CLASSES",
     "PER_ROUND",
     "PUZZLES_FILE",
     "Puzzle",
     "answer_label",
     "choice_words",
+    "from_review",
     "generate",
     "load",
+    "position_key",
 ]
 
 #: The kinds of puzzle, with the question each asks.
@@ -127,7 +139,8 @@ class Puzzle:
     """One position and its choices; see the module notes."""
 
     key: str
-    """A unique id: ``p<seed>-<round played>-<decision>``."""
+    """A unique id: ``p<seed>-<round played>-<decision>`` (:func:`generate`), or ``m`` and
+    a digest of the position (:func:`from_review`)."""
     kind: str
     """One of :data:`KINDS`."""
     rules: str
@@ -248,14 +261,22 @@ class Puzzle:
             f'<div class="rk-puzzle" id="{name}" data-puzzle="{data}" '
             'style="border-left:3px solid #4a6fa5;padding:.2em .8em;margin:.8em 0">'
             f"<script>{_PAGE_SCRIPT}</script>"
-            f"<p><strong>{html.escape(self.question)}</strong> {self._situation()}</p>"
-            f"{self._pictures()}"
+            f"{self.position_html()}"
             f'<fieldset style="border:none;padding:0">{choices}</fieldset>'
             '<button type="button" class="rk-check" onclick="rummykitPuzzle(this)">'
             "Check</button>"
             '<p class="rk-verdict" role="status" aria-live="polite" style="min-height:1.2em">'
             "</p>"
             f'<p style="font-size:80%;color:#555">Puzzle {name}</p></div>'
+        )
+
+    def position_html(self) -> str:
+        """The question and the position as HTML: the situation in words, the hand, the
+        discard pile's top card and the melds on the table (what the puzzle's box on the
+        page shows above its choices, and the PlayWidget's retry area)."""
+        return (
+            f"<p><strong>{html.escape(self.question)}</strong> {self._situation()}</p>"
+            f"{self._pictures()}"
         )
 
     def _situation(self) -> str:
@@ -374,7 +395,11 @@ def _kind(view: PlayerView, choices) -> str:
     return "play"
 
 
-def _puzzle(key: str, view: PlayerView, verdict, margin: float) -> Puzzle:
+def _puzzle(
+    key: str, view: PlayerView, verdict: Verdict, margin: float, against: Action | None = None
+) -> Puzzle:
+    """The puzzle of ``verdict`` at ``view``: its choices best first, its values and
+    sentences; the solution is the best against ``against`` (default the next best)."""
     seat, players = view.seat, len(view.names)
     order = [(seat + k) % players for k in range(1, players)]
     alternatives = verdict.alternatives
@@ -406,7 +431,9 @@ def _puzzle(key: str, view: PlayerView, verdict, margin: float) -> Puzzle:
         explanations=tuple(
             _worded(verdict.as_played(a.action).sentence, choices) for a in alternatives
         ),
-        solution=_worded(verdict.versus(alternatives[1].action), choices),
+        solution=_worded(
+            verdict.versus(alternatives[1].action if against is None else against), choices
+        ),
     )
 
 
@@ -578,3 +605,75 @@ def load(path: str | Path | None = None) -> list[Puzzle]:
     if not isinstance(data, dict) or not isinstance(data.get("puzzles"), list):
         raise SaveFileError(f"puzzles: {str(path)!r} holds no list of puzzles")
     return [Puzzle.from_dict(p) for p in data["puzzles"]]
+
+
+# -- a learner's own mistakes, kept in a puzzle book -----------------------------------
+
+
+#: The classes of a review's decisions :func:`from_review` makes puzzles of, unless told.
+MISTAKE_CLASSES = ("mistake", "blunder")
+
+
+def from_review(review: Review, *, kinds: Iterable[str] = MISTAKE_CLASSES) -> list[Puzzle]:
+    """A puzzle of each decision of ``review`` classed one of ``kinds`` (any of
+    "inaccuracy", "mistake" and "blunder"; default mistakes and blunders), in the order
+    played: the position as the seat saw it, every choice it had, the answer the review's
+    best, and the review's own values and sentences, measured on the samples apart from
+    those the best was chosen on (:func:`rummykit.reviews.judge`). The solution is the
+    best against the choice played. Unlike :func:`generate`'s, the answer need not beat
+    every choice clearly: :attr:`Puzzle.margin` (the least lower end, over the other
+    choices, of the best's paired gain) may be below zero where another choice was about
+    as good, and that choice's sentence says so ("within chance").
+
+    A puzzle's key is ``m`` and 16 hex digits of a digest of the position (everything the
+    seat saw, :meth:`~rummykit.legal.PlayerView.to_dict`, but the players' names): the same
+    position gives the same key in every review of it, and a learner's puzzle book
+    (:class:`rummykit.puzzle_book.PuzzleBook`) keeps it once.
+
+    >>> from rummykit.bots import RandomBot, GreedyBot
+    >>> from rummykit.game import Game, play_game
+    >>> from rummykit.reviews import review
+    >>> state = play_game(Game("standard", players=3, seed=4, turn_limit=30).new_state(),
+    ...                   [RandomBot(seed=1), GreedyBot(), GreedyBot()])
+    >>> result = review(state, seat=0, budget=16, seed=0, round=1)   # a random player
+    >>> found = from_review(result)
+    >>> marked = [v for v in result.verdicts if v.kind in ("mistake", "blunder")]
+    >>> len(found) > 0, [p.answer for p in found] == [str(v.best.action) for v in marked]
+    (True, True)
+    >>> found[0].check(str(marked[0].played))[0]
+    False
+    """
+    instance("review", review, Review, "a Review (rummykit.review)")
+    wanted = items(
+        "kinds",
+        kinds,
+        lambda name, kind: one_of(name, kind, CLASSES[2:]),
+        what="a list of classes (inaccuracy, mistake, blunder)",
+        least=1,
+    )
+    found: dict[str, Puzzle] = {}
+    for verdict in review.verdicts:
+        if verdict.kind not in wanted:
+            continue
+        key = position_key(verdict.view)
+        margin = min(a.loss.low for a in verdict.alternatives[1:])
+        found.setdefault(key, _puzzle(key, verdict.view, verdict, margin, against=verdict.played))
+    return list(found.values())
+
+
+def position_key(view: PlayerView) -> str:
+    """The key of the puzzle at ``view`` (:func:`from_review`): ``m`` and 16 hex digits of
+    a SHA-256 digest of the view as JSON, the players' names left out (a position is the
+    same whoever sits there).
+
+    >>> from rummykit.game import Game
+    >>> view = Game(players=3, seed=7).new_state().view(1)
+    >>> key = position_key(view)
+    >>> len(key), key == position_key(Game(players=3, seed=7).new_state().view(1))
+    (17, True)
+    """
+    instance("view", view, PlayerView, "a PlayerView")
+    data = view.to_dict()
+    del data["names"]
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "m" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

@@ -31,6 +31,7 @@ PAGES = {
         "rummykit.stories",
         "rummykit.beside",
         "rummykit.puzzles",
+        "rummykit.puzzle_book",
         "rummykit.searchbot",
         "rummykit.duplicate",
         "rummykit.ladder",

@@ -39,6 +39,7 @@ ENGINE = (
     "melds",
     "narrate",
     "phases",
+    "puzzle_book",
     "puzzles",
     "reviews",
     "rollouts",

@@ -1,5 +1,6 @@
 """The PlayWidget's review panel: the human seat's decisions so far, weighed in the
-background, the same as :func:`rummykit.review`, dropped when the game moves on."""
+background, the same as :func:`rummykit.review`, dropped when the game moves on; and its
+retry area, the learner's mistakes kept as puzzles in a file and tried again."""
 
 from __future__ import annotations
 
@@ -12,9 +13,13 @@ pytest.importorskip("ipywidgets")
 from rummykit.beside import DEFAULT_BOTS, beside_bots  # noqa: E402
 from rummykit.bots import RandomBot  # noqa: E402
 from rummykit.errors import ArgumentError, ArgumentTypeError  # noqa: E402
+from rummykit.puzzle_book import PuzzleBook  # noqa: E402
+from rummykit.puzzles import MISTAKE_CLASSES, choice_words, from_review  # noqa: E402
 from rummykit.reviews import CLASSES, review  # noqa: E402
 from rummykit.widgets import PlayWidget  # noqa: E402
 from rummykit.widgets import review as panel_module  # noqa: E402
+from rummykit.widgets._common import message_html  # noqa: E402
+from rummykit.widgets.retry import RetryPanel, shown_order  # noqa: E402
 from rummykit.widgets.review import MARKS, ReviewPanel, action_text  # noqa: E402
 
 BUDGET = 16
@@ -397,3 +402,145 @@ def test_the_replays_other_seats_play_as_the_games_bots(monkeypatch):
     assert strong._beside_others() == [None, "SearchBot"]  # at the replays' small budget
     for one in (widget, strong):
         one.close()
+
+
+# -- learn from your own mistakes: the retry area (issue 48 item 4) --------------------------
+
+
+@pytest.fixture(scope="module")
+def mistaken():
+    """A widget whose human played at random, reviewed in the handler: mistakes to keep."""
+    widget = _widget(background=False)
+    _play(widget, 30)
+    widget.review_panel.start()
+    marked = [v for v in widget.review_panel.review.verdicts if v.kind in MISTAKE_CLASSES]
+    assert len(marked) >= 2, "a random player makes mistakes"
+    yield widget, marked
+    widget.close()
+
+
+def test_keep_my_mistakes_writes_them_only_to_the_file_named(mistaken, tmp_path, monkeypatch):
+    widget, marked = mistaken
+    retry = widget.review_panel.retry
+    assert retry.box in widget.review_panel.box.children and retry.book_text.value == ""
+    monkeypatch.chdir(tmp_path)  # the notebook's folder
+    retry.keep_button.click()
+    assert "Name a file for your puzzles first" in retry.book_html.value
+    assert list(tmp_path.iterdir()) == []  # nothing written unless a file is named
+    retry.book_text.value = " my-puzzles.json "
+    retry.keep_button.click()
+    path = tmp_path / "my-puzzles.json"
+    kept = from_review(widget.review_panel.review)
+    assert PuzzleBook(path).puzzles == tuple(kept)
+    assert [p.answer for p in kept] == [str(v.best.action) for v in marked]
+    assert f"Kept {len(kept)} new puzzles in {path}: {len(kept)} puzzles in my-puzzles.json, " in (
+        retry.book_html.value
+    )
+    before = path.read_bytes()
+    retry.keep_button.click()
+    assert f"Kept 0 new puzzles ({len(kept)} already there)" in retry.book_html.value
+    assert path.read_bytes() == before
+
+
+def test_a_new_session_tries_again_the_puzzles_the_first_kept(mistaken, tmp_path):
+    first, marked = mistaken
+    path = tmp_path / "my-puzzles.json"
+    first.review_panel.retry.book_text.value = str(path)
+    first.review_panel.retry.keep_button.click()
+    kept = PuzzleBook(path).puzzles
+    second = _widget(background=False)  # a new session: its own game, nothing reviewed
+    retry = second.review_panel.retry
+    assert retry.try_button.disabled and retry.show_button.disabled
+    assert retry.choices.layout.display == "none"
+    retry.book_text.value = str(path)
+    retry.next_button.click()
+    one = kept[0]
+    assert retry.puzzle == one and retry.puzzle_html.value == one.position_html()
+    assert "<svg" in retry.puzzle_html.value and "your hand" in retry.puzzle_html.value
+    assert [value for _, value in retry.choices.options] == shown_order(one)
+    assert [label for label, _ in retry.choices.options] == [
+        choice_words(c) for c in shown_order(one)
+    ]
+    assert retry.choices.value is None and retry.choices.layout.display is None
+    retry.try_button.click()  # nothing picked: nothing checked
+    assert "Pick one of the choices first" in retry.verdict_html.value
+    assert PuzzleBook(path).attempts == ()
+    # What the learner played, tried again: the review's sentence.
+    played = str(marked[0].played)
+    retry.choices.value = played
+    retry.try_button.click()
+    assert retry.verdict_html.value == message_html(one.check(played)[1], "error")
+    assert "Not the best choice. You " in retry.verdict_html.value
+    retry.show_button.click()
+    shown = f"The answer: {choice_words(one.answer)}. {one.solution}"
+    assert retry.verdict_html.value == message_html(shown, "info")
+    assert retry.choices.value == one.answer and retry.try_button.disabled
+    # The next puzzle, answered right; then the first again, as it was not.
+    retry.next_button.click()
+    two = kept[1]
+    assert retry.puzzle == two and retry.verdict_html.value == ""
+    assert not retry.try_button.disabled and retry.choices.value is None
+    retry.choices.value = two.answer
+    retry.try_button.click()
+    assert retry.verdict_html.value == message_html(f"Right. {two.solution}", "ok")
+    book = PuzzleBook(path)  # a third session sees every attempt
+    assert [(a.key, a.choice, a.right) for a in book.attempts] == [
+        (one.key, played, False),
+        (one.key, None, False),
+        (two.key, two.answer, True),
+    ]
+    assert f"{len(kept)} puzzles in my-puzzles.json, {len(kept) - 1} not yet" in (
+        retry.book_html.value
+    )
+    retry.next_button.click()
+    assert retry.puzzle == book.next_puzzle(two.key) != two
+    for puzzle in kept:  # every one answered right: none left
+        if not book.solved(puzzle.key):
+            book.attempt(puzzle.key, puzzle.answer)
+    retry.next_button.click()
+    assert retry.puzzle is None and f"You have answered every puzzle in {path} right" in (
+        retry.book_html.value
+    )
+    assert retry.try_button.disabled and retry.choices.options == ()
+    second.close()
+
+
+def test_bad_files_and_nothing_to_keep_are_messages_that_change_nothing(mistaken, tmp_path):
+    widget, _ = mistaken
+    retry = widget.review_panel.retry
+    retry.book_text.value = str(tmp_path)  # a folder
+    for button in (retry.keep_button, retry.next_button):
+        button.click()
+        assert "is a folder: name a file in it" in retry.book_html.value
+        assert 'role="alert"' in retry.book_html.value
+    assert list(tmp_path.iterdir()) == []
+    notes = tmp_path / "notes.json"
+    notes.write_text("{ my notes")
+    retry.book_text.value = str(notes)
+    for button in (retry.keep_button, retry.next_button):
+        button.click()
+        assert "is not a puzzle book (not JSON" in retry.book_html.value
+    assert notes.read_text() == "{ my notes"
+    retry.book_text.value = str(tmp_path / "missing" / "puzzles.json")
+    retry.keep_button.click()
+    assert "cannot write" in retry.book_html.value and "nothing was written" in (
+        retry.book_html.value
+    )
+    retry.next_button.click()
+    assert "No puzzle in" in retry.book_html.value and retry.puzzle is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.json"]
+    # Nothing reviewed yet; a review on one sample a decision, which marks nothing.
+    fresh = _widget(background=False, review_budget=1)
+    fresh_retry = fresh.review_panel.retry
+    fresh_retry.book_text.value = str(tmp_path / "mine.json")
+    fresh_retry.keep_button.click()
+    assert "Review your play first" in fresh_retry.book_html.value
+    _play(fresh, 10)
+    fresh.review_panel.start()
+    assert fresh.review_panel.review.verdicts
+    fresh_retry.keep_button.click()
+    assert "No decision of this review is a mistake or a blunder" in fresh_retry.book_html.value
+    assert not (tmp_path / "mine.json").exists()
+    fresh.close()
+    with pytest.raises(ArgumentTypeError, match="source"):
+        RetryPanel("not a review")

@@ -198,7 +198,10 @@ class PlayWidget:
     in a thread (``background``) and dropped if the game moves on before it is done; its
     **Beside the bots** replays the human's rounds with bots in the human's seat, the
     other seats played as this game's bots play (the strong level's at the replays'
-    small budget, :data:`~rummykit.beside.SEARCH_BUDGET`).
+    small budget, :data:`~rummykit.beside.SEARCH_BUDGET`); under it, **Keep my mistakes
+    as puzzles** keeps the review's mistakes and blunders in a puzzle file the learner
+    names, and **Next puzzle** brings them back to try again
+    (:mod:`rummykit.widgets.retry`).
     Too many or too few ``bots`` for the preset raise
     :class:`~rummykit.errors.RuleSetError`.
 

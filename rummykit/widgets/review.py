@@ -22,6 +22,10 @@ the work is dropped and the panel says so, so a review on screen is always of th
 as it stands. Beside the bots runs the same way, on the snapshot the review on screen was
 made from (refused if the game has moved on since), and is dropped likewise.
 
+Under the review, :attr:`ReviewPanel.retry` (a :class:`~rummykit.widgets.retry.RetryPanel`)
+keeps the review's mistakes and blunders as puzzles in a file the learner names, and
+lets them try those positions again, in this session or a later one.
+
 >>> from rummykit.bots import GreedyBot
 >>> from rummykit.game import Game, play_game
 >>> state = play_game(Game("standard", players=2, seed=3, turn_limit=6).new_state(),
@@ -56,6 +60,7 @@ from rummykit.widgets._common import (
     ipywidgets,
     message_html,
 )
+from rummykit.widgets.retry import RetryPanel
 
 __all__ = [
     "ENGINE_BUDGET",
@@ -190,6 +195,8 @@ class ReviewPanel:
             options=[], rows=8, description="Decisions", layout={"width": "95%"}
         )
         self.detail_html = ipywidgets.HTML()
+        self.retry = RetryPanel(lambda: self.review)
+        """The review's mistakes kept as puzzles, to try again (:mod:`~.widgets.retry`)."""
         self.review_button.on_click(lambda _: self.start())
         self.next_button.on_click(lambda _: self.next_mistake())
         self.beside_button.on_click(lambda _: self.start_beside())
@@ -211,6 +218,7 @@ class ReviewPanel:
                 self.story_html,
                 self.decisions,
                 self.detail_html,
+                self.retry.box,
             ]
         )
         self.box.add_class("rk-review")
