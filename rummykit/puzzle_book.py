@@ -61,8 +61,9 @@ class Attempt:
     """When, in UTC to the second (ISO 8601: ``2026-03-01T18:04:05+00:00``)."""
 
 
-#: What the ``format`` field of a puzzle book says, and the version this code reads.
+#: What the ``format`` field of a puzzle book says.
 BOOK_FORMAT = "rummykit puzzle book"
+#: The version of the puzzle book's format this code reads and writes.
 BOOK_VERSION = 1
 
 

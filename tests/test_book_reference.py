@@ -177,3 +177,14 @@ def test_every_build_reads_the_reference_pages_again():
     env = SimpleNamespace(found_docs={"intro", "reference/odds", "reference/data", "teachers"})
     outdated = api_reference.reference_pages(None, env, set(), set(), set())
     assert outdated == ["reference/data", "reference/odds"]
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_every_datum_of_a_page_has_its_comment(page):
+    """What the book's build would stop at: a datum of a module's ``__all__`` with no
+    ``#:`` comment where it is defined (found without building the book)."""
+    for module_name in PAGES[page]:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            if api_reference.entry_kind(getattr(module, name)) == "autodata":
+                assert api_reference.data_doc(module_name, name), (module_name, name)
