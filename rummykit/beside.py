@@ -80,7 +80,7 @@ from rummykit.checks import whole
 from rummykit.duplicate import Estimate
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.game import GameState
-from rummykit.reviews import MAX_BUDGET, Review, game_state, review
+from rummykit.reviews import MAX_BUDGET, Review, checked_review, review
 from rummykit.searchbot import SearchBot
 
 __all__ = [
@@ -446,16 +446,8 @@ def beside_bots(
     ``done``: a caller may stop the work by raising from it. Reproducible from ``seed``
     (the bots are seeded by it, the round and the seat).
     """
-    state = game_state(game)
+    state = checked_review(game, seat, budget, seed)
     players = state.players
-    if type(seat) is not int or not 0 <= seat < players:
-        raise ArgumentError(f"seat must be a seat 0..{players - 1}, got {seat!r}")
-    if type(budget) is not int or not 1 <= budget <= MAX_BUDGET:
-        raise ArgumentError(
-            f"budget must be a whole number of samples 1..{MAX_BUDGET:,}, got {budget!r}"
-        )
-    if type(seed) is not int or seed < 0:
-        raise ArgumentError(f"seed must be a non-negative integer, got {seed!r}")
     whole("search_budget", search_budget, low=1, high=MAX_BUDGET)
     makers = _bot_makers(bots, search_budget)
     seated = _other_makers(others, seat, players, search_budget)

@@ -113,6 +113,7 @@ __all__ = [
     "Review",
     "TypeTally",
     "Verdict",
+    "checked_review",
     "decision_type",
     "game_state",
     "judge",
@@ -869,6 +870,23 @@ def judge(
     return first.as_played(played)
 
 
+def checked_review(game: object, seat: object, budget: object, seed: object) -> GameState:
+    """``game`` as a GameState (a played state or a save's JSON), once ``seat``,
+    ``budget`` and ``seed`` are checked as :func:`review` takes them; a
+    :class:`~rummykit.errors.RummyError` naming the field otherwise."""
+    state = game_state(game)
+    players = state.players
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ArgumentError(f"seat must be a seat 0..{players - 1}, got {seat!r}")
+    if type(budget) is not int or not 1 <= budget <= MAX_BUDGET:
+        raise ArgumentError(
+            f"budget must be a whole number of samples 1..{MAX_BUDGET:,}, got {budget!r}"
+        )
+    if type(seed) is not int or seed < 0:
+        raise ArgumentError(f"seed must be a non-negative integer, got {seed!r}")
+    return state
+
+
 def review(
     game: GameState | str | dict,
     seat: int,
@@ -883,16 +901,7 @@ def review(
     weighed on ``budget`` samples (see the module notes). The same game, seat, budget
     and seed give the same review; each decision's samples are drawn from the seed and
     the decision's place alone. ``progress(done, total)`` is called after each."""
-    state = game_state(game)
-    players = state.players
-    if type(seat) is not int or not 0 <= seat < players:
-        raise ArgumentError(f"seat must be a seat 0..{players - 1}, got {seat!r}")
-    if type(budget) is not int or not 1 <= budget <= MAX_BUDGET:
-        raise ArgumentError(
-            f"budget must be a whole number of samples 1..{MAX_BUDGET:,}, got {budget!r}"
-        )
-    if type(seed) is not int or seed < 0:
-        raise ArgumentError(f"seed must be a non-negative integer, got {seed!r}")
+    state = checked_review(game, seat, budget, seed)
     replay = GameState(state.game, state.setup)
     first = replay.round
     played = list(range(first, first + len(state.round_scores) + (0 if state.is_over else 1)))
