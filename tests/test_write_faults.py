@@ -556,9 +556,7 @@ def test_no_widget_writes_tables():
     # retry panel, writes it only through PuzzleBook, whose atomic save and refusals
     # tests/test_mistake_puzzles.py checks.
     widgets = Path(__file__).parents[1] / "rummykit" / "widgets"
-    calls = re.compile(
-        r"write_parquet|write_csv|write_text|write_bytes|write_tables|(?<!\w)open\("
-    )
+    calls = re.compile(r"write_parquet|write_csv|write_text|write_bytes|write_tables|(?<!\w)open\(")
     keeping = []
     for source in widgets.glob("*.py"):
         text = source.read_text()
