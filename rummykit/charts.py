@@ -608,6 +608,8 @@ def completion_chart(
     keep_by: str | None = None,
     keep_title: str = "Keep every card (exact)",
     title: str = "Laying down the contract, turn by turn",
+    panel: tuple[int, int] = (150, 150),
+    own_x: bool = False,
 ) -> alt.LayerChart | alt.FacetChart:
     """Lines of a simulated chance by turn, one per ``color`` value, with 95% bands.
 
@@ -622,6 +624,9 @@ def completion_chart(
     :func:`rummykit.odds.counting.keep.keep_every_card`'s (columns ``x``, ``p``, the ``facet``
     column, and ``keep_by`` when given: one dash pattern per value, e.g. per shoe); rows
     without ``p`` (not counted) are left out.
+
+    With ``facet``, each panel is ``panel`` (width, height) pixels; ``own_x`` gives each
+    its own turns (panels whose lines settle at very different turns).
 
     >>> frame = pl.DataFrame({"turn": [1, 2], "p": [0.1, 0.3], "ci_low": [0.08, 0.27],
     ...                       "ci_high": [0.12, 0.33], "players": [4, 4]})
@@ -640,6 +645,16 @@ def completion_chart(
     """
     columns = [x, "p", "ci_low", "ci_high", color] + ([facet] if facet else [])
     _require(frame, columns, "completion_chart")
+    if (
+        not isinstance(panel, tuple)
+        or len(panel) != 2
+        or not all(type(side) is int and 50 <= side <= 1000 for side in panel)
+    ):
+        raise ArgumentError(
+            f"panel must be (width, height) in pixels, each 50 to 1000, got {panel!r}"
+        )
+    if not isinstance(own_x, bool):
+        raise ArgumentTypeError(f"own_x must be True or False, got {own_x!r}")
     kind = _kind(frame, color)
     data = frame.select(columns).with_columns(
         pl.lit("simulated").alias("_layer"), _estimate_words()
@@ -716,12 +731,13 @@ def completion_chart(
     heading = alt.TitleParams(title, subtitle=notes) if notes else title
     if facet is None:
         return layered.properties(title=heading, width=420, height=240)
+    width, height = panel
     faceted = (
-        layered.properties(width=150, height=150)
+        layered.properties(width=width, height=height)
         .facet(facet=alt.Facet(f"{facet}:N", title=None, sort=_order(frame, facet)), columns=3)
         .properties(title=heading)
     )
-    return _wrapped(faceted, frame.get_column(facet).n_unique(), 3)
+    return _wrapped(faceted, frame.get_column(facet).n_unique(), 3, x_scale=own_x)
 
 
 def _not_counted(keep: pl.DataFrame, *, x: str, by: str | None) -> list[str]:

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rummykit._optional import require
-from rummykit.chance import MAX_DIGITS, chance_text
+from rummykit.chance import MAX_DIGITS, chance_text, estimate_text
 from rummykit.checks import instance, items, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.reviews import Review
@@ -38,6 +38,7 @@ __all__ = [
     "Table",
     "chance_column",
     "check_frame",
+    "estimate_column",
     "interval_column",
     "interval_text",
     "number_text",
@@ -118,7 +119,14 @@ def interval_text(value: float, low: float, high: float, digits: int = 3) -> str
     ('9.05 (9.01 to 9.09)', '-2.5 (-4.04 to -0.96)')
     >>> interval_text(0.0137, 0.0089, 0.0185)
     '0.0137 (0.0089 to 0.0185)'
+
+    Every sample the same (no buys where none are allowed) has no interval to show:
+
+    >>> interval_text(0.0, 0.0, 0.0)
+    '0 (in every sample)'
     """
+    if value == low == high:
+        return f"{number_text(value, digits)} (in every sample)"
     low_text, high_text = number_text(low, digits), number_text(high, digits)
     return f"{number_text(value, digits)} ({low_text} to {high_text})"
 
@@ -139,6 +147,30 @@ def interval_column(
 
     def text(row: dict) -> str:
         return interval_text(row[value], row[low], row[high], digits)
+
+    return pl.struct(value, low, high).map_elements(text, return_dtype=pl.String).alias(value)
+
+
+def estimate_column(
+    value: str = "mean", low: str = "ci_low", high: str = "ci_high", *, of: str = "rounds"
+) -> pl.Expr:
+    """A polars expression of a **simulated** chance with its interval in words
+    (:func:`rummykit.chance.estimate_text`): "about 92% (95%: 90% to 93%)", and for an
+    estimate of 0 or 1 "none of the rounds" or "all of the rounds" with the interval's
+    other end, never "impossible" or "certain" (which only an exact count can say).
+    ``of`` names what was simulated (a plural noun). Named after ``value``.
+
+    >>> frame = pl.DataFrame({"mean": [1.0, 0.5], "ci_low": [0.998, 0.45],
+    ...                       "ci_high": [1.0, 0.55]})
+    >>> frame.select(estimate_column())["mean"].to_list()
+    ['all of the rounds (95%: at least 99.8%)', 'about 50% (95%: 45% to 55%)']
+    """
+    for name, column in (("value", value), ("low", low), ("high", high)):
+        instance(name, column, str, "a column name (str)")
+    instance("of", of, str, "a plural noun (such as 'rounds')")
+
+    def text(row: dict) -> str:
+        return estimate_text(row[value], row[low], row[high], of=of)
 
     return pl.struct(value, low, high).map_elements(text, return_dtype=pl.String).alias(value)
 

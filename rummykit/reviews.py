@@ -671,6 +671,23 @@ def _whole(points: float) -> str:
     return "0" if text == "-0" else text
 
 
+def _size(loss: Estimate) -> str:
+    """A loss in points with its interval, in whole points; one number where every sample
+    gave the same, and a decimal where whole points would read "5 to 5".
+
+    >>> _size(Estimate(6.2, 4.1, 8.3, 128)), _size(Estimate(5.0, 5.0, 5.0, 128))
+    ('about 6 points (95%: 4 to 8)', '5 points in every sample')
+    >>> _size(Estimate(5.1, 4.8, 5.4, 128))
+    'about 5.1 points (95%: 4.8 to 5.4)'
+    """
+    low, high = _whole(loss.low), _whole(loss.high)
+    if loss.low == loss.high:
+        return f"{_whole(loss.mean)} points in every sample"
+    if low == high:
+        return f"about {loss.mean:.1f} points (95%: {loss.low:.1f} to {loss.high:.1f})"
+    return f"about {_whole(loss.mean)} points (95%: {low} to {high})"
+
+
 def _sentence(
     view: PlayerView, played: Alternative, best: Alternative, kind: str, *, you: bool = True
 ) -> str:
@@ -679,7 +696,7 @@ def _sentence(
     if played.action == best.action:
         return f"You played {played.action}: the best of the choices weighed."
     loss = played.loss
-    size = f"about {_whole(loss.mean)} points (95%: {_whole(loss.low)} to {_whole(loss.high)})"
+    size = _size(loss)
     outs = ""
     if best.out.mean or played.out.mean:  # (no sample went out: nothing to compare)
         outs = f"; it goes out first in {_share(best.out)}, against {_share(played.out)}"

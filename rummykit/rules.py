@@ -189,10 +189,10 @@ def _run_positions(ace_low: bool, ace_high: bool) -> range:
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Every rule option of ``RULES.md``, with ``standard``'s values as defaults.
+    """Every rule option of the five sources, with ``standard``'s values as defaults.
 
     Use :meth:`preset` for the named presets and :func:`dataclasses.replace` for
-    variations. Fields are grouped as in ``RULES.md``.
+    variations. Fields are grouped by the part of the game they rule.
 
     Each field belongs to a part of the rules, its ``metadata["part"]``: ``"meld"``
     fields decide what is a meld, a lay-off and a contract's distance, and make up
@@ -757,11 +757,21 @@ def _windows(rules: MeldRules) -> tuple[tuple[int, int], ...]:
 
 
 # ------------------------------------------------------------------------------------
-# Presets. Each docstring cites its source text in shared/sources/.
+# Presets. Each docstring cites its source by number and title (the book's Sources page
+# describes the five). The texts themselves are kept beside the repository, in
+# shared/sources/, one file each: SOURCE_FILES names them (tests/test_rules.py checks the
+# names against the folder where it is there).
+SOURCE_FILES = {
+    "000": "000_2116042d79bd2de4.txt",
+    "001": "001_13e728736d8ff229.txt",
+    "002": "002_3e5eca8a2fe050aa.txt",
+    "003": "003_9a84599784f78a16.txt",
+    "004": "004_0bd92c14ed5a90e0.txt",
+}
 
 
 def _standard() -> RuleSet:
-    """``standard``: the consensus of the five sources, pinned down in RULES.md (Presets).
+    """``standard``: the consensus of the five sources, pinned down where they differ.
 
     2-8 players; 2 decks for 2-4 players, 3 for 5-8; 2 jokers per deck; deal 10 cards in
     rounds 1-4 and 12 in rounds 5-7; at most 2 jokers per meld, 2 naturals in every set
@@ -773,7 +783,7 @@ def _standard() -> RuleSet:
 
 
 def _pagat() -> RuleSet:
-    """``pagat``: source 000 (``sources/000_2116042d79bd2de4.txt``) as written.
+    """``pagat``: source 000 ("How Many Cards Do You Play Rummy With") as written.
 
     3-8 players; 2 decks for 3-4 players, 3 for 5-8, 2 jokers per deck; 10 cards in
     rounds 1-4, 12 in rounds 5-7; two runs of one suit must be separated by at least one
@@ -794,8 +804,8 @@ def _pagat() -> RuleSet:
 
 
 def _wikipedia() -> RuleSet:
-    """``wikipedia``: sources 001 (``sources/001_13e728736d8ff229.txt``) and 002
-    (``sources/002_3e5eca8a2fe050aa.txt``), 001 first where they differ.
+    """``wikipedia``: sources 001 ("Liverpool Rummy") and 002 ("Below is a game she taught
+    us ..."), 001 first where they differ.
 
     From 001: 3-8 players, 2 decks for 3-4 players and 3 for more, 2 jokers per deck;
     11 cards in rounds 1-6 and 7 in round 7 (as written); a joker is never played alone;
@@ -825,7 +835,8 @@ def _wikipedia() -> RuleSet:
 
 
 def _bga() -> RuleSet:
-    """``bga``: source 003 (``sources/003_9a84599784f78a16.txt``, Board Game Arena) as written.
+    """``bga``: source 003 ("Buyer priority is dictated by seat order ...", Board Game Arena's
+    rules) as written.
 
     Exactly the contract when going down ("2 sets means only 2 sets"); buying priority to
     the player who has not had a turn the longest; every turn ends with a discard, even
@@ -836,7 +847,7 @@ def _bga() -> RuleSet:
 
 
 def _family() -> RuleSet:
-    """``family``: source 004 (``sources/004_0bd92c14ed5a90e0.txt``) as written.
+    """``family``: source 004 ("Liverpool Rummy: What Is Liverpool Rummy?") as written.
 
     2-6 players; always 2 decks and 2 jokers in all; 7 cards in rounds 1-6 and 10 in
     round 7 (as written); at most 2 jokers per meld; buying happens before every draw

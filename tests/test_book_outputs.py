@@ -167,3 +167,79 @@ def test_the_scan_finds_what_it_is_for(tmp_path):
     path = tmp_path / "bad.ipynb"
     path.write_text(json.dumps(notebook))
     assert _zero_chances(path) == ["cell 0 (text): '0.00%'", "cell 0 (svg): '0.0%'"]
+
+
+#: A group of a chart's data marks in Vega's SVG: lines, points and bands (rules are left
+#: out: they draw intervals beside points of the same colour, and reference lines).
+DATA_MARKS = re.compile(
+    r'<g class="mark-(line|symbol|area) role-mark[^"]*"[^>]*>(.*?)</g>', re.DOTALL
+)
+#: How a chart names its series: a legend, a label drawn in the plot, or a key in words
+#: under the title ("Line: simulated, ...; dashed line: keep every card").
+NAMED = re.compile(
+    r"role-legend|mark-text role-mark|role-title-subtitle[^>]*aria-label=\"Subtitle text '[^']*line"
+)
+
+
+def _series(svg: str) -> set[tuple[str, str | None]]:
+    """The series a chart draws: each distinct colour and dash of its lines, points and
+    bands."""
+    found = set()
+    for kind, body in DATA_MARKS.findall(svg):
+        for attributes in re.findall(r"<(?:path|line)\b([^>]*)>", body):
+            paint = "stroke" if kind == "line" else "fill"
+            colour = re.search(rf' {paint}="([^"]+)"', attributes)
+            dash = re.search(r'stroke-dasharray="([^"]+)"', attributes)
+            if colour and colour.group(1) != "none":
+                found.add((colour.group(1).lower(), dash.group(1) if dash else None))
+    return found
+
+
+def _unnamed_series(path: Path) -> list[str]:
+    """Every chart of the notebook at ``path`` that draws two series or more and names
+    them only in its tooltips."""
+    return [
+        f"cell {number}: {len(_series(svg))} series, no legend or labels"
+        for number, kind, svg in _outputs(path)
+        if kind == "svg" and len(_series(svg)) >= 2 and not NAMED.search(svg)
+    ]
+
+
+@pytest.mark.parametrize("path", _notebooks(), ids=lambda path: path.stem)
+def test_every_chart_of_several_series_names_them(path):
+    # Issue 49 item 9: a reader tells the lines apart without a tooltip.
+    assert _unnamed_series(path) == []
+
+
+def test_the_series_scan_finds_a_chart_without_a_legend(tmp_path):
+    import altair as alt
+    import polars as pl
+    import vl_convert
+
+    frame = pl.DataFrame({"x": [1, 2, 1, 2], "y": [1.0, 2.0, 2.0, 1.0], "s": list("aabb")})
+    colours = alt.Scale(domain=["a", "b"], range=["#E69F00", "#56B4E9"])
+    drawn = {
+        "silent": alt.Chart(frame)
+        .mark_line()
+        .encode(x="x", y="y", color=alt.Color("s", scale=colours, legend=None)),
+        "legend": alt.Chart(frame)
+        .mark_line()
+        .encode(x="x", y="y", color=alt.Color("s", scale=colours)),
+        "one": alt.Chart(frame.filter(s="a")).mark_line().encode(x="x", y="y"),
+    }
+    cells = [
+        {
+            "cell_type": "code",
+            "source": [name],
+            "outputs": [
+                {
+                    "output_type": "execute_result",
+                    "data": {"image/svg+xml": [vl_convert.vegalite_to_svg(chart.to_dict())]},
+                }
+            ],
+        }
+        for name, chart in drawn.items()
+    ]
+    path = tmp_path / "charts.ipynb"
+    path.write_text(json.dumps({"cells": cells}))
+    assert _unnamed_series(path) == ["cell 0: 2 series, no legend or labels"]

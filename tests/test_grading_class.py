@@ -327,6 +327,9 @@ def _grade_class(built, tmp_path: Path, isolation: str, full: bool):
         timeout=600,
     )
     assert done.returncode == 0, done.stderr[-3000:]
+    # --quiet: nothing on the teacher's terminal but real trouble; no kernel's warnings
+    # (issue 49 item 16: the old grader's kernels warned of TCP without encryption).
+    assert "WARNING" not in done.stderr and "Kernel" not in done.stderr, done.stderr[-3000:]
     assert time.monotonic() - started < 300
     assert integrity.changed(before, integrity.snapshot()) == []  # the package is unchanged
     with (out / "grades.csv").open() as file:

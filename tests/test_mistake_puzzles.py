@@ -14,6 +14,7 @@ import pytest
 
 import rummykit.puzzle_book as book_module
 from rummykit import puzzles as puzzles_module
+from rummykit import reviews as reviews_module
 from rummykit.bots import GreedyBot, RandomBot
 from rummykit.errors import ArgumentError, ArgumentTypeError, OutputError, SaveFileError
 from rummykit.game import Game, GameState
@@ -84,7 +85,7 @@ def test_each_mistake_or_blunder_is_a_puzzle_of_the_reviews_best_in_its_words(mi
         said = puzzles_module._worded(verdict.sentence, puzzle.choices)
         assert puzzle.check(played) == (False, f"Not the best choice. {said}")
         loss = verdict.loss
-        size = f"about {loss.mean:.0f} points (95%: {loss.low:.0f} to {loss.high:.0f})"
+        size = reviews_module._size(loss)
         assert size in verdict.sentence and size in said
         # The solution sets the best against the choice played.
         assert puzzle.solution == puzzles_module._worded(

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from rummykit import CONTRACTS, Card, Contract, RuleSet, RuleSetError
+from rummykit.rules import SOURCE_FILES
 
 SOURCES = Path(__file__).resolve().parents[1].parent / "shared" / "sources"
 
@@ -25,12 +26,16 @@ def test_unknown_preset():
         RuleSet.preset("casino")
 
 
-def test_each_preset_docstring_cites_its_source_file():
+def test_each_preset_docstring_cites_its_source_by_number_and_title():
     doc = RuleSet.preset.__doc__
-    cited = set(re.findall(r"sources/(\d{3}_[0-9a-f]+\.txt)", doc))
-    assert len(cited) == 5
+    # By number and title, never a file outside the repository (the book renders these).
+    assert "sources/" not in doc and "RULES.md" not in doc
+    cited = set(re.findall(r"(?:sources?|and) (\d{3}) \(\"", doc))
+    assert cited == set(SOURCE_FILES) == {"000", "001", "002", "003", "004"}
     if SOURCES.exists():  # shared/ lies beside the repository, in CI too
-        assert cited == {p.name for p in SOURCES.glob("*.txt")}
+        assert set(SOURCE_FILES.values()) == {p.name for p in SOURCES.glob("*.txt")}
+        for number, name in SOURCE_FILES.items():
+            assert name.startswith(number + "_")
 
 
 def test_standard_is_pinned_down_as_in_rules_md():

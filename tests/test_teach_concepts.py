@@ -117,6 +117,52 @@ def test_kaplan_meier_recovers_the_exact_survival_under_censoring():
     assert abs(result["restricted_mean"] - float(result["exact_restricted_mean"])) < 0.5
 
 
+def test_one_stopping_draw_makes_kaplan_meier_the_naive_curve():
+    # Chapter 9's reason to show stops that vary: with one limit for all, Kaplan-Meier
+    # before the limit is the share of waits not yet over, stops counted as ends.
+    result = censored_waits(unseen=40, wanted=2, limit=12, n=3000, seed=5)
+    naive = dict(result["naive_survival"])
+    for t, survival in result["kaplan_meier"]:
+        if t < 12:
+            assert survival == pytest.approx(naive[t], abs=1e-12)
+
+
+def test_kaplan_meier_follows_the_truth_where_the_stops_vary_and_the_naive_curve_does_not():
+    n = 5000
+    result = censored_waits(unseen=60, wanted=2, limit=30, shortest=5, n=n, seed=4)
+    exact = dict(result["exact_survival"])
+    naive = dict(result["naive_survival"])
+    for t, survival in result["kaplan_meier"]:
+        s = float(exact[t])
+        # The waits still running at t: Kaplan-Meier's standard error is about that of a
+        # share of them (Greenwood's formula is at most s(1 - s) over the fewest at risk).
+        at_risk = n * s * sum(stop >= t for stop in range(5, 31)) / 26
+        assert abs(survival - s) <= 5 * sqrt(s * (1 - s) / at_risk) + 1e-9, t
+    # The naive curve falls far too soon once stops begin (draw 5).
+    assert naive[15] < float(exact[15]) - 0.15
+    assert abs(result["stopped"] - float(result["exact_stopped"])) < 0.03
+    assert abs(result["restricted_mean"] - float(result["exact_restricted_mean"])) < 0.4
+
+
+def test_the_exact_values_of_varying_stops_are_those_of_every_shuffle_and_stop():
+    # Listing every order of a small stock and every stopping draw.
+    unseen, wanted, limit, shortest = 7, 2, 5, 2
+    firsts = [min(pair) + 1 for pair in itertools.combinations(range(unseen), wanted)]
+    stops = range(shortest, limit + 1)
+    cases = [(first, stop) for first in firsts for stop in stops]
+    result = censored_waits(
+        unseen=unseen, wanted=wanted, limit=limit, shortest=shortest, n=1, seed=0
+    )
+    assert result["exact_stopped"] == Fraction(
+        sum(first > stop for first, stop in cases), len(cases)
+    )
+    assert result["exact_restricted_mean"] == Fraction(
+        sum(min(first, stop) for first, stop in cases), len(cases)
+    )
+    with pytest.raises(ArgumentError, match="shortest"):
+        censored_waits(unseen=10, wanted=2, limit=5, shortest=6, n=10, seed=0)
+
+
 def test_kaplan_meier_without_censoring_is_the_empirical_survival():
     times = [1, 2, 2, 4, 5]
     curve = kaplan_meier(times, [True] * 5)

@@ -248,16 +248,28 @@ def kaplan_meier(times: Iterable[int], observed: Iterable[bool]) -> list[tuple[i
     return curve
 
 
-def censored_waits(*, unseen: int, wanted: int, limit: int, n: int, seed: int):
+def censored_waits(
+    *, unseen: int, wanted: int, limit: int, n: int, seed: int, shortest: int | None = None
+):
     """Simulate ``n`` waits for the first of ``wanted`` cards among ``unseen``, each stopped
-    at ``limit`` draws if it has not ended (a round stopped at the turn limit): a dict with
-    the share stopped, the naive mean of the waits that ended, the mean of min(T, limit)
-    that counts the stopped ones at the limit, the exact means of both, and the
-    Kaplan-Meier curve beside the exact P(T > t). ``unseen`` is at most 10,000,
-    ``limit`` at most ``unseen`` (a wait ends by then), ``n`` at most 1,000,000.
+    if it has not ended by its own stopping draw: ``limit`` for every wait (a round stopped
+    at the turn limit), or, given ``shortest``, a draw from ``shortest`` to ``limit``,
+    each equally likely, drawn for each wait (the round ends when someone else goes out,
+    at a time of its own). A dict with the share stopped, the naive mean of the waits that
+    ended, the mean of min(T, stop) that counts the stopped ones where they stopped, the
+    exact values of those three, the Kaplan-Meier curve, the **naive curve** (the share of
+    all waits not yet over, a stop counted as an end), and the exact P(T > t) up to
+    ``limit``. ``unseen`` is at most 10,000, ``limit`` at most ``unseen`` (a wait ends by
+    then), ``shortest`` from 1 to ``limit``, ``n`` at most 1,000,000.
+
+    With one stopping draw for all, Kaplan-Meier equals the naive curve before it; with
+    stops that vary, the naive curve falls too soon and Kaplan-Meier does not.
 
     >>> result = censored_waits(unseen=60, wanted=2, limit=25, n=2000, seed=1)
     >>> result["naive_mean"] < float(result["exact_mean"])
+    True
+    >>> varied = censored_waits(unseen=60, wanted=2, limit=30, shortest=5, n=2000, seed=1)
+    >>> varied["naive_survival"][10][1] < dict(varied["kaplan_meier"])[10]
     True
     """
     _whole("unseen", unseen, 1, 10_000)
@@ -265,28 +277,35 @@ def censored_waits(*, unseen: int, wanted: int, limit: int, n: int, seed: int):
     _whole("limit", limit, 1, unseen)
     _whole("n", n, 1, 1_000_000)
     _whole("seed", seed, 0)
+    lowest = limit if shortest is None else _whole("shortest", shortest, 1, limit)
     rng = random.Random(seed)
     times, observed = [], []
     for _ in range(n):
         positions = rng.sample(range(unseen), wanted)
         first = min(positions) + 1
-        times.append(min(first, limit))
-        observed.append(first <= limit)
+        stop = limit if shortest is None else rng.randint(lowest, limit)
+        times.append(min(first, stop))
+        observed.append(first <= stop)
     ended = [time for time, seen in zip(times, observed, strict=True) if seen]
-    exact_restricted = sum(
-        (waiting_time_survival(t, unseen=unseen, wanted=wanted) for t in range(limit)), Fraction(0)
-    )
+    stops = range(lowest, limit + 1)
+
+    def survival(t: int) -> Fraction:
+        return waiting_time_survival(t, unseen=unseen, wanted=wanted)
+
+    def running(t: int) -> Fraction:
+        """P(stop > t): the share of stopping draws after t."""
+        return Fraction(sum(1 for stop in stops if stop > t), len(stops))
+
     return {
         "stopped": 1 - len(ended) / n,
-        "exact_stopped": waiting_time_survival(limit, unseen=unseen, wanted=wanted),
+        "exact_stopped": sum((survival(stop) for stop in stops), Fraction(0)) / len(stops),
         "naive_mean": sum(ended) / len(ended) if ended else float("nan"),
         "restricted_mean": sum(times) / n,
-        "exact_restricted_mean": exact_restricted,
+        "exact_restricted_mean": sum((survival(t) * running(t) for t in range(limit)), Fraction(0)),
         "exact_mean": waiting_time_mean(unseen=unseen, wanted=wanted),
         "kaplan_meier": kaplan_meier(times, observed),
-        "exact_survival": [
-            (t, waiting_time_survival(t, unseen=unseen, wanted=wanted)) for t in range(limit + 1)
-        ],
+        "naive_survival": [(t, sum(1 for time in times if time > t) / n) for t in range(limit + 1)],
+        "exact_survival": [(t, survival(t)) for t in range(limit + 1)],
     }
 
 
@@ -544,36 +563,66 @@ _OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7", 
 
 
 def binomial_limit_chart(frame):
-    """The frame of :func:`binomial_limit` as lines of P(k eights), one per shoe, the
-    binomial limit dashed in black.
+    """The frame of :func:`binomial_limit` in two panels: the chance of k eights from each
+    shoe beside the binomial limit (dashed black), and each shoe's chance minus the
+    binomial's, where the approach shows (the lines of the first panel lie on top of one
+    another). One legend names every line.
 
     >>> spec = binomial_limit_chart(binomial_limit(decks=(1, 8))).to_dict()
-    >>> spec["layer"][1]["mark"]["strokeDash"]
+    >>> [len(panel["layer"]) for panel in spec["hconcat"]]
+    [1, 2]
+    >>> spec["hconcat"][0]["layer"][0]["encoding"]["strokeDash"]["scale"]["range"][-1]
     [6, 3]
     """
     import altair as alt
+    import polars as pl
 
     _frame(frame, ("k", "p", "shoe"), "binomial_limit")
-    shoes = [s for s in frame["shoe"].unique(maintain_order=True) if s != "binomial limit"]
-    colour = alt.Color(
-        "shoe:N", title="Shoe", sort=shoes, scale=alt.Scale(domain=shoes, range=_OKABE_ITO)
-    )
-    axes = {
-        "x": alt.X("k:O", title="Eights in the hand"),
-        "y": alt.Y("p:Q", title="Chance", axis=alt.Axis(format=".0%")),
-    }
-    lines = (
-        alt.Chart(frame.filter(frame["shoe"] != "binomial limit"))
+    limit_name = "binomial limit"
+    shoes = [s for s in frame["shoe"].unique(maintain_order=True) if s != limit_name]
+    order = [*shoes, limit_name]
+    palette = [*_OKABE_ITO[: len(shoes)], "#000000"]
+    dashes = [[1, 0]] * len(shoes) + [[6, 3]]
+    legend = alt.Legend(orient="top", title=None, symbolStrokeWidth=2)
+    colour = alt.Color("shoe:N", sort=order, scale=alt.Scale(domain=order, range=palette))
+    dash = alt.StrokeDash("shoe:N", sort=order, scale=alt.Scale(domain=order, range=dashes))
+    k = alt.X("k:O", title="Eights in the hand", axis=alt.Axis(labelAngle=0))
+    chances = (
+        alt.Chart(frame)
         .mark_line(point=True)
-        .encode(**axes, color=colour)
+        .encode(
+            x=k,
+            y=alt.Y("p:Q", title="Chance", axis=alt.Axis(format=".0%")),
+            color=colour.legend(legend),
+            strokeDash=dash.legend(legend),
+        )
+        .properties(title="The chance of k eights", width=250, height=220)
     )
-    limit = (
-        alt.Chart(frame.filter(frame["shoe"] == "binomial limit"))
-        .mark_line(strokeDash=[6, 3], color="#000000")
-        .encode(**axes)
+    binomial = frame.filter(pl.col("shoe") == limit_name).select("k", pl.col("p").alias("b"))
+    gaps = (
+        frame.filter(pl.col("shoe") != limit_name)
+        .join(binomial, on="k")
+        .with_columns(gap=pl.col("p") - pl.col("b"))
     )
-    return alt.layer(lines, limit).properties(
-        title="More decks: the hypergeometric nears the binomial (dashed)", width=420
+    zero = alt.Chart().mark_rule(color="#000000", strokeDash=[6, 3]).encode(y=alt.datum(0))
+    differences = (
+        alt.Chart(gaps)
+        .mark_line(point=True)
+        .encode(
+            x=k,
+            y=alt.Y("gap:Q", title="Chance minus the binomial's", axis=alt.Axis(format="+.1~%")),
+            color=colour.legend(None),
+        )
+    )
+    return (
+        alt.hconcat(
+            alt.layer(chances),
+            alt.layer(zero, differences).properties(
+                title="Minus the binomial: the gap closes", width=250, height=220
+            ),
+        )
+        .resolve_scale(color="shared", strokeDash="shared")
+        .properties(title="More decks: the hypergeometric nears the binomial")
     )
 
 
@@ -623,7 +672,8 @@ def _alt_y(field: str, title: str, **axis):
 
 def _two_lines(frame, *, x, y, by: str, order: list[str], points: bool, title: str):
     """Two lines told apart by ``by``, in ``order``: the first solid, the second dashed,
-    in Okabe and Ito's colours."""
+    in Okabe and Ito's colours, named in a legend (at the top, where it does not narrow the
+    plot)."""
     import altair as alt
 
     return (
@@ -632,12 +682,18 @@ def _two_lines(frame, *, x, y, by: str, order: list[str], points: bool, title: s
             x=x,
             y=y,
             color=alt.Color(
-                f"{by}:N", title=None, sort=order, scale=alt.Scale(domain=order, range=_OKABE_ITO)
+                f"{by}:N",
+                title=None,
+                sort=order,
+                scale=alt.Scale(domain=order, range=_OKABE_ITO),
+                legend=alt.Legend(orient="top", symbolStrokeWidth=2, labelLimit=320),
             ),
+            # The same field and title on both channels: one legend shows colour and dash
+            # (a legend=None here would hide the colour's legend too).
             strokeDash=alt.StrokeDash(
                 f"{by}:N",
+                title=None,
                 sort=order,
-                legend=None,
                 scale=alt.Scale(domain=order, range=[[1, 0], [6, 3]]),
             ),
         )
@@ -721,42 +777,66 @@ def waiting_chart(frame):
 
 
 def survival_chart(result: dict):
-    """The Kaplan-Meier curve of :func:`censored_waits` (steps) against the exact P(T > t)
-    (dashed), up to the limit.
+    """The Kaplan-Meier curve of :func:`censored_waits` (steps), the naive curve that
+    counts a stop as an end, and the exact P(T > t) (dashed), up to the last stopping draw,
+    each named in the legend.
 
     >>> result = censored_waits(unseen=30, wanted=2, limit=10, n=200, seed=0)
-    >>> [layer["mark"]["type"] for layer in survival_chart(result).to_dict()["layer"]]
-    ['line', 'line']
+    >>> spec = survival_chart(result).to_dict()
+    >>> spec["encoding"]["color"]["scale"]["domain"]
+    ['Kaplan-Meier', 'stops counted as ends', 'exact']
     """
     import altair as alt
     import polars as pl
 
     instance("result", result, dict, "the dict of censored_waits")
-    missing = [key for key in ("kaplan_meier", "exact_survival") if key not in result]
+    wanted = ("kaplan_meier", "naive_survival", "exact_survival")
+    missing = [key for key in wanted if key not in result]
     if missing:
         raise ArgumentError(f"result must be the dict of censored_waits: it has no {missing}")
-    estimate = pl.DataFrame(
-        [{"t": 0, "s": 1.0}] + [{"t": t, "s": s} for t, s in result["kaplan_meier"]]
+    order = ["Kaplan-Meier", "stops counted as ends", "exact"]
+    curves = [[(0, 1.0), *result["kaplan_meier"]], result["naive_survival"]]
+    curves.append(result["exact_survival"])
+    frame = pl.DataFrame(
+        [
+            {"t": t, "s": float(s), "curve": name}
+            for name, curve in zip(order, curves, strict=True)
+            for t, s in curve
+        ]
     )
-    exact = pl.DataFrame([{"t": t, "s": float(s)} for t, s in result["exact_survival"]])
-    y = alt.Y("s:Q", title="Chance still waiting after t draws", axis=alt.Axis(format=".0%"))
-    x = alt.X("t:Q", title="Draws")
-    steps = (
-        alt.Chart(estimate).mark_line(interpolate="step-after", color="#0072B2").encode(x=x, y=y)
-    )
-    truth = alt.Chart(exact).mark_line(strokeDash=[6, 3], color="#000000").encode(x=x, y=y)
-    return alt.layer(steps, truth).properties(
-        title="Kaplan-Meier from censored waits (steps) against the exact chance (dashed)",
-        width=420,
+    legend = alt.Legend(orient="top", title=None, symbolType="stroke", symbolStrokeWidth=2)
+    return (
+        alt.Chart(frame)
+        .mark_line(interpolate="step-after")
+        .encode(
+            x=alt.X("t:Q", title="Draws"),
+            y=alt.Y("s:Q", title="Chance still waiting after t draws", axis=alt.Axis(format=".0%")),
+            color=alt.Color(
+                "curve:N",
+                sort=order,
+                scale=alt.Scale(domain=order, range=["#0072B2", "#E69F00", "#000000"]),
+                legend=legend,
+            ),
+            strokeDash=alt.StrokeDash(
+                "curve:N",
+                sort=order,
+                scale=alt.Scale(domain=order, range=[[1, 0], [2, 2], [6, 3]]),
+                legend=legend,
+            ),
+        )
+        .properties(
+            title="Waits stopped at different times: Kaplan-Meier against the truth", width=420
+        )
     )
 
 
-def pairing_chart(frame, *, x_title: str = "Difference in the chance"):
+def pairing_chart(frame, *, x_title: str = "Difference in the chance", x_format: str = "+.0%"):
     """The paired and the unpaired 95% intervals of a difference, one row per comparison
     (``label``), side by side: a frame with ``label``, ``interval`` ("paired" or
     "unpaired"), ``difference``, ``ci_low`` and ``ci_high``, such as
     :func:`rummykit.teach.table_play.buying_pairing` gives. A rule marks no difference;
-    ``x_title`` says what the difference is of.
+    ``x_title`` says what the difference is of, ``x_format`` how its numbers read (a d3
+    format: "+.0%" for chances, "+.0f" for points).
 
     >>> import polars as pl
     >>> frame = pl.DataFrame({"label": ["a", "a"], "interval": ["paired", "unpaired"],
@@ -766,6 +846,7 @@ def pairing_chart(frame, *, x_title: str = "Difference in the chance"):
     """
     _frame(frame, ("label", "interval", "difference", "ci_low", "ci_high"), "buying_pairing")
     instance("x_title", x_title, str, "a title (str)")
+    instance("x_format", x_format, str, "a d3 number format (str)")
     import altair as alt
 
     order = ["paired", "unpaired"]
@@ -778,7 +859,7 @@ def pairing_chart(frame, *, x_title: str = "Difference in the chance"):
         sort=order,
         scale=alt.Scale(domain=order, range=[_OKABE_ITO[3], _OKABE_ITO[0]]),
     )
-    x = alt.X("ci_low:Q", title=x_title, axis=alt.Axis(format="+.0%"))
+    x = alt.X("ci_low:Q", title=x_title, axis=alt.Axis(format=x_format))
     zero = alt.Chart().mark_rule(color="#7F7F7F").encode(x=alt.datum(0))
     bars = (
         alt.Chart(frame)

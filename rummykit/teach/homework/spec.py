@@ -198,7 +198,7 @@ def _article(word: str) -> str:
 #: A probability, exactly.
 PROBABILITY = Form("exact", "a probability", Fraction(0), Fraction(1))
 #: An exact value of any size.
-EXACT = Form("exact", "the exact value")
+EXACT = Form("exact", "a number")
 #: A count.
 COUNT = Form("count", "a count", Fraction(0))
 #: A number that may be a float (an estimate, a value read from a table).
