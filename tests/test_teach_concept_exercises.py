@@ -27,7 +27,7 @@ RULES = RuleSet.preset("standard")
 
 def test_every_chapter_9_exercise_is_in_the_book_registry():
     assert sorted(key for key in EXERCISES if key.startswith("ch9-")) == KEYS
-    assert len(KEYS) == 8
+    assert len(KEYS) == 9
 
 
 @pytest.mark.parametrize("key", [slow(key, id=key) if key == "ch9-paired" else key for key in KEYS])
@@ -137,3 +137,33 @@ def test_buy_pairing_is_the_half_width_of_the_deals_listed_one_by_one(seed):
     assert ex.answer == pytest.approx(half, rel=1e-4)  # the answer is kept to 6 decimals
     assert ex.check(f"{half:.4g}").correct
     assert not ex.check(f"{half * 1.05:.4g}").correct
+
+
+def _at_least_decimal(games: int, players: int, p: Fraction, target: Fraction) -> bool:
+    """1 - exp(-G n p) >= target, decided with 50 digits (not the float the key uses)."""
+    from decimal import Decimal, getcontext
+
+    getcontext().prec = 50
+    rate = Decimal(players) * Decimal(p.numerator) / Decimal(p.denominator)
+    need = -(1 - Decimal(target.numerator) / Decimal(target.denominator)).ln()
+    return Decimal(games) * rate >= need
+
+
+@pytest.mark.parametrize("seed", range(0, 40, 3))
+def test_poisson_is_the_smallest_number_of_games_the_approximation_allows(seed):
+    ex = EXERCISES["ch9-poisson"](seed)
+    numbers = variant("ch9-poisson", seed)
+    found = re.search(r"chance p = (\d+)/(\d+)", ex.question)
+    p = Fraction(int(found.group(1)), int(found.group(2)))
+    target = Fraction(re.search(r"at least (\d+/\d+)", ex.question).group(1))
+    assert target == numbers["target"] and f"{numbers['players']} players" in ex.question
+    # The question's p is the table's: round 7's chance from the standard shoe for the table.
+    from rummykit.odds import dealt_probability
+
+    decks = RULES.decks_for(numbers["players"])
+    assert p == dealt_probability(
+        CONTRACTS[6], decks=decks, jokers=RULES.jokers_for(decks), cards=12, rules=RULES
+    )
+    games = ex.answer
+    assert _at_least_decimal(games, numbers["players"], p, target)
+    assert not _at_least_decimal(games - 1, numbers["players"], p, target)

@@ -4,6 +4,7 @@ every hand or ordering of a small shoe, and simulations within four standard err
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import statistics
 from collections import Counter
@@ -295,3 +296,43 @@ def test_bad_arguments_are_clear_errors(call, error):
 
 def test_the_module_names_what_it_exports():
     assert set(concepts.__all__) <= set(dir(concepts))
+
+
+@pytest.mark.parametrize(
+    ("p", "trials"), [(Fraction(1, 7), [1, 3, 12]), (Fraction(1, 1000), [10, 1000, 2000])]
+)
+def test_rare_event_chances_are_the_binomial_and_the_poisson_within_le_cams_bound(p, trials):
+    from math import exp
+
+    frame = concepts.rare_event_chances(p, trials=trials)
+    for n in trials:
+        rows = {row["law"]: row for row in frame.filter(trials=n).iter_rows(named=True)}
+        exact = 1 - (1 - p) ** n  # a Fraction: every term counted
+        assert rows["binomial (exact)"]["chance"] == pytest.approx(float(exact), rel=1e-12)
+        assert rows["Poisson approximation"]["chance"] == pytest.approx(1 - exp(-n * float(p)))
+        # Le Cam: no event's chance differs by more than N p² between the two laws; here the
+        # event "at least one", and the whole law: the total variation distance.
+        bound = float(n * p * p)
+        gap = abs(rows["binomial (exact)"]["chance"] - rows["Poisson approximation"]["chance"])
+        assert gap <= bound == rows["binomial (exact)"]["bound"]
+        binomial = [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+        lam = n * float(p)
+        poisson = [exp(-lam + k * math.log(lam) - math.lgamma(k + 1)) for k in range(n + 1)]
+        tail = 1 - sum(poisson)
+        assert (
+            sum(abs(float(b) - q) for b, q in zip(binomial, poisson, strict=True)) + tail
+        ) / 2 <= bound
+
+
+def test_poisson_games_is_the_smallest_number_that_reaches_the_target():
+    from math import exp
+
+    p = Fraction(1, 554_000)
+    for players, target in ((4, Fraction(1, 2)), (7, Fraction(9, 10)), (2, Fraction(1, 10))):
+        games = concepts.poisson_games(p, players=players, target=target)
+        assert 1 - exp(-games * players * float(p)) >= target
+        assert 1 - exp(-(games - 1) * players * float(p)) < target
+    with pytest.raises(ArgumentError, match="target"):
+        concepts.poisson_games(p, players=4, target=Fraction(1))
+    with pytest.raises(ArgumentTypeError, match="p must be"):
+        concepts.poisson_games(0.5, players=4, target=Fraction(1, 2))

@@ -8,6 +8,7 @@ The count is checked against an independent computation: each seed's hands dealt
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -158,3 +159,27 @@ def test_the_chart_marks_the_intervals_that_miss():
     assert [layer["mark"]["type"] for layer in spec["layer"]] == ["rule", "point", "rule"]
     misses = [row for row in result.frame().to_dicts() if row["covers"] == "misses it"]
     assert len(misses) == 12 - result.covered
+
+
+def test_the_unit_guide_quotes_the_activity_keys_numbers():
+    # Issue 49 item 11: the key's figures in book/teachers.md are the class notebook's.
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    notebook = json.loads((root / "notebooks" / "activity" / "coverage_class.ipynb").read_text())
+    printed = "".join(
+        "".join(output.get("text", ""))
+        for output in notebook["cells"][-1]["outputs"]
+        if output["output_type"] == "stream"
+    )
+    missed, expected = re.search(r"1\. (\d+) of 40 missed; ([\d.]+) expected", printed).groups()
+    narrower = re.search(r"2\. .*: ([\d.]+) times", printed).group(1)
+    covered, wider = re.search(
+        r"3\. 200 hands each: (\d+) of 40 contain it; ([\d.]+)", printed
+    ).groups()
+    guide = " ".join((root / "book" / "teachers.md").read_text().split())
+    assert f"{missed} of 40 missed, {int(float(expected))} expected" in guide
+    assert f"the pooled interval {narrower} times narrower" in guide
+    assert f"with 200 hands each, {covered} of 40 contain the exact chance" in guide
+    assert f"the intervals are {wider} times wider" in guide

@@ -23,12 +23,14 @@ from fractions import Fraction
 from math import ceil
 
 from rummykit.cards import Hand, Shoe, Suit
+from rummykit.errors import ArgumentError
 from rummykit.exercises import Exercise, exercise
 from rummykit.rules import CONTRACTS, RuleSet
 from rummykit.teach.concepts import (
     hypergeom_moments,
     kept_two_chance,
     paired_counts,
+    poisson_games,
     set_count_moments,
     waiting_time_mean,
     waiting_time_survival,
@@ -321,5 +323,71 @@ def buy_pairing(n: int, both: int, only_buy: int, only_never: int) -> Exercise:
     )
 
 
+def _round_7_chance(players: int) -> Fraction:
+    """The exact chance that a 12-card hand of the standard shoe for ``players`` holds round
+    7's contract (three runs), from the committed tables."""
+    from rummykit.odds.answer import ExactCell, known_probability
+
+    decks = _RULES.decks_for(players)
+    cell = ExactCell(_RULES, 7, _RULES.contracts[6], decks, _RULES.jokers_for(decks), 12)
+    chance = known_probability(cell)
+    if chance is None:  # pragma: no cover - the committed tables hold every standard shoe
+        raise ArgumentError(f"no exact chance of round 7 at {players} players in data/")
+    return chance
+
+
+_TARGETS = (
+    Fraction(1, 10),
+    Fraction(1, 4),
+    Fraction(1, 3),
+    Fraction(1, 2),
+    Fraction(2, 3),
+    Fraction(3, 4),
+    Fraction(9, 10),
+)
+
+
+def _poisson_answer(players: int, target: Fraction) -> int:
+    return poisson_games(_round_7_chance(players), players=players, target=target)
+
+
+@_register(
+    "ch9-poisson",
+    [{"players": 4, "target": Fraction(1, 2)}]
+    + [{"players": n, "target": t} for n in range(2, 9) for t in _TARGETS],
+    _poisson_answer,
+)
+def poisson(players: int, target: Fraction) -> Exercise:
+    """Rare events: how many games before a rare deal is likely, by the Poisson
+    approximation."""
+    p = _round_7_chance(players)
+    decks = _RULES.decks_for(players)
+    shoe = _shoe(decks, _RULES.jokers_for(decks))
+    return Exercise(
+        "ch9-poisson",
+        f"A 12-card hand from {shoe} holds round 7's contract (three runs) as dealt with "
+        f"chance p = {p.numerator}/{p.denominator}. A table of {players} players deals one "
+        "such hand to each player a game. By the Poisson approximation, how many games must "
+        f"the table play before the chance that some hand has been dealt it complete is at "
+        f"least {target}? (The smallest whole number of games.)",
+        _poisson_answer(players, target),
+        hint="The number of complete hands in G games is about Poisson with mean G n p: "
+        "solve 1 - exp(-G n p) >= target for G.",
+        explanation="G >= -ln(1 - target) / (n p); Le Cam's bound says the Poisson law is "
+        "within G n p² of the binomial's, a tiny number here.",
+        chance=False,
+    )
+
+
 #: Chapter 9's generators, ``generator(seed) -> Exercise``, in the chapter's order.
-GENERATORS = (fpc, next_heart, set_variance, wait, censored, chebyshev, paired, buy_pairing)
+GENERATORS = (
+    fpc,
+    next_heart,
+    set_variance,
+    wait,
+    censored,
+    chebyshev,
+    paired,
+    buy_pairing,
+    poisson,
+)

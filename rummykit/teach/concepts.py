@@ -16,6 +16,7 @@ Fraction(32, 1)
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -39,7 +40,10 @@ __all__ = [
     "paired_counts",
     "paired_discards",
     "pairing_chart",
+    "poisson_games",
     "positions_chart",
+    "rare_event_chances",
+    "rare_event_chart",
     "set_count_moments",
     "set_variance_chart",
     "set_variance_frame",
@@ -123,6 +127,67 @@ def binomial_limit(
         p = comb(cards, k) * share**k * (1 - share) ** (cards - k)
         rows.append({"k": k, "p": float(p), "shoe": "binomial limit"})
     return pl.DataFrame(rows)
+
+
+def rare_event_chances(p: Fraction, *, trials: Iterable[int]):
+    """The chance of at least one success in N independent trials of chance ``p``, exactly
+    (binomial: 1 - (1 - p)^N) and by the Poisson approximation (1 - e^(-Np)), for each N
+    of ``trials``: a long polars frame with ``trials``, ``law`` ("binomial (exact)" or
+    "Poisson approximation"), ``chance`` (a float), and ``bound``, Le Cam's bound on how
+    far any chance of the Poisson law lies from the binomial's: N p² (Le Cam 1960).
+
+    ``p`` is a Fraction from 0 to 1 (an exact chance); the binomial's chance is computed
+    from it exactly, then written as a float.
+
+    >>> frame = rare_event_chances(Fraction(1, 1000), trials=[1000])
+    >>> [round(x, 6) for x in frame["chance"]], frame["bound"].to_list()
+    ([0.632305, 0.632121], [0.001, 0.001])
+    """
+    import polars as pl
+
+    instance("p", p, Fraction, "an exact chance (a Fraction)")
+    if not 0 <= p <= 1:
+        raise ArgumentError(f"p must be a chance from 0 to 1, got {p}")
+    counts = items(
+        "trials", trials, lambda name, n: _whole(name, n, 1, 10**9), what="numbers of trials"
+    )
+    rows = []
+    for n in counts:
+        # (1 - p)^N exactly would be a huge Fraction: its logarithm is exact enough.
+        some = -math.expm1(n * math.log1p(-float(p))) if p < 1 else 1.0
+        bound = float(n * p * p)
+        rows.append({"trials": n, "law": "binomial (exact)", "chance": some, "bound": bound})
+        poisson = -math.expm1(-n * float(p))
+        rows.append(
+            {"trials": n, "law": "Poisson approximation", "chance": poisson, "bound": bound}
+        )
+    return pl.DataFrame(rows)
+
+
+def poisson_games(p: Fraction, *, players: int, target: Fraction) -> int:
+    """How many games a table of ``players`` must play before, by the Poisson approximation,
+    the chance that some hand has been dealt an event of chance ``p`` (a hand a game each)
+    reaches ``target``: the smallest whole G with 1 - e^(-G n p) >= target, that is
+    G >= -ln(1 - target) / (n p).
+
+    >>> poisson_games(Fraction(1, 1000), players=4, target=Fraction(1, 2))
+    174
+    """
+    instance("p", p, Fraction, "an exact chance (a Fraction)")
+    if not 0 < p <= 1:
+        raise ArgumentError(f"p must be a chance above 0 and at most 1, got {p}")
+    _whole("players", players, 1, 100)
+    instance("target", target, Fraction, "a chance (a Fraction)")
+    if not 0 < target < 1:
+        raise ArgumentError(f"target must be a chance between 0 and 1, got {target}")
+    rate = players * float(p)
+    games = max(1, math.ceil(-math.log1p(-float(target)) / rate))
+    # The float's last place can land either side of a whole number: settle it here.
+    while games > 1 and -math.expm1(-(games - 1) * rate) >= target:
+        games -= 1
+    while -math.expm1(-games * rate) < target:
+        games += 1
+    return games
 
 
 def set_count_moments(
@@ -828,6 +893,71 @@ def survival_chart(result: dict):
             title="Waits stopped at different times: Kaplan-Meier against the truth", width=420
         )
     )
+
+
+def rare_event_chart(frame):
+    """The frame of :func:`rare_event_chances` in two panels against the number of trials
+    (log scale): the chance of at least one success, the binomial solid and the Poisson
+    approximation dashed (where they lie on top of one another), and how far apart they
+    are beside Le Cam's bound (log scale), each named in a legend.
+
+    >>> frame = rare_event_chances(Fraction(1, 100), trials=[10, 100, 1000])
+    >>> spec = rare_event_chart(frame).to_dict()
+    >>> spec["hconcat"][1]["encoding"]["y"]["scale"]
+    {'type': 'log'}
+    """
+    import altair as alt
+    import polars as pl
+
+    _frame(frame, ("trials", "law", "chance", "bound"), "rare_event_chances")
+    trials = _alt_x_log("trials:Q", "Hands dealt (trials), log scale")
+    chances = _two_lines(
+        frame,
+        x=trials,
+        y=_alt_y("chance:Q", "Chance of at least one", format=".0%"),
+        by="law",
+        order=["binomial (exact)", "Poisson approximation"],
+        points=False,
+        title="The chance of at least one",
+    ).properties(width=260, height=220)
+    wide = frame.pivot(on="law", index=["trials", "bound"], values="chance")
+    gaps = pl.concat(
+        [
+            wide.select(
+                "trials",
+                value=(pl.col("binomial (exact)") - pl.col("Poisson approximation")).abs(),
+                series=pl.lit("exact minus Poisson (size)"),
+            ),
+            wide.select("trials", value=pl.col("bound"), series=pl.lit("Le Cam's bound, N p²")),
+        ]
+    ).filter(pl.col("value") > 0)
+    order = ["exact minus Poisson (size)", "Le Cam's bound, N p²"]
+    apart = _two_lines(
+        gaps,
+        x=trials,
+        y=alt.Y(
+            "value:Q",
+            title="How far apart (log scale)",
+            scale=alt.Scale(type="log"),
+            axis=alt.Axis(format=".0e"),
+        ),
+        by="series",
+        order=order,
+        points=False,
+        title="The gap, under its bound",
+    ).properties(width=260, height=220)
+    return (
+        alt.hconcat(chances, apart)
+        .resolve_scale(color="independent", strokeDash="independent")
+        .properties(title="Rare events: the Poisson approximation against the exact chance")
+    )
+
+
+def _alt_x_log(field: str, title: str):
+    """An x encoding on a log scale."""
+    import altair as alt
+
+    return alt.X(field, title=title, scale=alt.Scale(type="log"))
 
 
 def pairing_chart(frame, *, x_title: str = "Difference in the chance", x_format: str = "+.0%"):

@@ -142,6 +142,7 @@ LESSONS = (
             ("06_exercises", "Exercise 9"),
             ("06_exercises", "Exercise 10: how far away, on average"),
             ("09_more_probability", "The variance of a count: covariance of indicators"),
+            ("09_more_probability", "Rare events: the Poisson approximation"),
         ),
     ),
     Lesson(
@@ -168,12 +169,16 @@ LESSONS = (
     ),
     Lesson(
         9,
-        "Rules change the odds; review",
+        "Rules change the odds; strategy and puzzles; review",
         50,
         (
             ("05_rule_variants", "The presets side by side"),
             ("05_rule_variants", "The dealt hand under each preset"),
-            ("05_rule_variants", "At the table, preset by preset"),
+            ("11_strategy", "Duplicate games: the luck of the cards taken out"),
+            ("11_strategy", "The ladder"),
+            # A puzzle is shown from the book's page (its box holds its answer); the deck
+            # keeps the part about selection.
+            ("10_puzzles", "How the puzzles were found"),
         ),
     ),
 )
