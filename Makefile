@@ -15,16 +15,21 @@ $(STAMP): pyproject.toml setup.py $(wildcard rummykit/_native/*.c rummykit/_nati
 	touch $(STAMP)
 
 ## Build the Jupyter Book, executing every notebook, with its live notebooks (JupyterLite in
-## book/_build/html/lite; book/_ext/live_book.py); prints where the HTML is.
+## book/_build/html/lite; book/_ext/live_book.py), and the student book beside it
+## (build/student-book/html: no solutions, no answers); prints where each is.
 # book/_build/.html-built marks a build that succeeded: the browser test reuses it. The
 # first build fetches the Pyodide core (npm) and the live notebooks' wheels (PyPI) into
 # build/lite; later builds reuse them. A doit database left by an earlier lite build makes
 # the next one leave out the local Pyodide (the kernel then tries a CDN): it goes first.
+# Then the student book (rummykit/teach/student_book.py): the same chapters with no
+# solution and no answer, in build/student-book/html, linked from neither book; its
+# notebooks are not run again (about 20 s).
 book: $(STAMP)
 	rm -f book/.jupyterlite.doit.db .jupyterlite.doit.db
 	$(BIN)/jupyter-book build book --warningiserror --keep-going --quiet
 	touch book/_build/.html-built
 	@echo "The book is at $(CURDIR)/book/_build/html/index.html (make serve for the live notebooks)"
+	$(BIN)/python -m rummykit.teach.student_book build/student-book
 
 ## Serve the built book on http://127.0.0.1:8000 (PORT=...): the live notebooks run only
 ## over HTTP, not from file://.

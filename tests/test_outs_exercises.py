@@ -61,10 +61,11 @@ def _out_flags(hand: list, unseen: list) -> tuple[int, list[bool]]:
 
 
 def _pile(question: str, seed: int) -> list:
-    """The discard pile a question shows: none for the book's hand (seed 0), PILE cards
-    for a targeted one."""
-    if seed == 0:
-        assert "pile shows" not in question
+    """The discard pile a question shows: none for the book's hand (seed 0) but for
+    outs-two-draws, whose every seed has one (the chapter works its hand with none), and
+    PILE cards for a targeted one."""
+    if "pile shows" not in question:
+        assert seed == 0
         return []
     pile = _cards_after(question, "The discard pile shows ")
     assert len(pile) == PILE

@@ -5,11 +5,16 @@ cells tagged ``solution`` (a collapsed dropdown and a collapsed code cell), and 
 boxes whose page script holds the answer, so a reader can check theirs. The student
 edition keeps everything else and removes:
 
-- every cell tagged ``solution`` (the worked solutions and the code that checks them);
+- every cell tagged ``solution`` (the worked solutions and the code that checks them) or
+  ``teacher`` (what only the teacher's book needs: how its boxes check an answer), and it
+  shows the cells tagged ``student`` (hidden in the teacher's book: what a student does
+  instead);
 - the answers in the answer boxes: a box's output (an ``Exercise`` shown as HTML, its
   answer in a ``data-exercise`` attribute) becomes the question as plain text, and its
   code prints the question (``print(exercise)``: an ``Exercise`` prints no answer), so
-  re-running the student's notebook brings no answer back either.
+  re-running the student's notebook brings no answer back either;
+- the answers of chapter 10's puzzles: each box keeps its position and choices, without
+  the data and the checker that hold its answer and its messages.
 
 ``make student-edition`` writes ``build/student-edition/*.ipynb``;
 ``python -m rummykit.teach.edition SOURCE OUT`` does the same for any folder.
@@ -50,12 +55,28 @@ from rummykit.errors import ArgumentError, OutputError
 
 #: The cell tag of a worked solution (markdown or code): the student edition drops it.
 SOLUTION_TAG = "solution"
+#: The tag of a cell for the teacher's book only (how its answer boxes and solutions work):
+#: the student edition drops it.
+TEACHER_TAG = "teacher"
+#: The tag of a cell for the student edition only (what a student does instead). The
+#: teacher's book hides it (it carries ``remove-cell`` too); the student edition shows it.
+STUDENT_TAG = "student"
+#: The tag by which the teacher's book hides a cell.
+HIDDEN_TAG = "remove-cell"
 #: What marks an answer box's HTML output: the attribute holding its checker's data.
 BOX_MARK = "data-exercise"
 #: An Exercise's text form in a notebook, ``Exercise KEY, seed S: QUESTION``.
 _PRETTY = re.compile(r"^Exercise (?P<key>[a-z0-9-]+), seed (?P<seed>\d+): ", re.DOTALL)
 
-__all__ = ["BOX_MARK", "SOLUTION_TAG", "build_student_edition", "student_notebook"]
+__all__ = [
+    "BOX_MARK",
+    "PUZZLE_MARK",
+    "SOLUTION_TAG",
+    "STUDENT_TAG",
+    "TEACHER_TAG",
+    "build_student_edition",
+    "student_notebook",
+]
 
 
 def _text(value: str | list[str]) -> str:
@@ -93,6 +114,34 @@ def _student_box(cell: dict) -> dict:
     return student
 
 
+#: What marks a puzzle's box (:class:`rummykit.puzzles.Puzzle`): its answer and messages
+#: are in the box's ``data-puzzle`` attribute, its checker in a script.
+PUZZLE_MARK = 'class="rk-puzzle"'
+_PUZZLE_DATA = re.compile(r'\sdata-puzzle="[^"]*"')
+_SCRIPT = re.compile(r"<script\b.*?</script>", re.DOTALL)
+_CHECK = re.compile(r'<button[^>]*class="rk-check"[^>]*>.*?</button>', re.DOTALL)
+_VERDICT = re.compile(r'<p class="rk-verdict"[^>]*>.*?</p>', re.DOTALL)
+_PUZZLE_KEY = re.compile(r"^Puzzle\(key='(?P<key>[^']+)'")
+
+
+def _student_output(output: dict) -> dict:
+    """An output with a puzzle's answer taken out: its box keeps the position and the
+    choices, without the data, the script and the Check button that hold or use the
+    answer; its text form (the dataclass, answer and all) becomes the puzzle's key."""
+    data = output.get("data", {})
+    page = _text(data.get("text/html", ""))
+    if PUZZLE_MARK not in page:
+        return copy.deepcopy(output)
+    student = copy.deepcopy(output)
+    for pattern in (_PUZZLE_DATA, _SCRIPT, _CHECK, _VERDICT):
+        page = pattern.sub("", page)
+    student["data"]["text/html"] = page
+    found = _PUZZLE_KEY.match(_text(data.get("text/plain", "")))
+    key = found.group("key") if found else "?"
+    student["data"]["text/plain"] = f"Puzzle {key}: choose your play"
+    return student
+
+
 def student_notebook(notebook: dict) -> dict:
     """The student edition of one notebook (a dict in nbformat 4): solution cells
     dropped, answer boxes turned into their questions. ``notebook`` is not changed."""
@@ -101,9 +150,21 @@ def student_notebook(notebook: dict) -> dict:
     student = {key: copy.deepcopy(value) for key, value in notebook.items() if key != "cells"}
     cells = []
     for cell in notebook["cells"]:
-        if SOLUTION_TAG in cell.get("metadata", {}).get("tags", []):
+        tags = cell.get("metadata", {}).get("tags", [])
+        if SOLUTION_TAG in tags or TEACHER_TAG in tags:
             continue
-        cells.append(_student_box(cell) if _is_box(cell) else copy.deepcopy(cell))
+        if STUDENT_TAG in tags:
+            shown = copy.deepcopy(cell)
+            shown["metadata"]["tags"] = [tag for tag in tags if tag != HIDDEN_TAG]
+            cells.append(shown)
+            continue
+        if _is_box(cell):
+            cells.append(_student_box(cell))
+            continue
+        kept = copy.deepcopy(cell)
+        if "outputs" in kept:
+            kept["outputs"] = [_student_output(output) for output in cell["outputs"]]
+        cells.append(kept)
     student["cells"] = cells
     return student
 

@@ -90,12 +90,14 @@ def _order(key: str, size: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-def _variants(key: str, options: tuple[dict, ...]) -> Callable:
+def _variants(key: str, options: tuple[dict, ...], *, worked: tuple[dict, ...] = ()) -> Callable:
     """Enter ``build(**numbers) -> Exercise`` and its ``options`` in :data:`BUILDERS` and
-    :data:`OPTIONS` under ``key`` (its generator is made by :func:`_generator`)."""
+    :data:`OPTIONS` under ``key`` (its generator is made by :func:`_generator`). The
+    ``worked`` options are left out: the book's text works them out, so no student's
+    exercise is answered on the page (issue 49 item 12)."""
 
     def enter(build: Callable[..., Exercise]) -> Callable[..., Exercise]:
-        OPTIONS[key] = options
+        OPTIONS[key] = tuple(numbers for numbers in options if numbers not in worked)
         BUILDERS[key] = build
         return build
 
@@ -118,7 +120,20 @@ def _p_no_joker(decks: int, jokers: int, cards: int) -> Fraction:
     return hypergeom_pmf(0, population=52 * decks + jokers, successes=jokers, draws=cards)
 
 
-@_variants("ch6-hands", _grid(decks=(2, 1, 3), jokers=(4, 0, 2, 6), cards=(10, 7, 11, 12)))
+@_variants(
+    "ch6-hands",
+    _grid(decks=(2, 1, 3), jokers=(4, 0, 2, 6), cards=(10, 7, 11, 12)),
+    # Chapters 1-3 count the hands of these shoes.
+    worked=(
+        {"decks": 2, "jokers": 4, "cards": 10},
+        {"decks": 2, "jokers": 4, "cards": 11},
+        {"decks": 2, "jokers": 4, "cards": 12},
+        {"decks": 1, "jokers": 2, "cards": 10},
+        {"decks": 1, "jokers": 2, "cards": 12},
+        {"decks": 3, "jokers": 6, "cards": 10},
+        {"decks": 3, "jokers": 6, "cards": 12},
+    ),
+)
 def hands(decks: int, jokers: int, cards: int) -> Exercise:
     """Exercise 1: how many hands."""
     size = Shoe(decks, jokers).size

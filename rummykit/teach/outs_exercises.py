@@ -289,8 +289,10 @@ def next_card(seed: int) -> Exercise:
 
 @exercise("outs-two-draws")
 def two_draws(seed: int) -> Exercise:
-    """The exact chance that one of the next two cards is an out."""
-    hand, pile, found = _dealt_or_targeted("outs-two-draws", seed)
+    """The exact chance that one of the next two cards is an out. Every seed's hand comes
+    with a discard pile: the chapter works out the book's hand with none (10 outs among 98
+    unseen cards), and no exercise asks what the page already answers."""
+    hand, pile, found = _dealt_or_targeted("outs-two-draws", seed, seen=PILE)
     total, unseen = found.total, found.unseen
     return Exercise(
         "outs-two-draws",
