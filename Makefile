@@ -23,13 +23,15 @@ $(STAMP): pyproject.toml setup.py $(wildcard rummykit/_native/*.c rummykit/_nati
 # the next one leave out the local Pyodide (the kernel then tries a CDN): it goes first.
 # Then the student book (rummykit/teach/student_book.py): the same chapters with no
 # solution and no answer, in build/student-book/html, linked from neither book; its
-# notebooks are not run again (about 20 s).
+# notebooks are not run again (about 20 s). Last, the slides' reveal.js, require.js and
+# jQuery from npm (once), so that a first `make slides` works offline.
 book: $(STAMP)
 	rm -f book/.jupyterlite.doit.db .jupyterlite.doit.db
 	$(BIN)/jupyter-book build book --warningiserror --keep-going --quiet
 	touch book/_build/.html-built
 	@echo "The book is at $(CURDIR)/book/_build/html/index.html (make serve for the live notebooks)"
 	$(BIN)/python -m rummykit.teach.student_book build/student-book
+	$(BIN)/python -m rummykit.teach.slides --fetch
 
 ## Serve the built book on http://127.0.0.1:8000 (PORT=...): the live notebooks run only
 ## over HTTP, not from file://.

@@ -119,3 +119,65 @@ def test_the_unit_guide_lists_every_lesson_with_its_minutes():
         assert f"{lesson.number}. **{lesson.title.split(':')[0]}" in guide
     assert len(LESSONS) == 9 and "(nine in all, " in guide
     assert f", {sum(lesson.minutes for lesson in LESSONS)} minutes)" in guide
+
+
+@pytest.fixture(scope="module")
+def decks(tmp_path_factory) -> list[Path]:
+    return build(tmp_path_factory.mktemp("decks"))
+
+
+@pytest.mark.slow
+def test_no_deck_shows_an_answer_or_a_prompt(decks):
+    # Issue 49 item 14: a deck is shown to the class. The answer boxes are their questions
+    # (the student edition's cells), a puzzle has no answer, and no cell has "In [3]:".
+    assert len(decks) == len(LESSONS)
+    for deck in decks:
+        page = deck.read_text()
+        body = page[page.index("<body") :]
+        for mark in ("data-exercise", "data-puzzle", "rk-check", "Solution to exercise"):
+            assert mark not in body, (deck.name, mark)
+        assert not re.search(r"(In|Out)(&nbsp;|\s)*\[\d*\]:", body), deck.name
+        lesson = LESSONS[int(deck.name.split("-")[1].split(".")[0]) - 1]
+        assert f"<title>Lesson {lesson.number}: {lesson.title}" in page
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_every_slide_fits_a_1280_by_720_screen_and_stays_readable(decks):
+    chromium = require_chromium()
+    with launch_chromium(chromium) as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        for deck in decks:
+            page.goto(deck.as_uri())
+            page.wait_for_function("window.Reveal && Reveal.isReady()", timeout=30_000)
+            places = page.evaluate("Reveal.getSlides().map(s => Reveal.getIndices(s))")
+            assert len(places) >= 10, deck.name
+            for place in places:
+                page.evaluate(f"Reveal.slide({place['h']}, {place.get('v') or 0})")
+                page.wait_for_function(
+                    "Reveal.getCurrentSlide().dataset.fitted === 'true'", timeout=10_000
+                )
+                high, wide, zoom = page.evaluate(
+                    """() => { const s = Reveal.getCurrentSlide();
+                    const z = parseFloat(s.style.zoom || '1');
+                    return [s.scrollHeight * z, s.scrollWidth * z, z]; }"""
+                )
+                # Nothing past the slide's 1280 x 720 (a pixel for rounding), and never
+                # shrunk below 60% to get there.
+                assert high <= 721 and wide <= 1281, (deck.name, place, high, wide)
+                assert zoom >= 0.6, (deck.name, place, zoom)
+
+
+@pytest.mark.slow
+def test_once_fetched_a_build_needs_no_network(tmp_path, monkeypatch):
+    # make book fetches the decks' scripts (python -m rummykit.teach.slides --fetch); a
+    # first make slides after it runs no npm and opens no connection.
+    assert slides.main(["--fetch"]) == 0
+
+    def refused(*args, **kwargs):
+        raise AssertionError(f"the build ran {args[0]!r}")
+
+    monkeypatch.setattr(slides.shutil, "which", lambda name: None)
+    monkeypatch.setattr(slides.subprocess, "run", refused)
+    (deck,) = build(tmp_path / "out", (LESSONS[0],))
+    assert deck.is_file() and (tmp_path / "out" / "_assets" / "reveal.js").is_dir()

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rummykit.errors import ArgumentError, RummyError
+from rummykit.teach.edition import student_notebook
 
 __all__ = ["LESSONS", "Lesson", "SlidesError", "build", "lesson_notebook"]
 
@@ -235,14 +236,22 @@ def _section(cells: list[dict], heading: str, where: str) -> list[dict]:
     raise SlidesError(f"{where}: no heading starts with {heading!r}")
 
 
-def _for_slides(cell: dict) -> dict | None:
-    """The cell as a slide shows it, or None to leave it out."""
+def _for_slides(cell: dict, after_output: bool = False) -> dict | None:
+    """The cell as a slide shows it, or None to leave it out. A heading starts a slide;
+    a code cell with an output (a chart, a table) starts a slide below it (a reveal.js
+    subslide), and so does the text after one: one thing at a time fits a projector."""
     tags = set(cell.get("metadata", {}).get("tags", ()))
     if tags & {"solution", "remove-cell"}:
         return None
     cell = copy.deepcopy(cell)
     metadata = cell.setdefault("metadata", {})
-    metadata["slideshow"] = {"slide_type": "slide" if _heading(cell) else "-"}
+    if _heading(cell):
+        kind = "slide"
+    elif (cell["cell_type"] == "code" and cell.get("outputs")) or after_output:
+        kind = "subslide"
+    else:
+        kind = "-"
+    metadata["slideshow"] = {"slide_type": kind}
     if cell["cell_type"] == "markdown":
         cell["source"] = _BOOK_LINK.sub(r"\1", cell["source"])
     if cell["cell_type"] == "code":
@@ -273,13 +282,18 @@ def lesson_notebook(lesson: Lesson, notebooks: Path = NOTEBOOKS) -> dict:
             book = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
         except (OSError, ValueError) as error:
             raise SlidesError(f"lesson {lesson.number}: cannot read {path}: {error}") from None
+        # What the class sees: the student edition's cells (no answer in a box, no
+        # solution, puzzles without their answers).
+        book = student_notebook(book)
         language = language or book.get("metadata", {})
+        after_output = False
         for cell in _section(
             _split(book["cells"]), heading, f"lesson {lesson.number}, {path.name}"
         ):
-            shown = _for_slides(cell)
+            shown = _for_slides(cell, after_output)
             if shown is not None:
                 cells.append(shown)
+                after_output = shown["cell_type"] == "code" and bool(shown.get("outputs"))
     for number, cell in enumerate(cells):
         cell["id"] = f"slide-cell-{number}"
     return {
@@ -351,6 +365,9 @@ def _exporter():
     from traitlets.config import Config
 
     config = Config()
+    # No "In [3]:" and "Out[3]:" beside the cells: a slide is no notebook.
+    config.TemplateExporter.exclude_input_prompt = True
+    config.TemplateExporter.exclude_output_prompt = True
     config.TagRemovePreprocessor.enabled = True
     config.TagRemovePreprocessor.remove_input_tags = {"slides-no-input"}
     exporter = SlidesExporter(
@@ -362,7 +379,9 @@ def _exporter():
     exporter.require_js_url = "_assets/requirejs/require.js"
     exporter.jquery_url = "_assets/jquery/dist/jquery.min.js"
     exporter.mathjax_url = "_assets/mathjax/tex-chtml.js"
-    exporter.reveal_scroll = True
+    exporter.reveal_scroll = False  # a slide is shrunk to fit, not scrolled (the template)
+    exporter.reveal_width = "1280"
+    exporter.reveal_height = "720"
     exporter.reveal_theme = "white"  # its fonts are local; "simple" imports Google Fonts
     return exporter
 
@@ -403,9 +422,26 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m rummykit.teach.slides",
         description="Build the unit's lesson slides (reveal.js, offline) from the notebooks.",
     )
-    parser.add_argument("out", help="the folder to write the decks into")
+    parser.add_argument("out", nargs="?", help="the folder to write the decks into")
     parser.add_argument("--lesson", type=int, action="append", help="only this lesson")
+    parser.add_argument(
+        "--fetch",
+        action="store_true",
+        help="only fetch reveal.js, require.js and jQuery from npm into the cache "
+        "(make book does, so that a first make slides needs no network)",
+    )
     args = parser.parse_args(argv)
+    if args.fetch:
+        try:
+            for package, version, _, _ in ASSETS:
+                _npm_package(package, version, CACHE)
+        except RummyError as error:
+            print(f"slides: {error}", file=sys.stderr)
+            return 2
+        print(f"slides: reveal.js, require.js and jQuery are in {CACHE}")
+        return 0
+    if args.out is None:
+        parser.error("the folder to write the decks into is missing")
     chosen = LESSONS
     if args.lesson:
         known = {lesson.number: lesson for lesson in LESSONS}
