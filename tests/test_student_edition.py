@@ -216,3 +216,54 @@ def test_bad_input_is_refused_and_writes_nothing(tmp_path):
     with pytest.raises(ArgumentError, match="cells"):
         student_notebook({"metadata": {}})
     assert main([str(broken), str(tmp_path / "out")]) == 2
+
+
+def test_teacher_cells_go_student_cells_show_and_puzzles_lose_their_answers():
+    from rummykit.teach.edition import student_notebook
+
+    page = (
+        '<div class="rk-puzzle" id="p1" data-puzzle="{&quot;answer&quot;: 0}">'
+        "<script>check()</script><p>Find the discard</p>"
+        '<label><input type="radio" name="p1" value="0"> discard K♠</label>'
+        '<button type="button" class="rk-check" onclick="c(this)">Check</button>'
+        '<p class="rk-verdict" role="status"></p><p>Puzzle p1</p></div>'
+    )
+    puzzle = {
+        "cell_type": "code",
+        "metadata": {},
+        "source": "display(puzzle)",
+        "outputs": [
+            {
+                "output_type": "display_data",
+                "metadata": {},
+                "data": {"text/html": page, "text/plain": "Puzzle(key='p1', answer='discard KS')"},
+            }
+        ],
+    }
+    teacher = {"cell_type": "markdown", "metadata": {"tags": ["teacher"]}, "source": "Press Check"}
+    student = {
+        "cell_type": "markdown",
+        "metadata": {"tags": ["student", "remove-cell"]},
+        "source": "Work it out",
+    }
+    notebook = {"cells": [teacher, student, puzzle], "metadata": {}, "nbformat": 4}
+    cells = student_notebook(notebook)["cells"]
+    assert [cell["source"] for cell in cells] == ["Work it out", "display(puzzle)"]
+    assert cells[0]["metadata"]["tags"] == ["student"]  # shown in the student edition
+    shown = cells[1]["outputs"][0]["data"]
+    assert "discard K♠" in shown["text/html"] and "Find the discard" in shown["text/html"]
+    for gone in ("data-puzzle", "<script", "rk-check", "rk-verdict"):
+        assert gone not in shown["text/html"]
+    assert shown["text/plain"] == "Puzzle p1: choose your play"
+    # The teacher's notebook is as it was.
+    assert "data-puzzle" in puzzle["outputs"][0]["data"]["text/html"]
+    assert notebook["cells"][0] is teacher and teacher["metadata"]["tags"] == ["teacher"]
+
+
+def test_the_sources_page_points_at_nothing_outside_the_repository():
+    text = (Path(__file__).resolve().parents[1] / "book" / "bibliography.md").read_text()
+    for outside in ("shared/", ".txt", "RULES.md", "sources/"):
+        assert outside not in text
+    # Each of the five sources by its number and title.
+    for number in ("000", "001", "002", "003", "004"):
+        assert f"| {number} | *" in text
