@@ -13,7 +13,7 @@ checks against the code at every ``make test``, less the answers. The reference 
 the teacher's book's (the docstrings, built at each build).
 
 ``make book`` builds it after the teacher's book;
-``python -m rummykit.teach.student_book [OUT]`` builds it alone (about a minute). A build
+``python -m rummykit.teach.student_book [OUT]`` builds it alone (about 20 s). A build
 that fails leaves the last good one in place.
 """
 
