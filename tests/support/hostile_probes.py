@@ -418,6 +418,11 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "survival_chart": {
             "result": concepts.censored_waits(unseen=10, wanted=2, limit=4, n=20, seed=0)
         },
+        "rare_event_chances": {"p": Fraction(1, 1000), "trials": [10, 100]},
+        "rare_event_chart": {
+            "frame": concepts.rare_event_chances(Fraction(1, 100), trials=[10, 100])
+        },
+        "poisson_games": {"p": Fraction(1, 1000), "players": 4, "target": Fraction(1, 2)},
         "targeted_discard": {"book": (10, 42)},
         "difference_text": {"mean": 0.5, "low": 0.4, "high": 0.6},
         "two_draw_chance": {"unseen": 20},
