@@ -70,7 +70,7 @@ soak: $(STAMP)
 	$(BIN)/python tests/fuzz.py --actions 1000000 --seed 0
 
 ## The fast tier, for a developer's loop: unit tests and doctests, without the notebooks,
-## the browser tests and the tests marked slow or listed in tests/support/tiers.py (3,341
+## the browser tests and the tests marked slow or listed in tests/support/tiers.py (3,383
 ## tests; Hypothesis's fast profile where a test sets no count), on WORKERS workers too.
 # Measured on 2026-12-02 on two quiet cores: 49 s of tests, 53 s in all.
 test-fast: $(STAMP)
