@@ -80,7 +80,7 @@ from rummykit.checks import whole
 from rummykit.duplicate import Estimate
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.game import GameState
-from rummykit.reviews import MAX_BUDGET, Review, checked_review, review
+from rummykit.reviews import MAX_BUDGET, Review, checked_review, points_words, review
 from rummykit.searchbot import SearchBot
 
 __all__ = [
@@ -166,7 +166,7 @@ class PlayerAccuracy:
             return "no decision to judge"
         return (
             f"accuracy {_hundred(a.mean)} in 100 (95%: {_hundred(a.low)} to {_hundred(a.high)})"
-            f" over {self.decisions} decisions, total loss about {self.total_loss:.0f} points"
+            f" over {self.decisions} decisions, total loss about {points_words(self.total_loss)}"
         )
 
 

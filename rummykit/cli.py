@@ -85,7 +85,18 @@ def parse_contract(text: str, rules: RuleSet) -> tuple[Contract, int | None]:
     return contract, number
 
 
+#: A whole number written with thousands separators, as the help prints defaults: 2,000.
+_THOUSANDS = re.compile(r"-?\d{1,3}(,\d{3})+")
+
+
 def _whole(text: str) -> int:
+    """A whole number as a reader types it: 2000, 2,000 (as --help prints it) or 2_000.
+
+    >>> _whole("2,000"), _whole("2_000"), _whole("-3")
+    (2000, 2000, -3)
+    """
+    if _THOUSANDS.fullmatch(text.strip()):
+        text = text.replace(",", "")
     try:
         return int(text)
     except ValueError:

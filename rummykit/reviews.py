@@ -346,8 +346,8 @@ class Review:
         lines = [
             f"Review of {self.name} (seat {self.seat}): {len(self.verdicts)} decisions, "
             f"accuracy {round(100 * self.accuracy)} in 100, total loss about "
-            f"{self.total_loss:.0f} points ({self.budget} samples a decision)",
-            "  " + ", ".join(f"{counts[k]} {k}" for k in CLASSES),
+            f"{points_words(self.total_loss)} ({self.budget} samples a decision)",
+            "  " + ", ".join(class_count_words(counts[k], k) for k in CLASSES),
         ]
         lines += [f"  - {v.sentence}" for v in self.mistakes()]
         return "\n".join(lines)
@@ -671,6 +671,30 @@ def _whole(points: float) -> str:
     return "0" if text == "-0" else text
 
 
+def points_words(points: float) -> str:
+    """A number of points in whole points, the word agreeing: "1 point", "8 points".
+
+    >>> points_words(0.6), points_words(8.2), points_words(-1.2)
+    ('1 point', '8 points', '-1 point')
+    """
+    text = _whole(points)
+    return f"{text} point" if text in ("1", "-1") else f"{text} points"
+
+
+def class_count_words(count: int, kind: str) -> str:
+    """How many verdicts of a class, the noun agreeing ("1 mistake", "2 inaccuracies");
+    "best" and "good" are no nouns and stay.
+
+    >>> [class_count_words(2, k) for k in ("best", "inaccuracy", "mistake")]
+    ['2 best', '2 inaccuracies', '2 mistakes']
+    >>> class_count_words(1, "blunder")
+    '1 blunder'
+    """
+    if count == 1 or kind in ("best", "good"):
+        return f"{count} {kind}"
+    return f"{count} {'inaccuracies' if kind == 'inaccuracy' else kind + 's'}"
+
+
 def _size(loss: Estimate) -> str:
     """A loss in points with its interval, in whole points; one number where every sample
     gave the same, and a decimal where whole points would read "5 to 5".
@@ -682,10 +706,10 @@ def _size(loss: Estimate) -> str:
     """
     low, high = _whole(loss.low), _whole(loss.high)
     if loss.low == loss.high:
-        return f"{_whole(loss.mean)} points in every sample"
+        return f"{points_words(loss.mean)} in every sample"
     if low == high:
         return f"about {loss.mean:.1f} points (95%: {loss.low:.1f} to {loss.high:.1f})"
-    return f"about {_whole(loss.mean)} points (95%: {low} to {high})"
+    return f"about {points_words(loss.mean)} (95%: {low} to {high})"
 
 
 def _sentence(

@@ -460,3 +460,14 @@ def test_a_review_with_no_decision_claims_no_accuracy():
     empty = Review(seat=0, name="Ann", budget=4, seed=0, verdicts=())
     assert empty.accuracy is None and "no accuracy" in str(empty)
     assert "100" not in str(empty)
+
+
+def test_a_count_may_be_written_as_the_help_prints_it(capsys):
+    # Issue 50 item 14: --help prints defaults with thousands separators ("2,000").
+    assert main(["simulate", "--contract", "1", "--n", "2,000", "--seed", "1"]) == 0
+    with_commas = capsys.readouterr().out
+    assert main(["simulate", "--contract", "1", "--n", "2000", "--seed", "1"]) == 0
+    assert capsys.readouterr().out == with_commas and "n = 2,000" in with_commas
+    with pytest.raises(SystemExit):
+        main(["simulate", "--contract", "1", "--n", "2,00"])
+    assert "'2,00' is not a whole number" in capsys.readouterr().err

@@ -52,7 +52,16 @@ from rummykit.chance import estimate_text
 from rummykit.checks import whole
 from rummykit.errors import ArgumentTypeError, RummyError
 from rummykit.game import GameState
-from rummykit.reviews import CLASSES, MAX_BUDGET, THRESHOLDS, Review, Verdict, review
+from rummykit.reviews import (
+    CLASSES,
+    MAX_BUDGET,
+    THRESHOLDS,
+    Review,
+    Verdict,
+    class_count_words,
+    points_words,
+    review,
+)
 from rummykit.widgets._common import (
     CAN_THREAD,
     Superseded,
@@ -478,13 +487,13 @@ class ReviewPanel:
         if not result.verdicts:
             return message_html("You have made no decision with a choice yet: nothing to review.")
         counts = {kind: sum(v.kind == kind for v in result.verdicts) for kind in CLASSES}
-        tally = ", ".join(f"{counts[k]} {k}" for k in CLASSES)
+        tally = ", ".join(class_count_words(counts[k], k) for k in CLASSES)
         worst = result.mistakes(1)
         costliest = f" The costliest: {html.escape(worst[0].sentence)}" if worst else ""
         return (
             f"<p>{len(result.verdicts)} decisions reviewed: {tally}. Accuracy "
             f"{round(100 * result.accuracy)} in 100 (the share classed best or good); "
-            f"about {result.total_loss:.0f} points lost in all.{costliest}</p>"
+            f"about {points_words(result.total_loss)} lost in all.{costliest}</p>"
             + result.mistakes_by_type()._repr_html_()
         )
 
