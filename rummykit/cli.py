@@ -787,7 +787,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         named = next((word for word in argv if word in ("odds", "simulate", "tables")), None)
         print(f"rummykit{'' if named is None else ' ' + named}: {error}", file=sys.stderr)
         raise SystemExit(2) from None
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        _unknown(parser, args, extra)
     command = {
         "odds": _odds,
         "simulate": _simulate,
@@ -803,21 +805,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         return command(args, args.parser)
     except RummyError as error:  # an extra missing, a cluster out of reach ...
         args.parser.exit(2, f"rummykit {args.command}: {error}\n")
-    except Terminated:
+    except (Terminated, KeyboardInterrupt) as stop:
+        # Ctrl-C says what SIGTERM says, in one line: no traceback (issue 50 item 14).
         resume = (
             "; with --checkpoint DIR, run it again to resume" if args.command == "tables" else ""
         )
+        by, status = (
+            ("SIGTERM", TERMINATED_STATUS)
+            if isinstance(stop, Terminated)
+            else ("Ctrl-C", INTERRUPTED_STATUS)
+        )
         args.parser.exit(
-            TERMINATED_STATUS,
-            f"rummykit {args.command}: stopped by SIGTERM, its worker processes with it{resume}\n",
+            status,
+            f"rummykit {args.command}: stopped by {by}, its worker processes with it{resume}\n",
         )
     finally:
         if handled:
             signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
+def _unknown(parser: argparse.ArgumentParser, args: argparse.Namespace, extra: list[str]):
+    """Refuse arguments the command does not take, with the command's usage (not the top
+    level's), naming the other commands that take such an option."""
+    own = getattr(args, "parser", None) or parser
+    commands = next(
+        action.choices
+        for action in parser._actions
+        if isinstance(action, argparse._SubParsersAction)
+    )
+    hints = []
+    for word in extra:
+        takers = [
+            name
+            for name, sub in commands.items()
+            if word.split("=")[0] in sub._option_string_actions and sub is not own
+        ]
+        if word.startswith("-") and takers:
+            listed = " and ".join(f"rummykit {name}" for name in takers)
+            hints.append(f"{word.split('=')[0]} is an option of {listed}")
+    hint = f" ({'; '.join(hints)})" if hints else ""
+    own.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+
+
 #: The exit status after SIGTERM: 128 + the signal's number, as a shell reports it.
 TERMINATED_STATUS = 128 + signal.SIGTERM
+#: The exit status after Ctrl-C (SIGINT), likewise.
+INTERRUPTED_STATUS = 128 + signal.SIGINT
 
 
 class Terminated(BaseException):

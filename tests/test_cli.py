@@ -471,3 +471,32 @@ def test_a_count_may_be_written_as_the_help_prints_it(capsys):
     with pytest.raises(SystemExit):
         main(["simulate", "--contract", "1", "--n", "2,00"])
     assert "'2,00' is not a whole number" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_a_command_in_one_line(capsys, monkeypatch):
+    # Issue 50 item 14: Ctrl-C printed a traceback where SIGTERM prints one line.
+    import rummykit.cli as cli
+
+    def interrupted(args, parser):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_simulate", interrupted)
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "--contract", "1"])
+    assert stop.value.code == cli.INTERRUPTED_STATUS == 130
+    err = capsys.readouterr().err
+    assert err == "rummykit simulate: stopped by Ctrl-C, its worker processes with it\n"
+
+
+def test_an_argument_the_command_does_not_take_is_refused_with_its_usage(capsys):
+    # Issue 50 item 14: `simulate --players 4` printed the top level's usage.
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "--contract", "1", "--players", "4"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "usage: rummykit simulate" in err
+    assert "rummykit simulate: error: unrecognized arguments: --players 4" in err
+    with pytest.raises(SystemExit):
+        main(["odds", "--contract", "1", "--checkpoint", "x"])
+    err = capsys.readouterr().err
+    assert "usage: rummykit odds" in err
+    assert "(--checkpoint is an option of rummykit tables)" in err
