@@ -431,7 +431,7 @@ class Exercise:
             f'<div class="rk-question">{markup_html(self.question)}</div>'
             f'<label for="{box}">Your answer: </label>'
             f'<input type="text" id="{box}" class="rk-answer" size="32" autocomplete="off" '
-            'placeholder="e.g. 3/47, 0.0638, 6.38% or 1 in 15.7" '
+            f'placeholder="{self._placeholder}" '
             "onkeydown=\"if (event.key === 'Enter') rummykitCheck(this)\"> "
             '<button type="button" class="rk-check" onclick="rummykitCheck(this)">'
             "Check</button>"
@@ -441,6 +441,16 @@ class Exercise:
             f'<p class="rk-variant" style="font-size:80%;color:#555">Exercise {self.key}'
             f"{seed}</p></div>"
         )
+
+    @property
+    def _placeholder(self) -> str:
+        """What the answer box suggests: a chance's forms for a chance, a number's for a
+        count or a mean (issue 50 item 10: a count's box suggested "1 in 15.7")."""
+        if isinstance(self._value, str):
+            return "a word"
+        if self.chance and 0 <= self._value <= 1:
+            return "e.g. 3/47, 0.0638, 6.38% or 1 in 15.7"
+        return "a whole number, a fraction or a decimal"
 
     def __str__(self) -> str:
         seed = "" if self.seed is None else f" (seed {self.seed})"

@@ -133,7 +133,12 @@ def load(text: str) -> GameState:
         "state",
     }
     if set(data) != expected:
-        raise SaveFileError(f"the save file must hold exactly the keys {sorted(expected)}")
+        # In a reader's words (issue 50 item 10): what is missing, what does not belong.
+        missing = ", ".join(repr(key) for key in sorted(expected - set(data)))
+        extra = ", ".join(repr(key) for key in sorted(set(data) - expected))
+        parts = [f"it has no {missing}"] if missing else []
+        parts += [f"it holds {extra}, which no save holds"] if extra else []
+        raise SaveFileError(f"this is not a whole rummykit save: {'; '.join(parts)}")
     try:
         rules = RuleSet.from_json(data["rules"])
     except RuleSetError as error:

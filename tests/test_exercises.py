@@ -754,3 +754,13 @@ def test_sets_waiting_counts_natural_sets_in_title_question_and_answer():
     ex = REGISTRY["ch6-sets-waiting"](0)
     assert "3 or more natural cards" in ex.question and "sets of natural cards" in ex.question
     assert ex.answer == probability.expected_ranks_with_at_least(3, decks=2, jokers=4, cards=10)
+
+
+def test_the_box_suggests_the_forms_of_its_answer():
+    # Issue 50 item 10: a count's box suggested a chance's forms ("1 in 15.7").
+    chance = Exercise("t-chance", "Q?", Fraction(3, 47))
+    count = Exercise("t-count", "Q?", 42, chance=False)
+    assert 'placeholder="e.g. 3/47, 0.0638, 6.38% or 1 in 15.7"' in chance._repr_html_()
+    page = count._repr_html_()
+    assert 'placeholder="a whole number, a fraction or a decimal"' in page
+    assert "1 in 15.7" not in page.split("<script>")[0] + page.split("</script>")[1]

@@ -768,7 +768,7 @@ def test_tampered_or_corrupt_save_files_are_refused():
         "unknown rule options": broken(lambda d: d["rules"].update(cheat=True)),
         "cannot be played": broken(lambda d: d["rules"].update(min_players=1)),
         "'seed' must be an integer": broken(lambda d: d.update(seed="1")),
-        "exactly the keys": broken(lambda d: d.pop("names")),
+        "it has no 'names'": broken(lambda d: d.pop("names")),
     }
     del data
     for message, bad in cases.items():

@@ -85,3 +85,19 @@ def test_save_refuses_to_write_what_load_refuses(monkeypatch):
     with pytest.raises(SaveFileError, match="bytes"):
         load(text)
     assert json.loads(text)["format"] == "rummykit.game"
+
+
+def test_a_save_missing_or_adding_a_part_is_named_in_a_readers_words():
+    # Issue 50 item 10: "must hold exactly the keys [...]" was a developer's sentence.
+    from rummykit.saves import dumps
+
+    text = dumps(Game("standard", players=2, seed=1).new_state())
+    data = json.loads(text)
+    del data["state"]
+    data["notes"] = "mine"
+    with pytest.raises(SaveFileError) as refused:
+        load(json.dumps(data))
+    assert str(refused.value) == (
+        "this is not a whole rummykit save: it has no 'state'; it holds 'notes', which no "
+        "save holds"
+    )
