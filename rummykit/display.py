@@ -141,14 +141,9 @@ def interval_column(
     >>> frame.select(interval_column().alias("turns"))["turns"].to_list()
     ['13.3 (13.2 to 13.4)']
     """
-    for name, column in (("value", value), ("low", low), ("high", high)):
-        instance(name, column, str, "a column name (str)")
+    words = _row_words(value, low, high, lambda v, lo, hi: interval_text(v, lo, hi, digits))
     _digits(digits)  # now, not at the first row
-
-    def text(row: dict) -> str:
-        return interval_text(row[value], row[low], row[high], digits)
-
-    return pl.struct(value, low, high).map_elements(text, return_dtype=pl.String).alias(value)
+    return words
 
 
 def estimate_column(
@@ -165,12 +160,19 @@ def estimate_column(
     >>> frame.select(estimate_column())["mean"].to_list()
     ['all of the rounds (95%: at least 99.8%)', 'about 50% (95%: 45% to 55%)']
     """
+    words = _row_words(value, low, high, lambda v, lo, hi: estimate_text(v, lo, hi, of=of))
+    instance("of", of, str, "a plural noun (such as 'rounds')")
+    return words
+
+
+def _row_words(value: str, low: str, high: str, words) -> pl.Expr:
+    """The expression of ``words(value, low, high)`` row by row, named after ``value``:
+    the columns' names checked first (interval_column's and estimate_column's)."""
     for name, column in (("value", value), ("low", low), ("high", high)):
         instance(name, column, str, "a column name (str)")
-    instance("of", of, str, "a plural noun (such as 'rounds')")
 
     def text(row: dict) -> str:
-        return estimate_text(row[value], row[low], row[high], of=of)
+        return words(row[value], row[low], row[high])
 
     return pl.struct(value, low, high).map_elements(text, return_dtype=pl.String).alias(value)
 
