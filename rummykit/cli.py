@@ -24,7 +24,6 @@ import argparse
 import contextlib
 import dataclasses
 import functools
-import html
 import math
 import os
 import re
@@ -164,12 +163,14 @@ printed first, then a progress bar (use `rummykit simulate` for a quick estimate
                                                     in seat 0 on the same deals (slower)
 
 Each decision is weighed from the seat's own view (the hidden cards sampled, never read
-from the save); a decision is marked an inaccuracy, a mistake or a blunder only where the
-95% interval of its loss lies above its threshold. The mistakes are also counted by
-decision type (buy, take or draw, lay down, lay off, discard). With --beside, each round
-the seat played is replayed from its deal with a bot in the seat and reviewed the same
-way: the seat's accuracy beside the bots', on the same deals (not the same positions:
-the rounds unfold differently once the choices differ).""",
+from the save); a decision is classed an inaccuracy (marked ?!), a mistake (?) or a
+blunder (??) only where the 95% interval of its loss lies above its threshold. The
+mistakes are also counted by decision type (buy, take or draw, lay down, lay off,
+discard). --html writes one page that needs no network: the cards drawn, the marked
+decisions tinted, each row of the table linked to its decision in words and back. With
+--beside, each round the seat played is replayed from its deal with a bot in the seat
+and reviewed the same way: the seat's accuracy beside the bots', on the same deals (not
+the same positions: the rounds unfold differently once the choices differ).""",
     "puzzles": """examples:
   rummykit puzzles                     regenerate data/puzzles.json as committed (minutes)
   rummykit puzzles --count 20 --seed 7 --out /tmp/puzzles.json
@@ -289,7 +290,10 @@ def _parser() -> argparse.ArgumentParser:
     review.add_argument("--seed", type=_natural, default=0, help="the samples' seed (default 0)")
     review.add_argument("--round", type=_natural, default=None, help="one round only")
     review.add_argument(
-        "--html", metavar="OUT", default=None, help="also write the review as an HTML page"
+        "--html",
+        metavar="OUT",
+        default=None,
+        help="also write the review as an HTML page (self-contained, readable offline)",
     )
     review.add_argument(
         "--beside",
@@ -499,7 +503,9 @@ def _write_whole(parser, option: str, out: Path, text: str) -> None:
 
 
 def _review(args, parser) -> int:
-    from rummykit.reviews import review
+    from rummykit.review_page import review_page
+    from rummykit.review_words import action_words
+    from rummykit.reviews import MARKS, MARKS_LEGEND, review
 
     tqdm = require("tqdm", extra="analysis", feature="rummykit review").tqdm
     path = Path(args.save)
@@ -531,32 +537,24 @@ def _review(args, parser) -> int:
                 text, args.seat, budget=args.budget, seed=args.seed, round=args.round,
                 own=result, progress=bar_progress(bar),
             )  # fmt: skip
-    by_type = result.mistakes_by_type()
     print(result)
     if beside is not None:
         print(beside)
-    print(by_type)
+    print(result.mistakes_by_type())
+    print(MARKS_LEGEND)
     for verdict in result.verdicts:
-        loss = verdict.loss
+        loss, mark = verdict.loss, MARKS[verdict.kind][0]
         print(
-            f"round {verdict.round:>2}  {verdict.phase:<12} {str(verdict.played):<28} "
+            f"round {verdict.round:>2}  {verdict.phase:<12} "
+            f"{action_words(verdict.played) + (' ' + mark if mark else ''):<30} "
             f"{verdict.kind:<10} loss {loss.mean:5.1f} [{loss.low:.1f}, {loss.high:.1f}]  "
-            f"best: {verdict.best.action}"
+            f"best: {action_words(verdict.best.action)}"
         )
-    stories = [result.story(number) for number, _ in result.results]
-    for story in stories:
-        print(story)
+    for number, _ in result.results:
+        print(result.story(number))
     if args.html is not None:
         out = Path(args.html)
-        told = "".join(f"<h2>Round {story.round}</h2>{story._repr_html_()}" for story in stories)
-        set_beside = "" if beside is None else f"<h2>Beside the bots</h2>{beside._repr_html_()}"
-        page = (
-            "<!DOCTYPE html><html><head><meta charset='utf-8'><title>rummykit review</title>"
-            f"</head><body>{result._repr_html_()}{set_beside}<h2>Mistakes by decision type</h2>"
-            f"{by_type._repr_html_()}{told}<h2>Every decision</h2><ol>"
-            + "".join(f"<li>{html.escape(v.sentence)}</li>" for v in result.verdicts)
-            + "</ol></body></html>"
-        )
+        page = review_page(result, beside=beside)
         _write_whole(parser, "--html", out, page)
         print(f"wrote {args.html}", file=sys.stderr)
     return 0

@@ -77,36 +77,33 @@ import dataclasses
 import html
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from rummykit.actions import (
     Action,
     Discard,
-    DrawStock,
     InvalidLayDown,
     LayDown,
     LayOff,
-    Pass,
     Swap,
-    TakeDiscard,
 )
-from rummykit.bots import GreedyBot
 from rummykit.chance import estimate_text, wilson_interval
 from rummykit.checks import whole
-from rummykit.determinize import determinize, hidden_cards
 from rummykit.duplicate import Estimate, interval
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.game import GameState
-from rummykit.legal import PlayerView, fits_table
-from rummykit.rollouts import best_outcome
+from rummykit.legal import PlayerView
+from rummykit.review_words import action_words, card_reason, discard_reason, outs_words
 from rummykit.saves import load
-from rummykit.search import contract_distance
 from rummykit.stories import Story
+from rummykit.weigh import seat_value, weigh
 
 __all__ = [
     "CLASSES",
     "DECISION_TYPES",
+    "MARKS",
+    "MARKS_LEGEND",
     "THRESHOLDS",
     "Alternative",
     "MistakesByType",
@@ -119,6 +116,7 @@ __all__ = [
     "judge",
     "mistakes_by_type",
     "review",
+    "review_steps",
 ]
 
 #: The classes of a decision, best first.
@@ -126,13 +124,26 @@ CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
 #: The least loss (points relative to the opponents' mean at the round's end) of each
 #: class below "good": the lower end of the loss's 95% interval must reach it.
 THRESHOLDS = {"inaccuracy": 2.0, "mistake": 5.0, "blunder": 10.0}
+#: Each class's mark, as chess annotators write them, and its colour (text on white).
+MARKS: dict[str, tuple[str, str]] = {
+    "best": ("", "#1a7f37"),
+    "good": ("", "#1a7f37"),
+    "inaccuracy": ("?!", "#8a6100"),
+    "mistake": ("?", "#b35900"),
+    "blunder": ("??", "#c62828"),
+}
+#: The marks in words, for wherever a review shows them.
+MARKS_LEGEND = (
+    f"Marks: {MARKS['inaccuracy'][0]} inaccuracy (a loss of {THRESHOLDS['inaccuracy']:g} points "
+    f"or more), {MARKS['mistake'][0]} mistake ({THRESHOLDS['mistake']:g} or more), "
+    f"{MARKS['blunder'][0]} blunder ({THRESHOLDS['blunder']:g} or more), "
+    "each only where the loss's 95% interval lies past it; no mark: best or good."
+)
 #: The types of decision, in the order of a turn (see :func:`decision_type`); "call" (a
 #: Liverpool or rummy call on a discard) only under rules with a discard call.
 DECISION_TYPES = ("buy", "take or draw", "lay down", "lay off", "discard", "call")
 #: Most samples a decision: a budget beyond it is refused.
 MAX_BUDGET = 10_000
-#: The rounds the samples are played in are bounded as SearchBot's are.
-_LIMITS = {"max_reshuffles": 2, "turn_limit": None}
 
 
 @dataclass(frozen=True)
@@ -356,14 +367,16 @@ class Review:
         head = html.escape(str(self).splitlines()[0])
         rows = "".join(
             f"<tr><td>{v.round}</td><td>{html.escape(v.phase)}</td>"
-            f"<td>{html.escape(str(v.played))}</td><td>{html.escape(str(v.best.action))}</td>"
+            f"<td>{html.escape(action_words(v.played))} {MARKS[v.kind][0]}</td>"
+            f"<td>{html.escape(action_words(v.best.action))}</td>"
             f"<td>{v.loss.mean:.1f} [{v.loss.low:.1f}, {v.loss.high:.1f}]</td>"
-            f"<td>{v.kind}</td></tr>"
+            f'<td style="color:{MARKS[v.kind][1]}">{v.kind}</td></tr>'
             for v in self.verdicts
         )
         return (
             f"<p>{head}</p><table><tr><th>round</th><th>phase</th><th>played</th>"
             f"<th>best</th><th>loss (95%)</th><th>class</th></tr>{rows}</table>"
+            f"<p>{html.escape(MARKS_LEGEND)}</p>"
         )
 
 
@@ -591,49 +604,11 @@ def mistakes_by_type(reviews: Review | Verdict | Sequence[Review | Verdict]) -> 
     return MistakesByType(tuple(tallies))
 
 
-# -- weighing one decision ------------------------------------------------------------
-
-
-def _value(points: Sequence[int], seat: int, negative: bool) -> float:
-    others = [p for s, p in enumerate(points) if s != seat]
-    diff = points[seat] - sum(others) / len(others)
-    return diff if negative else -diff
-
-
 def _alternatives(view: PlayerView, played: Action) -> list[Action]:
     actions = list(dict.fromkeys(view.legal_actions()))
     if played not in actions:
         actions.append(played)
     return actions
-
-
-def weigh(
-    view: PlayerView,
-    actions: Sequence[Action],
-    *,
-    samples: int,
-    rng: random.Random,
-    outcome: Callable = best_outcome,
-) -> tuple[list[list[float]], list[list[float]]]:
-    """Each action's value and went-out-first flag on each of ``samples`` determinizations
-    of ``view`` (every action on the same ones, rolled out with the same chance)."""
-    seat = view.seat
-    players = len(view.names)
-    negative = view.rules.negative_scores
-    bots = [GreedyBot() for _ in range(players)]
-    hidden = hidden_cards(view)
-    values: list[list[float]] = [[] for _ in actions]
-    outs: list[list[float]] = [[] for _ in actions]
-    for _ in range(samples):
-        sample = determinize(view, rng.getrandbits(63), hidden=hidden, **_LIMITS)
-        chance = rng.getrandbits(63)
-        for number, action in enumerate(actions):
-            state = sample.clone()
-            state.apply(action)
-            points, out = outcome(state, bots, random.Random(chance))
-            values[number].append(_value(points, seat, negative))
-            outs[number].append(1.0 if out == seat else 0.0)
-    return values, outs
 
 
 def _share_of(flags: list[float]) -> Estimate:
@@ -718,12 +693,12 @@ def _sentence(
     """The verdict in words, with what the best alternative changed where it can say;
     with ``you`` False, the best against ``played`` without saying which was played."""
     if played.action == best.action:
-        return f"You played {played.action}: the best of the choices weighed."
+        return f"You played {action_words(played.action)}: the best of the choices weighed."
     loss = played.loss
     size = _size(loss)
     outs = ""
     if best.out.mean or played.out.mean:  # (no sample went out: nothing to compare)
-        outs = f"; it goes out first in {_share(best.out)}, against {_share(played.out)}"
+        outs = "; " + outs_words(best.out, played.out)
     if isinstance(played.action, Discard) and isinstance(best.action, Discard):
         mine, other = played.action.card, best.action.card
         text = (
@@ -732,106 +707,20 @@ def _sentence(
             if you
             else f"Discarding {other.symbol} rather than {mine.symbol} was better by {size}"
         )
-        reason = _discard_reason(view, mine, other)
+        reason = discard_reason(view, mine, other)
     else:
+        mine, other = action_words(played.action), action_words(best.action)
         text = (
-            f"You played {played.action}; {best.action} was better by {size}"
+            f"You played {mine}; {other} was better by {size}"
             if you
-            else f"{_capital(str(best.action))} rather than {played.action} was better by {size}"
+            else f"{_capital(other)} rather than {mine} was better by {size}"
         )
-        reason = _card_reason(view, played.action, best.action)
+        reason = card_reason(view, played.action, best.action)
     if kind == "good" and loss.low <= 0:
         text = text.replace(" was better by ", " looked better by ") + ", within chance"
     elif kind == "good":
         text += ", too little to be sure of an inaccuracy (2 points)"
     return text + (f", because {reason}" if reason else "") + outs + "."
-
-
-def _closer(view: PlayerView, card) -> tuple[int, int] | None:
-    """The contract distance of the hand without and with ``card`` (None once laid down)."""
-    if card is None or view.laid_down[view.seat]:
-        return None
-    hand = list(view.hand)
-    return (
-        contract_distance(hand, view.contract, view.rules),
-        contract_distance([*hand, card], view.contract, view.rules),
-    )
-
-
-def _nearer(card, distances: tuple[int, int]) -> str:
-    """What a card taken or bought does for the contract: completes it, or a step."""
-    if distances[1] == 0:
-        return f"{card.symbol} completes your contract: you can lay it down at your turn"
-    return f"{card.symbol} brings your hand one card closer to the contract"
-
-
-def _card_reason(view: PlayerView, played: Action, best: Action) -> str | None:
-    """Why taking (or leaving) the card on offer or on the pile was the better choice."""
-    kinds = {type(played).__name__, type(best).__name__}
-    if isinstance(best, LayOff):
-        points = view.rules.point_value(best.card)
-        return (
-            f"{best.card.symbol} lays off on the table's meld {best.meld + 1}: a card fewer "
-            f"to hold ({points} points) and a step nearer going out"
-        )
-    if kinds == {"Buy", "Pass"}:
-        card, extra = view.offer, view.rules.buy_penalty_cards
-        distances = _closer(view, card)
-        if isinstance(best, Pass):
-            return (
-                f"a buy adds {card.symbol} and {extra} penalty card{'s' if extra != 1 else ''} "
-                f"to your hand, more to lay down or hold at the end"
-            )
-        if distances is not None and distances[1] < distances[0]:
-            return _nearer(card, distances)
-    if kinds == {"DrawStock", "TakeDiscard"}:
-        card = view.discard_top
-        distances = _closer(view, card)
-        if isinstance(best, TakeDiscard) and distances is not None and distances[1] < distances[0]:
-            return _nearer(card, distances)
-        if isinstance(best, DrawStock):
-            return (
-                f"{card.symbol} shows the others what you collect and does not help your contract"
-            )
-    return None
-
-
-def _share(e: Estimate) -> str:
-    """A share of the samples in words: "about 25% of the samples (95%: 19% to 31%)",
-    "none of the samples (95%: up to 1 in 33)"."""
-    text = estimate_text(e.mean, e.low, e.high, of="samples")
-    if text.startswith(("none ", "all ")):
-        return text
-    return text.replace(" (95%", " of the samples (95%", 1)
-
-
-def _discard_reason(view: PlayerView, mine, other) -> str | None:
-    """Why keeping ``mine`` and discarding ``other`` is better, where the hand says."""
-    hand = list(view.hand)
-    if not view.laid_down[view.seat]:
-        contract, rules = view.contract, view.rules
-
-        def without(card):
-            rest = list(hand)
-            rest.remove(next(c for c in rest if c.index == card.index))
-            return contract_distance(rest, contract, rules)
-
-        after_mine, after_other = without(mine), without(other)
-        if after_mine > after_other:
-            return (
-                f"without {mine.symbol} your hand is further from the contract "
-                f"({after_mine} cards short instead of {after_other})"
-            )
-    # The copies held, not the actions' cards: a discard names its card by face, and the
-    # face's other copy may lie in the very meld it fits (a meld refuses its own copy).
-    held_mine = next((c for c in hand if c.index == mine.index), mine)
-    held_other = next((c for c in hand if c.index == other.index), other)
-    if fits_table(view, held_mine) and not fits_table(view, held_other):
-        return f"{mine.symbol} fits a meld on the table: another player can lay it off"
-    points_mine, points_other = view.rules.point_value(mine), view.rules.point_value(other)
-    if points_other > points_mine:
-        return f"{other.symbol} is worth {points_other} points to hold, {mine.symbol} {points_mine}"
-    return None
 
 
 # -- the review -----------------------------------------------------------------------
@@ -861,7 +750,7 @@ def judge(
     """The verdict on ``played`` among ``actions`` (every legal choice at ``view``, the
     action played among them): the best chosen on half of ``samples`` determinizations
     of ``view`` and every value and loss measured on the other half, both drawn from
-    ``rng`` (:func:`weigh`; see the module notes); ``number`` is the decision's place in
+    ``rng`` (:func:`~rummykit.weigh.weigh`; see the module notes); ``number`` is the decision's place in
     its game's history. :meth:`Verdict.as_played` gives the verdict on another choice
     from the same samples.
     """
@@ -942,6 +831,38 @@ def review(
     weighed on ``budget`` samples (see the module notes). The same game, seat, budget
     and seed give the same review; each decision's samples are drawn from the seed and
     the decision's place alone. ``progress(done, total)`` is called after each."""
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError(f"progress must be a callable or None, got {progress!r}")
+    steps = review_steps(game, seat, budget=budget, seed=seed, round=round)
+    for done, total, result in steps:  # noqa: B007 - the last step's result is the review
+        if progress is not None and total:
+            progress(done, total)
+    return result
+
+
+def review_steps(
+    game: GameState | str | dict,
+    seat: int,
+    *,
+    budget: int = 256,
+    seed: int = 0,
+    round: int | None = None,
+) -> Iterator[tuple[int, int, Review | None]]:
+    """:func:`review` a decision at a time, for a caller that may stop between two (a
+    widget in a browser, where no thread runs beside it): yields ``(done, total, None)``
+    after each decision judged but the last, then ``(total, total, review)``. The
+    arguments are checked at the call, before any step.
+
+    >>> from rummykit.bots import GreedyBot
+    >>> from rummykit.game import Game, play_game
+    >>> state = play_game(Game("standard", players=2, seed=3, turn_limit=6).new_state(),
+    ...                   [GreedyBot(), GreedyBot()])
+    >>> steps = list(review_steps(state, 0, budget=2, round=1))
+    >>> [done for done, _, _ in steps] == list(range(1, steps[-1][1] + 1))
+    True
+    >>> steps[-1][2].verdicts == review(state, 0, budget=2, round=1).verdicts
+    True
+    """
     state = checked_review(game, seat, budget, seed)
     replay = GameState(state.game, state.setup)
     first = replay.round
@@ -951,8 +872,6 @@ def review(
         raise ArgumentError(
             f"round must be the number of a round this game played ({rounds}), got {round!r}"
         )
-    if progress is not None and not callable(progress):
-        raise ArgumentTypeError(f"progress must be a callable or None, got {progress!r}")
     decisions = []
     for number, (who, action) in enumerate(state.history):
         if who == seat and (round is None or replay.round == round):
@@ -961,23 +880,32 @@ def review(
             if len(actions) > 1:
                 decisions.append((number, view, action, actions))
         replay.apply(action)
+    negative = state.game.rules.negative_scores
+    results = tuple(
+        (number, seat_value(points, seat, negative))
+        for number, points in zip(played, state.round_scores, strict=False)
+        if round is None or number == round
+    )
+    return _judged(state.game.names[seat], seat, budget, seed, decisions, results)
+
+
+def _judged(name, seat, budget, seed, decisions, results):
+    """The steps of :func:`review_steps`, once its arguments are checked."""
     verdicts = []
     for done, (number, view, action, actions) in enumerate(decisions, 1):
         rng = random.Random(f"review/{seed}/{number}")
         verdicts.append(judge(view, action, actions, samples=budget, rng=rng, number=number))
-        if progress is not None:
-            progress(done, len(decisions))
-    negative = state.game.rules.negative_scores
-    results = tuple(
-        (number, _value(points, seat, negative))
-        for number, points in zip(played, state.round_scores, strict=False)
-        if round is None or number == round
-    )
-    return Review(
-        seat=seat,
-        name=state.game.names[seat],
-        budget=budget,
-        seed=seed,
-        verdicts=tuple(verdicts),
-        results=results,
+        if done < len(decisions):
+            yield done, len(decisions), None
+    yield (
+        len(decisions),
+        len(decisions),
+        Review(
+            seat=seat,
+            name=name,
+            budget=budget,
+            seed=seed,
+            verdicts=tuple(verdicts),
+            results=results,
+        ),
     )

@@ -41,6 +41,8 @@ ENGINE = (
     "phases",
     "puzzle_book",
     "puzzles",
+    "review_page",
+    "review_words",
     "reviews",
     "rollouts",
     "rules",
@@ -49,6 +51,7 @@ ENGINE = (
     "searchbot",
     "stories",
     "svg",
+    "weigh",
 )
 
 

@@ -297,8 +297,8 @@ def test_the_best_is_chosen_on_samples_apart_from_those_it_is_measured_on(monkey
 def test_a_discard_that_fits_a_meld_holding_its_other_copy_is_said_to_fit():
     """A discard names its card by face (deck 0); where that copy lies in the very meld
     the seat's own copy fits, the reason must still say it fits (issue 48's regression)."""
-    from rummykit import reviews
     from rummykit.cards import Card
+    from rummykit.review_words import discard_reason
 
     hands = {0: "7S 7H 7D 7C 7S 4C 4D 4H 4S 9D", 2: "5S 5D 5C AS AD 7H KC QD JS 10C"}
     state = table("standard", 3, hands, upcard="2H", stock="10D 3C 9C", seed=3)
@@ -309,5 +309,5 @@ def test_a_discard_that_fits_a_meld_holding_its_other_copy_is_said_to_fit():
     state.apply("discard 3C")
     decline(state)  # Cal draws 9C, holding the deck-1 7H
     view = state.view(2)
-    reason = reviews._discard_reason(view, Card.parse("7H"), Card.parse("KC"))
+    reason = discard_reason(view, Card.parse("7H"), Card.parse("KC"))
     assert reason == "7♥ fits a meld on the table: another player can lay it off"

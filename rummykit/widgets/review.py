@@ -40,20 +40,22 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import html
-import re
 import threading
 from collections.abc import Callable
 
 from rummykit import _native, svg
 from rummykit.beside import BesideBots, beside_bots
-from rummykit.cards import parse_cards
 from rummykit.chance import estimate_text
 from rummykit.checks import whole
 from rummykit.errors import ArgumentTypeError, RummyError
 from rummykit.game import GameState
+from rummykit.review_words import action_words as action_text
 from rummykit.reviews import (
     CLASSES,
+    MARKS,
+    MARKS_LEGEND,
     MAX_BUDGET,
     THRESHOLDS,
     Review,
@@ -61,6 +63,7 @@ from rummykit.reviews import (
     class_count_words,
     points_words,
     review,
+    review_steps,
 )
 from rummykit.widgets._common import (
     CAN_THREAD,
@@ -97,29 +100,29 @@ def default_budget() -> int:
     return REVIEW_BUDGET if _native.available()["table"] else ENGINE_BUDGET
 
 
-#: Each class's mark, as chess annotators write them, and its colour (text on white).
-MARKS: dict[str, tuple[str, str]] = {
-    "best": ("", "#1a7f37"),
-    "good": ("", "#1a7f37"),
-    "inaccuracy": ("?!", "#8a6100"),
-    "mistake": ("?", "#b35900"),
-    "blunder": ("??", "#c62828"),
-}
-
 #: The classes "Next mistake" stops at: inaccuracy, mistake and blunder.
 _MARKED = CLASSES[2:]
 
-_CODE = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b|\bJK\b")
+
+class _Cancelled(Exception):
+    """Raised inside a review whose Cancel was pressed: it stops between two decisions
+    (or two rounds, for Beside the bots), ``done`` of ``total`` of them made."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__(f"cancelled after {done} of {total}")
+        self.done, self.total = done, total
 
 
-def action_text(action: object) -> str:
-    """An action in words, its cards with their suit symbols.
-
-    >>> from rummykit.actions import Discard, DrawStock
-    >>> action_text(Discard(parse_cards("10H")[0])), action_text(DrawStock())
-    ('discard 10♥', 'draw stock')
-    """
-    return _CODE.sub(lambda m: parse_cards(m.group(0))[0].symbol, str(action))
+def _event_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop a stepwise review runs on: the one running, or in a browser's Python
+    the page's own (always turning); None where there is neither."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    if CAN_THREAD:
+        return None
+    return asyncio.get_event_loop()
 
 
 def _key(state: GameState | None) -> tuple | None:
@@ -158,6 +161,9 @@ class ReviewPanel:
         self.budget = budget
         self.seed = seed
         self.background = background and CAN_THREAD
+        # A browser's Python has no threads: there the review runs a decision at a time
+        # on the page's event loop, so that Cancel is heard between two decisions.
+        self.stepwise = background and not CAN_THREAD
         self.others = others
         self.review: Review | None = None
         """The review on screen, or None."""
@@ -171,6 +177,8 @@ class ReviewPanel:
         self._lock = threading.RLock()
         self._generation = 0
         self._worker: threading.Thread | None = None
+        self._task: asyncio.Future | None = None  # the stepwise review, in a browser
+        self._cancelled = -1  # the generation whose Cancel was pressed
 
         self.review_button = ipywidgets.Button(
             description="Review my play",
@@ -189,6 +197,13 @@ class ReviewPanel:
             icon="users",
             disabled=True,
         )
+        self.cancel_button = ipywidgets.Button(
+            description="Cancel",
+            tooltip="stop the review (or Beside the bots) at its next decision",
+            icon="stop",
+            button_style="warning",
+        )
+        self.cancel_button.layout.display = "none"
         self.progress = ipywidgets.IntProgress(
             value=0, min=0, max=1, description="Reviewing", bar_style="info"
         )
@@ -209,19 +224,21 @@ class ReviewPanel:
         self.review_button.on_click(lambda _: self.start())
         self.next_button.on_click(lambda _: self.next_mistake())
         self.beside_button.on_click(lambda _: self.start_beside())
+        self.cancel_button.on_click(lambda _: self.cancel())
         self.decisions.observe(lambda _: self._show_detail(), "value")
         thresholds = ", ".join(f"{k} {v:g}" for k, v in THRESHOLDS.items())
         heading = ipywidgets.HTML(
             "<strong>Review</strong>: each of your decisions weighed against every choice "
             f"you had, on {budget} sampled deals from what you could see: the best chosen on "
             "half of them and the loss measured on the other half (a loss in points at the "
-            f"round's end: {thresholds} or more, only where its 95% interval lies past it)"
+            f"round's end: {thresholds} or more, only where its 95% interval lies past it).<br>"
+            + html.escape(MARKS_LEGEND)
         )
         self.box = ipywidgets.VBox(
             [
                 heading,
                 ipywidgets.HBox([self.review_button, self.next_button, self.beside_button]),
-                self.progress,
+                ipywidgets.HBox([self.progress, self.cancel_button]),
                 self.summary_html,
                 self.beside_html,
                 self.story_html,
@@ -246,10 +263,12 @@ class ReviewPanel:
         if save is None:
             self.summary_html.value = message_html("No game to review yet.", "error")
             return
-        self.progress.max, self.progress.value = 1, 0
-        self.progress.layout.display = None
+        self._running(True)
         self.summary_html.value = message_html("Reviewing your decisions so far ...")
-        self.review_button.disabled = True
+        loop = _event_loop() if self.stepwise else None
+        if loop is not None:
+            self._task = asyncio.ensure_future(self._run_stepwise(generation, key, save), loop=loop)
+            return
         if not self.background:
             self._run(generation, key, save)
             return
@@ -263,9 +282,18 @@ class ReviewPanel:
         with self._lock:
             self._generation += 1
         self._clear()
-        self.review_button.disabled = False
-        self.progress.layout.display = "none"
+        self._running(False)
         self.summary_html.value = ""
+
+    def cancel(self) -> None:
+        """Stop the review (or Beside the bots) running at its next decision (round), and
+        say how far it got; nothing running, nothing happens."""
+        with self._lock:
+            if self.cancel_button.layout.display == "none":
+                return
+            self._cancelled = self._generation
+        self.cancel_button.disabled = True
+        self.cancel_button.description = "Cancelling ..."
 
     def stop(self, timeout: float | None = 5.0) -> None:
         """Abandon a review running, and wait for its thread to end."""
@@ -274,9 +302,8 @@ class ReviewPanel:
             worker = self._worker
         if worker is not None and worker is not threading.current_thread():
             worker.join(timeout)
-        self.review_button.disabled = False
+        self._running(False)
         self.beside_button.disabled = self.review is None or not self.review.verdicts
-        self.progress.layout.display = "none"
 
     def start_beside(self) -> None:
         """Set the review on screen beside the bots' play of the same seat on the same
@@ -301,12 +328,11 @@ class ReviewPanel:
             self._generation += 1
             generation = self._generation
         self.beside = None
-        self.progress.max, self.progress.value = 1, 0
-        self.progress.layout.display = None
+        self._running(True)
         self.beside_html.value = message_html(
             "Replaying your rounds with the bots in your seat, and reviewing them ..."
         )
-        self.review_button.disabled = self.beside_button.disabled = True
+        self.beside_button.disabled = True
         args = (generation, key, made_from[1], shown, others)
         if not self.background:
             self._run_beside(*args)
@@ -317,10 +343,16 @@ class ReviewPanel:
         self._worker.start()
 
     def wait(self, timeout: float | None = None) -> None:
-        """Wait for a review running in the background (for scripts and tests)."""
+        """Wait for a review running in a thread (for scripts and tests; a stepwise one is
+        awaited: :attr:`task`)."""
         worker = self._worker
         if worker is not None:
             worker.join(timeout)
+
+    @property
+    def task(self) -> asyncio.Future | None:
+        """The stepwise review last started on the event loop (in a browser), or None."""
+        return self._task
 
     def next_mistake(self) -> Verdict | None:
         """Select the next decision classed inaccuracy or worse after the one selected
@@ -352,22 +384,68 @@ class ReviewPanel:
             moved = _key(self.source()) != key
         return generation == self._generation and not moved
 
-    def _run(self, generation: int, key: tuple | None, save: str) -> None:
+    def _progress(self, generation: int, key: tuple | None) -> Callable[[int, int], None]:
+        """The progress of a review or a comparison: the bar moved, and a stop where Cancel
+        was pressed (not after the last step: that work is done) or the game moved on."""
+
         def progress(done: int, total: int) -> None:
+            if self._cancelled == generation and done < total:
+                raise _Cancelled(done, total)
             if not self._current(generation, key):
                 raise Superseded
             self.progress.max, self.progress.value = max(total, 1), done
 
+        return progress
+
+    def _run(self, generation: int, key: tuple | None, save: str) -> None:
+        result = failure = None
         try:
-            result = review(save, self.seat, budget=self.budget, seed=self.seed, progress=progress)
-        except Superseded:
-            result = None
-        except RummyError as error:
-            self._finish(generation, None, f"The review was refused: {error}")
-            return
+            result = review(
+                save, self.seat, budget=self.budget, seed=self.seed,
+                progress=self._progress(generation, key),
+            )  # fmt: skip
         except Exception as error:  # shown in the panel, never lost in the thread
+            failure = error
+        self._settle(generation, key, save, result, failure)
+
+    async def _run_stepwise(self, generation: int, key: tuple | None, save: str) -> None:
+        progress = self._progress(generation, key)
+        result = failure = None
+        try:
+            steps = review_steps(save, self.seat, budget=self.budget, seed=self.seed)
+            for done, total, result in steps:  # noqa: B007 - the last step's is the review
+                if total:
+                    progress(done, total)
+                await asyncio.sleep(0.01)  # the page's events (Cancel among them) run here
+        except Exception as error:  # shown in the panel
+            result, failure = None, error
+        self._settle(generation, key, save, result, failure)
+
+    def _settle(
+        self,
+        generation: int,
+        key: tuple | None,
+        save: str,
+        result: Review | None,
+        failure: Exception | None,
+    ) -> None:
+        """Show how a review ended: done, cancelled, dropped (the game moved on), refused
+        or stopped by an error."""
+        if isinstance(failure, _Cancelled):
+            self._finish(
+                generation,
+                None,
+                f"Review cancelled after {failure.done} of {failure.total} decisions: press "
+                "Review my play to start again.",
+                kind="info",
+            )
+            return
+        if isinstance(failure, RummyError):
+            self._finish(generation, None, f"The review was refused: {failure}")
+            return
+        if failure is not None and not isinstance(failure, Superseded):
             self._finish(generation, None, f"The review stopped with an error: "
-                         f"{type(error).__name__}: {error}")  # fmt: skip
+                         f"{type(failure).__name__}: {failure}")  # fmt: skip
             return
         if result is None or not self._current(generation, key):
             self._finish(
@@ -383,16 +461,20 @@ class ReviewPanel:
     def _run_beside(
         self, generation: int, key: tuple | None, save: str, shown: Review, others: object
     ) -> None:
-        def progress(done: int, total: int) -> None:
-            if not self._current(generation, key):
-                raise Superseded
-            self.progress.max, self.progress.value = max(total, 1), done
-
         try:
             result = beside_bots(
                 save, self.seat, others=others, budget=self.budget, seed=self.seed, own=shown,
-                progress=progress,
+                progress=self._progress(generation, key),
             )  # fmt: skip
+        except _Cancelled as stop:
+            self._finish_beside(
+                generation,
+                None,
+                f"Beside the bots cancelled after {stop.done} of {stop.total} rounds: the "
+                "review above stands; press Beside the bots to start again.",
+                kind="info",
+            )
+            return
         except Superseded:
             result = None
         except RummyError as error:
@@ -424,8 +506,7 @@ class ReviewPanel:
         with self._lock:
             if generation != self._generation:
                 return  # a newer review, or a reset: this one says nothing
-            self.progress.layout.display = "none"
-            self.review_button.disabled = False
+            self._running(False)
             self.beside_button.disabled = self.review is None or not self.review.verdicts
             if result is None:
                 self.error = None if kind == "info" else error
@@ -447,8 +528,7 @@ class ReviewPanel:
         with self._lock:
             if generation != self._generation:
                 return  # a newer review, or a reset: this one says nothing
-            self.progress.layout.display = "none"
-            self.review_button.disabled = False
+            self._running(False)
             if result is None:
                 self.error = None if kind == "info" else error
                 self.summary_html.value = message_html(error, kind)
@@ -468,6 +548,17 @@ class ReviewPanel:
             self.next_button.disabled = not any(v.kind in _MARKED for v in result.verdicts)
             self.decisions.value = 0 if result.verdicts else None
             self._show_detail()
+
+    def _running(self, running: bool) -> None:
+        """The controls while a review or a comparison runs (the bar and Cancel shown,
+        Review my play off) or once none does."""
+        if running:
+            self.progress.max, self.progress.value = 1, 0
+        self.progress.layout.display = None if running else "none"
+        self.cancel_button.layout.display = None if running else "none"
+        self.cancel_button.disabled = not running
+        self.cancel_button.description = "Cancel"
+        self.review_button.disabled = running
 
     def _clear(self) -> None:
         self.review = None
