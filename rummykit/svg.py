@@ -66,6 +66,9 @@ _MELD_GAP = 24  # space between melds
 _BAR_Y = _H + 4  # the highlight bar under a card
 _BAR_H = 6
 _LABEL_SIZE = 15
+# The text under a card is at least this many pixels high on screen: at small widths
+# (the outs' faces are 40 px wide) the 15 units above drew 6 px counts.
+_MIN_LABEL_PX = 11
 
 # Colours: all at least 4.5:1 against white, and the four-colour hues are told
 # apart by the common colour-vision deficiencies.
@@ -164,8 +167,9 @@ def hand_svg(
     if not cards:
         return _empty_svg(width)
     palette = _palette(four_colour)
-    body, row_width = _row(cards, palette, overlap, colours, labels)
-    height = _row_height(bool(colours), labels is not None and any(labels))
+    size = _label_size(width)
+    body, row_width = _row(cards, palette, overlap, colours, labels, size)
+    height = _row_height(bool(colours), size if labels is not None and any(labels) else 0)
     count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
     return _svg(body, box=(row_width, height), width=width, role="group", label=f"hand of {count}")
 
@@ -183,8 +187,9 @@ def melds_svg(
     ``melds`` are :class:`~rummykit.melds.Meld` objects or plain sequences of
     cards. With ``labels=True`` a meld is labelled by its kind (``"set"``,
     ``"run"``); a sequence gives one label per meld (None for no label). Under
-    each joker of a ``Meld`` is the card it stands for, unless ``labels=False``,
-    which draws no text at all.
+    each joker of a ``Meld`` is what it stands for, unless ``labels=False``,
+    which draws no text at all: in a run its card (``= 9♥``), in a set its rank
+    only (``= 3``: a set's joker stands for no particular suit).
 
     >>> from rummykit.cards import parse_cards
     >>> melds = [parse_cards("8S 8H 8D"), parse_cards("3S 4S 5S 6S")]
@@ -216,13 +221,18 @@ def melds_svg(
         for meld, cards in zip(melds, groups, strict=True)
     ]
     joker_labels = any(stand is not None for row in stands for stand in row)
-    row_height = _row_height(False, joker_labels)
+    size = _label_size(width)
+    row_height = _row_height(False, size if joker_labels else 0)
     palette = _palette(four_colour)
     body: list[str] = []
     x = 0.0
     for meld, cards, label, row in zip(melds, groups, meld_labels, stands, strict=True):
-        card_labels = [None if stand is None else f"= {stand.symbol}" for stand in row]
-        inner, meld_width = _row(cards, palette, overlap, {}, card_labels)
+        in_set = getattr(meld, "kind", None) == "set"
+        card_labels = [
+            None if stand is None else f"= {stand.rank.code if in_set else stand.symbol}"
+            for stand in row
+        ]
+        inner, meld_width = _row(cards, palette, overlap, {}, card_labels, size)
         if label is not None:
             y = row_height + _LABEL_SIZE + 4
             inner.append(_text(label, meld_width / 2, y, size=_LABEL_SIZE + 2, fill=_LABEL_INK))
@@ -330,8 +340,10 @@ def _row(
     overlap: float,
     colours: Mapping[int, str],
     labels: Sequence[str | None] | None,
+    label_size: float = _LABEL_SIZE,
 ) -> tuple[list[str], float]:
-    """One ``<g>`` per card, left to right, and the width the row takes."""
+    """One ``<g>`` per card, left to right, and the width the row takes; ``labels`` under
+    the cards in text ``label_size`` units high."""
     step = _W * (1 - overlap) + (_GAP if overlap == 0 else 0)
     parts = []
     for i, card in enumerate(cards):
@@ -346,8 +358,8 @@ def _row(
                 f'height="{_BAR_H}" fill="{outline}"/>'
             )
         if labels is not None and labels[i] is not None:
-            label_y = _row_height(bool(colours), False) + _LABEL_SIZE
-            inner.append(_text(labels[i], visible / 2, label_y, size=_LABEL_SIZE, fill=_LABEL_INK))
+            label_y = _row_height(bool(colours), 0) + label_size
+            inner.append(_text(labels[i], visible / 2, label_y, size=label_size, fill=_LABEL_INK))
         name = _esc(card.name)
         parts.append(
             f'<g class="card" role="img" aria-label="{name}" '
@@ -356,9 +368,21 @@ def _row(
     return parts, (len(cards) - 1) * step + _W
 
 
-def _row_height(bar: bool, labels: bool) -> float:
+def _row_height(bar: bool, label_size: float) -> float:
+    """A row's height: the cards, the bar if ``bar``, and room for labels ``label_size``
+    units high (0: no labels)."""
     height = _BAR_Y + _BAR_H if bar else _H
-    return height + (_LABEL_SIZE + 6 if labels else 0)
+    return height + (label_size + 6 if label_size else 0)
+
+
+def _label_size(width: float) -> float:
+    """The labels' text size in a card's units at a card ``width`` pixels wide:
+    :data:`_LABEL_SIZE`, or more where that would be under :data:`_MIN_LABEL_PX` pixels.
+
+    >>> _label_size(100), round(_label_size(40) * 40 / _W, 6)
+    (15, 11.0)
+    """
+    return max(_LABEL_SIZE, _MIN_LABEL_PX * _W / width)
 
 
 def _text(text: str, x: float, y: float, *, size: float, fill: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -242,3 +243,43 @@ def test_meld_objects_show_kind_and_what_each_joker_stands_for():
     assert run._repr_svg_() == svg.hand_svg(cards)
     bare = parse(svg.melds_svg([run], labels=False))
     assert "run" not in texts(bare) and "= 5♠" not in texts(bare)
+
+
+# --- Issue 50: labels a reader can read; a set's joker has no suit ----------------------
+
+
+def _label_pixels(drawing: str, text: str) -> float:
+    """The on-screen height of the label ``text`` in ``drawing``: its font size scaled as
+    the viewBox is to the width."""
+    root = ET.fromstring(drawing)
+    scale = float(root.get("width")) / float(root.get("viewBox").split()[2])
+    (label,) = [node for node in root.iter() if node.tag.endswith("text") and node.text == text]
+    return float(label.get("font-size")) * scale
+
+
+@pytest.mark.parametrize("width", [24, 40, 56, 72, 100, 150])
+def test_labels_under_cards_are_at_least_11_pixels_at_any_width(width):
+    faces = parse_cards("8S 9H")
+    drawing = svg.hand_svg(faces, width=width, overlap=0, labels=["×2", "×4"])
+    assert _label_pixels(drawing, "×2") >= 11 - 0.01
+    # Above the floor, the labels keep their size in the card (they scale with it).
+    assert _label_pixels(drawing, "×4") >= 0.15 * width - 0.01
+    # The labels sit inside the drawing, under the cards.
+    root = ET.fromstring(drawing)
+    (label,) = [node for node in root.iter() if node.tag.endswith("text") and node.text == "×4"]
+    assert 140 < float(label.get("y")) <= float(root.get("viewBox").split()[3])
+
+
+def test_a_sets_joker_stands_for_a_rank_a_runs_for_a_card():
+    from rummykit import RuleSet, check_meld
+
+    rules = RuleSet.preset("standard")
+    meld_set = check_meld(parse_cards("3C 3D JK"), rules).meld
+    meld_run = check_meld(parse_cards("3S 4S JK 6S"), rules).meld
+    drawing = svg.melds_svg([meld_set, meld_run], width=40)
+    # The set's joker is "= 3", beside a real 3♣: no suit of its own.
+    assert ">= 3<" in drawing and meld_set.stands_for[2].symbol not in re.findall(
+        r">= ([^<]*)<", drawing
+    )
+    assert ">= 5♠<" in drawing
+    assert _label_pixels(drawing, "= 3") >= 11 - 0.01

@@ -387,3 +387,28 @@ def _faces(cards: Iterable[Card] | str) -> Sequence[Card]:
 def _same(card: Card, want: Card) -> bool:
     """Codes name a card by rank and suit; a Card with a deck names that copy."""
     return card.rank == want.rank and card.suit == want.suit and (card == want or want.deck == 0)
+
+
+#: The seeds a widget's Seed box takes, inclusive: the whole numbers a browser keeps
+#: exactly (JavaScript's safe integers). A longer number typed in the box reaches Python
+#: already rounded by the browser, so it is refused, never dealt as another seed.
+SEED_RANGE = (0, 2**53 - 1)
+
+
+def seed_problem(seed: object) -> str | None:
+    """Why a Seed box's value cannot be dealt, in words naming :data:`SEED_RANGE`; None
+    when it can.
+
+    >>> seed_problem(12345) is None
+    True
+    >>> seed_problem(12345678901234567000)
+    'Seed must be a whole number from 0 to 9,007,199,254,740,991 (a longer number is rounded by the browser), not 12,345,678,901,234,567,000: nothing changes until it is.'
+    """
+    low, high = SEED_RANGE
+    if isinstance(seed, int) and not isinstance(seed, bool) and low <= seed <= high:
+        return None
+    shown = f"{seed:,}" if isinstance(seed, int) else repr(seed)
+    return (
+        f"Seed must be a whole number from {low} to {high:,} (a longer number is rounded by "
+        f"the browser), not {shown}: nothing changes until it is."
+    )

@@ -28,6 +28,7 @@ from rummykit.widgets._common import (
     interim_text,
     ipywidgets,
     message_html,
+    seed_problem,
     slow_to_count,
 )
 from rummykit.widgets.hints import OutsPane
@@ -63,8 +64,11 @@ class DealWidget:
     each later one moves it on by one first, and a seed typed in is dealt at once. Once
     a hand is up, changing the rules, the round, the decks or the jokers deals that seed
     again with the new settings, so the verdict and the odds never describe another
-    shoe. A value out of range (:data:`DECKS`, :data:`JOKERS`) is named in the status
-    line, and nothing is dealt until it is fixed. A hand that is short of the contract
+    shoe. A value out of range (:data:`DECKS`, :data:`JOKERS`, a seed out of
+    :data:`~rummykit.widgets._common.SEED_RANGE`) is named in the status line, and
+    nothing is dealt until it is fixed (a seed is never changed behind the reader's
+    back). When the hand changes, the outs and the odds of the hand before are replaced
+    at once by a line saying they are being counted. A hand that is short of the contract
     shows which cards would complete it (:func:`~rummykit.search.contract_completion`).
 
     Under the verdict are the outs of the hand for the contract (:func:`rummykit.outs`,
@@ -251,7 +255,13 @@ class DealWidget:
         >>> widget.decks.value = 9
         >>> widget.problem()
         'Decks must be from 1 to 4, not 9: nothing is dealt until it is.'
+        >>> widget.decks.value = 2; widget.seed.value = 10**20
+        >>> widget.problem()[:63]
+        'Seed must be a whole number from 0 to 9,007,199,254,740,991 (a '
         """
+        seed = seed_problem(self.seed.value)
+        if seed is not None:
+            return seed
         for name, control, (low, high) in (
             ("Decks", self.decks, DECKS),
             ("Jokers", self.jokers, JOKERS),
@@ -285,6 +295,10 @@ class DealWidget:
             self._show_problem(problem)
             raise RummyError(problem)
         if self.dealt_seed is not None and self.dealt_seed == self.seed.value:
+            problem = seed_problem(self.seed.value + 1)
+            if problem is not None:
+                self._show_problem(problem)
+                raise RummyError(problem)
             with self._quietly():
                 self.seed.value += 1
         return self._deal_seed()
@@ -295,6 +309,7 @@ class DealWidget:
 
     def _deal_seed(self) -> Hand:
         """Deal from the seed shown, with the settings shown."""
+        self._counting()
         shoe = Shoe(decks=self.decks.value, jokers=self.jokers.value)
         self.hand = shoe.deal(self.hand_size, seed=self.seed.value)
         self.dealt_seed = self.seed.value
@@ -311,6 +326,18 @@ class DealWidget:
         self._show_outs()
         self._show_odds()
         return self.hand
+
+    def _counting(self) -> None:
+        """Replace the outs and the odds on screen (the hand before's) with a line saying
+        they are being counted: where they are counted in the handler (no threads, as in
+        the book's live notebooks), the old ones stayed under the new hand meanwhile."""
+        if self.hand:
+            self.outs_pane.clear()
+            self.outs_pane.html.value = message_html("Counting the outs of the new hand ...")
+        with self._odds_lock:
+            self.probability = self.estimate_text = None
+            if self.show_odds.value:
+                self.odds_html.value = message_html("Counting the odds ...")
 
     def _show_hand(self) -> None:
         problem = self.problem()

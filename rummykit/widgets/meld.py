@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections import Counter
 from collections.abc import Iterable
 
 from rummykit import svg
 from rummykit.cards import Card, Hand, Shoe, parse_cards
-from rummykit.errors import RummyError
+from rummykit.errors import ArgumentError, RummyError
 from rummykit.melds import MeldCheck, check_meld
 from rummykit.rules import RuleSet
 from rummykit.widgets._common import (
@@ -16,9 +18,10 @@ from rummykit.widgets._common import (
     ipywidgets,
     message_html,
     preset_dropdown,
+    seed_problem,
 )
 
-__all__ = ["MeldBuilder"]
+__all__ = ["MeldBuilder", "shoe_problem"]
 
 #: A hand with a set, a run that needs its joker, and cards that make neither.
 TEACHING_HAND = "5C 5D 5S 7H 8H JK 10H QS KS 2D"
@@ -28,8 +31,17 @@ class MeldBuilder:
     """Click cards to select them, then check them as a set or a run.
 
     The verdict is :func:`~rummykit.melds.check_meld`'s, in its words: ``"valid run, the
-    joker is the 9♥"`` or ``"not a meld: "`` and the rule that fails. ``hand`` is a
-    :class:`~rummykit.cards.Hand` or card codes; "Deal" replaces it with a seeded hand.
+    joker is the 9♥"`` or ``"not a meld: "`` and the rule that fails. Cards no shoe of the
+    rules chosen holds (five 8♠ where the largest shoe has three decks) are refused first,
+    the shoe named (:func:`shoe_problem`). ``hand`` is a :class:`~rummykit.cards.Hand` or
+    card codes; "Deal" replaces it with a seeded hand.
+
+    The Cards box is the hand's source: codes typed there replace the hand when the box
+    sends them (Enter, or leaving the box) and when "Use these cards" is pressed, and
+    the widget never writes the box while applying it. (A browser may deliver the click
+    before the box's last edit; the edit, when it arrives, is applied in its turn, so the
+    hand always ends as the box reads.) An empty box or a typo is refused with a message,
+    and the hand stays.
 
     >>> builder = MeldBuilder(hand="5C 5D 5S QS")
     >>> builder.select("5C 5D QS")
@@ -80,8 +92,11 @@ class MeldBuilder:
         self.selection_html = ipywidgets.HTML()
         self.verdict_html = ipywidgets.HTML(message_html("Select cards, then press Check."))
 
+        self._writing_codes = False  # set while the widget itself writes the Cards box
         self.use_button.on_click(lambda _: self.use_codes())
-        self.deal_button.on_click(lambda _: self.deal())
+        self.codes.observe(self._codes_changed, "value")
+        self.seed.observe(self._seed_changed, "value")
+        self.deal_button.on_click(lambda _: self._deal_clicked())
         self.check_button.on_click(lambda _: self.check())
         self.clear_button.on_click(lambda _: self.picker.clear())
         self.picker.on_change(self._selection_changed)
@@ -128,27 +143,68 @@ class MeldBuilder:
         self.picker.select(cards)
 
     def set_hand(self, cards: Iterable[Card] | str) -> None:
-        """Offer ``cards`` to choose from, none selected."""
+        """Offer ``cards`` to choose from, none selected; the Cards box shows their codes."""
+        self._offer(cards)
+        with self._writing():
+            self.codes.value = self.hand.codes
+
+    def _offer(self, cards: Iterable[Card] | str) -> None:
         self.dealt_seed = None
         self.picker.set_cards(cards)
         self.picker.set_four_colour(self.four_colour.value)
-        self.codes.value = self.hand.codes
         self._forget_verdict()
 
-    def use_codes(self) -> None:
-        """Offer the cards typed in the text box (a typo is shown, not raised)."""
+    @contextlib.contextmanager
+    def _writing(self):
+        self._writing_codes = True
         try:
-            cards = parse_cards(self.codes.value)
+            yield
+        finally:
+            self._writing_codes = False
+
+    def use_codes(self) -> bool:
+        """Offer the cards the Cards box holds now (True if it did). A typo or an empty box
+        is shown, not raised, and the hand stays; the box is left as typed."""
+        text = self.codes.value
+        try:
+            cards = parse_cards(text)
         except RummyError as error:
-            self.verdict_html.value = message_html(str(error), "error")
-            return
-        self.set_hand(cards)
+            self.verdict_html.value = message_html(f"{error}: the hand stays as it was.", "error")
+            return False
+        if not cards:
+            self.verdict_html.value = message_html(
+                "The Cards box is empty: type the codes of the cards to choose from "
+                "(e.g. 7H 8H JK 10H). The hand stays as it was.",
+                "error",
+            )
+            return False
+        self._offer(cards)
+        return True
+
+    def _codes_changed(self, change: dict) -> None:
+        if not self._writing_codes:
+            self.use_codes()
+
+    def _seed_changed(self, change: dict) -> None:
+        problem = seed_problem(change["new"])
+        if problem is not None:
+            self.verdict_html.value = message_html(problem, "error")
 
     def deal(self) -> Hand:
         """Deal 10 cards from the preset's four-player shoe: from the seed shown the first
-        time, then from the seed moved on by one, so the Seed box names the hand shown."""
-        if self.dealt_seed is not None and self.dealt_seed == self.seed.value:
-            self.seed.value += 1
+        time, then from the seed moved on by one, so the Seed box names the hand shown.
+
+        A seed out of :data:`~rummykit.widgets._common.SEED_RANGE` is refused (an
+        :class:`~rummykit.errors.ArgumentError`, shown under the cards): nothing is dealt.
+        """
+        seed = self.seed.value
+        if self.dealt_seed is not None and self.dealt_seed == seed:
+            seed += 1
+        problem = seed_problem(seed)
+        if problem is not None:
+            self.verdict_html.value = message_html(problem, "error")
+            raise ArgumentError(problem)
+        self.seed.value = seed
         rules = self.rules
         decks = rules.decks_for(min(4, rules.max_players))
         hand = Shoe(decks=decks, jokers=rules.jokers_for(decks)).deal(10, seed=self.seed.value)
@@ -156,10 +212,20 @@ class MeldBuilder:
         self.dealt_seed = self.seed.value
         return hand
 
+    def _deal_clicked(self) -> None:
+        with contextlib.suppress(RummyError):  # (shown under the cards)
+            self.deal()
+
     def check(self) -> MeldCheck:
-        """Check the selected cards with :func:`~rummykit.melds.check_meld`; show the verdict."""
+        """Check the selected cards with :func:`~rummykit.melds.check_meld`; show the verdict.
+        Cards no shoe of the rules holds are refused first (:func:`shoe_problem`)."""
         kind = None if self.kind.value == "either" else self.kind.value
-        self.result = check_meld(self.selected, self.rules, kind=kind)
+        rules = self.rules
+        problem = shoe_problem(self.selected, rules)
+        if problem is not None:
+            self.result = MeldCheck(False, None, problem)
+        else:
+            self.result = check_meld(self.selected, rules, kind=kind)
         tone = "ok" if self.result.ok else "error"
         self.verdict_html.value = message_html(self.result.describe(), tone)
         if self.result.ok:
@@ -192,3 +258,31 @@ class MeldBuilder:
         from IPython.display import display
 
         display(self.box)
+
+
+def shoe_problem(cards: Iterable[Card], rules: RuleSet) -> str | None:
+    """Why ``cards`` cannot all come from one shoe of ``rules`` (its largest: the most
+    decks any table of the rules uses, with its jokers), naming the shoe; None if they can.
+
+    >>> standard = RuleSet.preset("standard")
+    >>> shoe_problem(parse_cards("8S 8S 8S"), standard) is None
+    True
+    >>> shoe_problem(parse_cards("8S 8S 8S 8S 8S"), standard)
+    'these cards hold 5 8♠, and no shoe of standard has that many: its largest, 3 decks and 6 jokers (for 5 to 8 players), has 3'
+    """
+    decks = max(count for _, count in rules.decks_by_players)
+    shoe = Shoe(decks=decks, jokers=rules.jokers_for(decks))
+    players = [n for n, count in rules.decks_by_players if count == decks]
+    table = f"{players[0]}" if len(players) == 1 else f"{players[0]} to {players[-1]}"
+    held = Counter("JK" if card.is_joker else card.symbol for card in cards)
+    for face, count in held.items():
+        has = shoe.jokers if face == "JK" else shoe.decks
+        if count > has:
+            what = (
+                f"{count} joker{'s' if count != 1 else ''}" if face == "JK" else f"{count} {face}"
+            )
+            return (
+                f"these cards hold {what}, and no shoe of {rules.name} has that many: its "
+                f"largest, {shoe.words} (for {table} players), has {has}"
+            )
+    return None

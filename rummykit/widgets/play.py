@@ -50,6 +50,7 @@ from rummykit.widgets._common import (
     message_html,
     preset_dropdown,
     round_options,
+    seed_problem,
 )
 from rummykit.widgets.hints import OutsPane, view_seen
 from rummykit.widgets.review import ReviewPanel
@@ -72,6 +73,11 @@ STRONG_SAMPLES = 300
 #: ... or this many seconds, whichever comes first: on 2026-12-02's rollouts, 300 samples
 #: took 0.1 to 1.5 s a decision (the discards of the run rounds the longest), so the cap
 #: binds on the slowest; only a decision the cap did not cut is reproducible from the seed.
+#: A bot's move is two decisions or more (its draw, its discard, a buy): measured for
+#: issue 50 (standard, 4 players, rounds 1, 4 and 7, 45 moves of the strong bots, a 2-core
+#: machine with other work on it), a move took 1.26 s (median; 2.0 s at the 90th
+#: percentile, 3.2 s at most) of wall time, 0.64 s (at most 1.7 s) of CPU: the level's
+#: words say "about 1 to 3 s a move".
 STRONG_SECONDS = 1.0
 
 #: The bots to play against, by the name shown in the widget: seed -> bot.
@@ -84,7 +90,8 @@ BOTS: dict[str, Callable[[int], object]] = {
     "Greedy, discards by outs": lambda seed: OutsBot(seed=seed),
     "Random": lambda seed: RandomBot(seed=seed),
     # Weighs each choice by playing it on over sampled deals (rummykit.searchbot): up to
-    # a second a decision, so it thinks in a thread and the widget says so.
+    # a second a decision, 1 to 3 s a move (STRONG_SECONDS), so it thinks in a thread and
+    # the widget says so.
     "Strong (searches ahead)": lambda seed: SearchBot(
         seed=seed, rollouts=STRONG_SAMPLES, seconds=STRONG_SECONDS
     ),
@@ -95,8 +102,20 @@ LEVELS: dict[str, tuple[str, str]] = {
     "random": ("Random (beginner)", "Random"),
     "greedy": ("Greedy (goes for its contract)", "Greedy"),
     "outs": ("Careful (discards by outs)", "Greedy, discards by outs"),
-    "strong": ("Strong (searches ahead, up to 1 s a move)", "Strong (searches ahead)"),
+    "strong": ("Strong (searches ahead, about 1 to 3 s a move)", "Strong (searches ahead)"),
 }
+
+#: The one dropdown's words for each bot of :data:`BOTS`: a level's bot in the level's
+#: words, the buying variants by their own names (they play at the greedy level).
+_BOT_WORDS = {bot: words for words, bot in LEVELS.values()}
+_BOT_ORDER = (
+    "Random",
+    "Greedy",
+    "Greedy, always buys",
+    "Greedy, never buys",
+    "Greedy, discards by outs",
+    "Strong (searches ahead)",
+)
 
 #: The level of each bot of :data:`BOTS` (the buying variants play at the greedy level).
 _LEVEL_OF = {
@@ -107,6 +126,26 @@ _LEVEL_OF = {
     "Random": "random",
     "Strong (searches ahead)": "strong",
 }
+
+
+class _LevelChoice:
+    """The bots' level (a key of :data:`LEVELS`), read from and written to the one
+    dropdown of bots (``PlayWidget.bot_kind``): setting a level picks its bot unless the
+    bot chosen already plays at that level (a greedy bot's buying variant stays)."""
+
+    def __init__(self, bots: ipywidgets.Dropdown) -> None:
+        self._bots = bots
+
+    @property
+    def value(self) -> str:
+        return _LEVEL_OF[self._bots.value]
+
+    @value.setter
+    def value(self, level: str) -> None:
+        if level not in LEVELS:
+            raise ArgumentError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
+        if self.value != level:
+            self._bots.value = LEVELS[level][1]
 
 
 class _Stopped(Exception):
@@ -184,10 +223,14 @@ class PlayWidget:
     is thinking and how far, the human's buttons are off until the bots are done, and an
     error in the thread is shown in the message line (:attr:`error`); :meth:`wait` waits
     for them. The moves are the same as without the thread (the same seeds).
-    ``level`` (the **Level** control, :data:`LEVELS`: random, greedy, outs, strong, in a
-    learner's words) sets ``bot``, and the ``Bot`` dropdown, which also offers the greedy
-    bot's buying variants, sets the level; every bot seat plays the bot chosen, from the
-    next New game. The strong bots weigh ``strong_samples`` samples or ``strong_seconds``
+    ``level`` (:data:`LEVELS`: random, greedy, outs, strong) picks ``bot`` by its level.
+    One dropdown, **Level** (``bot_kind``, its values the names of :data:`BOTS`), offers
+    the levels in a learner's words and the greedy bot's buying variants; ``level`` is
+    that dropdown's level, read or set (``widget.level.value = "strong"``). Every bot
+    seat plays the bot chosen. The set-up controls (rules, bots, level, one round or the
+    whole game, round, seed) apply at the next New game: until then the line under them
+    (:attr:`settings_html`) says what will change and what the game in play uses, and the
+    game in play keeps its settings. The strong bots weigh ``strong_samples`` samples or ``strong_seconds``
     seconds a decision, whichever comes first (``strong_seconds=None``: the samples only,
     so a game is the same every time). New game, Load and :meth:`close` stop the thread
     (:meth:`stop`), abandoning a decision half weighed.
@@ -203,7 +246,8 @@ class PlayWidget:
     names, and **Next puzzle** brings them back to try again
     (:mod:`rummykit.widgets.retry`).
     Too many or too few ``bots`` for the preset raise
-    :class:`~rummykit.errors.RuleSetError`.
+    :class:`~rummykit.errors.RuleSetError`. A seed out of
+    :data:`~rummykit.widgets._common.SEED_RANGE` is refused at New game, in words.
 
     A disabled button says why on hover (its tooltip, the engine's reason: the action
     is tried on a copy of the game), and the reasons for the play-phase actions (lay
@@ -214,7 +258,13 @@ class PlayWidget:
     ``lay_down_button``, ``auto_lay_down_button``, ``lay_off_button``, ``swap_button``,
     ``discard_button``, ``end_turn_button``, ``hand`` (a :class:`CardPicker`),
     ``meld_choice``, ``end_choice``, ``save_button``, ``load_button``, ``save_text``,
-    ``next_round_button``.
+    ``next_round_button``, ``new_game_button``.
+
+    A meld put aside with **Add meld** is checked at once as the contract's kinds
+    (:func:`~rummykit.melds.check_meld`): one that is no meld is not put aside, and the
+    rule it breaks is shown. **Lay down** is enabled only when the engine would accept the
+    melds put aside (:meth:`~rummykit.game.GameState.why_not`); until then its reason is
+    written under the buttons.
 
     >>> widget = PlayWidget(bots=2, seed=5)
     >>> widget.state.phase, widget.state.to_act == widget.seat
@@ -230,6 +280,13 @@ class PlayWidget:
     >>> strong.wait()
     >>> strong.thinking, strong.bot_kind.value, type(strong.bots[1]).__name__
     (False, 'Strong (searches ahead)', 'SearchBot')
+    >>> strong.level.value, strong.bot_count.value
+    ('strong', 1)
+    >>> strong.bot_count.value = 2; strong.level.value = "greedy"
+    >>> strong.settings_html.value.count("Takes effect at New game: 2 bots, Greedy")
+    1
+    >>> len(strong.bots), type(strong.bots[1]).__name__  # the game in play keeps its own
+    (2, 'SearchBot')
     """
 
     def __init__(
@@ -276,6 +333,8 @@ class PlayWidget:
         if bot not in BOTS:
             raise ArgumentError(f"bot must be one of {', '.join(BOTS)}, got {bot!r}")
         self._kind_played = bot  # the kind of bot the game on the table was dealt with
+        self._played: dict[str, object] = {}  # the set-up controls' values of that game
+        self._whole = whole_game  # whether that game is played to its end
         # Checked here (a bad budget raises now, not in the bots' thread).
         SearchBot(rollouts=strong_samples, seconds=strong_seconds)
         self.strong_samples = strong_samples
@@ -288,18 +347,21 @@ class PlayWidget:
         if self._custom is not None:
             self.preset.disabled = True
         # Not bounded: a count out of range is refused with the preset's range, never cut.
-        self.bot_count = ipywidgets.IntText(value=bots, description="Bots")
-        self.bot_kind = ipywidgets.Dropdown(
-            options=list(BOTS), value=bot, description="Bot", tooltip="how the bots play"
+        self.bot_count = ipywidgets.IntText(
+            value=bots, description="Bots", layout=ipywidgets.Layout(width="10em")
         )
-        self.level = ipywidgets.Dropdown(
-            options=[(words, key) for key, (words, _) in LEVELS.items()],
-            value=_LEVEL_OF[bot],
+        # One choice, one control: the level in a learner's words, the buying variants
+        # of the greedy bot among them (a Level and a Bot dropdown moved each other).
+        self.bot_kind = ipywidgets.Dropdown(
+            options=[(_BOT_WORDS.get(kind, kind), kind) for kind in _BOT_ORDER],
+            value=bot,
             description="Level",
             tooltip="how well the bots play (from the next New game)",
+            layout=ipywidgets.Layout(width="auto", max_width="100%"),
         )
-        self.level.observe(self._level_changed, "value")
-        self.bot_kind.observe(self._bot_changed, "value")
+        self.level = _LevelChoice(self.bot_kind)
+        """The bots' level chosen (``level.value``, a key of :data:`LEVELS`), read from and
+        written to :attr:`bot_kind`."""
         self.whole_game = ipywidgets.ToggleButtons(
             options=[("One round", False), ("Whole game", True)],
             value=whole_game,
@@ -309,15 +371,27 @@ class PlayWidget:
         self.round = ipywidgets.Dropdown(
             options=round_options(self.rules), value=round, description="Round"
         )
-        self.seed = ipywidgets.IntText(value=seed, description="Seed", tooltip="random seed")
+        self.seed = ipywidgets.IntText(
+            value=seed,
+            description="Seed",
+            tooltip="random seed",
+            layout=ipywidgets.Layout(width="14em"),
+        )
         self.new_game_button = ipywidgets.Button(
-            description="New game", button_style="primary", tooltip="deal a new game"
+            description="New game",
+            button_style="primary",
+            tooltip="deal a new game with the settings above",
+            layout=ipywidgets.Layout(width="auto", min_width="7em"),
         )
         self.next_round_button = ipywidgets.Button(
             description="Next round",
             button_style="primary",
             tooltip="deal the next round (the finished one stays up until then)",
+            layout=ipywidgets.Layout(width="auto", min_width="7em"),
         )
+        self.settings_html = ipywidgets.HTML()
+        """What the set-up controls will change at New game, and what the game in play
+        uses (empty while they show the game in play)."""
         self.next_round_button.layout.display = "none"
         self.hint = ipywidgets.Checkbox(
             value=hint,
@@ -327,6 +401,15 @@ class PlayWidget:
         )
         self.four_colour = four_colour_box()
         self.preset.observe(self._preset_changed, "value")
+        for control in (
+            self.preset,
+            self.bot_count,
+            self.bot_kind,
+            self.whole_game,
+            self.round,
+            self.seed,
+        ):
+            control.observe(lambda _: self._show_settings(), "value")
         self._bot_tooltip()
 
         # --- the table and the hand
@@ -436,12 +519,18 @@ class PlayWidget:
         self.four_colour.observe(lambda _: self.refresh(), "value")
         self.hint.observe(lambda _: self._show_hint(), "value")
 
-        row = ipywidgets.HBox
+        def row(children: list) -> ipywidgets.HBox:
+            # Wrapping: at a phone's width (390 px) a row's controls go onto the next line.
+            return ipywidgets.HBox(
+                children, layout=ipywidgets.Layout(flex_flow="row wrap", max_width="100%")
+            )
+
         self.box = ipywidgets.VBox(
             [
-                row([self.preset, self.bot_count, self.level]),
-                row([self.whole_game, self.round, self.bot_kind]),
+                row([self.preset, self.bot_count, self.bot_kind]),
+                row([self.whole_game, self.round]),
                 row([self.seed, self.new_game_button, self.hint, self.four_colour]),
+                self.settings_html,
                 self.status_html,
                 self.thinking_html,
                 self.next_round_button,
@@ -477,6 +566,7 @@ class PlayWidget:
                 self.review_panel.box,
             ]
         )
+        self.box.layout.max_width = "100%"
         self.box.add_class("rk-play")
         self.new_game()
 
@@ -496,7 +586,7 @@ class PlayWidget:
         """True once the game, or the one round being played, is over."""
         if self.state.is_over:
             return True
-        if self.whole_game.value:
+        if self._whole:
             return False
         return len(self.state.round_scores) > self._rounds_before
 
@@ -504,9 +594,7 @@ class PlayWidget:
     def between_rounds(self) -> bool:
         """True in a whole game when a round has ended and "Next round" is not pressed yet."""
         return (
-            self.whole_game.value
-            and not self.state.is_over
-            and len(self.state.results) > self._results_seen
+            self._whole and not self.state.is_over and len(self.state.results) > self._results_seen
         )
 
     @property
@@ -515,7 +603,7 @@ class PlayWidget:
         (one-round mode), the round just ended (whole game, until Next round) or the
         last round (game over)."""
         results = self.state.results
-        if not self.whole_game.value and self.finished and len(results) > self._rounds_before:
+        if not self._whole and self.finished and len(results) > self._rounds_before:
             return results[self._rounds_before]
         if self.between_rounds or (self.state.is_over and results):
             return results[-1]
@@ -536,13 +624,32 @@ class PlayWidget:
         self.round.value = number
         self._bot_tooltip()
 
-    def _level_changed(self, change: dict) -> None:
-        if _LEVEL_OF.get(self.bot_kind.value) != change["new"]:
-            self.bot_kind.value = LEVELS[change["new"]][1]
+    def _settings(self) -> dict[str, object]:
+        """The set-up controls' values, by what they set."""
+        return {
+            "rules": self.rules.name,
+            "bots": self.bot_count.value,
+            "level": self.bot_kind.value,
+            "play": self.whole_game.value,
+            "round": self.round.value,
+            "seed": self.seed.value,
+        }
 
-    def _bot_changed(self, change: dict) -> None:
-        if change["new"] in _LEVEL_OF:
-            self.level.value = _LEVEL_OF[change["new"]]
+    def _show_settings(self) -> None:
+        """Say which set-up controls differ from the game in play: they apply at New game."""
+        problem = seed_problem(self.seed.value)
+        if problem is not None:
+            self.settings_html.value = message_html(problem, "error")
+            return
+        now, played = self._settings(), self._played
+        changed = [key for key, value in now.items() if key in played and played[key] != value]
+        if not changed:
+            self.settings_html.value = ""
+            return
+        self.settings_html.value = message_html(
+            f"Takes effect at New game: {_settings_words(now, changed)}. "
+            f"The game in play: {_settings_words(played, changed)}."
+        )
 
     def _make_bot(self, seed: int):
         """A bot of the kind chosen; the strong one with the widget's budget."""
@@ -574,6 +681,10 @@ class PlayWidget:
         """
         rules = self.rules
         players = self.bot_count.value + 1
+        problem = seed_problem(self.seed.value)
+        if problem is not None:
+            self._refuse(problem)
+            return
         try:
             check_bots(rules, self.bot_count.value)
             game = Game(
@@ -589,6 +700,8 @@ class PlayWidget:
             return
         self.start_round = self.round.value
         self._start(state)
+        self._played = self._settings()
+        self._show_settings()
 
     def _names(self, players: int) -> tuple[str, ...]:
         others = [n for n in DEFAULT_NAMES if n != self.name]
@@ -606,6 +719,7 @@ class PlayWidget:
         self._results_seen = len(state.results)
         seeds = random.Random(self.seed.value)
         self._kind_played = self.bot_kind.value
+        self._whole = self.whole_game.value
         self.bots = [None] + [
             self._make_bot(seeds.getrandbits(63)) for _ in range(state.players - 1)
         ]
@@ -784,31 +898,69 @@ class PlayWidget:
             return self._refuse("There is no meld on the table to take a joker from.")
         return self.act(Swap(card, self.meld_choice.value))
 
-    def add_meld(self) -> None:
-        """Put the selected cards aside as one meld of the lay-down (checked by the engine)."""
+    def add_meld(self) -> bool:
+        """Put the selected cards aside as one meld of the lay-down, if they are one (True
+        then): checked at once as a kind the contract takes
+        (:func:`~rummykit.melds.check_meld`); cards that are no meld, or a card put aside
+        already, are refused with the reason, and nothing is put aside."""
         cards = self.hand.selected
         if not cards:
-            self._refuse("Select the cards of a meld first.")
-            return
+            return self._refuse("Select the cards of a meld first.")
+        for number, meld in enumerate(self.melds_to_lay, 1):
+            taken = [card for card in cards if card in meld]
+            if taken:
+                return self._refuse(
+                    f"The {taken[0]} is in meld {number}, put aside already: each card goes "
+                    "in one meld."
+                )
+        checks = self._meld_checks(cards)
+        fits = [check for check in checks.values() if check.ok]
+        if not fits:
+            return self._refuse(f"Not put aside: {self._not_a_meld(checks)}.")
         self.melds_to_lay.append(cards)
-        check = check_meld(cards, self.state.rules)
-        tone = "ok" if check.ok else "error"
-        verdict = f"Meld {len(self.melds_to_lay)}: {check.describe()}"
-        self.message_html.value = message_html(verdict, tone)
+        verdict = f"Meld {len(self.melds_to_lay)}: {fits[0].describe()}; put aside to lay down."
+        self.message_html.value = message_html(verdict, "ok")
         self.hand.clear()
         self._show_hand()
+        self._enable()
+        return True
+
+    def _meld_checks(self, cards: Hand) -> dict:
+        """``cards`` checked as each kind of meld the lay-down may hold (the contract's
+        kinds; both where the rules allow extra melds), by kind."""
+        contract, rules = self.view.contract, self.state.rules
+        kinds = [
+            kind
+            for kind, count in (("set", contract.sets), ("run", contract.runs))
+            if count or rules.extra_melds
+        ]
+        return {kind: check_meld(cards, rules, kind=kind) for kind in kinds}
+
+    @staticmethod
+    def _not_a_meld(checks: dict) -> str:
+        """The engine's reasons of checks that all failed, one per kind the contract takes."""
+        if len(checks) == 1:
+            ((kind, check),) = checks.items()
+            return f"these cards are not a {kind}: {check.reason}"
+        return "these cards are neither a " + " nor a ".join(
+            f"{kind} ({check.reason})" for kind, check in checks.items()
+        )
 
     def clear_melds(self) -> None:
         """Forget the melds put aside."""
         self.melds_to_lay = []
         self.message_html.value = ""
         self._show_hand()
+        self._enable()
+
+    def _lay_down_aside(self) -> LayDown:
+        return LayDown(tuple(tuple(meld) for meld in self.melds_to_lay))
 
     def lay_down(self) -> bool:
         """Lay down the melds put aside (the engine checks them against the contract)."""
         if not self.melds_to_lay:
             return self._refuse("Select the cards of each meld and press Add meld first.")
-        if self.act(LayDown(tuple(tuple(meld) for meld in self.melds_to_lay))):
+        if self.act(self._lay_down_aside()):
             self.melds_to_lay = []
             self._show_hand()
             return True
@@ -838,7 +990,15 @@ class PlayWidget:
             return self._refuse(str(error))
         self.start_round = state.round
         self.bot_count.value = state.players - 1
+        if self._custom is None and state.rules.name in RuleSet.presets():
+            self.preset.value = state.rules.name
+        if state.round in dict(self.round.options).values():
+            self.round.value = state.round
         self._start(state)
+        # The seed a saved game was dealt from is not in its save: the box stays as it is.
+        self._played = {key: value for key, value in self._settings().items() if key != "seed"}
+        self._played |= {"rules": state.rules.name, "round": state.round}
+        self._show_settings()
         self.message_html.value = message_html("Game loaded.", "ok")
         return True
 
@@ -849,10 +1009,7 @@ class PlayWidget:
             self._redraw()
 
     def _redraw(self) -> None:
-        self._update_log()
-        self._show_status()
         result = self.result
-        self.next_round_button.layout.display = None if self.between_rounds else "none"
         if result is None:
             self._show_table()
             self.hand.set_cards(self.view.hand)
@@ -861,16 +1018,25 @@ class PlayWidget:
             self.hand.set_cards(result.hands[self.seat])
             for button in self.hand.buttons:
                 button.disabled = True  # the cards left at the end, to count, not to play
+        # The buttons next: the hint's outs can take a second where they are counted in
+        # this handler (no threads, as in the book's live notebooks), and the buttons of
+        # the position before stayed up meanwhile.
+        self._enable()
+        self._update_log()
+        self._show_status()
+        self.next_round_button.layout.display = None if self.between_rounds else "none"
         self.hand.set_four_colour(self.four_colour.value)
         self._show_hand()
+        if self.hint.value and not self.outs_pane.background:
+            # Counted here, after the rest is drawn: the old position's outs are not left up.
+            self.outs_pane.html.value = message_html("Counting the outs ...")
         self._show_hint()
-        self._enable()
 
     def _update_log(self) -> None:
         log = self.state.log
         # The engine deals the next round as soon as one ends: its events are told only
         # once it is played (one round only: never; a whole game: after Next round).
-        if not self.whole_game.value:
+        if not self._whole:
             last = self.start_round
         elif self.between_rounds:
             last = self.result.round
@@ -968,9 +1134,20 @@ class PlayWidget:
         if not melds:
             return "<p>No melds on the table yet.</p>"
         names = self.state.names
-        labels = [f"{meld_number(n)}: {names[owner]}" for n, owner in enumerate(owners)]
-        image = svg.melds_svg(melds, four_colour=self.four_colour.value, width=56, labels=labels)
-        return figure_html(image, caption)
+        four = self.four_colour.value
+        # One picture a meld, in a row that wraps: a single picture of six melds ran past
+        # a narrow page's edge and hid the last ones.
+        images = "".join(
+            svg.melds_svg(
+                [meld], four_colour=four, width=56, labels=[f"{meld_number(n)}: {names[owner]}"]
+            )
+            for n, (meld, owner) in enumerate(zip(melds, owners, strict=True))
+        )
+        row = (
+            '<div class="rk-melds" style="display:flex;flex-wrap:wrap;gap:.5em 1.5em;'
+            f'max-width:100%">{images}</div>'
+        )
+        return figure_html(row, caption)
 
     def _meld_options(self, melds, owners) -> None:
         """The Meld dropdown: the table's melds, the one chosen kept, else the first."""
@@ -1165,13 +1342,18 @@ class PlayWidget:
             self.end_turn_button: EndTurn,
         }
         off = {button for button, kind in enabled.items() if kind not in kinds}
-        # Any lay-down may be tried in the play phase: the engine explains a refusal.
+        # Melds may be put aside in the play phase (each is checked as it is added); Lay
+        # down is on only when the engine would accept the melds put aside.
         trying = playing and self.state.phase == "play" and not self.view.laid_down[self.seat]
-        for button in (self.add_meld_button, self.clear_melds_button, self.lay_down_button):
+        for button in (self.add_meld_button, self.clear_melds_button):
             if trying:
                 off.discard(button)
             else:
                 off.add(button)
+        if trying and self.melds_to_lay and self.state.is_legal(self._lay_down_aside()):
+            off.discard(self.lay_down_button)
+        else:
+            off.add(self.lay_down_button)
         self.reasons = {button: self._why_disabled(button) for button in off}
         for button in enabled.keys() | {self.clear_melds_button}:
             self._look(button, self.reasons.get(button))
@@ -1232,6 +1414,15 @@ class PlayWidget:
             self.lay_off_button: [LayOff(card, meld) for card in cards],
             self.swap_button: [Swap(card, meld) for card in cards if not card.is_joker],
         }
+        if button is self.lay_down_button and self.state.phase == "play":
+            if self.view.laid_down[self.seat]:
+                return "you have laid down already: lay off what fits, then discard"
+            if not self.melds_to_lay:
+                return (
+                    f"put the melds of your contract, {self.view.contract}, aside first: "
+                    "select each meld's cards and press Add meld"
+                )
+            return _sentence_case(plain_words(self._engine_refusal(self._lay_down_aside())))
         if button in (self.lay_down_button, self.add_meld_button, self.auto_lay_down_button):
             if self.state.phase == "play" and not self.view.laid_down[self.seat]:
                 contract = self.view.contract
@@ -1266,6 +1457,19 @@ class PlayWidget:
         from IPython.display import display
 
         display(self.box)
+
+
+def _settings_words(settings: dict[str, object], keys: list[str]) -> str:
+    """The set-up settings ``keys`` in words: ``"3 bots, Strong (...), seed 4"``."""
+    words = {
+        "rules": lambda rules: f"{rules} rules",
+        "bots": lambda bots: _count(bots, "bot"),
+        "level": lambda bot: _BOT_WORDS.get(bot, bot),
+        "play": lambda whole: "the whole game" if whole else "one round",
+        "round": lambda number: f"round {number}",
+        "seed": lambda seed: f"seed {seed}",
+    }
+    return ", ".join(words[key](settings[key]) for key in keys if key in settings)
 
 
 def _sentence_case(text: str) -> str:
