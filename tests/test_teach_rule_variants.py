@@ -22,13 +22,24 @@ PRESETS = {name: RuleSet.preset(name) for name in RuleSet.presets()}
 def test_preset_differences_lists_exactly_the_fields_some_preset_changes():
     table = rule_variants.preset_differences(PRESETS, STANDARD)
     fields = [f.name for f in dataclasses.fields(RuleSet)]
+    field_of = {words: name for name, words in rule_variants.RULE_WORDS.items()}
     for name in fields:
         values = {repr(getattr(rules, name)) for rules in PRESETS.values()}
-        listed = name in table["rule"].to_list()
+        listed = rule_variants.RULE_WORDS.get(name) in table["rule"].to_list()
         assert listed == (len(values) > 1 and name not in ("name", "contracts")), name
     for row in table.to_dicts():
+        name = field_of[row["rule"]]
         for preset, rules in PRESETS.items():
-            assert row[preset] == rule_variants.rule_text(row["rule"], getattr(rules, row["rule"]))
+            assert row[preset] == rule_variants.rule_text(name, getattr(rules, name))
+
+
+def test_every_rule_has_words_a_learner_reads_and_no_two_alike():
+    # A field added to RuleSet must be named in words before a table can show it.
+    fields = [f.name for f in dataclasses.fields(RuleSet) if f.name not in ("name", "contracts")]
+    words = rule_variants.RULE_WORDS
+    assert list(words) == fields
+    assert len(set(words.values())) == len(words)
+    assert not [w for w in words.values() if "_" in w or w != w.strip()]
 
 
 @pytest.mark.parametrize(
@@ -36,6 +47,7 @@ def test_preset_differences_lists_exactly_the_fields_some_preset_changes():
     [
         ("buy_limit", None, "no limit"),
         ("buy_limit", 3, "3"),
+        ("last_round_buy_limit", None, "as other rounds"),
         ("going_out_discard", False, "no"),
         ("buy_timing", "before_draw", "before draw"),
         ("decks_by_players", ((2, 1), (3, 1), (4, 2)), "2-3: 1, 4-4: 2"),

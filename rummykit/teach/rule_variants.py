@@ -38,9 +38,48 @@ __all__ = [
     "half_and_ever_table",
     "own_shoes",
     "preset_differences",
+    "RULE_WORDS",
     "rounds_with",
     "rule_text",
 ]
+
+#: Each rule of :class:`~rummykit.rules.RuleSet` (but its name and contracts) in the
+#: words a table shows a learner, in place of the field's name.
+RULE_WORDS = {
+    "min_players": "fewest players",
+    "max_players": "most players",
+    "decks_by_players": "decks (players: decks)",
+    "jokers_by_decks": "jokers",
+    "deal_sizes": "cards dealt, round by round",
+    "min_set_size": "fewest cards in a set",
+    "min_run_size": "fewest cards in a run",
+    "max_jokers_per_meld": "most jokers in a meld",
+    "min_naturals_in_set": "fewest natural cards in a set",
+    "min_naturals_in_run": "fewest natural cards in a run",
+    "ace_low": "ace below the 2",
+    "ace_high": "ace above the king",
+    "same_suit_runs": "two runs of one suit",
+    "extra_melds": "extra melds when laying down",
+    "joker_swap": "a joker swapped out of",
+    "joker_swap_needs_laid_down": "only a laid-down player swaps",
+    "swapped_joker_must_be_played": "a swapped joker played at once",
+    "joker_trade_once": "a joker traded only once",
+    "buying": "buying",
+    "buy_timing": "the buy window opens",
+    "buy_priority": "who gets a discard several want",
+    "buy_penalty_cards": "penalty cards per buy",
+    "buy_limit": "buys per player per round",
+    "last_round_buy_limit": "buys in the last round",
+    "last_round_no_discard": "last round: out with no discard",
+    "floating": "float with no card to discard",
+    "discard_call": "a call on a discard that fits",
+    "invalid_lay_down_penalty": "points for an invalid lay-down",
+    "perfect_cut_bonus": "points off for a perfect cut",
+    "repeat_missed_contract": "a missed contract played again",
+    "points": "card values",
+    "negative_scores": "scores written as negatives",
+    "reshuffle_discards": "discards reshuffled into the stock",
+}
 
 
 def rule_text(name: str, value) -> str:
@@ -53,7 +92,8 @@ def rule_text(name: str, value) -> str:
     """
     instance("name", name, str, "a rule's name")
     if value is None:
-        return "no limit"
+        # The last round's limit, unset, is the other rounds' (RuleSet.last_round_buy_limit).
+        return "as other rounds" if name == "last_round_buy_limit" else "no limit"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, str):
@@ -105,16 +145,16 @@ def differing_rules(presets: dict[str, RuleSet], standard: RuleSet) -> list[str]
 
 
 def preset_differences(presets: dict[str, RuleSet], standard: RuleSet) -> pl.DataFrame:
-    """A row per rule in which the presets differ (:func:`differing_rules`), a column per
-    preset with its value in words (:func:`rule_text`).
+    """A row per rule in which the presets differ (:func:`differing_rules`), named in words
+    (:data:`RULE_WORDS`), a column per preset with its value in words (:func:`rule_text`).
 
     >>> presets = {name: RuleSet.preset(name) for name in ("standard", "family")}
     >>> table = preset_differences(presets, RuleSet.preset("standard"))
-    >>> table.columns, table.height > 0
-    (['rule', 'standard', 'family'], True)
+    >>> table.columns, table.row(0)
+    (['rule', 'standard', 'family'], ('most players', '8', '6'))
     """
     differing = differing_rules(presets, standard)
-    columns = {"rule": differing}
+    columns = {"rule": [RULE_WORDS[name] for name in differing]}
     for preset, rules in presets.items():
         columns[preset] = [rule_text(name, getattr(rules, name)) for name in differing]
     return pl.DataFrame(columns)
