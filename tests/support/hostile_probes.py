@@ -456,6 +456,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         },
         # A review of the probes' state (no decision yet) by one sample a decision.
         "review": {"game": state, "seat": 0, "budget": 1},
+        "review_steps": {"game": state, "seat": 0, "budget": 1},
         "checked_review": {"game": state, "seat": 0, "budget": 1, "seed": 0},
         "committed_curve": {
             "rules": rules,
