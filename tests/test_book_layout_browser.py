@@ -8,19 +8,26 @@ rule-variants table's ``family``) is cut off. On every chapter, the intro and th
 teachers page, no table and no ``<pre>`` is wider than the text column unless it is in a
 box of its own that scrolls and fits the column; printed output and console commands
 wrap instead of scrolling (book/_static/rummykit.css). The live notebooks' start buttons
-hold their labels. The book is built as test_book_browser.py builds it (its fixtures,
-imported here).
+hold their labels. At 1280 pixels and on a 390-pixel phone, on every chapter, the intro,
+the teachers page and the reference pages (issue 50: the command and API pages, the
+teachers' unit table), the page itself never scrolls sideways: a long inline name or
+signature wraps, a wide inline formula scrolls in its own box rather than being cut off.
+The book is built as test_book_browser.py builds it (its fixtures, tests/support/book.py).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from tests.support.book import BOOK
 from tests.support.notebooks import CODE_NOT_YET, NOTEBOOKS
 
 pytestmark = pytest.mark.browser
 
 WIDTH = 1280
+
+#: A phone held upright (an iPhone 12 to 15 is 390 CSS pixels wide).
+PHONE = 390
 
 LAYOUT_JS = """
 () => {
@@ -43,7 +50,7 @@ LAYOUT_JS = """
 }
 """
 
-# Every table and <pre> of the page's text column: wider than the column (or past its
+# Every table, <pre> and cell output of the page's text column: wider than the column (or past its
 # right edge) with no scrolling box of its own inside the column is a fault; so is printed
 # output or a console command that scrolls sideways rather than wrapping.
 COLUMN_JS = """
@@ -57,7 +64,7 @@ COLUMN_JS = """
                      + e.textContent.trim().slice(0, 40);
   const overflowing = [];
   let wide = 0;
-  const elements = [...article.querySelectorAll("table, pre")];
+  const elements = [...article.querySelectorAll("table, pre, div.output")];
   for (const e of elements) {
     const rect = e.getBoundingClientRect();
     if (rect.width === 0) continue;
@@ -70,6 +77,40 @@ COLUMN_JS = """
   const unwrapped = [...article.querySelectorAll("div.cell_output pre, div.highlight-console pre")]
     .filter(p => p.scrollWidth > p.clientWidth + 1).map(label);
   return {column: column.width, elements: elements.length, wide, overflowing, unwrapped};
+}
+"""
+
+# The page as a whole: how far it scrolls sideways (the document wider than the window),
+# what pushes it wider (the outermost elements past the window's right edge that no box
+# clips or scrolls), and every inline formula whose right part is hidden (MathJax's
+# drawing wider than its span.math, which does not scroll).
+PAGE_JS = """
+() => {
+  document.querySelectorAll("details").forEach(d => { d.open = true; });
+  const width = window.innerWidth;
+  const label = e => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")}: `
+                     + e.textContent.trim().slice(0, 40);
+  const contained = e => {
+    for (let box = e.parentElement; box; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX !== "visible") return true;
+    }
+    return false;
+  };
+  const wider = [...document.body.querySelectorAll("*")].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.right > width + 1 && getComputedStyle(e).position !== "fixed"
+      && e.parentElement.getBoundingClientRect().right <= width + 1 && !contained(e);
+  }).map(label);
+  const cut = [...document.querySelectorAll("span.math")].filter(s => {
+    const drawn = s.querySelector("mjx-container");
+    return drawn && getComputedStyle(s).overflowX === "hidden"
+      && drawn.getBoundingClientRect().right > s.getBoundingClientRect().right + 1;
+  }).map(s => s.textContent.trim().slice(0, 40));
+  return {
+    sideways: document.documentElement.scrollWidth - width,
+    wider: wider.slice(0, 10),
+    cut_formulas: cut,
+  };
 }
 """
 
@@ -95,30 +136,37 @@ START_BUTTON_JS = """
 #: The pages that are not chapters, measured with them.
 OTHER_PAGES = ("intro", "teachers")
 
+#: The reference pages (the command's and the API's), measured for the page's width.
+REFERENCE_PAGES = tuple(f"reference/{p.stem}" for p in sorted(BOOK.glob("reference/*.md")))
+
 
 def _chapters() -> list[str]:
     return [p.stem for p in sorted(NOTEBOOKS.glob("*.ipynb")) if p.stem not in CODE_NOT_YET]
 
 
-#: Each page is opened once (page loads are most of these tests' time); path -> results.
-_MEASURED: dict[str, dict] = {}
+#: Each page is opened once a width (page loads are most of these tests' time);
+#: (path, width) -> results.
+_MEASURED: dict[tuple[str, int], dict] = {}
 
 
-def _measure(browser, book_url: str, path: str) -> dict:
-    """The page ``path`` at a 1280-pixel window, measured by every script above."""
-    if path not in _MEASURED:
-        context = browser.new_context(viewport={"width": WIDTH, "height": 900})
+def _measure(browser, book_url: str, path: str, width: int = WIDTH) -> dict:
+    """The page ``path`` in a window ``width`` pixels wide, measured by every script above
+    once MathJax has drawn its formulas (they wrap as TeX before, and fit)."""
+    if (path, width) not in _MEASURED:
+        context = browser.new_context(viewport={"width": width, "height": 900})
         try:
             page = context.new_page()
             page.goto(f"{book_url}/{path}.html")
-            _MEASURED[path] = {
+            page.evaluate("async () => { await window.MathJax?.startup?.promise; }")
+            _MEASURED[path, width] = {
                 "buttons": page.evaluate(START_BUTTON_JS),
                 "layout": page.evaluate(LAYOUT_JS),
                 "column": page.evaluate(COLUMN_JS),
+                "page": page.evaluate(PAGE_JS),
             }
         finally:
             context.close()
-    return _MEASURED[path]
+    return _MEASURED[path, width]
 
 
 @pytest.mark.parametrize("chapter", _chapters())
@@ -142,6 +190,23 @@ def test_tables_and_pre_stay_in_the_column_at_1280_pixels(browser, book_url, pat
     if path in ("notebooks/01_learn_the_rules", "teachers"):
         # Pages whose printed lines or commands are longer than the column: they wrap.
         assert column["elements"] >= 2
+
+
+@pytest.mark.parametrize("width", [WIDTH, PHONE])
+@pytest.mark.parametrize(
+    "path",
+    [f"notebooks/{chapter}" for chapter in _chapters()] + list(OTHER_PAGES + REFERENCE_PAGES),
+)
+def test_the_page_never_scrolls_sideways(browser, book_url, path, width):
+    """Issue 50: at 390 pixels the reference pages and the teachers' page scrolled
+    sideways (by 34 to 127 pixels: long inline names and signatures), and chapter 4's
+    Var(X - Y) lost its right end; every table, code block and output stays in the
+    column at both widths, in a box of its own that scrolls if it is wider."""
+    measured = _measure(browser, book_url, path, width)
+    page, column = measured["page"], measured["column"]
+    assert page["sideways"] <= 0, f"{page['sideways']} px sideways, from {page['wider']}"
+    assert column["overflowing"] == [], f"wider than the {column['column']:.0f}-pixel column"
+    assert page["cut_formulas"] == []
 
 
 def test_most_tables_fit_the_column_without_scrolling(browser, book_url):
