@@ -412,3 +412,24 @@ def seed_problem(seed: object) -> str | None:
         f"Seed must be a whole number from {low} to {high:,} (a longer number is rounded by "
         f"the browser), not {shown}: nothing changes until it is."
     )
+
+
+def display_widget(box: ipywidgets.Widget, summary: str) -> None:
+    """Display ``box`` as a live widget, with ``summary`` (what the widget does and that
+    it needs a running kernel) as its plain text and HTML: what a notebook shows where
+    the widget cannot be drawn (opened before its cells run, not yet trusted, read as a
+    file), in place of ipywidgets' ``VBox(children=...)``.
+
+    >>> from unittest import mock
+    >>> with mock.patch("IPython.display.display") as shown:
+    ...     display_widget(ipywidgets.VBox(), "A widget: run the cell.")
+    >>> bundle = shown.call_args.args[0]
+    >>> bundle["text/plain"], "application/vnd.jupyter.widget-view+json" in bundle
+    ('A widget: run the cell.', True)
+    """
+    from IPython.display import display
+
+    bundle = dict(box._repr_mimebundle_() or {})  # (None once the widget is closed)
+    bundle["text/plain"] = summary
+    bundle["text/html"] = f'<p class="rk-static"><em>{html.escape(summary)}</em></p>'
+    display(bundle, raw=True)

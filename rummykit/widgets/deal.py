@@ -22,6 +22,7 @@ from rummykit.widgets._common import (
     CountProgress,
     Superseded,
     chance_sentence,
+    display_widget,
     estimate_text,
     figure_html,
     four_colour_box,
@@ -491,9 +492,12 @@ class DealWidget:
         self.outs_pane.wait(timeout)
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.box)
+        display_widget(
+            self.box,
+            f"The deal widget: press Deal to deal a hand for round {self.round.value} "
+            f"({self.contract}) from seed {self.seed.value} and see whether it holds the "
+            "contract, and its odds. It needs a running Python kernel: run this cell to use it.",
+        )
 
 
 def _count(number: int, what: str) -> str:

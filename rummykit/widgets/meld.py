@@ -13,6 +13,7 @@ from rummykit.melds import MeldCheck, check_meld
 from rummykit.rules import RuleSet
 from rummykit.widgets._common import (
     CardPicker,
+    display_widget,
     figure_html,
     four_colour_box,
     ipywidgets,
@@ -255,9 +256,12 @@ class MeldBuilder:
         self._selection_changed()
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.box)
+        display_widget(
+            self.box,
+            f"The meld builder, with the cards {self.hand}: select some and press Check to "
+            "see whether they make a set or a run. It needs a running Python kernel: run "
+            "this cell to use it.",
+        )
 
 
 def shoe_problem(cards: Iterable[Card], rules: RuleSet) -> str | None:

@@ -44,6 +44,7 @@ from rummykit.searchbot import SearchBot
 from rummykit.widgets._common import (
     CAN_THREAD,
     CardPicker,
+    display_widget,
     figure_html,
     four_colour_box,
     ipywidgets,
@@ -1454,9 +1455,14 @@ class PlayWidget:
         return self.state.why_not(action) or "not possible now"
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.box)
+        whole = "the whole game" if self._whole else f"round {self.start_round}"
+        level = _BOT_WORDS.get(self._kind_played, self._kind_played)
+        display_widget(
+            self.box,
+            f"The play widget: you against {_count(len(self.bots) - 1, 'bot')} at the level "
+            f"{level}, {self.state.rules.name} rules, {whole}. It needs a running Python "
+            "kernel: run this cell to deal and play.",
+        )
 
 
 def _settings_words(settings: dict[str, object], keys: list[str]) -> str:
