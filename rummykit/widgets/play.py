@@ -1417,10 +1417,10 @@ class PlayWidget:
         }
         if button is self.lay_down_button and self.state.phase == "play":
             if self.view.laid_down[self.seat]:
-                return "you have laid down already: lay off what fits, then discard"
+                return "You have laid down already: lay off what fits, then discard"
             if not self.melds_to_lay:
                 return (
-                    f"put the melds of your contract, {self.view.contract}, aside first: "
+                    f"Put the melds of your contract, {self.view.contract}, aside first: "
                     "select each meld's cards and press Add meld"
                 )
             return _sentence_case(plain_words(self._engine_refusal(self._lay_down_aside())))
