@@ -35,6 +35,7 @@ __all__ = [
     "convergence_chart",
     "cumulative_chart",
     "distance_chart",
+    "estimate_bars",
     "interval_chart",
     "odds_lines",
     "settled_turn",
@@ -174,10 +175,13 @@ def _whole_ticks(frame: pl.DataFrame, column: str, title: str) -> alt.X:
 
 def _log_ticks(frame: pl.DataFrame) -> list[float]:
     """Tick values for a log axis of chances: powers of ten from below the smallest
-    chance above 0 up to 100%, at most about seven of them (every other power where the
-    chances span many)."""
-    positive = frame.filter(pl.col("p") > 0)
-    low = positive["p"].min() if positive.height else 0.01
+    chance above 0 (or, for an estimate of 0, the top of its interval, ``ci_high``) up to
+    100%, at most about seven of them (every other power where the chances span many)."""
+    values = frame.get_column("p")
+    if "ci_high" in frame.columns:
+        values = pl.concat([values, frame.filter(pl.col("p") == 0).get_column("ci_high")])
+    positive = values.filter(values > 0)
+    low = positive.min() if len(positive) else 0.01
     first = math.floor(math.log10(low))
     step = max(1, math.ceil(-first / 6))
     return [10.0 ** (-k) for k in range(0, -first + 1, step)][::-1]
@@ -334,6 +338,11 @@ def odds_lines(
     ``log="auto"`` does so where chances are small (:func:`wants_log`). The tooltip
     gives each chance in words (:func:`rummykit.chance.chance_text`).
 
+    A line joins exact chances only: where ``frame`` has a ``method`` column, its rows
+    ``"simulation"`` are left to :func:`estimate_bars` (an estimate joined by a line
+    reads as exact, and its noise as a chance that falls with more cards). The colours
+    and dashes are those of every row, so the two layers agree.
+
     >>> frame = pl.DataFrame({"contract": ["2 sets"] * 2, "cards": [10, 12],
     ...                       "decks": [2, 2], "p": [0.10, 0.25]})
     >>> enc = odds_lines(frame).to_dict()["encoding"]
@@ -346,13 +355,14 @@ def odds_lines(
         log = wants_log(frame)
     elif not isinstance(log, bool):
         raise ArgumentError(f"log must be True, False or 'auto', got {log!r}")
-    data = frame.filter(pl.col("p") > 0) if log else frame
+    data = _exact_rows(frame)
+    data = data.filter(pl.col("p") > 0) if log else data
     data = data.with_columns(chance_column("p").alias("p_words"))
     if log:
         # Ticks at powers of ten only (no grey band of minor grid lines), read as "1 in N"
         # below 1%.
         scale = alt.Scale(type="log")
-        axis = alt.Axis(values=_log_ticks(data), **CHANCE_AXIS)
+        axis = alt.Axis(values=_log_ticks(frame), **CHANCE_AXIS)
     else:
         scale = alt.Scale(domain=[0, 1])
         axis = alt.Axis(**CHANCE_AXIS)
@@ -380,6 +390,74 @@ def odds_lines(
         )
         chart = _wrapped(chart, data.get_column(facet).n_unique(), 3)
     return chart.encode(**encoding).properties(width=150, height=130)
+
+
+def _exact_rows(frame: pl.DataFrame) -> pl.DataFrame:
+    """The rows of ``frame`` that are not estimates (all of them without a ``method``)."""
+    if "method" not in frame.columns:
+        return frame
+    return frame.filter(pl.col("method") != "simulation")
+
+
+#: The floor of a log axis that an interval reaching 0 runs down to, as a share of the
+#: lowest tick (the bar ends just under it: "and below").
+_BELOW_FLOOR = 0.7
+
+
+def estimate_bars(
+    frame: pl.DataFrame,
+    *,
+    x: str = "cards",
+    x_title: str = "Cards in hand",
+    color: str = "decks",
+    color_title: str = "Decks",
+    log: bool = False,
+) -> alt.LayerChart:
+    """The simulated chances of ``frame`` drawn as estimates: a hollow circle at each
+    estimate and a bar over its 95% interval (``ci_low`` to ``ci_high``), in the colours
+    :func:`odds_lines` gives the same frame, to lay over its lines (which join exact
+    chances only). Rows whose ``method`` is not ``"simulation"`` are left out.
+
+    On a log scale (``log=True``) an estimate of 0 (no hand held it) is a downward
+    triangle at the top of its interval ("below this"), and an interval reaching 0 runs
+    down to the axis's lowest tick.
+
+    >>> frame = pl.DataFrame({"cards": [10, 11], "decks": [2, 2], "p": [0.1, 0.0],
+    ...     "ci_low": [0.08, 0.0], "ci_high": [0.12, 0.004], "method": ["simulation"] * 2})
+    >>> spec = estimate_bars(frame, log=True).to_dict()
+    >>> [(layer["mark"]["type"], layer["mark"].get("shape")) for layer in spec["layer"]]
+    [('rule', None), ('point', 'circle'), ('point', 'triangle-down')]
+    """
+    _require(frame, [x, "p", "ci_low", "ci_high", "method", color], "estimate_bars")
+    log = bool(log)
+    floor = _log_ticks(frame)[0] * _BELOW_FLOOR if log else 0.0
+    data = frame.filter(pl.col("method") == "simulation").with_columns(
+        pl.col("ci_low").clip(lower_bound=floor).alias("low"),
+        _estimate_words(),
+    )
+    kind = _kind(frame, color)
+    colour = _colour(frame, color, color_title)
+    tooltip = [
+        alt.Tooltip(f"{x}:Q", title=x_title),
+        alt.Tooltip(f"{color}:{kind}", title=color_title),
+        alt.Tooltip("estimate_words:N", title="Simulated"),
+        alt.Tooltip("n:Q", title="Hands dealt", format=",") if "n" in frame.columns else None,
+    ]
+    tooltip = [item for item in tooltip if item is not None]
+    base = alt.Chart(data).encode(x=alt.X(f"{x}:Q"), color=colour, tooltip=tooltip)
+    bars = base.mark_rule(strokeWidth=1.5).encode(y=alt.Y("low:Q"), y2=alt.Y2("ci_high:Q"))
+    # Hollow (the colour on the stroke) but opaque: the bar does not run through it.
+    dots = base.mark_point(
+        shape="circle", filled=False, fill="white", fillOpacity=1, size=45, strokeWidth=1.8
+    ).encode(y=alt.Y("p:Q"))
+    if not log:
+        return alt.layer(bars, dots)
+    none = (
+        base.mark_point(shape="triangle-down", filled=True, size=60)
+        .encode(y=alt.Y("ci_high:Q"))
+        .transform_filter(alt.datum.p == 0)
+    )
+    return alt.layer(bars, dots.transform_filter(alt.datum.p > 0), none)
 
 
 def wants_log(frame: pl.DataFrame) -> bool:

@@ -44,6 +44,7 @@ from rummykit.widgets._common import (
     CountProgress,
     Superseded,
     chance_sentence,
+    display_widget,
     estimate_text,
     figure_html,
     interim_text,
@@ -53,7 +54,7 @@ from rummykit.widgets._common import (
     require,
     slow_to_count,
 )
-from rummykit.widgets.plain import convergence_svg, odds_lines_svg
+from rummykit.widgets.plain import convergence_svg, odds_lines_svg, shoe_words
 from rummykit.widgets.shoe import ShoeControls
 from rummykit.widgets.table import TablePanel
 
@@ -384,16 +385,16 @@ class OddsExplorer:
 
     def _draw(self, key: ExactCell, rows: dict) -> None:
         """Draw the chart from the points known so far, saying what is still to come
-        (unless the controls have moved on meanwhile)."""
+        (unless the controls have moved on meanwhile); once every point is in and none
+        can be drawn (every hand size shown is too small), say so instead."""
         pending = sum(row is None for row in rows.values())
-        if self.plain:
+        known = [row for row in rows.values() if row is not None]
+        if not _drawable(known):
+            shown = _drawing_html(key) if pending else _nothing_html(key, known)
+        elif self.plain:
             shown = self._plain(key, rows)
         else:
-            data = self._frame(rows)
-            if data is None or not (data["p"] > 0).any():
-                shown = _drawing_html(key)
-            else:
-                shown = figure_html(_common.chart_svg(self._chart(data, key, pending)))
+            shown = figure_html(_common.chart_svg(self._chart(self._frame(rows), key, pending)))
         if key == self.controls.cell():
             self.pending = pending
             self.chart_html.value = shown
@@ -403,40 +404,36 @@ class OddsExplorer:
         (:func:`~rummykit.widgets.plain.odds_lines_svg`), or what its place says until
         some point is known."""
         known = [row for row in rows.values() if row is not None]
-        if not any(row["p"] > 0 for row in known):
+        if not _drawable(known):
             return _drawing_html(key)
         pending = len(rows) - len(known)
         notes = [f"{key.rules.name} rules"]
         if not self.plain:
             notes.append("the charting engine is starting")
-        simulated = [row["n"] for row in known if row["method"] == "simulation"]
-        if simulated:
-            low, high = min(simulated), max(simulated)
-            hands = f"{high:,} hands" if low == high else f"{low:,} to {high:,} hands"
-            notes.append(
-                f"{len(simulated)} point{'s' if len(simulated) != 1 else ''} simulated "
-                f"from {hands}{' each' if len(simulated) != 1 else ''}"
-            )
-        if pending:
-            notes.append(f"recomputing {pending} point{'s' if pending != 1 else ''} ...")
+        lines = ["; ".join(notes), *_chart_notes(key, known, pending)]
         title = f"Chance of being dealt {key.contract}, by hand size"
-        image = odds_lines_svg(known, (key.decks, key.jokers, key.cards), title, "; ".join(notes))
-        return figure_html(image)
+        return figure_html(odds_lines_svg(known, (key.decks, key.jokers, key.cards), title, lines))
 
     def _chart(self, frame, key: ExactCell, pending: int = 0):
         alt = require("altair")
         pl = require("polars")
-        from rummykit.charts import odds_lines, shoe_label, wants_log, your_hand_mark
+        from rummykit.charts import (
+            estimate_bars,
+            odds_lines,
+            shoe_label,
+            wants_log,
+            your_hand_mark,
+        )
 
         frame = shoe_label(frame)
         log = wants_log(frame)
-        notes = [f"{key.rules.name} rules", "log scale" if log else "linear scale"]
-        simulated = frame.filter(pl.col("method") == "simulation").height
-        if simulated:
-            notes.append(f"{simulated} points simulated from {NEIGHBOUR_HANDS:,} hands each")
-        if pending:
-            notes.append(f"recomputing {pending} point{'s' if pending != 1 else ''} ...")
-        lines = odds_lines(frame, color="shoe", color_title="Shoe", facet=None, log=log, title="")
+        rows = frame.to_dicts()
+        notes = [f"{key.rules.name} rules; {'log' if log else 'linear'} scale"]
+        notes += _chart_notes(key, rows, pending)
+        style = {"color": "shoe", "color_title": "Shoe", "log": log}
+        layers = [odds_lines(frame, facet=None, title="", **style)]
+        if (frame["method"] == "simulation").any():
+            layers.append(estimate_bars(frame, **style))
         chosen = frame.filter(
             (pl.col("decks") == key.decks)
             & (pl.col("jokers") == key.jokers)
@@ -444,18 +441,20 @@ class OddsExplorer:
         )
         if log:
             chosen = chosen.filter(pl.col("p") > 0)
-        layers = [lines]
         if chosen.height:
             layers.append(your_hand_mark(chosen))
         title = alt.TitleParams(
-            f"Chance of being dealt {key.contract}, by hand size", subtitle="; ".join(notes)
+            f"Chance of being dealt {key.contract}, by hand size", subtitle=notes
         )
         return alt.layer(*layers).properties(width=420, height=240, title=title)
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.box)
+        display_widget(
+            self.box,
+            "The odds explorer: choose the rules, the round, the shoe and the hand size to "
+            "see the chance of being dealt the round's contract, and a chart of it by hand "
+            "size. It needs a running Python kernel: run this cell to use it.",
+        )
 
 
 def _not_in_tables(what: str) -> str:
@@ -480,6 +479,75 @@ def _drawing_html(key: ExactCell) -> str:
         f"Drawing the chance of being dealt {key.contract} by hand size "
         f"({key.rules.name} rules) ..."
     )
+
+
+def _drawable(rows: list[dict]) -> bool:
+    """Whether a chart of ``rows`` shows something: a chance above 0, or an estimate
+    (which shows at least its interval)."""
+    return any(row["p"] > 0 or row["method"] == "simulation" for row in rows)
+
+
+def _nothing_html(key: ExactCell, rows: list[dict]) -> str:
+    """What the chart's place says once every point is in and each is exactly 0: why,
+    and which hand size would show a chart."""
+    sizes = sorted({row["cards"] for row in rows})
+    needed = key.contract.min_cards(key.rules)
+    span = f"{sizes[0]} to {sizes[-1]} cards" if len(sizes) > 1 else f"{sizes[0]} cards"
+    if sizes[-1] < needed:
+        why = (
+            f"{impossible_reason(key.contract, key.rules, sizes[-1])}, more than any hand "
+            f"size here ({span}): every chance is 0, so there is no chart to draw. Choose "
+            f"a hand of {needed} cards or more to see one."
+        )
+    else:
+        why = f"every chance here ({span}) is 0, so there is no chart to draw."
+    return message_html(f"No chart: {why}")
+
+
+def _chart_notes(key: ExactCell, rows: list[dict], pending: int) -> list[str]:
+    """The lines under the odds chart's title, beside its rules and scale: which points
+    are estimates (and from how many hands), which shoes have no chance above 0 at the
+    sizes shown, whether "your hand" is such a point, and what is still to come."""
+    notes = []
+    simulated = [row["n"] for row in rows if row["method"] == "simulation"]
+    if simulated:
+        low, high = min(simulated), max(simulated)
+        hands = f"{high:,} hands" if low == high else f"{low:,} to {high:,} hands"
+        many = len(simulated) != 1
+        notes.append(
+            f"circles and bars: {len(simulated)} point{'s' if many else ''} simulated from "
+            f"{hands}{' each' if many else ''}, with {'their' if many else 'its'} 95% "
+            "interval; lines: exact"
+        )
+    sizes = sorted({row["cards"] for row in rows})
+    needed = key.contract.min_cards(key.rules)
+    if sizes and sizes[0] < needed <= sizes[-1]:
+        notes.append(f"no hand under {needed} cards can hold {key.contract}")
+    shoes = sorted({(row["decks"], row["jokers"]) for row in rows})
+    never = [
+        shoe
+        for shoe in shoes
+        if all(
+            row["p"] == 0 and row["method"] != "simulation"
+            for row in rows
+            if (row["decks"], row["jokers"]) == shoe
+        )
+    ]
+    if never:
+        words = ", ".join(shoe_words(*shoe) for shoe in never)
+        notes.append(f"impossible at every size shown: {words}")
+    chosen = [
+        row
+        for row in rows
+        if (row["decks"], row["jokers"], row["cards"]) == (key.decks, key.jokers, key.cards)
+    ]
+    if chosen and chosen[0]["p"] == 0 and chosen[0]["method"] != "simulation":
+        reason = impossible_reason(key.contract, key.rules, key.cards)
+        because = f", {reason}" if reason else ""
+        notes.append(f"your hand ({key.cards} cards): impossible{because}")
+    if pending:
+        notes.append(f"recomputing {pending} point{'s' if pending != 1 else ''} ...")
+    return notes
 
 
 def _cell(key: ExactCell) -> ExactCell:
@@ -826,6 +894,9 @@ class SimulationExplorer:
         self.chart_html.value = figure_html(_common.chart_svg(chart))
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.box)
+        display_widget(
+            self.box,
+            "The simulation explorer: deal many hands and watch the estimate of a "
+            "contract's chance, with its 95% interval, close in on the exact value. It "
+            "needs a running Python kernel: run this cell to use it.",
+        )

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from rummykit.chance import ONE_IN_BELOW, axis_label
 
-__all__ = ["LINE_COLOURS", "completion_svg", "convergence_svg", "odds_lines_svg"]
+__all__ = ["LINE_COLOURS", "completion_svg", "convergence_svg", "odds_lines_svg", "shoe_words"]
 
 #: The colours of the lines, one per shoe: :data:`rummykit.charts.DISTINCT_COLOURS`
 #: (Okabe and Ito's colour-blind-safe palette), tested equal.
@@ -36,31 +36,70 @@ def _text(px: float, py: float, words: str, anchor: str = "middle", extra: str =
     )
 
 
+def shoe_words(decks: int, jokers: int) -> str:
+    """A shoe as the charts' keys name it.
+
+    >>> shoe_words(2, 4), shoe_words(1, 1)
+    ('2 decks + 4 jokers', '1 deck + 1 joker')
+    """
+    return f"{decks} deck{'s' if decks != 1 else ''} + {jokers} joker{'s' if jokers != 1 else ''}"
+
+
+def _label_width(words: str) -> float:
+    """About how wide ``words`` are at 11 px sans-serif (for margins, not layout)."""
+    return 6.4 * len(words)
+
+
 def odds_lines_svg(
-    rows: Sequence[dict], chosen: tuple[int, int, int], title: str, subtitle: str = ""
+    rows: Sequence[dict],
+    chosen: tuple[int, int, int],
+    title: str,
+    subtitle: str | Sequence[str] = "",
 ) -> str:
     """Lines of the chance ``p`` against the hand size ``cards``, one per shoe (``decks``,
-    ``jokers``), as :func:`rummykit.charts.odds_lines` draws them (a log scale where a
-    chance is under 1%), with a black diamond at ``chosen`` (decks, jokers, cards).
+    ``jokers``), as :func:`rummykit.charts.odds_lines` and
+    :func:`rummykit.charts.estimate_bars` draw them (a log scale where a chance is under
+    1%), with a black diamond at ``chosen`` (decks, jokers, cards).
+
+    A line joins exact chances only. A row whose ``method`` is ``"simulation"`` is an
+    estimate: a hollow circle with a bar over its 95% interval (``ci_low`` to
+    ``ci_high``), never joined to its neighbours (an estimate's noise on a line reads as a
+    chance that falls with more cards); on a log scale an estimate of 0 is a downward
+    triangle at its interval's top. A shoe with no chance above 0 stays in the key,
+    "impossible at these sizes". ``subtitle`` is a line or a list of lines.
 
     >>> rows = [{"decks": 2, "jokers": 4, "cards": c, "p": p}
     ...         for c, p in ((9, 0.05), (10, 0.089), (11, 0.14))]
     >>> svg = odds_lines_svg(rows, (2, 4, 10), "Chance of being dealt 2 sets")
     >>> svg.startswith("<svg") and ">2 decks + 4 jokers<" in svg and "<polygon" in svg
     True
+    >>> guess = {"decks": 1, "jokers": 2, "cards": 10, "p": 0.05, "ci_low": 0.04,
+    ...          "ci_high": 0.065, "method": "simulation"}
+    >>> svg = odds_lines_svg(rows + [guess], (2, 4, 10), "Chance")
+    >>> svg.count("<polyline"), svg.count("<circle"), ">simulated: 95% interval<" in svg
+    (1, 2, True)
     """
-    left, top, width, height = 70, 52, 420, 240
+    top_lines = [subtitle] if isinstance(subtitle, str) else list(subtitle)
+    top_lines = [line for line in top_lines if line]
+    top, width, height = 38 + 14 * len(top_lines), 420, 240
     shown = [row for row in rows if row["p"] is not None]
-    positive = [row["p"] for row in shown if row["p"] > 0]
-    log = bool(positive) and min(positive) < ONE_IN_BELOW
+
+    def estimated(row: dict) -> bool:
+        return row.get("method") == "simulation"
+
+    reach = [row["p"] for row in shown if row["p"] > 0]
+    reach += [row["ci_high"] for row in shown if estimated(row) and row["p"] == 0]
+    reach = [value for value in reach if value > 0]
+    log = bool(reach) and min(reach) < ONE_IN_BELOW
     if log:
-        shown = [row for row in shown if row["p"] > 0]
-        first = math.floor(math.log10(min(positive)))
+        first = math.floor(math.log10(min(reach)))
         step = max(1, math.ceil(-first / 6))
         ticks = [10.0 ** (-k) for k in range(0, -first + 1, step)][::-1]
         low = math.log10(ticks[0])
+        floor = ticks[0] * 0.7
 
         def y(p: float) -> float:
+            p = max(p, floor)
             return top + height * (1 - (math.log10(p) - low) / -low) if low else top
 
     else:
@@ -69,21 +108,41 @@ def odds_lines_svg(
         def y(p: float) -> float:
             return top + height * (1 - p)
 
+    labels = [axis_label(tick) for tick in ticks]
+    # Room for the longest tick label and the axis title beside it, never clipped.
+    left = 34 + max(_label_width(label) for label in labels)
     sizes = sorted({row["cards"] for row in shown}) or [chosen[2]]
     span = max(1, sizes[-1] - sizes[0])
 
     def x(cards: int) -> float:
         return left + width * (cards - sizes[0]) / span if len(sizes) > 1 else left + width / 2
 
+    shoes = sorted({(row["decks"], row["jokers"]) for row in shown})
+    impossible = {
+        shoe
+        for shoe in shoes
+        if all(
+            row["p"] == 0 and not estimated(row)
+            for row in shown
+            if (row["decks"], row["jokers"]) == shoe
+        )
+    }
+    key = [
+        (shoe_words(*shoe) + (": impossible at these sizes" if shoe in impossible else ""))
+        for shoe in shoes
+    ]
+    key_width = max([_label_width(words) for words in key] + [130]) + 60
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 170}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + key_width:.0f}" '
         f'height="{top + height + 50}" role="img" aria-label="{html.escape(title)}">',
         _text(left, 18, title, "start", ' font-size="13" font-weight="bold"'),
-        _text(left, 36, subtitle, "start") if subtitle else "",
-        f'<rect x="{left}" y="{top}" width="{width}" height="{height}" fill="none" stroke="#ddd"/>',
     ]
-    for tick in ticks:
-        parts.append(_text(left - 6, y(tick) + 4, axis_label(tick), "end"))
+    parts += [_text(left, 36 + 14 * i, line, "start") for i, line in enumerate(top_lines)]
+    parts.append(
+        f'<rect x="{left}" y="{top}" width="{width}" height="{height}" fill="none" stroke="#ddd"/>'
+    )
+    for tick, label in zip(ticks, labels, strict=True):
+        parts.append(_text(left - 6, y(tick) + 4, label, "end"))
         parts.append(
             f'<line x1="{left}" x2="{left + width}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
             'stroke="#eee"/>'
@@ -93,36 +152,68 @@ def odds_lines_svg(
     parts.append(_text(left + width / 2, top + height + 36, "Cards in hand"))
     middle = top + height / 2
     parts.append(_text(14, middle, "Chance", extra=f' transform="rotate(-90 14 {middle})"'))
-    shoes = sorted({(row["decks"], row["jokers"]) for row in shown})
+    any_estimate = False
     for i, shoe in enumerate(shoes):
         colour, dash = LINE_COLOURS[i % len(LINE_COLOURS)], LINE_DASHES[i % len(LINE_DASHES)]
-        line = sorted(
-            (row["cards"], row["p"]) for row in shown if (row["decks"], row["jokers"]) == shoe
+        own = sorted(
+            (row for row in shown if (row["decks"], row["jokers"]) == shoe),
+            key=lambda row: row["cards"],
         )
-        points = " ".join(f"{x(c):.1f},{y(p):.1f}" for c, p in line)
+        exact = [(row["cards"], row["p"]) for row in own if not estimated(row)]
+        if log:
+            exact = [(c, p) for c, p in exact if p > 0]
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
-        parts.append(
-            f'<polyline points="{points}" fill="none" stroke="{colour}" '
-            f'stroke-width="{max(1.5, 3.5 - 0.75 * i)}"{dashes}/>'
-        )
-        decks, jokers = shoe
-        label = (
-            f"{decks} deck{'s' if decks != 1 else ''} + {jokers} joker{'s' if jokers != 1 else ''}"
-        )
+        if len(exact) > 1:
+            points = " ".join(f"{x(c):.1f},{y(p):.1f}" for c, p in exact)
+            parts.append(
+                f'<polyline points="{points}" fill="none" stroke="{colour}" '
+                f'stroke-width="{max(1.5, 3.5 - 0.75 * i)}"{dashes}/>'
+            )
+        for row in own:
+            if not estimated(row):
+                continue
+            any_estimate = True
+            cx = x(row["cards"])
+            parts.append(
+                f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{y(row["ci_low"]):.1f}" '
+                f'y2="{y(row["ci_high"]):.1f}" stroke="{colour}" stroke-width="1.5"/>'
+            )
+            if log and row["p"] == 0:
+                cy = y(row["ci_high"])
+                parts.append(
+                    f'<polygon points="{cx - 5:.1f},{cy - 4:.1f} {cx + 5:.1f},{cy - 4:.1f} '
+                    f'{cx:.1f},{cy + 5:.1f}" fill="{colour}"/>'
+                )
+            else:
+                parts.append(
+                    f'<circle cx="{cx:.1f}" cy="{y(row["p"]):.1f}" r="3.5" fill="#fff" '
+                    f'stroke="{colour}" stroke-width="1.8"/>'
+                )
         ly = top + 16 * i + 8
         parts.append(
             f'<line x1="{left + width + 14}" x2="{left + width + 40}" y1="{ly}" y2="{ly}" '
             f'stroke="{colour}" stroke-width="2.5"{dashes}/>'
         )
-        parts.append(_text(left + width + 46, ly + 4, label, "start"))
+        parts.append(_text(left + width + 46, ly + 4, key[i], "start"))
+    below = len(shoes)
+    if any_estimate:
+        ly = top + 16 * below + 8
+        parts.append(
+            f'<line x1="{left + width + 27}" x2="{left + width + 27}" y1="{ly - 7}" '
+            f'y2="{ly + 7}" stroke="#555" stroke-width="1.5"/>'
+            f'<circle cx="{left + width + 27}" cy="{ly}" r="3.5" fill="#fff" stroke="#555" '
+            'stroke-width="1.8"/>'
+        )
+        parts.append(_text(left + width + 46, ly + 4, "simulated: 95% interval", "start"))
+        below += 1
     for row in shown:
-        if (row["decks"], row["jokers"], row["cards"]) == chosen:
+        if (row["decks"], row["jokers"], row["cards"]) == chosen and (not log or row["p"] > 0):
             cx, cy = x(row["cards"]), y(row["p"])
             diamond = (
                 f"{cx},{cy - 7:.1f} {cx + 7:.1f},{cy:.1f} {cx},{cy + 7:.1f} {cx - 7:.1f},{cy:.1f}"
             )
             parts.append(f'<polygon points="{diamond}" fill="#000"/>')
-            ly = top + 16 * len(shoes) + 8
+            ly = top + 16 * below + 8
             parts.append(
                 f'<polygon points="{left + width + 27},{ly - 6} {left + width + 33},{ly} '
                 f'{left + width + 27},{ly + 6} {left + width + 21},{ly}" fill="#000"/>'
