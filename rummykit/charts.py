@@ -382,6 +382,11 @@ def odds_lines(
             alt.Tooltip("p_words:N", title="Chance"),
         ],
     }
+    # Lines that lie on one another are named under the title: on a log scale two
+    # shoes within a few tens of percent of each other draw one line.
+    close = _close_lines(data, x, color, facet)
+    if title and close:
+        title = alt.TitleParams(title, subtitle=[_close_words(pair) for pair in close])
     # No dots: they would hide the lines under them; the x ticks mark the values.
     chart = alt.Chart(data, title=title).mark_line()
     if facet:
@@ -390,6 +395,43 @@ def odds_lines(
         )
         chart = _wrapped(chart, data.get_column(facet).n_unique(), 3)
     return chart.encode(**encoding).properties(width=150, height=130)
+
+
+#: Two lines whose chances stay within this factor of each other at every point they
+#: share are said to lie on one another (:func:`odds_lines` names them under its title).
+CLOSE_FACTOR = 1.35
+
+
+def _close_lines(
+    frame: pl.DataFrame, x: str, color: str, facet: str | None
+) -> list[tuple[str, str, float]]:
+    """Pairs of ``color`` values whose chances (above 0) stay within
+    :data:`CLOSE_FACTOR` of each other at every ``x`` (and ``facet``) both have: (one,
+    other, the largest factor between them)."""
+    index = [x] + ([facet] if facet else [])
+    positive = frame.filter(pl.col("p") > 0).select(*index, color, "p")
+    values = _order(positive, color) if positive.height else []
+    pairs = []
+    for i, one in enumerate(values):
+        for other in values[i + 1 :]:
+            mine = positive.filter(pl.col(color) == one).drop(color)
+            theirs = positive.filter(pl.col(color) == other).drop(color)
+            both = mine.join(theirs, on=index, suffix="_other")
+            if both.height < 2:
+                continue
+            ratio = both["p"] / both["p_other"]
+            factor = max(ratio.max(), 1 / ratio.min())
+            if factor <= CLOSE_FACTOR:
+                pairs.append((str(one), str(other), float(factor)))
+    return pairs
+
+
+def _close_words(pair: tuple[str, str, float]) -> str:
+    one, other, factor = pair
+    return (
+        f"{one} and {other} lie almost on one another: their chances differ by at most "
+        f"{round((factor - 1) * 100)}%"
+    )
 
 
 def _exact_rows(frame: pl.DataFrame) -> pl.DataFrame:
@@ -560,7 +602,9 @@ def convergence_chart(
         .mark_area(opacity=0.3)
         .encode(
             x=x,
-            y=alt.Y("ci_low:Q", title="Estimated chance", axis=alt.Axis(**CHANCE_AXIS)),
+            # A linear axis: every tick a percentage ("0%, 0.5%, 1%"), never a mix of
+            # styles ("0%, 1 in 200, 1%").
+            y=alt.Y("ci_low:Q", title="Estimated chance", axis=alt.Axis(format="~%")),
             y2="ci_high:Q",
             **key,
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import math
 import re
+from pathlib import Path
 
 import altair as alt
 import polars as pl
@@ -467,3 +468,24 @@ def test_completion_lines_that_coincide_can_have_dashes(turns):
         "strokeDash"
         not in charts.completion_chart(presets, color="rules").to_dict()["layer"][1]["encoding"]
     )
+
+
+def test_odds_lines_names_lines_that_lie_on_one_another():
+    # Chapter 3's shoes: 2 decks + 4 jokers and 3 decks + 6 jokers stay within 28% of
+    # each other (a hair apart on a log scale of six powers of ten); no other pair does.
+    data = Path(__file__).resolve().parents[1] / "data"
+    exact = charts.shoe_label(pl.read_parquet(data / "exact_odds.parquet"))
+    title = charts.odds_lines(exact, color="shoe", color_title="Shoe", log=True).to_dict()
+    subtitle = title["title"]["subtitle"]
+    assert len(subtitle) == 1
+    assert subtitle[0].startswith("2 decks + 4 jokers and 3 decks + 6 jokers lie almost")
+    wide = exact.filter(pl.col("shoe").is_in(["1 deck + 2 jokers", "2 decks + 2 jokers"]))
+    assert "subtitle" not in str(charts.odds_lines(wide, color="shoe").to_dict()["title"])
+    # The factor is measured: doubling one shoe's chances parts them.
+    parted = exact.with_columns(
+        pl.when(pl.col("shoe") == "3 decks + 6 jokers")
+        .then(pl.col("p") / 2)
+        .otherwise(pl.col("p"))
+        .alias("p")
+    )
+    assert "subtitle" not in str(charts.odds_lines(parted, color="shoe").to_dict()["title"])

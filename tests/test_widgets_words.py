@@ -88,7 +88,7 @@ def test_every_widget_writes_a_chance_below_one_in_a_million_in_words():
     sim.run()
     for shown in (deal.odds_html.value, odds.result_html.value, sim.result_html.value):
         assert words in shown and not ZEROS.search(_text(shown)), shown
-    assert "none of the hands (95%: up to 1 in 130)" in sim.result_html.value
+    assert "none held 3 runs (95%: up to 1 in 130)" in sim.result_html.value
     # Impossible reads as such, with its reason, apart from a chance that rounds small.
     odds.cards.value = 11
     assert "impossible: 3 runs need 12 cards" in odds.result_html.value

@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from rummykit.chance import duration_text, exact_text, impossible_reason
 from rummykit.chance import estimate_text as estimate_words
+from rummykit.checks import whole
 from rummykit.odds.answer import answer, can_count, count_seconds, known_probability
 from rummykit.odds.cells import (
     DEFAULT_SEED,
@@ -75,6 +76,10 @@ PLAIN_NEIGHBOUR_HANDS = 1_000
 #: The most hands the SimulationExplorer deals where only the standard library deals
 #: (about a minute in a browser's Python): more is refused with a message, not dealt.
 PLAIN_MAX_HANDS = 200_000
+#: The numbers of hands the SimulationExplorer's Hands box accepts (fewest, most): a
+#: number outside is named in a message and nothing is dealt (never changed behind the
+#: reader's back). Ten million hands take about a minute with numpy.
+HANDS = (10, 10_000_000)
 
 
 class OddsExplorer:
@@ -637,9 +642,18 @@ class SimulationExplorer:
             plain=self.plain,
         )
         """The Players control and completion by turn at that table."""
-        self.n = ipywidgets.BoundedIntText(
-            value=n, min=10, max=10_000_000, step=1000, description="Hands", tooltip="deals"
+        low, high = HANDS
+        whole("n", n, low=low, high=high)
+        self.n = ipywidgets.IntText(
+            value=n,
+            step=1000,
+            description="Hands",
+            tooltip=f"hands to deal: {low:,} to {high:,}",
         )
+        self.hands_range = ipywidgets.HTML(
+            f'<span class="rk-range" style="color:#555">{low:,} to {high:,}</span>'
+        )
+        """The range the Hands box accepts, in words beside it."""
         self.steps = steps
         self.seed = ipywidgets.IntText(value=seed, description="Seed", tooltip="random seed")
         self.show_exact = ipywidgets.Checkbox(
@@ -651,6 +665,16 @@ class SimulationExplorer:
         self.run_button = ipywidgets.Button(
             description="Run", button_style="primary", tooltip="deal the hands", icon="play"
         )
+        self.stop_button = ipywidgets.Button(
+            description="Stop",
+            tooltip="stop dealing: keep the estimate of the hands dealt so far",
+            icon="stop",
+            layout=ipywidgets.Layout(display="none", width="auto"),
+        )
+        """Shown while a run deals: stops it after the hands being dealt (within a batch)."""
+        self._stop = threading.Event()
+        self.stopped = False
+        """Whether the last run was stopped (Stop) before all its hands were dealt."""
         self.progress = ipywidgets.IntProgress(
             value=0, min=0, max=n, description="Dealt", bar_style="info"
         )
@@ -677,12 +701,13 @@ class SimulationExplorer:
         """Whether the chart shown was drawn plainly (:func:`~rummykit.widgets.plain.convergence_svg`), while the
         charting engine started."""
         self.run_button.on_click(lambda _: self.start())
+        self.stop_button.on_click(lambda _: self.stop())
         self.count_progress.button.on_click(lambda _: self._count_asked())
         self.box = ipywidgets.VBox(
             [
                 self.controls.box,
-                ipywidgets.HBox([self.n, self.seed]),
-                ipywidgets.HBox([self.show_exact, self.run_button]),
+                ipywidgets.HBox([self.n, self.hands_range, self.seed]),
+                ipywidgets.HBox([self.show_exact, self.run_button, self.stop_button]),
                 self.progress,
                 self.result_html,
                 self.count_progress.button,
@@ -720,6 +745,7 @@ class SimulationExplorer:
             if self.estimate is not None:
                 asked = self.exact is None and "Count exactly" in (self.exact_note or "")
                 self.count_progress.button.layout.display = None if asked else "none"
+                self.progress.value = self.estimate.n
                 self._show(self._shown.contract, self._shown.cards)
             return
         self.count_progress.button.layout.display = "none"
@@ -728,6 +754,7 @@ class SimulationExplorer:
             "no longer matches the controls: its result is cleared.)"
         )
         self.chart_html.value = ""
+        self.progress.value = 0  # the bar of a result cleared is not full
 
     @staticmethod
     def _settings_words(key: ExactCell) -> str:
@@ -742,8 +769,34 @@ class SimulationExplorer:
         }
         return sorted(marks | {n})
 
+    def hands_problem(self) -> str | None:
+        """Why the Hands box's number cannot be dealt, in words naming :data:`HANDS`;
+        None when it can.
+
+        >>> explorer = SimulationExplorer()
+        >>> explorer.n.value = 5
+        >>> explorer.hands_problem()
+        'Hands must be a whole number from 10 to 10,000,000, not 5: nothing was dealt.'
+        """
+        low, high = HANDS
+        n = self.n.value
+        if low <= n <= high:
+            return None
+        return (
+            f"Hands must be a whole number from {low:,} to {high:,}, not {n:,}: nothing was dealt."
+        )
+
+    def stop(self) -> None:
+        """What "Stop" does: the run stops after the batch of hands being dealt and shows
+        the estimate of the hands dealt until then (a run not under way is not touched)."""
+        self._stop.set()
+
     def start(self) -> None:
         """What "Run" does: :meth:`run` in a thread (here without ``background``)."""
+        problem = self.hands_problem()
+        if problem is not None:
+            self.result_html.value = message_html(problem, "error")
+            return
         if not self.background:
             self.run()
             return
@@ -769,6 +822,10 @@ class SimulationExplorer:
         then the exact value, when it is known or quick to count (see the class)."""
         key = self.controls.cell()
         contract, cards = key.contract, key.cards
+        problem = self.hands_problem()
+        if problem is not None:
+            self.result_html.value = message_html(problem, "error")
+            return
         n = self.n.value
         counting = can_count()
         if not counting and n > PLAIN_MAX_HANDS:
@@ -791,20 +848,34 @@ class SimulationExplorer:
         seeds = random.Random(self.seed.value)
         self.progress.max, self.progress.value = n, 0
         self.run_button.disabled = True
+        self._stop.clear()
+        self.stop_button.layout.display = None
         rows: list = []
         self._estimates = rows
         done = successes = 0
+        self.stopped = False
+
+        def dealing(so_far: int, _total: int) -> None:
+            if self._stop.is_set():
+                raise Superseded
+            self.progress.value = done + so_far
+
         try:
             for mark in self.checkpoints():
-                step = deal(
-                    contract,
-                    decks=key.decks,
-                    jokers=key.jokers,
-                    cards=cards,
-                    rules=key.rules,
-                    n=mark - done,
-                    seed=seeds.getrandbits(63),
-                )
+                try:
+                    step = deal(
+                        contract,
+                        decks=key.decks,
+                        jokers=key.jokers,
+                        cards=cards,
+                        rules=key.rules,
+                        n=mark - done,
+                        seed=seeds.getrandbits(63),
+                        progress=dealing,
+                    )
+                except Superseded:
+                    self.stopped = True
+                    break
                 done, successes = mark, successes + step.successes
                 self.estimate = Estimate.from_counts(successes, done)
                 rows.append(self.estimate)
@@ -813,10 +884,27 @@ class SimulationExplorer:
                 table = [{c: getattr(r, c) for c in columns} for r in rows]
                 self.frame = table if self.plain else require("polars").DataFrame(table)
                 self._show(contract, cards, plain=not rows[1:])
-            if self.drawn_plainly and not self.plain:  # one step: the engine's chart too
+            if self.drawn_plainly and not self.plain and rows:  # one step: the engine's too
                 self._show(contract, cards, plain=False)
         finally:
             self.run_button.disabled = False
+            self.stop_button.layout.display = "none"
+            self._stop.clear()
+        if self.stopped:
+            self.progress.value = done
+            if not rows:
+                self.estimate = None
+                self._shown = None
+                self.result_html.value = message_html(
+                    "Stopped before the first hands were counted: nothing to show. "
+                    "Press Run to deal again."
+                )
+                self.chart_html.value = ""
+                return
+            stopped = f"Stopped by you after {done:,} of {n:,} hands."
+            self.exact_note = f"{self.exact_note} {stopped}" if self.exact_note else stopped
+            self._show(contract, cards)
+            return
         if self.show_exact.value and self.exact is None and not counting:
             self.exact_note = _not_in_tables("The exact value")
             self._show(contract, cards)
@@ -867,10 +955,16 @@ class SimulationExplorer:
 
     def _show_result(self, contract: Contract, cards: int, plain: bool) -> None:
         est = self.estimate
-        text = (
-            f"After {est.n:,} hands: {est.successes:,} held {contract}, an estimate of "
-            f"{estimate_words(est.p, est.ci_low, est.ci_high)}."
-        )
+        words = estimate_words(est.p, est.ci_low, est.ci_high)
+        if est.successes in (0, est.n):
+            # "none of the hands (95%: up to 1 in 130)": the interval, after a sentence
+            # saying none (or every one) held it, not "an estimate of none of the hands".
+            held = "none" if est.successes == 0 else "every one"
+            text = f"After {est.n:,} hands: {held} held {contract} ({words.partition(' (')[2]}."
+        else:
+            text = (
+                f"After {est.n:,} hands: {est.successes:,} held {contract}, an estimate of {words}."
+            )
         if self.exact is not None:
             reason = impossible_reason(contract, self._shown.rules, cards)
             text += f" The exact value is {exact_text(self.exact, reason=reason)}."

@@ -258,7 +258,9 @@ def convergence_svg(rows: Sequence, hands: tuple[int, int], exact: float | None,
     ]
     for i in range(5):
         value = i * step
-        parts.append(_text(left - 6, y(value) + 4, axis_label(value), "end"))
+        # Every tick a percentage, as the engine's chart writes them: never a mix of
+        # styles ("0%, 1 in 200, 1%") on one linear axis.
+        parts.append(_text(left - 6, y(value) + 4, f"{round(value * 100, 6):g}%", "end"))
         parts.append(
             f'<line x1="{left}" x2="{left + width}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
             'stroke="#eee"/>'
