@@ -284,9 +284,9 @@ def test_the_live_simulation_explorer_deals_and_reads_the_table_offline(
         after = _chart(sim)
         assert after != before and "Chance of 1 set + 1 run in 10 cards" in after
         _select(sim, "Players", "4")
-        sim.get_by_text(
-            re.compile(r"from data/completion_by_turn, 10,000 rounds \(seed 2026\)")
-        ).wait_for(timeout=BOTS_LIMIT_MS)
+        sim.get_by_text(re.compile(r"from 10,000 rounds played by bots for the book")).wait_for(
+            timeout=BOTS_LIMIT_MS
+        )
         table = sim.locator(".rk-table")
         assert "chance a player has laid down by their t-th turn" in _chart(table)
         hands = sim.locator(".widget-text", has_text="Hands").locator("input")

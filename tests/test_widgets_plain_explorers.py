@@ -249,6 +249,6 @@ def test_both_explorers_work_without_numpy_polars_or_altair():
     assert "Hands: 300,000 is more than this Python deals by itself" in refused
     assert kept == 2_000 and unchanged
     source, message = out["table"]
-    assert source == "data" and "from data/completion_by_turn, 10,000 rounds" in message
+    assert source == "data" and "from 10,000 rounds played by bots for the book" in message
     assert out["live"] == ["live", 4, "<fig"]
     assert out["modules"] == []

@@ -70,7 +70,7 @@ def test_a_table_in_data_is_shown_from_data_at_once(monkeypatch):
     assert explorer.table.frame.equals(expected)
     laid = expected.filter(measure="laid down").sort("turn")
     message = explorer.table.message_html.value
-    assert f"from data/completion_by_turn.parquet, {laid['n'][0]:,} rounds" in message
+    assert f"from {laid['n'][0]:,} rounds played by bots for the book" in message
     first = estimate_text(laid["p"][0], laid["ci_low"][0], laid["ci_high"][0])
     assert f"By their first turn, a player has laid down with a chance of {first};" in message
     assert f"before the round ends: {chance_text(laid['p'][-1])}." in message
@@ -105,7 +105,7 @@ def test_a_table_not_in_data_is_played_live_in_the_background(monkeypatch):
     assert explorer.table.frame.equals(expected)  # the engine path's own numbers
     assert explorer.table.progress.value == explorer.table.progress.max == 30
     assert explorer.table.progress.layout.display == "none"  # hidden once played
-    assert "played live just now, 30 rounds" in explorer.table.message_html.value
+    assert "from 30 rounds played by bots just now" in explorer.table.message_html.value
     assert "<svg" in explorer.table.chart_html.value
 
 

@@ -28,13 +28,13 @@ def test_players_control_in_jupyterlab(page, tmp_path: Path):
     explorer = page.locator(".rk-simulation-explorer")
     # The cell after the one that started the live run ran while it played.
     page.get_by_text("kernel free while playing: True").wait_for()
-    explorer.locator(".rk-message", has_text="played live just now, 300 rounds").wait_for()
+    explorer.locator(".rk-message", has_text="from 300 rounds played by bots just now").wait_for()
     explorer.locator("svg.marks", has_text="2 sets: chance a player has laid down").wait_for()
     explorer.screenshot(path=str(tmp_path / "table-live.png"))
 
     # Five players: the preset's shoe for five (three decks), a table data/ holds.
     _dropdown(explorer, "Players").locator("select").select_option("5")
-    explorer.locator(".rk-message", has_text="from data/completion_by_turn.parquet").wait_for()
+    explorer.locator(".rk-message", has_text="played by bots for the book").wait_for()
     explorer.locator(".rk-message", has_text="5 players, 3 decks and 6 jokers").wait_for()
 
     # family is played by 2 to 6: eight players are refused with that rule.

@@ -482,13 +482,13 @@ class TablePanel:
 
     def _describe(self, key: tuple, frame, source: str) -> str:
         name, number, players, decks, jokers = key
-        n, contract, seed, points = _laid_down(frame)
+        n, contract, _seed, points = _laid_down(frame)
+        # In a learner's words: how many rounds and who played them; where they are kept
+        # and their seed are the table's (:attr:`source`, :attr:`frame`), not the page's.
         if source == "data":
-            table = "" if isinstance(frame, Curve) else ".parquet"
-            where = f"from data/{COMPLETION_TABLE}{table}, {n:,} rounds"
-            where += "" if seed is None else f" (seed {seed})"
+            where = f"from {n:,} rounds played by bots for the book"
         else:
-            where = f"played live just now, {n:,} rounds with the engine's bots (seed {self.seed})"
+            where = f"from {n:,} rounds played by bots just now"
         first = points[0]
         half = [point["turn"] for point in points if point["p"] >= 0.5]
         halfway = (
