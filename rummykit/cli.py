@@ -37,7 +37,7 @@ from pathlib import Path
 from rummykit import chance
 from rummykit._optional import require
 from rummykit.errors import ArgumentError, MissingDependencyError, RummyError
-from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet
+from rummykit.rules import SHOE_DECKS, SHOE_JOKERS, Contract, RuleSet
 
 __all__ = [
     "EXAMPLES",
@@ -148,7 +148,7 @@ EXAMPLES = {
   rummykit odds --contract 1                       round 1 (2 sets), 2 decks, the deal size
   rummykit odds --contract "1 set + 2 runs" --decks 3 --cards 12
   rummykit odds --contract 2s1r --rules pagat --decks 2 --jokers 4 --cards 11
-  rummykit odds --contract 6 --decks 5 --jokers 10 --cards 12   decks the rules do not list
+  rummykit odds --contract 6 --decks 4 --jokers 16 --cards 12   jokers the rules do not give
 
 A count of a contract mixing sets and runs can take minutes: the time planned is
 printed first, then a progress bar (use `rummykit simulate` for a quick estimate).""",
@@ -227,15 +227,15 @@ def _parser() -> argparse.ArgumentParser:
         )
         sub.add_argument(
             "--decks",
-            type=_bounded(1, MAX_DECKS),
+            type=_bounded(*SHOE_DECKS),
             default=2,
-            help=f"52-card decks, 1 to {MAX_DECKS} (default 2)",
+            help=f"52-card decks, {SHOE_DECKS[0]} to {SHOE_DECKS[1]} (default 2)",
         )
         sub.add_argument(
             "--jokers",
-            type=_bounded(0, MAX_JOKERS),
-            help="jokers in the shoe, in all (default: as the rules give the decks; needed "
-            "for decks the rules do not list)",
+            type=_bounded(*SHOE_JOKERS),
+            help=f"jokers in the shoe, in all, {SHOE_JOKERS[0]} to {SHOE_JOKERS[1]} (default: "
+            "as the rules give the decks)",
         )
         sub.add_argument(
             "--cards", type=_natural, help="cards in the hand (default: the round's deal size)"
@@ -386,18 +386,8 @@ def _hand(args, parser) -> tuple[RuleSet, Contract, int | None, int, int]:
         contract, number = parse_contract(args.contract, rules)
     except (RummyError, ValueError) as error:
         parser.error(str(error))
-    jokers = args.jokers
-    if jokers is None:
-        listed = dict(rules.jokers_by_decks)
-        if args.decks not in listed:
-            decks = sorted(listed)
-            parser.error(
-                f"{rules.name} gives a joker count for {decks[0]}-{decks[-1]} decks, not "
-                f"{args.decks}: choose --decks {decks[0]} to {decks[-1]}, or say how many "
-                f"jokers with --jokers (for example --decks {args.decks} --jokers "
-                f"{2 * args.decks})"
-            )
-        jokers = listed[args.decks]
+    # Every preset gives its jokers for every deck count of SHOE_DECKS.
+    jokers = rules.jokers_for(args.decks) if args.jokers is None else args.jokers
     cards = args.cards
     if cards is None:
         if number is None:

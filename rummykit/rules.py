@@ -40,6 +40,8 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_RUN_LENGTH",
     "RULE_PARTS",
+    "SHOE_DECKS",
+    "SHOE_JOKERS",
     "Contract",
     "MeldLimits",
     "MeldRules",
@@ -68,6 +70,15 @@ MAX_DEAL_SIZE = 52
 MAX_ROUNDS = 20
 #: The most melds in a contract: a meld has at least 2 cards, a hand at most 52.
 MAX_CONTRACT_MELDS = MAX_DEAL_SIZE // 2
+
+# The shoes a reader deals and counts from, narrower than a rule set's bounds: every
+# preset gives its jokers for 1 to 4 decks (a table of 8 players uses 3), and an exact
+# count grows fast with the decks (15 cards of 1 set + 2 runs planned at 1 min 35 s from 4
+# decks, 8 min from 8; rummykit.odds.data.plan). Up to 4 jokers a deck; presets give 2.
+#: Decks, inclusive, of the shoes ``rummykit odds``/``simulate`` and the widgets take.
+SHOE_DECKS = (1, 4)
+#: Jokers in all, inclusive, of the shoes ``rummykit odds``/``simulate`` and the widgets take.
+SHOE_JOKERS = (0, 16)
 
 
 @dataclass(frozen=True, order=True)

@@ -17,6 +17,7 @@ from rummykit import RuleSet, _native
 from rummykit.cli import EXAMPLES, count_plan, main, parse_contract
 from rummykit.odds import dealt_probability
 from rummykit.odds.data.tables import SCHEMAS
+from rummykit.rules import SHOE_DECKS, SHOE_JOKERS
 
 STANDARD = RuleSet.preset("standard")
 
@@ -87,12 +88,13 @@ def test_odds_of_an_impossible_hand_says_so_with_its_reason(capsys):
         (["odds", "--contract", "lots"], "cannot read the contract 'lots'"),
         (["odds", "--contract", "0 sets"], "a contract needs at least one set or run"),
         (["odds", "--contract", "2", "--cards", "200"], "cannot deal 200 cards from 2 decks"),
-        (["odds", "--contract", "2", "--decks", "0"], "--decks: must be from 1 to 8, got 0"),
-        (["odds", "--contract", "2", "--decks", "1000"], "--decks: must be from 1 to 8"),
-        (["odds", "--contract", "2", "--jokers", "-1"], "--jokers: must be from 0 to 32, got -1"),
+        (["odds", "--contract", "2", "--decks", "0"], "--decks: must be from 1 to 4, got 0"),
+        (["odds", "--contract", "2", "--decks", "1000"], "--decks: must be from 1 to 4"),
+        (["odds", "--contract", "2", "--jokers", "-1"], "--jokers: must be from 0 to 16, got -1"),
         (["odds", "--contract", "2", "--cards", "ten"], "'ten' is not a whole number"),
         (["odds", "--contract", "2", "--decks", "two"], "'two' is not a whole number"),
-        (["odds", "--contract", "2", "--decks", "5"], "joker count for 1-4 decks, not 5"),
+        (["odds", "--contract", "2", "--decks", "5"], "--decks: must be from 1 to 4, got 5"),
+        (["odds", "--contract", "2", "--jokers", "17"], "--jokers: must be from 0 to 16"),
         (["odds", "--contract", "1 set"], "--cards is needed: 1 set is no round of standard"),
         (["simulate", "--contract", "2", "--n", "0"], "must be a positive integer"),
         (["tables", "--only", "everything"], "invalid choice: 'everything'"),
@@ -123,15 +125,21 @@ def test_errors_print_the_usage_of_their_command(capsys, argv, usage):
     assert fails(capsys, *argv).startswith(usage)
 
 
-def test_too_many_decks_says_what_is_allowed_and_names_jokers(capsys):
-    err = fails(capsys, "odds", "--contract", "2", "--decks", "5")
-    assert "choose --decks 1 to 4, or say how many jokers with --jokers" in err
-    assert "--decks 5 --jokers 10" in err
-    # With the jokers given, any number of decks up to RuleSet's bound is a shoe.
+def test_the_command_takes_the_shoes_the_widgets_take(capsys):
+    # One range (rummykit.rules, the widgets' too), named by --help and the errors.
+    assert (SHOE_DECKS, SHOE_JOKERS) == ((1, 4), (0, 16))
+    with pytest.raises(SystemExit):
+        main(["odds", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "52-card decks, 1 to 4 (default 2)" in help_text
+    assert "jokers in the shoe, in all, 0 to 16" in help_text
+    # Every preset gives its jokers for each deck count, so --jokers is never needed.
+    for name in RuleSet.presets():
+        assert all(RuleSet.preset(name).jokers_for(d) >= 0 for d in range(1, SHOE_DECKS[1] + 1))
     _, out, _ = run(
-        capsys, "odds", "--contract", "1", "--decks", "5", "--jokers", "0", "--cards", "3"
+        capsys, "odds", "--contract", "1", "--decks", "4", "--jokers", "16", "--cards", "3"
     )
-    assert "3 cards from 5 decks + 0 jokers (260 cards)" in out
+    assert "3 cards from 4 decks + 16 jokers (224 cards)" in out
 
 
 def test_version(capsys):
@@ -173,6 +181,36 @@ def test_a_count_planned_to_take_a_while_is_announced_first(capsys, monkeypatch)
     # Quick counts and the values of data/ are not announced.
     assert count_plan(STANDARD, STANDARD.contracts[1], 2, 4, 10) is None
     assert count_plan(STANDARD, STANDARD.contracts[5], 3, 6, 14) is None  # committed
+
+
+def test_a_count_shows_a_bar_from_its_start_moving_with_each_step(capsys, monkeypatch):
+    import tqdm
+
+    import rummykit.odds.counting.exact as exact
+
+    monkeypatch.setattr(exact, "_CACHE", {})
+    shown = []  # (done, total) each time the bar is drawn
+
+    class Bar:  # tqdm's bar as the command uses it (a real one hides off a terminal)
+        def __init__(self, **options):
+            assert options["disable"] is None and options["delay"] == 0
+            self.n, self.total = 0, options["total"]
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc_info):
+            return False
+
+        def refresh(self):
+            shown.append((self.n, self.total))
+
+    monkeypatch.setattr(tqdm, "tqdm", Bar)
+    run(capsys, "odds", "--contract", "2", "--decks", "1", "--jokers", "1", "--cards", "9")
+    # Drawn before the count's first step, then after each step of the sweep.
+    assert shown[0] == (0, None) and len(shown) > 10
+    steps = shown[-1][1]
+    assert shown[1:] == [(done, steps) for done in range(1, steps + 1)]
 
 
 def test_parse_contract_reads_rounds_and_words():

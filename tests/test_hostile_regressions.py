@@ -165,7 +165,7 @@ def test_unbounded_arguments_are_refused(call, match):
 
 def test_rummykit_odds_refuses_a_long_count_and_names_allow_long(capsys):
     with pytest.raises(SystemExit) as exit_info:
-        main(["odds", "--contract", "5", "--decks", "8", "--jokers", "32", "--cards", "30"])
+        main(["odds", "--contract", "5", "--decks", "4", "--jokers", "16", "--cards", "30"])
     assert exit_info.value.code == 2
     assert "--allow-long" in capsys.readouterr().err
 

@@ -15,7 +15,7 @@ from rummykit import _optional, svg
 from rummykit.cards import Card, Hand
 from rummykit.chance import exact_text, impossible_reason
 from rummykit.odds.answer import count_seconds
-from rummykit.rules import Contract, RuleSet
+from rummykit.rules import SHOE_DECKS, SHOE_JOKERS, Contract, RuleSet
 
 
 def require(name: str) -> ModuleType:
@@ -81,9 +81,8 @@ def engine_started() -> bool:
 
 
 #: The shoes every widget deals from and counts: decks and jokers, inclusive (the
-#: DealWidget's boxes, the explorers' sliders).
-DECKS = (1, 4)
-JOKERS = (0, 16)
+#: DealWidget's boxes, the explorers' sliders), those of ``rummykit odds`` too.
+DECKS, JOKERS = SHOE_DECKS, SHOE_JOKERS
 
 #: Colours of messages: text on white at least 4.5:1.
 _TONES = {"ok": "#1a7f37", "error": "#b42318", "info": "#333333"}
