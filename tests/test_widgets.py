@@ -126,20 +126,53 @@ def test_deal_values_out_of_range_are_named_not_clamped():
     widget.decks.value = 9
     assert widget.decks.value == 9  # kept as typed, and refused in words
     assert 'role="alert"' in widget.status_html.value
-    assert "Decks must be from 1 to 4, not 9" in widget.status_html.value
+    assert "Decks must be a whole number from 1 to 4, not 9" in widget.status_html.value
     assert widget.hand_html.value == "" and widget.odds_html.value == ""
     widget.deal_button.click()
     assert widget.hand == hand and widget.seed.value == 2  # nothing dealt
-    with pytest.raises(RummyError, match="Decks must be from 1 to 4, not 9"):
+    with pytest.raises(RummyError, match="Decks must be a whole number from 1 to 4, not 9"):
         widget.deal()
     widget.sort.value = "suit"  # redrawing keeps the message up
-    assert "Decks must be from 1 to 4" in widget.status_html.value
+    assert "Decks must be a whole number from 1 to 4" in widget.status_html.value
     widget.decks.value = 2
     widget.jokers.value = -1
-    assert "Jokers must be from 0 to 16, not -1" in widget.status_html.value
+    assert "Jokers must be a whole number from 0 to 16, not -1" in widget.status_html.value
     widget.jokers.value = 4
     assert "Jokers must be" not in widget.status_html.value and "<svg" in widget.hand_html.value
     assert widget.hand == hand and widget.dealt_seed == 2
+
+
+def test_deal_a_number_not_whole_is_refused_never_read_as_another():
+    """Item 10 of issue 50: "2.5" typed as decks read as 25 (an integer box drops the ".")."""
+    from rummykit import Shoe
+
+    widget = DealWidget(seed=2, background=False)
+    widget.deal_button.click()
+    p = widget.probability
+    assert (widget.decks.value, widget.jokers.value) == (2, 4) and p is not None
+    for box, name, low, high in ((widget.decks, "Decks", 1, 4), (widget.jokers, "Jokers", 0, 16)):
+        kept, hand = box.value, widget.hand
+        box.set_state({"value": 2.5})  # as the browser sends "2.5"
+        assert box.value == 2.5
+        assert widget.problem() == (
+            f"{name} must be a whole number from {low} to {high}, not 2.5: "
+            "nothing is dealt until it is."
+        )
+        assert widget.problem() in widget.status_html.value
+        assert 'role="alert"' in widget.status_html.value
+        assert widget.odds_html.value == "" and widget.probability is None
+        assert widget.hand is hand and widget.dealt_seed == 2  # nothing dealt
+        assert (widget.decks.value, widget.jokers.value) == (
+            (2.5, 4) if name == "Decks" else (2, 2.5)
+        )
+        box.value = kept
+        assert widget.hand == hand and widget.probability == p
+    # A whole number, however it comes, is an int: scripts keep passing it on.
+    widget.decks.set_state({"value": 3.0})
+    assert widget.decks.value == 3 and isinstance(widget.decks.value, int)
+    assert widget.jokers.value == STANDARD.jokers_for(3) and widget.problem() is None
+    assert widget.hand == Shoe(decks=3, jokers=6).deal(10, seed=2)
+    assert widget.shoe.cell().decks == 3 and "3 decks" in widget.hand_html.value
 
 
 def test_deal_is_repeatable_from_its_seed():

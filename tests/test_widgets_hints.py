@@ -302,7 +302,7 @@ def test_deal_a_value_out_of_range_shows_the_error_and_keeps_the_outs():
     widget.deal_button.click()
     hand, result = list(widget.hand), widget.outs
     widget.decks.value = 9
-    assert "Decks must be from 1 to 4, not 9" in widget.status_html.value
+    assert "Decks must be a whole number from 1 to 4, not 9" in widget.status_html.value
     assert 'role="alert"' in widget.status_html.value
     assert list(widget.hand) == hand and widget.outs is result
     assert widget.outs_pane.html.value == ""  # no outs of a shoe that is not there

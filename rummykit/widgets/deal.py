@@ -33,7 +33,7 @@ from rummykit.widgets._common import (
     slow_to_count,
 )
 from rummykit.widgets.hints import OutsPane
-from rummykit.widgets.shoe import ShoeControls
+from rummykit.widgets.shoe import CountText, ShoeControls
 
 __all__ = ["DECKS", "JOKERS", "DealWidget"]
 
@@ -65,10 +65,11 @@ class DealWidget:
     each later one moves it on by one first, and a seed typed in is dealt at once. Once
     a hand is up, changing the rules, the round, the decks or the jokers deals that seed
     again with the new settings, so the verdict and the odds never describe another
-    shoe. A value out of range (:data:`DECKS`, :data:`JOKERS`, a seed out of
-    :data:`~rummykit.widgets._common.SEED_RANGE`) is named in the status line, and
-    nothing is dealt until it is fixed (a seed is never changed behind the reader's
-    back). When the hand changes, the outs and the odds of the hand before are replaced
+    shoe. A value that is not a whole number in range (:data:`DECKS`, :data:`JOKERS`, as
+    for ``rummykit odds``; a seed in :data:`~rummykit.widgets._common.SEED_RANGE`) is
+    named in the status line, and nothing is dealt until it is fixed ("2.5" decks is
+    refused, never read as 2 or 25; a seed is never changed behind the reader's back).
+    When the hand changes, the outs and the odds of the hand before are replaced
     at once by a line saying they are being counted. A hand that is short of the contract
     shows which cards would complete it (:func:`~rummykit.search.contract_completion`).
 
@@ -200,12 +201,12 @@ class DealWidget:
         return self.shoe.round
 
     @property
-    def decks(self) -> ipywidgets.IntText:
+    def decks(self) -> CountText:
         """The decks box (of :attr:`shoe`)."""
         return self.shoe.decks
 
     @property
-    def jokers(self) -> ipywidgets.IntText:
+    def jokers(self) -> CountText:
         """The jokers box (of :attr:`shoe`)."""
         return self.shoe.jokers
 
@@ -255,7 +256,7 @@ class DealWidget:
         >>> widget = DealWidget(background=False)
         >>> widget.decks.value = 9
         >>> widget.problem()
-        'Decks must be from 1 to 4, not 9: nothing is dealt until it is.'
+        'Decks must be a whole number from 1 to 4, not 9: nothing is dealt until it is.'
         >>> widget.decks.value = 2; widget.seed.value = 10**20
         >>> widget.problem()[:63]
         'Seed must be a whole number from 0 to 9,007,199,254,740,991 (a '
@@ -263,16 +264,7 @@ class DealWidget:
         seed = seed_problem(self.seed.value)
         if seed is not None:
             return seed
-        for name, control, (low, high) in (
-            ("Decks", self.decks, DECKS),
-            ("Jokers", self.jokers, JOKERS),
-        ):
-            if not low <= control.value <= high:
-                return (
-                    f"{name} must be from {low} to {high}, not {control.value}: "
-                    "nothing is dealt until it is."
-                )
-        return None
+        return self.shoe.problem()
 
     def _show_problem(self, problem: str) -> None:
         self.hand_html.value = ""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import contextlib
 
+import traitlets
+
 from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import (
     DECKS,
@@ -16,7 +18,7 @@ from rummykit.widgets._common import (
     round_options,
 )
 
-__all__ = ["ShoeControls"]
+__all__ = ["CountText", "ShoeControls"]
 
 
 class ShoeControls:
@@ -29,9 +31,10 @@ class ShoeControls:
     decks shown too. While they do, :attr:`changing` is true: a listener of every control
     waits for the last move (the controls' own listeners, added first, run first).
 
-    ``sliders`` bounds decks and jokers to :data:`~rummykit.widgets._common.DECKS` and
-    :data:`~rummykit.widgets._common.JOKERS` (the explorers); without it they are boxes
-    that take any value, so that a widget can name one out of range (DealWidget). With
+    ``sliders`` bounds decks and jokers to :data:`~rummykit.rules.SHOE_DECKS` and
+    :data:`~rummykit.rules.SHOE_JOKERS` (the explorers); without it they are boxes that
+    take any number, whole or not, so that a widget can name one it cannot deal
+    (:meth:`problem`; DealWidget) instead of reading it as another. With
     ``hand_size`` the dropdown chooses a contract (the hand size apart), else a round.
     ``rules`` is a preset's name or a rule set of one's own (then the preset is fixed).
 
@@ -90,13 +93,13 @@ class ShoeControls:
                 description="Jokers",
                 tooltip="jokers in the shoe, in all",
             )
-        else:  # Not bounded: a bounded box would cut a value out of range without a word.
-            self.decks = ipywidgets.IntText(
+        else:
+            self.decks = CountText(
                 value=decks,
                 description="Decks",
                 tooltip=f"52-card decks in the shoe ({DECKS[0]} to {DECKS[1]})",
             )
-            self.jokers = ipywidgets.IntText(
+            self.jokers = CountText(
                 value=jokers,
                 description="Jokers",
                 tooltip=f"jokers in the shoe, in all ({JOKERS[0]} to {JOKERS[1]})",
@@ -139,9 +142,36 @@ class ShoeControls:
             return self.cards.value
         return self.rules.deal_sizes[self.round.value - 1]
 
+    def problem(self) -> str | None:
+        """Why the decks or jokers shown cannot be dealt, in words naming the field and its
+        range (:data:`~rummykit.rules.SHOE_DECKS`, :data:`~rummykit.rules.SHOE_JOKERS`),
+        or None when they can.
+
+        >>> shoe = ShoeControls(sliders=False, hand_size=False)
+        >>> shoe.decks.value = 2.5
+        >>> shoe.problem()
+        'Decks must be a whole number from 1 to 4, not 2.5: nothing is dealt until it is.'
+        >>> shoe.decks.value = 3.0   # a whole number, as the box sends it: an int
+        >>> shoe.decks.value, shoe.problem()
+        (3, None)
+        """
+        for name, control, (low, high) in (
+            ("Decks", self.decks, DECKS),
+            ("Jokers", self.jokers, JOKERS),
+        ):
+            value = control.value
+            if isinstance(value, float) or not low <= value <= high:
+                shown = f"{value:,}" if isinstance(value, int) else repr(value)
+                return (
+                    f"{name} must be a whole number from {low} to {high}, not {shown}: "
+                    "nothing is dealt until it is."
+                )
+        return None
+
     def cell(self):
         """The dealt cell (:class:`~rummykit.odds.cells.ExactCell`) the controls show: the
-        widgets' key for the odds they show, count and cache."""
+        widgets' key for the odds they show, count and cache (a number :meth:`problem`
+        names is kept as it is: such a cell is never dealt or counted)."""
         return dealt_cell(
             self.rules, self.contract, self.decks.value, self.jokers.value, self.hand_size
         )
@@ -176,3 +206,25 @@ class ShoeControls:
         # With no joker count for this many decks, keep the one shown.
         with contextlib.suppress(ValueError):
             self.jokers.value = self.rules.jokers_for(self.decks.value)
+
+
+class CountText(ipywidgets.FloatText):
+    """A box for a count (decks, jokers) whose :attr:`value` is an int when it is whole
+    and the float typed otherwise, so that "2.5" is refused by name (an integer box in the
+    browser drops the "." and sends 25).
+
+    >>> box = CountText(value=2)
+    >>> box.value = 3.0
+    >>> box.value
+    3
+    >>> box.set_state({"value": 2.5})   # as the browser sends "2.5"
+    >>> box.value
+    2.5
+    """
+
+    value = traitlets.Union([traitlets.Int(), traitlets.Float()], default_value=0).tag(sync=True)
+
+    @traitlets.validate("value")
+    def _whole_as_int(self, proposal: dict) -> int | float:
+        value = proposal["value"]
+        return int(value) if isinstance(value, float) and value.is_integer() else value
