@@ -412,8 +412,35 @@ def check_meld(cards: Iterable[Card], rules: RuleSet, *, kind: str | None = None
     if one_suit:
         return _check_run(cards, rules)
     if len({c.rank for c in naturals}) == len(naturals):
-        return _check_run(cards, rules)  # all ranks differ: meant as a run
+        # All ranks differ: meant as a run. Too few cards for one is the first rule they
+        # break (a set of them would break its rank in every card).
+        if len(cards) < rules.min_run_size:
+            return _too_few(cards, rules)
+        return _check_run(cards, rules)
     return _check_set(cards, rules)
+
+
+def _too_few(cards: list[Card], rules: RuleSet) -> MeldCheck:
+    """The refusal of ``cards`` of different ranks, fewer than a run needs: fewer than
+    any meld needs, or than a run needs.
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> check_meld(parse_cards("4H 9S"), rules).reason
+    'a meld needs at least 3 cards (a set 3, a run 4), these are 2'
+    >>> check_meld(parse_cards("4H 5S JK"), rules).reason
+    'a run needs at least 4 cards, these are 3'
+    """
+    size, fewest = len(cards), min(rules.min_set_size, rules.min_run_size)
+    if size < fewest:
+        return MeldCheck(
+            False,
+            None,
+            f"a meld needs at least {fewest} cards (a set {rules.min_set_size}, a run "
+            f"{rules.min_run_size}), these are {size}",
+        )
+    naturals = sum(not card.is_joker for card in cards)
+    return MeldCheck(False, "run", _count_problem("run", size, naturals, rules))
 
 
 def _require(cards: Iterable[Card], rules: RuleSet, kind: str | None = None) -> Meld:

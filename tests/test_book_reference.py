@@ -48,6 +48,37 @@ PAGES = {
 }
 
 
+def _defaults(value, name: str):
+    """The signature defaults of a public callable (a class's: its constructor's and
+    its methods')."""
+    import inspect
+
+    functions = [value]
+    if inspect.isclass(value):
+        functions = [f for n, f in vars(value).items() if callable(f) and not n.startswith("_")]
+        functions.append(value.__init__)
+    for function in functions:
+        try:
+            parameters = inspect.signature(function).parameters.values()
+        except (TypeError, ValueError):
+            continue
+        for parameter in parameters:
+            yield f"{name}({parameter.name}=...)", parameter.default
+
+
+def test_no_signature_on_a_reference_page_shows_a_path_of_this_machine():
+    # A default such as build(out=BUILD) printed PosixPath('/work/main/build/...').
+    import os
+
+    for modules in PAGES.values():
+        for module_name in modules:
+            module = importlib.import_module(module_name)
+            for name in module.__all__:
+                for where, default in _defaults(getattr(module, name), name):
+                    if isinstance(default, (str, os.PathLike)):
+                        assert not os.path.isabs(default), (module_name, where, default)
+
+
 def test_every_column_of_data_has_a_meaning():
     for table, schema in SCHEMAS.items():
         for column in schema:

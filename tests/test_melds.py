@@ -71,6 +71,11 @@ def test_legal_melds(text, kind, jokers):
             "a run cannot use the ace both low and high",
         ),
         ("4H 5H 6S 7H", "a run is cards of one suit, these mix hearts and spades"),
+        # Ranks all different but too few cards for a run: the fewest cards of a meld is
+        # the rule broken first (their suits were named before).
+        ("4H 9S", "a meld needs at least 3 cards (a set 3, a run 4), these are 2"),
+        ("4H 5S JK", "a run needs at least 4 cards, these are 3"),
+        ("4H 9S 10C", "a run needs at least 4 cards, these are 3"),
         ("8H 8S 9D", "a set is cards of one rank, these mix 8, 9"),
         (
             "5H 9H JK 6H",

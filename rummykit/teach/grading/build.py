@@ -280,18 +280,21 @@ def _build_one(master: Path, result: Path, course: str, keys: Path, wheel: Path 
 
 
 def build(
-    masters: Path = ASSIGNMENTS_FOLDER,
-    out: Path = BUILD,
+    masters: Path | None = None,
+    out: Path | None = None,
     names: Iterable[str] | None = None,
     *,
     course: str,
     keys: Path | None = None,
 ) -> dict[str, tuple[Path, Path]]:
-    """Build every master in ``masters`` (or those of ``names``) for ``course`` into
-    ``out``, with the answer keys of ``keys`` (default: the folder ``keys`` beside the
-    masters): returns ``{name: (student notebook, autograder zip)}``."""
+    """Build every master in ``masters`` (default :data:`ASSIGNMENTS_FOLDER`) or those of
+    ``names`` for ``course`` into ``out`` (default :data:`BUILD`), with the answer keys of
+    ``keys`` (default: the folder ``keys`` beside the masters): returns ``{name: (student
+    notebook, autograder zip)}``."""
     course = check_course(course)
-    masters, out = check_path("masters", masters), check_path("out", out)
+    # The defaults are resolved here, so the signature shows no path of this machine.
+    masters = ASSIGNMENTS_FOLDER if masters is None else check_path("masters", masters)
+    out = BUILD if out is None else check_path("out", out)
     keys = masters / "keys" if keys is None else check_path("keys", keys)
     found = sorted(masters.glob("*.ipynb")) if _is_dir(masters) else []
     if names is not None:
