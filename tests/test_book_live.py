@@ -289,6 +289,18 @@ def test_the_live_simulation_explorer_deals_and_reads_the_table_offline(
         )
         table = sim.locator(".rk-table")
         assert "chance a player has laid down by their t-th turn" in _chart(table)
+        # A count the rules refuse: the rule is said and the control keeps showing the
+        # count in effect, never a blank (issue 50, item 7).
+        _select(sim, "Players", "2")
+        _select(sim, "Rules", "family")
+        _select(sim, "Players", "8")
+        sim.locator(".rk-error", has_text="family is played by 2 to 6 players, not 8").wait_for()
+        page.wait_for_timeout(1000)
+        players = sim.locator(".widget-dropdown", has_text="Players").locator("select")
+        shown = players.evaluate(
+            "s => s.selectedIndex >= 0 ? s.options[s.selectedIndex].text : ''"
+        )
+        assert shown == "2", f"the Players control shows {shown!r} after a refused count"
         hands = sim.locator(".widget-text", has_text="Hands").locator("input")
         hands.fill("500000")
         hands.press("Enter")

@@ -44,5 +44,10 @@ def test_players_control_in_jupyterlab(page, tmp_path: Path):
     refusal = explorer.locator(".rk-error", has_text="family is played by 2 to 6 players, not 8")
     refusal.wait_for()
     assert refusal.get_attribute("role") == "alert"
+    # The control shows the count still in effect (5), never a blank (issue 50, item 7).
+    players = _dropdown(explorer, "Players").locator("select")
+    page.wait_for_timeout(1000)  # any late update from the kernel has arrived
+    shown = players.evaluate("s => s.selectedIndex >= 0 ? s.options[s.selectedIndex].text : ''")
+    assert shown == "5", f"the Players control shows {shown!r} after a refused count"
     explorer.screenshot(path=str(tmp_path / "table-refused.png"))
     assert not page.blocked, f"requests to other hosts: {page.blocked}"
