@@ -156,6 +156,20 @@ def _start_live(page, button: str, notebook: str, widget: str, press_run: bool =
     return lite, shown
 
 
+#: For each shown button of a widget, its label and whether the label fits inside it.
+_LABELS_FIT = """bs => bs.filter(b => b.offsetParent !== null && b.textContent.trim())
+      .map(b => { const r = document.createRange(); r.selectNodeContents(b);
+                  const s = getComputedStyle(b);
+                  const inside = b.clientWidth - parseFloat(s.paddingLeft)
+                                 - parseFloat(s.paddingRight);
+                  return [b.textContent.trim(), r.getBoundingClientRect().width <= inside + 1]; })"""
+
+#: The shown controls of a widget whose right edge passes the frame's width.
+_CUT_OFF = """els => els.filter(e => e.offsetParent !== null)
+      .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map(e => (e.textContent || e.className).trim().slice(0, 40))"""
+
+
 def _button(container, label: str):
     return container.locator("button.widget-button", has_text=re.compile(rf"^\s*{label}\s*$"))
 
@@ -297,9 +311,7 @@ def test_the_live_simulation_explorer_deals_and_reads_the_table_offline(
         sim.locator(".rk-error", has_text="family is played by 2 to 6 players, not 8").wait_for()
         page.wait_for_timeout(1000)
         players = sim.locator(".widget-dropdown", has_text="Players").locator("select")
-        shown = players.evaluate(
-            "s => s.selectedIndex >= 0 ? s.options[s.selectedIndex].text : ''"
-        )
+        shown = players.evaluate("s => s.selectedIndex >= 0 ? s.options[s.selectedIndex].text : ''")
         assert shown == "2", f"the Players control shows {shown!r} after a refused count"
         hands = sim.locator(".widget-text", has_text="Hands").locator("input")
         hands.fill("500000")
@@ -330,18 +342,12 @@ def test_a_turn_played_in_the_live_notebook_offline(browser, book_url: str, tmp_
         # The bots' turns, in Pyodide on a loaded machine, may take longer than 30 s.
         play.get_by_text("Bea", exact=False).first.wait_for(timeout=BOTS_LIMIT_MS)
         play.get_by_text(re.compile(r"Ann discards the ")).wait_for(timeout=BOTS_LIMIT_MS)
-        # The buttons hold their labels ("Draw from sto..." before).
-        # The longest labels of the action rows, measured as text against the button's inside.
-        clipped = play.locator("button.widget-button").evaluate_all(
-            """bs => bs.filter(b => ["Draw from stock", "Take discard", "Lay down for me"]
-                                    .includes(b.textContent.trim()))
-                  .map(b => { const r = document.createRange(); r.selectNodeContents(b);
-                              const s = getComputedStyle(b);
-                              const inside = b.clientWidth - parseFloat(s.paddingLeft)
-                                             - parseFloat(s.paddingRight);
-                              return [b.textContent.trim(), r.getBoundingClientRect().width <= inside + 1]; })"""
-        )
-        assert len(clipped) == 3 and all(fits for _, fits in clipped), clipped
+        # Every button holds its label ("Draw from sto...", "New g...", "La..." before),
+        # measured as text against the button's inside.
+        clipped = play.locator("button.widget-button").evaluate_all(_LABELS_FIT)
+        labels = [label for label, _ in clipped]
+        assert {"Draw from stock", "Take discard", "Lay down for me", "New game"} <= set(labels)
+        assert all(fits for _, fits in clipped), [c for c in clipped if not c[1]]
         # The frame grew to the notebook: nothing scrolls inside it, so a turn cannot
         # scroll the hand out of view.
         page.wait_for_timeout(1000)  # the frame follows the widget's height
@@ -353,6 +359,15 @@ def test_a_turn_played_in_the_live_notebook_offline(browser, book_url: str, tmp_
         page.wait_for_function("document.fullscreenElement?.classList.contains('rk-live')")
         page.keyboard.press("Escape")
         page.screenshot(path=str(tmp_path / "live_play.png"), full_page=True)
+        # On a phone (390 px): the controls wrap onto more rows, none is cut off at the
+        # frame's edge, and every label still fits its button (issue 50, item 9).
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(1500)  # the frame and the widget follow the new width
+        cut = play.locator(".widget-button, .widget-dropdown, .widget-text, .widget-toggle-buttons")
+        assert cut.evaluate_all(_CUT_OFF) == []
+        narrow = play.locator("button.widget-button").evaluate_all(_LABELS_FIT)
+        assert all(fits for _, fits in narrow), [c for c in narrow if not c[1]]
+        page.screenshot(path=str(tmp_path / "live_play_390.png"), full_page=True)
 
 
 #: Where a Pyodide test loads the built site from, and what it runs there: every module of

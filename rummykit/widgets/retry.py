@@ -94,7 +94,8 @@ class RetryPanel:
             tooltip="add each decision of this review classed a mistake or a blunder to "
             "the puzzle file, to try again later",
             icon="bookmark",
-            layout={"width": "auto"},
+            # Its own width, never squeezed by the file box beside it (its label was cut).
+            layout={"width": "auto", "flex": "0 0 auto"},
         )
         self.next_button = ipywidgets.Button(
             description="Next puzzle",
@@ -131,7 +132,10 @@ class RetryPanel:
         self.box = ipywidgets.VBox(
             [
                 heading,
-                ipywidgets.HBox([self.book_text, self.keep_button, self.next_button]),
+                ipywidgets.HBox(
+                    [self.book_text, self.keep_button, self.next_button],
+                    layout={"flex_flow": "row wrap"},
+                ),
                 self.book_html,
                 self.puzzle_html,
                 self.choices,

@@ -237,7 +237,10 @@ class ReviewPanel:
         self.box = ipywidgets.VBox(
             [
                 heading,
-                ipywidgets.HBox([self.review_button, self.next_button, self.beside_button]),
+                ipywidgets.HBox(
+                    [self.review_button, self.next_button, self.beside_button],
+                    layout={"flex_flow": "row wrap"},
+                ),
                 ipywidgets.HBox([self.progress, self.cancel_button]),
                 self.summary_html,
                 self.beside_html,
