@@ -21,6 +21,16 @@ from rummykit.widgets import OddsExplorer  # noqa: E402
 from rummykit.widgets import odds as odds_module  # noqa: E402
 from rummykit.widgets.plain import LINE_COLOURS, odds_lines_svg  # noqa: E402
 
+
+@pytest.fixture(autouse=True)
+def _fresh_sweeps(monkeypatch):
+    """Each test counts into a cache of sweeps of its own: a sweep left in the process's
+    cache would answer later tests' cells (known_probability, answer) as made before."""
+    from rummykit.odds.counting import exact
+
+    monkeypatch.setattr(exact, "_CACHE", {})
+
+
 STANDARD = RuleSet.preset("standard")
 
 

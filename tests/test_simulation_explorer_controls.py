@@ -19,6 +19,15 @@ from rummykit.errors import ArgumentError  # noqa: E402
 from rummykit.widgets import SimulationExplorer  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def _fresh_sweeps(monkeypatch):
+    """Each test counts into a cache of sweeps of its own: a sweep left in the process's
+    cache would answer later tests' cells (known_probability, answer) as made before."""
+    from rummykit.odds.counting import exact
+
+    monkeypatch.setattr(exact, "_CACHE", {})
+
+
 @pytest.mark.parametrize("typed", [5, 0, -3, 99_999_999])
 def test_hands_out_of_range_are_named_and_kept(typed):
     explorer = SimulationExplorer(n=2_000, steps=3, seed=1, background=False)
