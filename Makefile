@@ -101,12 +101,12 @@ benchmarks: $(STAMP)
 	for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 ## Regenerate data/ (the tables the book reads) and the extract of their exact odds that the
-## widgets read without polars (rummykit/known_odds.json and known_completion.json, for the
+## widgets read without polars (rummykit/odds/known_odds.json and known_completion.json, for the
 ## book's live notebooks).
 tables: $(STAMP)
 	$(BIN)/rummykit tables
-	$(BIN)/python -m rummykit.known_odds
-	$(BIN)/python -m rummykit.known_completion
+	$(BIN)/python -m rummykit.odds.known_odds
+	$(BIN)/python -m rummykit.odds.known_completion
 
 ## Build the graded assignments (assignments/*.ipynb, otter-grader masters) into
 ## build/assignments/NAME/student (to hand out) and .../autograder (autograder.zip), for the

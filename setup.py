@@ -6,7 +6,7 @@ fast round simulator (_table.c with _contract.c) and the engine's fast contract 
 Everything else is in pyproject.toml. The extension is optional: when it cannot be
 built (no C compiler), rummykit installs anyway and counts with the same sweep in Python;
 without _table the fast simulator says so and the engine plays the rounds; without
-_distance, rummykit.search counts distances in Python (the same values, slower).
+_distance, rummykit.engine.search counts distances in Python (the same values, slower).
 
 ``RUMMYKIT_PURE=1`` leaves the compiled parts out altogether, for a pure-Python wheel
 (``py3-none-any``): the book's live notebooks install that wheel in the reader's browser

@@ -20,7 +20,8 @@ import random
 import sys
 import time
 
-from rummykit import RuleSet, Shoe, _native, contract_distance, search
+from rummykit import RuleSet, Shoe, _native, contract_distance
+from rummykit.engine import search
 
 GOAL = 2000
 GOAL_ROUNDS = (5, 6)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from rummykit.bots import GreedyBot
-from rummykit.game import Game, play_game
+from rummykit.agents.bots import GreedyBot
+from rummykit.engine.game import Game, play_game
 
 
 def main() -> None:

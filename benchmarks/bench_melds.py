@@ -15,7 +15,7 @@ import random
 import time
 
 from rummykit import RuleSet, Shoe, contract_distance, find_contract
-from rummykit.search import contract_within
+from rummykit.engine.search import contract_within
 
 
 def rate(function, hands, contract, rules) -> tuple[float, int]:

@@ -19,7 +19,7 @@ import time
 from collections import Counter
 
 from rummykit import RuleSet, Shoe, contract_distance, discard_advice, outs
-from rummykit.cards import Card, Rank, Suit
+from rummykit.engine.cards import Card, Rank, Suit
 
 FACES = [Card(rank, suit, 999) for suit in Suit for rank in Rank] + [Card.joker(999)]
 

@@ -21,8 +21,9 @@ from pathlib import Path
 
 import polars as pl
 
-from rummykit import RuleSet, bots, discard_advice
-from rummykit.bots import GreedyBot, OutsBot
+from rummykit import RuleSet, discard_advice
+from rummykit.agents import bots
+from rummykit.agents.bots import GreedyBot, OutsBot
 from rummykit.odds.cells import Cell
 from rummykit.odds.play import completion
 from rummykit.odds.play.outs_bot import game_difference

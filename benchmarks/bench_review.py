@@ -20,9 +20,9 @@ import random
 import statistics
 import time
 
-from rummykit.bots import Bot, GreedyBot, RandomBot
-from rummykit.game import Game
-from rummykit.reviews import review
+from rummykit.agents.bots import Bot, GreedyBot, RandomBot
+from rummykit.engine.game import Game
+from rummykit.evaluate.reviews import review
 
 
 class Unsteady(Bot):

@@ -8,7 +8,7 @@ plain moves and bad ones), takes seat 0's decisions with a choice, and weighs ea
 mean there, and its class the class of the played move's mean loss against it (best,
 good under 2 points, inaccuracy from 2, mistake from 5, blunder from 10: the review's
 thresholds, on the mean, since with thousands of samples the mean is the loss). Then
-:func:`rummykit.reviews.judge` gives its verdict at ``--budget`` (default: the review's)
+:func:`rummykit.evaluate.reviews.judge` gives its verdict at ``--budget`` (default: the review's)
 for each of ``--seeds`` review seeds, and the script counts the **false alarms**: a
 verdict of mistake or blunder where the truth says best, good or inaccuracy (issue 48's
 measure: at most 1% of verdicts), and the **misses**: the truth a mistake or a blunder and
@@ -42,11 +42,11 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_review import Unsteady  # noqa: E402
 
-from rummykit.bots import GreedyBot  # noqa: E402
+from rummykit.agents.bots import GreedyBot  # noqa: E402
 from rummykit.chance import wilson_interval  # noqa: E402
-from rummykit.game import Game, GameState  # noqa: E402
-from rummykit.reviews import CLASSES, THRESHOLDS, judge, review, weigh  # noqa: E402
-from rummykit.reviews import _alternatives as alternatives  # noqa: E402
+from rummykit.engine.game import Game, GameState  # noqa: E402
+from rummykit.evaluate.reviews import CLASSES, THRESHOLDS, judge, review, weigh  # noqa: E402
+from rummykit.evaluate.reviews import _alternatives as alternatives  # noqa: E402
 
 MARKED = ("mistake", "blunder")
 FINE = ("best", "good", "inaccuracy")
@@ -89,7 +89,7 @@ def truth_class(values: list[list[float]], played: int) -> tuple[str, float]:
 
 def same_samples_kind(view, played, actions, budget: int, rng: random.Random) -> str:
     """The old verdict: best and loss on the same samples, class by the mean."""
-    from rummykit.duplicate import interval
+    from rummykit.evaluate.duplicate import interval
 
     values, _ = weigh(view, actions, samples=budget, rng=rng)
     means = [sum(v) / budget for v in values]

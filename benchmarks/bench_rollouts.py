@@ -6,7 +6,7 @@ reached from a fresh deal by a random number (0-60) of actions of GreedyBots, ha
 them mixed with RandomBot's (so buy windows, play phases and draws all occur). Each is
 rolled out to the end of the round with a GreedyBot in every seat:
 
-- by the engine (``rummykit.rollouts.rollout`` on a clone), on the first ``--engine``
+- by the engine (``rummykit.agents.rollouts.rollout`` on a clone), on the first ``--engine``
   positions (it is slow);
 - by the core, one call per rollout (``fast_rollout``: the state encoded each time, as
   SearchBot calls it), ``--repeat`` times over every position;
@@ -26,9 +26,9 @@ import argparse
 import random
 import time
 
-from rummykit.bots import GreedyBot, RandomBot
-from rummykit.game import Game
-from rummykit.rollouts import fast_rollout, rollout, rollout_points
+from rummykit.agents.bots import GreedyBot, RandomBot
+from rummykit.agents.rollouts import fast_rollout, rollout, rollout_points
+from rummykit.engine.game import Game
 
 
 def positions(count: int, seed: int) -> list:

@@ -2,7 +2,7 @@
 
 GreedyBots play one round of each number 1 to ``--rounds`` (``standard``, 4 players, each
 round dealt from its own seed). At every ``--every``-th decision of seat 0 at which
-:class:`~rummykit.searchbot.SearchBot` would weigh more than one candidate, the
+:class:`~rummykit.agents.searchbot.SearchBot` would weigh more than one candidate, the
 candidates (SearchBot's, its prior's choice first) are played on ``--samples``
 determinizations of the seat's view, each rolled out by GreedyBots on the compiled core
 with the same chance for every candidate, as SearchBot does. Per decision:
@@ -37,10 +37,10 @@ import argparse
 import statistics
 from collections import defaultdict
 
-from rummykit.actions import Buy, DrawStock
-from rummykit.bots import GreedyBot
-from rummykit.game import Game
-from rummykit.searchbot import SearchBot
+from rummykit.agents.bots import GreedyBot
+from rummykit.agents.searchbot import SearchBot
+from rummykit.engine.actions import Buy, DrawStock
+from rummykit.engine.game import Game
 
 
 def rotation(action, rules) -> int:

@@ -1,9 +1,9 @@
 """SearchBot on compiled rollouts: its decision time, and a duplicate comparison with GreedyBot.
 
 One SearchBot (``--rollouts`` determinizations a decision, each candidate rolled out
-once on each by GreedyBots, on the compiled core: rummykit.rollouts.best_rollout; a
+once on each by GreedyBots, on the compiled core: rummykit.agents.rollouts.best_rollout; a
 ``--margin`` other than SearchBot's default if given) at a table of ``standard`` with three
-GreedyBots, on ``--deals`` duplicate deals (:func:`rummykit.duplicate.compare`: the
+GreedyBots, on ``--deals`` duplicate deals (:func:`rummykit.evaluate.duplicate.compare`: the
 SearchBot in every seat of every deal, against the GreedyBot that sat there), the first
 ``--rounds`` rounds of each game. Prints the CPU time of every SearchBot decision
 (median, 90th and 99th percentiles, by phase), the rollouts per CPU-second,
@@ -108,11 +108,11 @@ from pathlib import Path
 
 from bench_search_noise import rotated
 
-import rummykit.duplicate
-from rummykit.bots import GreedyBot, OutsBot
-from rummykit.duplicate import compare, interval
-from rummykit.rollouts import best_outcome
-from rummykit.searchbot import SearchBot
+import rummykit.evaluate.duplicate
+from rummykit.agents.bots import GreedyBot, OutsBot
+from rummykit.agents.rollouts import best_outcome
+from rummykit.agents.searchbot import SearchBot
+from rummykit.evaluate.duplicate import compare, interval
 
 #: Every SearchBot decision: (phase, CPU seconds). Module-level, so the copies that
 #: compare() plays all record here.
@@ -264,14 +264,14 @@ def main() -> None:
     if args.part is not None:
         k, n = (int(x) for x in args.part.split("/"))
         chosen = [d for d in chosen if d % n == k]
-        every = rummykit.duplicate.deal_seeds
+        every = rummykit.evaluate.duplicate.deal_seeds
 
         def some(rng, _):
             # The deals are those of the whole run: deal d's seed is the same in every part.
             seeds = every(rng, args.deals)
             return [seeds[d] for d in chosen]
 
-        rummykit.duplicate.deal_seeds = some
+        rummykit.evaluate.duplicate.deal_seeds = some
     bot = TimedSearchBot(seed=args.seed, rollouts=args.rollouts, rollout=timed_rollout, **options)
     start = time.process_time()
     result = compare(

@@ -3,7 +3,7 @@
 Each round of ``standard`` at 4 players is played alone from its own deal
 (``Game(...).new_state(round=R)``, seed ``1000 * R + deal``): once with GreedyBots in
 every seat, then once per seat with a SearchBot at its default budget in that seat and
-GreedyBots in the others, with the same chance (``rummykit.rollouts.best_outcome``). Each
+GreedyBots in the others, with the same chance (``rummykit.agents.rollouts.best_outcome``). Each
 seat-round pairs SearchBot's going out first with GreedyBot's in the same seat of the
 same deal. Prints a line per round and one for all, with a 95% interval of the paired
 difference over deals (a deal's four seats share its cards)::
@@ -42,11 +42,11 @@ import sys
 import time
 from pathlib import Path
 
-from rummykit.bots import GreedyBot
-from rummykit.duplicate import interval
-from rummykit.game import Game
-from rummykit.rollouts import best_outcome
-from rummykit.searchbot import SearchBot
+from rummykit.agents.bots import GreedyBot
+from rummykit.agents.rollouts import best_outcome
+from rummykit.agents.searchbot import SearchBot
+from rummykit.engine.game import Game
+from rummykit.evaluate.duplicate import interval
 
 
 def play(rounds: list[int], deals: int, out) -> list[dict]:
@@ -81,7 +81,7 @@ def play(rounds: list[int], deals: int, out) -> list[dict]:
 
 def summary(name: str, rows: list[dict]) -> str:
     """A line of ``rows``: each bot's share, and the paired difference with the 95%
-    interval of :func:`rummykit.duplicate.interval` over deals (a deal's four seats
+    interval of :func:`rummykit.evaluate.duplicate.interval` over deals (a deal's four seats
     share its cards, so the deal is the independent unit, as in ``compare``)."""
     n = len(rows)
     search = sum(row["search"] for row in rows)

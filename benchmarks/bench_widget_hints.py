@@ -17,8 +17,8 @@ import statistics
 import time
 
 from rummykit import discard_advice, outs
-from rummykit.actions import DrawStock
-from rummykit.game import Game
+from rummykit.engine.actions import DrawStock
+from rummykit.engine.game import Game
 
 #: The longest a control's handler may take before a reader feels it (seconds).
 RESPONSIVE = 0.1

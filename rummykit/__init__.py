@@ -7,8 +7,16 @@
 ['8♦ 8♥ 8♠', 'J♥ J♥ J♠']
 """
 
-from rummykit.actions import parse_action
-from rummykit.cards import Card, Hand, Rank, Shoe, Suit, as_rng, parse_cards
+from rummykit import _moved
+from rummykit.agents.hints import DiscardAdvice, DiscardOption, Outs, discard_advice, outs
+from rummykit.engine.actions import parse_action
+from rummykit.engine.cards import Card, Hand, Rank, Shoe, Suit, as_rng, parse_cards
+from rummykit.engine.game import Game, GameState, play_game
+from rummykit.engine.legal import PlayerView
+from rummykit.engine.melds import Meld, MeldCheck, check_meld
+from rummykit.engine.rules import CONTRACTS, Contract, RuleSet
+from rummykit.engine.saves import load
+from rummykit.engine.search import contract_completion, contract_distance, find_contract
 from rummykit.errors import (
     ActionTypeError,
     AnswerError,
@@ -30,16 +38,11 @@ from rummykit.errors import (
     SubmissionError,
     UnsupportedRuleError,
 )
-from rummykit.game import Game, GameState, play_game
-from rummykit.hints import DiscardAdvice, DiscardOption, Outs, discard_advice, outs
-from rummykit.legal import PlayerView
-from rummykit.melds import Meld, MeldCheck, check_meld
-from rummykit.reviews import Review, review
-from rummykit.rules import CONTRACTS, Contract, RuleSet
-from rummykit.saves import load
-from rummykit.search import contract_completion, contract_distance, find_contract
+from rummykit.evaluate.reviews import Review, review
 
 __version__ = "0.1.0"
+
+_moved.install()  # the flat root's old module paths, for one release (rummykit._moved)
 
 __all__ = [
     "CONTRACTS",

@@ -23,7 +23,7 @@ chance reads the same everywhere and never as code:
 This module uses the standard library only (the engine's hints import it).
 
 .. deprecated:: 0.1.0
-   ``rummykit.hints.chance_text`` and ``rummykit.odds.tables.chance_text`` moved here:
+   ``rummykit.agents.hints.chance_text`` and ``rummykit.odds.tables.chance_text`` moved here:
    import :func:`chance_text` from :mod:`rummykit.chance`. The widgets'
    ``describe_probability`` and the command line's own percentages are gone; each calls
    this module.
@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from rummykit.checks import contract_rules, instance, real, whole
+from rummykit.engine.checks import contract_rules, instance, real, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
 __all__ = [
@@ -322,7 +322,7 @@ def impossible_reason(contract, rules, cards: int) -> str | None:
     """Why ``contract`` cannot be held in ``cards`` cards (0 or more) under ``rules``, or
     None where the hand is large enough (a chance of 0 then has no reason this can name).
 
-    >>> from rummykit.rules import RuleSet
+    >>> from rummykit.engine.rules import RuleSet
     >>> standard = RuleSet.preset("standard")
     >>> impossible_reason(standard.contracts[6], standard, 11), impossible_reason(
     ...     standard.contracts[0], standard, 10)

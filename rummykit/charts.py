@@ -27,7 +27,7 @@ import altair as alt  # noqa: E402
 import polars as pl  # noqa: E402
 
 from rummykit.display import chance_column  # noqa: E402
-from rummykit.stories import CLASS_COLOURS  # noqa: E402
+from rummykit.evaluate.stories import CLASS_COLOURS  # noqa: E402
 
 __all__ = [
     "completion_chart",
@@ -977,8 +977,8 @@ def interval_chart(
 
 
 def story_chart(frame: pl.DataFrame, *, result: float, title: str = "") -> alt.LayerChart:
-    """A round's story (:class:`rummykit.stories.Story`, its ``rows()``; the story draws
-    the same chart as SVG itself, :meth:`~rummykit.stories.Story.chart`): the seat's expected standing
+    """A round's story (:class:`rummykit.evaluate.stories.Story`, its ``rows()``; the story draws
+    the same chart as SVG itself, :meth:`~rummykit.evaluate.stories.Story.chart`): the seat's expected standing
     after each decision (points at the round's end better than the opponents' mean) with
     its 95% band, each decision coloured by its class, and the round's result at the end.
 

@@ -36,8 +36,8 @@ from pathlib import Path
 
 from rummykit import chance
 from rummykit._optional import require
+from rummykit.engine.rules import SHOE_DECKS, SHOE_JOKERS, Contract, RuleSet
 from rummykit.errors import ArgumentError, MissingDependencyError, RummyError
-from rummykit.rules import SHOE_DECKS, SHOE_JOKERS, Contract, RuleSet
 
 __all__ = [
     "EXAMPLES",
@@ -178,7 +178,7 @@ the same positions: the rounds unfold differently once the choices differ).""",
 Puzzles are positions from seeded rounds of GreedyBots where one choice beats every other
 by at least the margin at the lower end of its 95% interval, found on --budget samples and
 confirmed on as many fresh ones; within each kind no answer is right in more than half of
-the puzzles (rummykit.puzzles).""",
+the puzzles (rummykit.evaluate.puzzles).""",
     "tables": """examples:
   rummykit tables                      regenerate data/ as committed (minutes)
   rummykit tables --quick --out /tmp/data
@@ -493,9 +493,9 @@ def _write_whole(parser, option: str, out: Path, text: str) -> None:
 
 
 def _review(args, parser) -> int:
-    from rummykit.review_page import review_page
-    from rummykit.review_words import action_words
-    from rummykit.reviews import MARKS, MARKS_LEGEND, review
+    from rummykit.evaluate.review_page import review_page
+    from rummykit.evaluate.review_words import action_words
+    from rummykit.evaluate.reviews import MARKS, MARKS_LEGEND, review
 
     tqdm = require("tqdm", extra="analysis", feature="rummykit review").tqdm
     path = Path(args.save)
@@ -520,7 +520,7 @@ def _review(args, parser) -> int:
         )  # fmt: skip
     beside = None
     if args.beside:
-        from rummykit.beside import beside_bots
+        from rummykit.evaluate.beside import beside_bots
 
         with tqdm(desc="beside the bots", unit="round", leave=False, disable=None) as bar:
             beside = beside_bots(
@@ -558,7 +558,7 @@ def _puzzles(args, parser) -> int:
     import json
 
     import rummykit
-    from rummykit.puzzles import generate
+    from rummykit.evaluate.puzzles import generate
 
     tqdm = require("tqdm", extra="analysis", feature="rummykit puzzles").tqdm
     out = Path(args.out)

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 from rummykit._optional import require
 from rummykit.chance import MAX_DIGITS, chance_text, estimate_text
-from rummykit.checks import instance, items, whole
+from rummykit.engine.checks import instance, items, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.reviews import Review
+from rummykit.evaluate.reviews import Review
 
 pl = require("polars", extra="analysis", feature="rummykit.display")
 
@@ -326,12 +326,12 @@ def show(
 
 
 def review_frame(review) -> pl.DataFrame:
-    """A :class:`~rummykit.reviews.Review` as a polars frame, long form: one row per
-    decision and alternative (:meth:`Review.rows <rummykit.reviews.Review.rows>`).
+    """A :class:`~rummykit.evaluate.reviews.Review` as a polars frame, long form: one row per
+    decision and alternative (:meth:`Review.rows <rummykit.evaluate.reviews.Review.rows>`).
 
-    >>> from rummykit.bots import GreedyBot
-    >>> from rummykit.game import Game, play_game
-    >>> from rummykit.reviews import review
+    >>> from rummykit.agents.bots import GreedyBot
+    >>> from rummykit.engine.game import Game, play_game
+    >>> from rummykit.evaluate.reviews import review
     >>> state = play_game(Game("standard", players=2, seed=3, turn_limit=4).new_state(),
     ...                   [GreedyBot(), GreedyBot()])
     >>> frame = review_frame(review(state, 0, budget=2, round=1))

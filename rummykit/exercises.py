@@ -56,7 +56,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from rummykit.chance import chance_text
-from rummykit.checks import instance, items
+from rummykit.engine.checks import instance, items
 from rummykit.errors import AnswerError, ArgumentError, ArgumentTypeError
 
 __all__ = [

@@ -9,8 +9,8 @@ the text alternative a screen reader reads.
 Cards are drawn in a 100 x 140 coordinate box and scaled to ``width`` pixels.
 Hearts and diamonds are red, clubs and spades black. In *four-colour* mode
 clubs are green and diamonds blue, so every suit differs by colour as well as
-by symbol. Turn it on for the Jupyter display of every :class:`~rummykit.cards.Card`,
-:class:`~rummykit.cards.Hand` and :class:`~rummykit.melds.Meld` with
+by symbol. Turn it on for the Jupyter display of every :class:`~rummykit.engine.cards.Card`,
+:class:`~rummykit.engine.cards.Hand` and :class:`~rummykit.engine.melds.Meld` with
 
 >>> options.four_colour = True
 >>> 'fill="#1b7837"' in card_svg(Card.parse("8C"))
@@ -30,9 +30,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from rummykit.cards import Card, Rank, Suit
-from rummykit.checks import cards as check_cards
-from rummykit.checks import items
+from rummykit.engine.cards import Card, Rank, Suit
+from rummykit.engine.checks import cards as check_cards
+from rummykit.engine.checks import items
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
 __all__ = [
@@ -150,7 +150,7 @@ def hand_svg(
     contract, say), each group in its own colour. ``labels`` puts a short text
     under each card (None for no text under that card).
 
-    >>> from rummykit.cards import parse_cards
+    >>> from rummykit.engine.cards import parse_cards
     >>> hand = parse_cards("8S 8H 8D 3C JK")
     >>> svg = hand_svg(hand, highlight=[hand[:3]], labels=["a", "b", "c", None, "wild"])
     >>> svg.count('class="card"'), 'stroke="#0072b2"' in svg, ">wild</text>" in svg
@@ -184,14 +184,14 @@ def melds_svg(
 ) -> str:
     """Several melds side by side, each labelled underneath.
 
-    ``melds`` are :class:`~rummykit.melds.Meld` objects or plain sequences of
+    ``melds`` are :class:`~rummykit.engine.melds.Meld` objects or plain sequences of
     cards. With ``labels=True`` a meld is labelled by its kind (``"set"``,
     ``"run"``); a sequence gives one label per meld (None for no label). Under
     each joker of a ``Meld`` is what it stands for, unless ``labels=False``,
     which draws no text at all: in a run its card (``= 9♥``), in a set its rank
     only (``= 3``: a set's joker stands for no particular suit).
 
-    >>> from rummykit.cards import parse_cards
+    >>> from rummykit.engine.cards import parse_cards
     >>> melds = [parse_cards("8S 8H 8D"), parse_cards("3S 4S 5S 6S")]
     >>> svg = melds_svg(melds, labels=["set", "run"])
     >>> svg.count('class="meld"'), svg.count('class="card"'), ">run</text>" in svg

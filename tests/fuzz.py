@@ -43,7 +43,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rummykit.actions import (
+from rummykit.engine.actions import (
     Discard,
     InvalidLayDown,
     LayDown,
@@ -51,10 +51,10 @@ from rummykit.actions import (
     Swap,
     parse_action,
 )
-from rummykit.cards import Card, parse_cards
+from rummykit.engine.cards import Card, parse_cards
+from rummykit.engine.game import Game, GameState
+from rummykit.engine.saves import load
 from rummykit.errors import RummyError
-from rummykit.game import Game, GameState
-from rummykit.saves import load
 
 if __name__ == "__main__":  # run as a script (make soak): the project's folder first
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

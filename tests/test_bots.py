@@ -6,12 +6,21 @@ import random
 
 import pytest
 
-from rummykit.actions import Buy, Call, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
-from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot, RandomBot, could_improve
-from rummykit.cards import Card, Shoe
-from rummykit.game import Game, PlayerView, play_game
-from rummykit.rules import RuleSet
-from rummykit.search import contract_distance
+from rummykit.agents.bots import BUY_POLICIES, BuyerBot, GreedyBot, RandomBot, could_improve
+from rummykit.engine.actions import (
+    Buy,
+    Call,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from rummykit.engine.cards import Card, Shoe
+from rummykit.engine.game import Game, PlayerView, play_game
+from rummykit.engine.rules import RuleSet
+from rummykit.engine.search import contract_distance
 from tests.support.game_helpers import decline, table
 
 

@@ -14,16 +14,16 @@ import random
 
 import pytest
 
-from rummykit.actions import Buy, DrawStock, Pass, TakeDiscard
-from rummykit.bots import BuyerBot, GreedyBot
-from rummykit.cards import Card, parse_cards
+from rummykit.agents.bots import BuyerBot, GreedyBot
+from rummykit.engine.actions import Buy, DrawStock, Pass, TakeDiscard
+from rummykit.engine.cards import Card, parse_cards
+from rummykit.engine.events import BuyDetails
+from rummykit.engine.game import Game, GameState
+from rummykit.engine.rules import RuleSet
+from rummykit.engine.saves import load
 from rummykit.errors import IllegalActionError, RuleSetError, SaveFileError
-from rummykit.events import BuyDetails
-from rummykit.game import Game, GameState
 from rummykit.odds.cells import Cell
 from rummykit.odds.play.completion import play_round
-from rummykit.rules import RuleSet
-from rummykit.saves import load
 from tests.support import game_helpers
 from tests.support.game_helpers import play
 from tests.support.game_invariants import BOTS, LIMITS, play_checked

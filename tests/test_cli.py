@@ -15,9 +15,9 @@ import pytest
 import rummykit
 from rummykit import RuleSet, _native
 from rummykit.cli import EXAMPLES, count_plan, main, parse_contract
+from rummykit.engine.rules import SHOE_DECKS, SHOE_JOKERS
 from rummykit.odds import dealt_probability
 from rummykit.odds.data.tables import SCHEMAS
-from rummykit.rules import SHOE_DECKS, SHOE_JOKERS
 
 STANDARD = RuleSet.preset("standard")
 
@@ -126,7 +126,7 @@ def test_errors_print_the_usage_of_their_command(capsys, argv, usage):
 
 
 def test_the_command_takes_the_shoes_the_widgets_take(capsys):
-    # One range (rummykit.rules, the widgets' too), named by --help and the errors.
+    # One range (rummykit.engine.rules, the widgets' too), named by --help and the errors.
     assert (SHOE_DECKS, SHOE_JOKERS) == ((1, 4), (0, 16))
     with pytest.raises(SystemExit):
         main(["odds", "--help"])
@@ -385,8 +385,8 @@ def test_the_pipeline_lives_in_the_odds_package_only():
 
 @pytest.fixture(scope="module")
 def saved_game(tmp_path_factory):
-    from rummykit.bots import GreedyBot, RandomBot
-    from rummykit.game import Game
+    from rummykit.agents.bots import GreedyBot, RandomBot
+    from rummykit.engine.game import Game
 
     state = Game("standard", players=3, seed=4, turn_limit=30).new_state()
     bots = [RandomBot(seed=1), GreedyBot(), GreedyBot()]
@@ -398,7 +398,7 @@ def saved_game(tmp_path_factory):
 
 
 def test_review_prints_each_decision_and_writes_a_page(capsys, saved_game, tmp_path):
-    from rummykit.reviews import review
+    from rummykit.evaluate.reviews import review
 
     page = tmp_path / "review.html"
     argv = ["review", str(saved_game), "--seat", "0", "--budget", "4", "--html", str(page)]
@@ -416,7 +416,7 @@ def test_review_prints_each_decision_and_writes_a_page(capsys, saved_game, tmp_p
 
 
 def test_review_counts_the_mistakes_by_decision_type(capsys, saved_game, tmp_path):
-    from rummykit.reviews import review
+    from rummykit.evaluate.reviews import review
 
     page = tmp_path / "review.html"
     argv = ["review", str(saved_game), "--seat", "0", "--budget", "2", "--html", str(page)]
@@ -431,8 +431,8 @@ def test_review_counts_the_mistakes_by_decision_type(capsys, saved_game, tmp_pat
 
 @pytest.mark.slow
 def test_review_beside_sets_the_seat_beside_the_bots(capsys, saved_game, tmp_path):
-    from rummykit.beside import DEFAULT_BOTS, beside_bots
-    from rummykit.reviews import review
+    from rummykit.evaluate.beside import DEFAULT_BOTS, beside_bots
+    from rummykit.evaluate.reviews import review
 
     page = tmp_path / "review.html"
     argv = ["review", str(saved_game), "--seat", "0", "--budget", "2", "--beside"]
@@ -475,8 +475,8 @@ def test_review_refuses_a_missing_save_a_bad_seat_and_an_unwritable_page(
 def test_review_round_is_the_rounds_number_in_a_game_started_later(capsys, tmp_path):
     """Issue 48 item 6: a game begun at round 3 reviews --round 3, refuses --round 1 by
     the rounds it played, and a review with nothing to judge claims no accuracy."""
-    from rummykit.bots import GreedyBot, RandomBot
-    from rummykit.game import Game
+    from rummykit.agents.bots import GreedyBot, RandomBot
+    from rummykit.engine.game import Game
 
     state = Game("standard", players=3, seed=5, turn_limit=30).new_state(round=3)
     bots = [RandomBot(seed=2), GreedyBot(), GreedyBot()]
@@ -493,7 +493,7 @@ def test_review_round_is_the_rounds_number_in_a_game_started_later(capsys, tmp_p
 
 
 def test_a_review_with_no_decision_claims_no_accuracy():
-    from rummykit.reviews import Review
+    from rummykit.evaluate.reviews import Review
 
     empty = Review(seat=0, name="Ann", budget=4, seed=0, verdicts=())
     assert empty.accuracy is None and "no accuracy" in str(empty)

@@ -9,8 +9,8 @@ import polars as pl
 import pytest
 
 from rummykit import RuleSet, RuleSetError
-from rummykit.bots import BuyerBot
-from rummykit.game import Game
+from rummykit.agents.bots import BuyerBot
+from rummykit.engine.game import Game
 from rummykit.odds import cells as cell_values
 from rummykit.odds.cells import Cell, round_seed
 from rummykit.odds.data.pool import run_sweep

@@ -1,4 +1,4 @@
-"""Determinization (rummykit.determinize) against brute force and over many random states.
+"""Determinization (rummykit.agents.determinize) against brute force and over many random states.
 
 The oracle: a one-deck, jokerless shoe (copies of a card would make a code name one of
 several physical cards), a seeded deal scripted in full, a few seeded random actions.
@@ -21,11 +21,11 @@ from collections import Counter
 
 import pytest
 
-from rummykit.bots import GreedyBot, RandomBot
-from rummykit.determinize import HiddenCards, determinize, hidden_cards
+from rummykit.agents.bots import GreedyBot, RandomBot
+from rummykit.agents.determinize import HiddenCards, determinize, hidden_cards
+from rummykit.engine.game import Game, GameState
+from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError, IllegalActionError
-from rummykit.game import Game, GameState
-from rummykit.rules import RuleSet
 
 ONE_DECK = dataclasses.replace(
     RuleSet.preset("standard"),

@@ -1,4 +1,4 @@
-"""Duplicate evaluation (rummykit.duplicate): a bot against itself, Greedy against
+"""Duplicate evaluation (rummykit.evaluate.duplicate): a bot against itself, Greedy against
 Random, seeds, bad input."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from rummykit.bots import BuyerBot, GreedyBot, RandomBot
-from rummykit.duplicate import Estimate, compare, interval
+from rummykit.agents.bots import BuyerBot, GreedyBot, RandomBot
 from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.evaluate.duplicate import Estimate, compare, interval
 
 
 class ShiftedRandomBot(RandomBot):

@@ -1,5 +1,5 @@
 """Events carry typed details per kind (issue 28, item 2): each kind's details are of the
-type :data:`rummykit.events.DETAILS` gives (None for the other kinds), and they agree with
+type :data:`rummykit.engine.events.DETAILS` gives (None for the other kinds), and they agree with
 the state that logged them."""
 
 from __future__ import annotations
@@ -8,9 +8,8 @@ import dataclasses
 
 import pytest
 
-from rummykit.bots import GreedyBot, RandomBot
-from rummykit.errors import ArgumentTypeError
-from rummykit.events import (
+from rummykit.agents.bots import GreedyBot, RandomBot
+from rummykit.engine.events import (
     DETAILS,
     EVENT_KINDS,
     BuyDetails,
@@ -20,8 +19,9 @@ from rummykit.events import (
     GameEndDetails,
     RoundEndDetails,
 )
-from rummykit.game import Game, play_game
-from rummykit.rules import RuleSet
+from rummykit.engine.game import Game, play_game
+from rummykit.engine.rules import RuleSet
+from rummykit.errors import ArgumentTypeError
 
 
 def test_details_name_kinds_the_engine_logs():

@@ -15,14 +15,15 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from rummykit import RuleSet, _native, rollouts
-from rummykit.bots import BUY_POLICIES
-from rummykit.cards import Shoe
+from rummykit import RuleSet, _native
+from rummykit.agents import rollouts
+from rummykit.agents.bots import BUY_POLICIES
+from rummykit.engine.cards import Shoe
+from rummykit.engine.events import EVENT_KINDS
+from rummykit.engine.search import _contract_distance, contract_within
 from rummykit.errors import RuleSetError, RummyError, UnsupportedRuleError
-from rummykit.events import EVENT_KINDS
 from rummykit.odds.cells import Cell, RoundRecord, _played_round, play_round, round_seed
 from rummykit.odds.play import fastplay
-from rummykit.search import _contract_distance, contract_within
 from tests.support.tiers import slow
 
 needs_core = pytest.mark.skipif(

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit.actions import (
+from rummykit.engine.actions import (
     Buy,
     Call,
     Discard,
@@ -28,12 +28,12 @@ from rummykit.actions import (
     TakeDiscard,
     parse_action,
 )
-from rummykit.cards import Card, Shoe, parse_cards
+from rummykit.engine.cards import Card, Shoe, parse_cards
+from rummykit.engine.events import ReshuffleDetails
+from rummykit.engine.game import Game, GameState, play_game
+from rummykit.engine.rules import RuleSet
+from rummykit.engine.saves import load
 from rummykit.errors import IllegalActionError, SaveFileError
-from rummykit.events import ReshuffleDetails
-from rummykit.game import Game, GameState, play_game
-from rummykit.rules import RuleSet
-from rummykit.saves import load
 from tests.support.game_helpers import codes, decline, play, refused, table
 
 STANDARD = RuleSet.preset("standard")
@@ -675,7 +675,7 @@ def test_view_hides_other_hands():
 
 
 def test_game_over_has_no_legal_actions():
-    from rummykit.bots import GreedyBot
+    from rummykit.agents.bots import GreedyBot
 
     state = play_game(Game("standard", 2, seed=3).new_state(), [GreedyBot(), GreedyBot()])
     assert state.is_over and state.legal_actions() == [] and state.to_act is None
@@ -726,7 +726,7 @@ def test_action_aliases_and_errors():
 
 
 def _some_game() -> GameState:
-    from rummykit.bots import GreedyBot
+    from rummykit.agents.bots import GreedyBot
 
     state = Game("standard", 3, seed=9).new_state()
     bots = [GreedyBot(seed=s) for s in range(3)]
@@ -834,7 +834,7 @@ def test_swap_before_laying_down_where_the_rules_allow():
 
 
 def test_each_finished_round_keeps_its_table_hands_and_points():
-    from rummykit.bots import GreedyBot
+    from rummykit.agents.bots import GreedyBot
 
     game = Game("standard", players=3, seed=21, turn_limit=200)
     state = game.new_state(round=5)

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.bots import GreedyBot
-from rummykit.game import Game, GameState
+from rummykit.agents.bots import GreedyBot
+from rummykit.engine.game import Game, GameState
 
 DATA = Path(__file__).parent / "data" / "perft_game.json"
 

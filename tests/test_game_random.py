@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from rummykit.game import Game
+from rummykit.engine.game import Game
 from tests.support.game_invariants import BOTS, LIMITS, play_checked, tables
 
 GAMES_PER_TABLE = 3

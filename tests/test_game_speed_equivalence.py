@@ -16,7 +16,8 @@ import random
 
 import pytest
 
-from rummykit.actions import (
+from rummykit.agents.bots import BuyerBot, GreedyBot, RandomBot, could_improve
+from rummykit.engine.actions import (
     Buy,
     Call,
     Discard,
@@ -28,16 +29,15 @@ from rummykit.actions import (
     Swap,
     TakeDiscard,
 )
-from rummykit.bots import BuyerBot, GreedyBot, RandomBot, could_improve
-from rummykit.cards import Rank, Shoe
-from rummykit.game import Event, Game, PlayerView, play_game
-from rummykit.melds import lay_off_options
-from rummykit.rules import RuleSet
-from rummykit.search import contract_distance
+from rummykit.engine.cards import Rank, Shoe
+from rummykit.engine.game import Event, Game, PlayerView, play_game
+from rummykit.engine.melds import lay_off_options
+from rummykit.engine.rules import RuleSet
+from rummykit.engine.search import contract_distance
 
 
 def reference_choice(view: PlayerView, buy: str = "improves"):
-    """GreedyBot's policy (see rummykit.bots) computed the plain way: every distance is
+    """GreedyBot's policy (see rummykit.agents.bots) computed the plain way: every distance is
     a fresh contract_distance call, with no cache and no shortcut."""
     rules, contract, seat = view.rules, view.contract, view.seat
 

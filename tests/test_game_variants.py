@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from rummykit.game import Game
-from rummykit.rules import RuleSet
+from rummykit.engine.game import Game
+from rummykit.engine.rules import RuleSet
 from tests.support.game_invariants import BOTS, play_checked
 
 STANDARD = RuleSet.preset("standard")

@@ -13,7 +13,7 @@ from math import comb
 
 import pytest
 
-from rummykit.cards import Rank
+from rummykit.engine.cards import Rank
 from rummykit.teach.homework import ASSIGNMENTS, WRITTEN
 from rummykit.teach.probability import mini_shoe
 from tests.support.homework import key_module, student_numbers

@@ -16,7 +16,7 @@ from math import comb, sqrt
 import nbformat
 
 import rummykit
-from rummykit.cards import Rank
+from rummykit.engine.cards import Rank
 from rummykit.teach.grading import marking
 from rummykit.teach.homework import ASSIGNMENTS
 from rummykit.teach.probability import mini_shoe

@@ -14,7 +14,7 @@ from math import comb
 
 import pytest
 
-from rummykit.cards import Shoe
+from rummykit.engine.cards import Shoe
 from rummykit.teach import probability
 from rummykit.teach.grading.marking import mark
 from rummykit.teach.homework import ASSIGNMENTS

@@ -12,6 +12,8 @@ import pytest
 import rummykit
 from rummykit import CONTRACTS, Contract, RuleSet, check_meld, find_contract, parse_cards
 from rummykit.cli import main
+from rummykit.engine.game import Game, play_game
+from rummykit.engine.saves import load
 from rummykit.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -20,7 +22,6 @@ from rummykit.errors import (
     RummyError,
     SaveFileError,
 )
-from rummykit.game import Game, play_game
 from rummykit.odds import (
     dealt_odds,
     dealt_probability,
@@ -30,7 +31,6 @@ from rummykit.odds import (
     simulate_distance,
     wilson_interval,
 )
-from rummykit.saves import load
 from rummykit.teach.probability import hypergeom_pmf
 
 STANDARD = RuleSet.preset("standard")

@@ -1,4 +1,4 @@
-"""The completion curves read with the standard library (rummykit.known_completion) are
+"""The completion curves read with the standard library (rummykit.odds.known_completion) are
 the committed table's, as the At-the-table panel reads it with polars; the extract is not
 stale; nothing of the analysis extra is needed to read it."""
 
@@ -11,10 +11,11 @@ from importlib import resources
 
 import pytest
 
-from rummykit import RuleSet, known_completion
+from rummykit import RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.known_completion import committed_curve
+from rummykit.odds import known_completion
 from rummykit.odds.data.tables import data_directory
+from rummykit.odds.known_completion import committed_curve
 from tests.support.no_analysis import HIDE_ANALYSIS
 
 pytest.importorskip("ipywidgets")
@@ -23,16 +24,20 @@ from rummykit.widgets.table import committed_completion  # noqa: E402
 
 def test_the_shipped_extract_is_that_of_the_committed_table():
     shipped = json.loads(
-        resources.files("rummykit").joinpath(known_completion.KNOWN_COMPLETION_FILE).read_text()
+        resources.files("rummykit.odds")
+        .joinpath(known_completion.KNOWN_COMPLETION_FILE)
+        .read_text()
     )
     assert shipped == known_completion.extract(data_directory()), (
-        "rummykit/known_completion.json is stale: python -m rummykit.known_completion"
+        "rummykit/odds/known_completion.json is stale: python -m rummykit.odds.known_completion"
     )
 
 
 def test_every_curve_is_the_panels_table_to_four_decimals():
     shipped = json.loads(
-        resources.files("rummykit").joinpath(known_completion.KNOWN_COMPLETION_FILE).read_text()
+        resources.files("rummykit.odds")
+        .joinpath(known_completion.KNOWN_COMPLETION_FILE)
+        .read_text()
     )
     keys = {(r[0], r[1], r[3], r[4], r[5]) for r in shipped["rows"]}
     assert len(keys) == len(shipped["rows"]) >= 200
@@ -74,9 +79,9 @@ def test_the_curves_need_no_numpy_or_polars():
         HIDE_ANALYSIS
         + """
 from rummykit import RuleSet
-from rummykit.known_completion import committed_curve
+from rummykit.odds.known_completion import committed_curve
 
-from rummykit.known_completion import curve_of_rounds
+from rummykit.odds.known_completion import curve_of_rounds
 from rummykit.odds.cells import RoundRecord
 
 curve = committed_curve(RuleSet.preset("standard"), players=4, round=2, decks=2, jokers=4)

@@ -1,4 +1,4 @@
-"""The odds read with the standard library (rummykit.known_odds, behind
+"""The odds read with the standard library (rummykit.odds.known_odds, behind
 rummykit.odds.answer.known_probability) are the committed tables' odds, and the
 widgets that the book's live notebooks run (in Pyodide: no polars, numpy or threads) work
 without them; the pure-Python wheel those notebooks install has no compiled part."""
@@ -17,9 +17,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from rummykit import RuleSet, known_odds
+from rummykit import RuleSet
 from rummykit.errors import ArgumentError
-from rummykit.odds import dealt_probability
+from rummykit.odds import dealt_probability, known_odds
 from rummykit.odds.answer import known_probability
 from rummykit.odds.cells import ExactCell
 from rummykit.odds.data import tables
@@ -46,9 +46,9 @@ def _child(code: str, *, hide: bool = True) -> dict:
 
 def test_the_extract_is_the_committed_tables():
     """known_odds.json holds exactly the exact rows of data/ (make tables rewrites it)."""
-    shipped = json.loads(resources.files("rummykit").joinpath("known_odds.json").read_text())
+    shipped = json.loads(resources.files("rummykit.odds").joinpath("known_odds.json").read_text())
     assert shipped == known_odds.extract(data_directory()), (
-        "rummykit/known_odds.json is stale: python -m rummykit.known_odds"
+        "rummykit/odds/known_odds.json is stale: python -m rummykit.odds.known_odds"
     )
 
 
@@ -187,6 +187,6 @@ def test_the_pure_wheel_has_no_compiled_part(tmp_path: Path):
     (wheel,) = live_book.rummykit_wheel(tmp_path).glob("*.whl")
     assert wheel.name == "rummykit-0.1.0-py3-none-any.whl"
     names = zipfile.ZipFile(wheel).namelist()
-    assert "rummykit/known_odds.json" in names and "rummykit/widgets/meld.py" in names
-    assert "rummykit/search.py" in names and "rummykit/odds/play/fastplay.py" in names
+    assert "rummykit/odds/known_odds.json" in names and "rummykit/widgets/meld.py" in names
+    assert "rummykit/engine/search.py" in names and "rummykit/odds/play/fastplay.py" in names
     assert not [name for name in names if name.endswith((".so", ".pyd", ".c", ".h"))]

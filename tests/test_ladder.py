@@ -1,4 +1,4 @@
-"""The ladder (rummykit.ladder): Greedy above Random, the Bradley-Terry fit against a
+"""The ladder (rummykit.evaluate.ladder): Greedy above Random, the Bradley-Terry fit against a
 brute-force search of its likelihood, seeds, roster order, split and merge, bad input."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from rummykit.bots import BuyerBot, GreedyBot, RandomBot
+from rummykit.agents.bots import BuyerBot, GreedyBot, RandomBot
 from rummykit.errors import RummyError
-from rummykit.ladder import bradley_terry, ladder, merge, play_unit, units
+from rummykit.evaluate.ladder import bradley_terry, ladder, merge, play_unit, units
 
 SMALL = {"players": 2, "rounds": 1, "bootstrap": 50}
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from rummykit.bots import BuyerBot, GreedyBot, RandomBot
-from rummykit.duplicate import seated_game, setup
+from rummykit.agents.bots import BuyerBot, GreedyBot, RandomBot
 from rummykit.errors import RummyError
-from rummykit.ladder import bradley_terry, ladder, merge, play_unit, schedule, units
+from rummykit.evaluate.duplicate import seated_game, setup
+from rummykit.evaluate.ladder import bradley_terry, ladder, merge, play_unit, schedule, units
 from rummykit.odds.data.checkpoint import Checkpoint
 from rummykit.odds.data.pipeline import DATA_SEED, RECIPES
 from rummykit.odds.data.tables import LADDER_SCHEMA

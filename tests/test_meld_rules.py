@@ -1,7 +1,7 @@
 """One home for the meld rules (issue 17, item 1).
 
 Every RuleSet field belongs to a part, "meld" or "play" (its metadata). The meld fields
-are exactly :class:`~rummykit.rules.MeldRules`; the exact sweep's key, the contract
+are exactly :class:`~rummykit.engine.rules.MeldRules`; the exact sweep's key, the contract
 solver's cache and the property-test strategies derive from it, so a meld field left out
 of any of them makes :func:`uncovered` name it. The meld functions are checked to read
 the meld fields only, so a field they read cannot be marked "play" by mistake.
@@ -17,12 +17,13 @@ import typing
 import pytest
 from hypothesis import HealthCheck, find, settings
 
-from rummykit import RuleSet, search
-from rummykit.bots import could_improve
-from rummykit.cards import Card, Rank, Suit
+from rummykit import RuleSet
+from rummykit.agents.bots import could_improve
+from rummykit.engine import search
+from rummykit.engine.cards import Card, Rank, Suit
+from rummykit.engine.melds import check_lay_down, check_meld, lay_off_options, swap_joker
+from rummykit.engine.rules import RULE_PARTS, MeldRules, meld_limits, run_windows
 from rummykit.errors import IllegalMeldError, RuleSetError
-from rummykit.melds import check_lay_down, check_meld, lay_off_options, swap_joker
-from rummykit.rules import RULE_PARTS, MeldRules, meld_limits, run_windows
 from tests.support.strategies import MELD_RULE_STRATEGIES, custom_rules, missing_strategies
 
 STANDARD = RuleSet.preset("standard")

@@ -15,8 +15,8 @@ from rummykit import (
     find_contract,
     parse_cards,
 )
-from rummykit.melds import check_lay_down, lay_off, lay_off_options, swap_joker
-from rummykit.search import contract_within
+from rummykit.engine.melds import check_lay_down, lay_off, lay_off_options, swap_joker
+from rummykit.engine.search import contract_within
 
 STANDARD = RuleSet.preset("standard")
 

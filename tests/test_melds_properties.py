@@ -24,7 +24,7 @@ from rummykit import (
     contract_distance,
     find_contract,
 )
-from rummykit.search import contract_completion, contract_within
+from rummykit.engine.search import contract_completion, contract_within
 from tests.support.oracle import naive_contract, naive_run_windows, naive_set
 from tests.support.strategies import custom_rules
 

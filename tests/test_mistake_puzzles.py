@@ -1,6 +1,6 @@
 """A learner's own mistakes as puzzles (issue 48 item 4): a puzzle of each decision a review
-classed a mistake or a blunder (rummykit.puzzles.from_review), kept in a puzzle book file
-across sessions (rummykit.puzzle_book), and tried again in the PlayWidget's review panel
+classed a mistake or a blunder (rummykit.evaluate.puzzles.from_review), kept in a puzzle book file
+across sessions (rummykit.evaluate.puzzle_book), and tried again in the PlayWidget's review panel
 (rummykit.widgets.retry); bad files refused by name and never written over, saves whole."""
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ import re
 
 import pytest
 
-import rummykit.puzzle_book as book_module
-from rummykit import puzzles as puzzles_module
-from rummykit import reviews as reviews_module
-from rummykit.bots import GreedyBot, RandomBot
+import rummykit.evaluate.puzzle_book as book_module
+from rummykit.agents.bots import GreedyBot, RandomBot
+from rummykit.engine.game import Game, GameState
 from rummykit.errors import ArgumentError, ArgumentTypeError, OutputError, SaveFileError
-from rummykit.game import Game, GameState
-from rummykit.puzzle_book import BOOK_FORMAT, PuzzleBook
-from rummykit.puzzles import (
+from rummykit.evaluate import puzzles as puzzles_module
+from rummykit.evaluate import reviews as reviews_module
+from rummykit.evaluate.puzzle_book import BOOK_FORMAT, PuzzleBook
+from rummykit.evaluate.puzzles import (
     MISTAKE_CLASSES,
     PUZZLES_FILE,
     choice_words,
@@ -27,7 +27,7 @@ from rummykit.puzzles import (
     load,
     position_key,
 )
-from rummykit.reviews import review
+from rummykit.evaluate.reviews import review
 
 #: Samples a decision: enough for the random seat's worst choices to be called mistakes
 #: (its interval clear of 5 points), small enough for a second.

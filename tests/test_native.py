@@ -24,15 +24,16 @@ import random
 
 import pytest
 
-from rummykit import Contract, RuleSet, _native, parse_cards, search
-from rummykit.cards import Shoe
+from rummykit import Contract, RuleSet, _native, parse_cards
+from rummykit.engine import search
+from rummykit.engine.cards import Shoe
+from rummykit.engine.rules import meld_limits, run_windows
+from rummykit.engine.search import contract_completion, find_contract
 from rummykit.errors import ArgumentError, RummyError
 from rummykit.odds import dealt_count, distance_distribution
 from rummykit.odds.counting import _exact_layers as layers
 from rummykit.odds.counting import exact
 from rummykit.odds.counting.reference import reference_dealt_count, reference_distance_distribution
-from rummykit.rules import meld_limits, run_windows
-from rummykit.search import contract_completion, find_contract
 from tests.support.odds_cases import (
     LOOSE,
     LOW,

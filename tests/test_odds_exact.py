@@ -1,7 +1,7 @@
 """Exact contract odds against brute force: every hand of small shoes, decided twice.
 
 Each hand of a shrunken shoe (few ranks and suits, small hands) is decided by
-``rummykit.search.find_contract`` and by the deliberately naive subset oracle in
+``rummykit.engine.search.find_contract`` and by the deliberately naive subset oracle in
 ``odds_oracle.py``; the number of hands holding the contract must equal the count of
 ``rummykit.odds.counting.exact``. Set-only contracts on the full shoe are also checked against a
 sum over rank-count profiles, an independent closed form.
@@ -289,7 +289,7 @@ def test_bad_arguments():
 def _melds_distance_takes_decks() -> bool:
     import inspect
 
-    from rummykit.search import contract_distance
+    from rummykit.engine.search import contract_distance
 
     return "decks" in inspect.signature(contract_distance).parameters
 
@@ -309,7 +309,7 @@ def _melds_distance_takes_decks() -> bool:
 def test_distance_equals_melds_contract_distance(
     contract, rules, ranks, suits, decks, jokers, cards
 ):
-    from rummykit.search import contract_distance
+    from rummykit.engine.search import contract_distance
 
     dist = distance_distribution(
         contract, decks=decks, jokers=jokers, cards=cards, rules=rules, ranks=ranks, suits=suits

@@ -11,6 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rummykit import CONTRACTS, Contract, RuleSet, parse_cards
+from rummykit.engine.search import find_contract
 from rummykit.odds import dealt_probability
 from rummykit.odds.dealt.simulate import (
     Estimate,
@@ -20,7 +21,6 @@ from rummykit.odds.dealt.simulate import (
     simulate_dealt,
     wilson_interval,
 )
-from rummykit.search import find_contract
 from tests.support.strategies import custom_rules
 
 STANDARD = RuleSet.preset("standard")
@@ -100,8 +100,8 @@ def test_running_estimate_converges_towards_exact():
 @pytest.mark.parametrize("contract", CONTRACTS, ids=str)
 def test_vectorised_decisions_equal_find_contract(contract, rules):
     # The vectorised conditions may only settle a hand the way find_contract would.
+    from rummykit.engine.search import find_contract
     from rummykit.odds.dealt.simulate import _Decider
-    from rummykit.search import find_contract
 
     rules = RuleSet.preset(rules)
     rng = np.random.default_rng(11)

@@ -35,8 +35,8 @@ def test_the_engine_needs_no_extra():
     result = run_base(
         """
         from rummykit import RuleSet, check_meld, parse_cards
-        from rummykit.bots import GreedyBot
-        from rummykit.game import Game, play_game
+        from rummykit.agents.bots import GreedyBot
+        from rummykit.engine.game import Game, play_game
         state = play_game(Game("standard", 3, seed=1).new_state(), [GreedyBot(seed=s) for s in range(3)])
         assert state.is_over
         print(check_meld(parse_cards("3S 4S JK 6S"), RuleSet.preset("standard")).describe())

@@ -23,7 +23,7 @@ from rummykit import (
     outs,
     parse_cards,
 )
-from rummykit.bots import GreedyBot
+from rummykit.agents.bots import GreedyBot
 from rummykit.chance import chance_text
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardCountError, RummyError
 from tests.support.tiers import slow
@@ -314,7 +314,7 @@ _BURIED_HANDS = [
 
 def _buried_state(actions: list[str]):
     """Standard, 3 players, Ann first; the up-card J♣ (an out of Ann's two sets)."""
-    from rummykit.game import Game
+    from rummykit.engine.game import Game
 
     state = Game("standard", players=3, seed=5).new_state(
         round=1, dealer=2, hands=_BURIED_HANDS, upcard="JC", stock="4C 3H 3S"
@@ -329,7 +329,7 @@ _ROUND += ["draw stock", "pass", "pass", "discard QS"]
 
 
 def test_a_buried_discard_counts_as_seen():
-    from rummykit.hints import discard_outs, seen_parts, seen_text, view_seen
+    from rummykit.agents.hints import discard_outs, seen_parts, seen_text, view_seen
 
     state = _buried_state(_ROUND)
     view = state.view(0)
@@ -352,7 +352,7 @@ def test_a_buried_discard_counts_as_seen():
 
 
 def test_a_card_another_seat_took_counts_as_seen_until_it_comes_back():
-    from rummykit.hints import seen_parts, seen_text, view_seen
+    from rummykit.agents.hints import seen_parts, seen_text, view_seen
 
     # Bea takes Ann's 2♣ and discards the Q♦: the 2♣ is in Bea's hand, seen by Ann.
     state = _buried_state(["draw stock", "pass", "pass", "discard 2C", "take discard"])
@@ -375,8 +375,8 @@ def test_a_card_another_seat_took_counts_as_seen_until_it_comes_back():
 
 
 def test_a_reshuffle_turns_the_pile_back_into_unseen_stock():
-    from rummykit.hints import seen_parts, seen_text
-    from rummykit.legal import PileMove
+    from rummykit.agents.hints import seen_parts, seen_text
+    from rummykit.engine.legal import PileMove
 
     state = _buried_state(_ROUND)
     view = state.view(0)
@@ -393,7 +393,7 @@ def test_a_reshuffle_turns_the_pile_back_into_unseen_stock():
 
 
 def test_a_real_reshuffle_leaves_the_view_with_the_top_card_only():
-    from rummykit.game import Game
+    from rummykit.engine.game import Game
 
     # Seed 7, 4 players, round 7 (3 runs): the stock runs out after 250 actions.
     state = Game("standard", players=4, seed=7).new_state(round=7)

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from rummykit import RuleSet, discard_advice
-from rummykit.actions import Discard
-from rummykit.bots import GreedyBot, OutsBot
-from rummykit.cards import Card, Shoe, parse_cards
+from rummykit.agents.bots import GreedyBot, OutsBot
+from rummykit.agents.hints import discard_outs, two_draw_chances
+from rummykit.engine.actions import Discard
+from rummykit.engine.cards import Card, Shoe, parse_cards
+from rummykit.engine.game import Game
 from rummykit.errors import ArgumentError, ArgumentTypeError, CardCountError
-from rummykit.game import Game
-from rummykit.hints import discard_outs, two_draw_chances
 from tests.support.game_helpers import decline, table
 from tests.support.game_invariants import LIMITS, play_checked
 

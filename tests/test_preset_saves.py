@@ -3,7 +3,7 @@
 ``tests/data/preset_saves.json`` holds, for seeded games under ``standard``, ``pagat``,
 ``wikipedia`` and ``bga`` at every player count they allow, played by GreedyBot,
 BuyerBot("always") and RandomBot, the number of actions, the final scores and the
-SHA-256 of :meth:`~rummykit.game.GameState.save`. A rule option that one preset uses
+SHA-256 of :meth:`~rummykit.engine.game.GameState.save`. A rule option that one preset uses
 (such as ``family``'s buy timing) must leave every other preset's games as they were:
 the same decisions, the same chance outcomes, byte for byte the same save.
 
@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.bots import BuyerBot, GreedyBot, RandomBot
-from rummykit.game import Game, GameState, play_game
-from rummykit.rules import RuleSet
-from rummykit.saves import load
+from rummykit.agents.bots import BuyerBot, GreedyBot, RandomBot
+from rummykit.engine.game import Game, GameState, play_game
+from rummykit.engine.rules import RuleSet
+from rummykit.engine.saves import load
 
 DATA = Path(__file__).parent / "data" / "preset_saves.json"
 PRESETS = ("standard", "pagat", "wikipedia", "bga")

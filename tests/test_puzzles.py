@@ -1,4 +1,4 @@
-"""Puzzles for learners (rummykit.puzzles): found by the review's own measure and
+"""Puzzles for learners (rummykit.evaluate.puzzles): found by the review's own measure and
 confirmed on fresh samples, seeded, a longer set beginning with a shorter one, no answer
 given every time right in more than half of a kind, checked without a game; the book's
 set in data/puzzles.json is what its command makes; bad input refused by field."""
@@ -13,10 +13,11 @@ from collections import Counter
 
 import pytest
 
-import rummykit.reviews
+import rummykit.evaluate.reviews
 from rummykit.cli import main
+from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError, SaveFileError
-from rummykit.puzzles import (
+from rummykit.evaluate.puzzles import (
     BUY_SHARE,
     KINDS,
     MARGIN,
@@ -27,7 +28,6 @@ from rummykit.puzzles import (
     generate,
     load,
 )
-from rummykit.rules import RuleSet
 
 SMALL = {"budget": 16, "players": 3}
 
@@ -71,7 +71,7 @@ def _check_every_prefix(puzzles: list[Puzzle]) -> None:
 
 
 def _weighing(monkeypatch, pick) -> Counter:
-    """Weigh without rollouts: rummykit.reviews.weigh replaced by values where the action
+    """Weigh without rollouts: rummykit.evaluate.reviews.weigh replaced by values where the action
     ``pick(view, actions, stage)`` names, ``(index, lead)``, is worth ``lead`` points
     more than every other, on every sample, give or take a point. ``stage`` is 0 when a
     position is found, 1 when it is confirmed (each judge weighs twice, the two halves,
@@ -90,7 +90,7 @@ def _weighing(monkeypatch, pick) -> Counter:
         ]
         return values, [[0.0] * samples for _ in actions]
 
-    monkeypatch.setattr(rummykit.reviews, "weigh", weigh)
+    monkeypatch.setattr(rummykit.evaluate.reviews, "weigh", weigh)
     return counts
 
 

@@ -1,12 +1,12 @@
 """The puzzles' boxes in a real browser, with the network cut off: ticking a choice and
-pressing Check shows Python's verdict (:meth:`rummykit.puzzles.Puzzle.check`), word for
+pressing Check shows Python's verdict (:meth:`rummykit.evaluate.puzzles.Puzzle.check`), word for
 word, from the page's inline script; no choice ticked asks for one."""
 
 from __future__ import annotations
 
 import pytest
 
-from rummykit.puzzles import load
+from rummykit.evaluate.puzzles import load
 from tests.support.book import offline_page
 
 pytestmark = pytest.mark.browser

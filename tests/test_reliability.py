@@ -12,9 +12,21 @@ import time
 
 import pytest
 
-from rummykit.actions import Discard, LayDown, LayOff, Swap, parse_action
-from rummykit.bots import GreedyBot
-from rummykit.cards import Card, parse_cards
+from rummykit.agents.bots import GreedyBot
+from rummykit.engine.actions import Discard, LayDown, LayOff, Swap, parse_action
+from rummykit.engine.cards import Card, parse_cards
+from rummykit.engine.events import BuyLimitDetails
+from rummykit.engine.game import Game, GameState
+from rummykit.engine.melds import (
+    MAX_RUN_LENGTH,
+    check_lay_down,
+    check_meld,
+    lay_off_options,
+)
+from rummykit.engine.narrate import narrate
+from rummykit.engine.rules import MAX_DECKS, MAX_JOKERS, MAX_PLAYERS, Contract, RuleSet
+from rummykit.engine.saves import MAX_SAVE_BYTES, load
+from rummykit.engine.search import contract_distance, find_contract
 from rummykit.errors import (
     ActionTypeError,
     ArgumentError,
@@ -26,18 +38,6 @@ from rummykit.errors import (
     RummyError,
     SaveFileError,
 )
-from rummykit.events import BuyLimitDetails
-from rummykit.game import Game, GameState
-from rummykit.melds import (
-    MAX_RUN_LENGTH,
-    check_lay_down,
-    check_meld,
-    lay_off_options,
-)
-from rummykit.narrate import narrate
-from rummykit.rules import MAX_DECKS, MAX_JOKERS, MAX_PLAYERS, Contract, RuleSet
-from rummykit.saves import MAX_SAVE_BYTES, load
-from rummykit.search import contract_distance, find_contract
 
 STANDARD = RuleSet.preset("standard")
 ALL_HEARTS = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from rummykit.actions import Discard
-from rummykit.bots import GreedyBot
-from rummykit.cards import Card
-from rummykit.game import GameState
-from rummykit.reviews import review
+from rummykit.agents.bots import GreedyBot
+from rummykit.engine.actions import Discard
+from rummykit.engine.cards import Card
+from rummykit.engine.game import GameState
+from rummykit.evaluate.reviews import review
 from tests.support.game_helpers import decline, table
 
 #: The review seeds every error is marked at.

@@ -10,13 +10,13 @@ import re
 
 import pytest
 
-from rummykit.bots import GreedyBot, RandomBot
-from rummykit.duplicate import Estimate
+from rummykit.agents.bots import GreedyBot, RandomBot
+from rummykit.engine.game import Game
 from rummykit.errors import ArgumentTypeError, RummyError
-from rummykit.game import Game
-from rummykit.review_page import review_page
-from rummykit.review_words import action_words, outs_words
-from rummykit.reviews import MARKS, MARKS_LEGEND, review
+from rummykit.evaluate.duplicate import Estimate
+from rummykit.evaluate.review_page import review_page
+from rummykit.evaluate.review_words import action_words, outs_words
+from rummykit.evaluate.reviews import MARKS, MARKS_LEGEND, review
 
 
 @pytest.fixture(scope="module")

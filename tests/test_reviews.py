@@ -9,12 +9,12 @@ import random
 
 import pytest
 
-from rummykit.actions import Discard
-from rummykit.bots import GreedyBot, RandomBot
-from rummykit.determinize import view_key
+from rummykit.agents.bots import GreedyBot, RandomBot
+from rummykit.agents.determinize import view_key
+from rummykit.engine.actions import Discard
+from rummykit.engine.game import Game, GameState
 from rummykit.errors import ArgumentError, ArgumentTypeError, SaveFileError
-from rummykit.game import Game, GameState
-from rummykit.reviews import CLASSES, THRESHOLDS, judge, review, weigh
+from rummykit.evaluate.reviews import CLASSES, THRESHOLDS, judge, review, weigh
 from tests.support.game_helpers import decline, table
 
 
@@ -226,7 +226,7 @@ def test_bad_input_is_refused_by_field():
 def test_a_round_played_by_searchbot_reviews_with_a_loss_near_zero():
     # SearchBot chooses by the reviewer's own measure (on other samples): measured on
     # three rounds, 0.26 points a decision, 2 of 113 decisions marked.
-    from rummykit.searchbot import SearchBot
+    from rummykit.agents.searchbot import SearchBot
 
     state = Game("standard", players=3, seed=2).new_state()
     bots = [SearchBot(seed=2, rollouts=128, margin=0), GreedyBot(), GreedyBot()]
@@ -266,7 +266,7 @@ def test_the_best_is_chosen_on_samples_apart_from_those_it_is_measured_on(monkey
     """The winner's curse: among actions that are all worth the same, the best mean of a
     sample is high by luck, so a loss measured on that same sample is too. Chosen on one
     half and measured on the other, the losses of equal actions centre on zero."""
-    from rummykit import reviews
+    from rummykit.evaluate import reviews
 
     def noise(view, actions, *, samples, rng, outcome=None):
         values = [[rng.gauss(0, 20) for _ in range(samples)] for _ in actions]
@@ -297,8 +297,8 @@ def test_the_best_is_chosen_on_samples_apart_from_those_it_is_measured_on(monkey
 def test_a_discard_that_fits_a_meld_holding_its_other_copy_is_said_to_fit():
     """A discard names its card by face (deck 0); where that copy lies in the very meld
     the seat's own copy fits, the reason must still say it fits (issue 48's regression)."""
-    from rummykit.cards import Card
-    from rummykit.review_words import discard_reason
+    from rummykit.engine.cards import Card
+    from rummykit.evaluate.review_words import discard_reason
 
     hands = {0: "7S 7H 7D 7C 7S 4C 4D 4H 4S 9D", 2: "5S 5D 5C AS AD 7H KC QD JS 10C"}
     state = table("standard", 3, hands, upcard="2H", stock="10D 3C 9C", seed=3)

@@ -1,5 +1,5 @@
 """Issue 48 item 5: a seat's accuracy beside the bots' on the same deals
-(rummykit.beside), and the mistakes grouped by decision type (rummykit.reviews)."""
+(rummykit.evaluate.beside), and the mistakes grouped by decision type (rummykit.evaluate.reviews)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import math
 
 import pytest
 
-from rummykit.actions import parse_action
-from rummykit.beside import BOT_NAMES, DEFAULT_BOTS, SEARCH_BUDGET, beside_bots, make_bot
-from rummykit.bots import BuyerBot, GreedyBot, RandomBot
-from rummykit.duplicate import Estimate
+from rummykit.agents.bots import BuyerBot, GreedyBot, RandomBot
+from rummykit.engine.actions import parse_action
+from rummykit.engine.game import Game, GameState
 from rummykit.errors import ArgumentError, ArgumentTypeError, RummyError
-from rummykit.game import Game, GameState
-from rummykit.reviews import (
+from rummykit.evaluate.beside import BOT_NAMES, DEFAULT_BOTS, SEARCH_BUDGET, beside_bots, make_bot
+from rummykit.evaluate.duplicate import Estimate
+from rummykit.evaluate.reviews import (
     CLASSES,
     DECISION_TYPES,
     Alternative,

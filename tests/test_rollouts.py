@@ -1,4 +1,4 @@
-"""Compiled rollouts (rummykit.rollouts): the core plays any round on from any state
+"""Compiled rollouts (rummykit.agents.rollouts): the core plays any round on from any state
 exactly as the engine does (the same event log on thousands of random mid-round states:
 every preset and many rule variants, 2-8 players, all 7 rounds, every phase, states
 reached by random and by greedy play), reads the state without changing it, and refuses
@@ -12,10 +12,8 @@ import random
 import pytest
 
 from rummykit import _native
-from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot, OutsBot, RandomBot
-from rummykit.errors import ArgumentError, ArgumentTypeError, RummyError, UnsupportedRuleError
-from rummykit.game import Game, GameState
-from rummykit.rollouts import (
+from rummykit.agents.bots import BUY_POLICIES, BuyerBot, GreedyBot, OutsBot, RandomBot
+from rummykit.agents.rollouts import (
     SUPPORTED,
     best_rollout,
     check_rollout,
@@ -27,8 +25,10 @@ from rummykit.rollouts import (
     rollout_events,
     rollout_points,
 )
-from rummykit.rules import RuleSet
-from rummykit.searchbot import SearchBot
+from rummykit.agents.searchbot import SearchBot
+from rummykit.engine.game import Game, GameState
+from rummykit.engine.rules import RuleSet
+from rummykit.errors import ArgumentError, ArgumentTypeError, RummyError, UnsupportedRuleError
 
 needs_core = pytest.mark.skipif(
     _native.required("table") is None, reason="the compiled core is not built"
@@ -303,7 +303,7 @@ def test_the_core_refuses_a_malformed_state():
     bots = [GreedyBot() for _ in range(3)]
     config_state = list(encode_state(state))
     table = _native.table
-    from rummykit.rollouts import _check
+    from rummykit.agents.rollouts import _check
 
     config, policies = _check(state, bots)
     rules = _native.encode_meld_rules(state.rules)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rummykit import CONTRACTS, Card, Contract, RuleSet, RuleSetError
-from rummykit.rules import SOURCE_FILES
+from rummykit.engine.rules import SOURCE_FILES
 
 SOURCES = Path(__file__).resolve().parents[1].parent / "shared" / "sources"
 

@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import RuleSet
-from rummykit.bots import BuyerBot, GreedyBot, RandomBot
+from rummykit.agents.bots import BuyerBot, GreedyBot, RandomBot
+from rummykit.engine.game import Game
+from rummykit.engine.saves import MAX_SAVE_BYTES, load
 from rummykit.errors import SaveFileError
-from rummykit.game import Game
-from rummykit.saves import MAX_SAVE_BYTES, load
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "buyer": lambda seed: BuyerBot("always", seed)}
 
@@ -71,7 +71,7 @@ def test_whole_games_of_eight_round_trip(kind):
 
 
 def test_save_refuses_to_write_what_load_refuses(monkeypatch):
-    import rummykit.saves as saves
+    import rummykit.engine.saves as saves
 
     state = _play("standard", 2, 3, "random", 300, bounded=True)
     size = len(state.save().encode("utf-8"))
@@ -89,7 +89,7 @@ def test_save_refuses_to_write_what_load_refuses(monkeypatch):
 
 def test_a_save_missing_or_adding_a_part_is_named_in_a_readers_words():
     # Issue 50 item 10: "must hold exactly the keys [...]" was a developer's sentence.
-    from rummykit.saves import dumps
+    from rummykit.engine.saves import dumps
 
     text = dumps(Game("standard", players=2, seed=1).new_state())
     data = json.loads(text)

@@ -11,11 +11,11 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from rummykit.actions import Buy, Discard, LayDown, TakeDiscard
-from rummykit.bots import GreedyBot
-from rummykit.duplicate import deal_seeds
+from rummykit.agents.bots import GreedyBot
+from rummykit.engine.actions import Buy, Discard, LayDown, TakeDiscard
+from rummykit.engine.game import Game
 from rummykit.errors import RummyError
-from rummykit.game import Game
+from rummykit.evaluate.duplicate import deal_seeds
 from rummykit.odds.data.checkpoint import Checkpoint
 from rummykit.odds.data.pipeline import DATA_SEED, RECIPES
 from rummykit.odds.data.tables import SEARCH_DECISIONS_SCHEMA, frame

@@ -19,11 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from rummykit import Contract, RuleSet, _native, parse_cards, search
-from rummykit.cards import Shoe
+from rummykit import Contract, RuleSet, _native, parse_cards
+from rummykit.agents.hints import discard_advice, outs
+from rummykit.engine import search
+from rummykit.engine.cards import Shoe
+from rummykit.engine.search import contract_completion, contract_distance, find_contract
 from rummykit.errors import RummyError, UnsupportedRuleError
-from rummykit.hints import discard_advice, outs
-from rummykit.search import contract_completion, contract_distance, find_contract
 from tests.support.tiers import slow
 
 needs_core = pytest.mark.skipif(

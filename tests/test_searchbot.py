@@ -1,4 +1,4 @@
-"""SearchBot (rummykit.searchbot): whole games under every preset, seeded, a position
+"""SearchBot (rummykit.agents.searchbot): whole games under every preset, seeded, a position
 with a clearly better discard, budgets refused by field, and the rollout function."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from rummykit.actions import Discard, parse_action
-from rummykit.bots import GreedyBot, OutsBot, RandomBot
+from rummykit.agents.bots import GreedyBot, OutsBot, RandomBot
+from rummykit.agents.searchbot import SearchBot, rollout
+from rummykit.engine.actions import Discard, parse_action
+from rummykit.engine.game import Game
+from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.game import Game
-from rummykit.rules import RuleSet
-from rummykit.searchbot import SearchBot, rollout
 from tests.support.game_helpers import table
 
 

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from rummykit import Card, Contract, RuleSet, Shoe, check_meld, find_contract, parse_cards
-from rummykit.melds import check_lay_down, lay_off
+from rummykit.engine.melds import check_lay_down, lay_off
 
 STANDARD = RuleSet.preset("standard")
 

@@ -1,4 +1,4 @@
-"""A reviewed round's story (rummykit.stories): the expected standing decision by decision,
+"""A reviewed round's story (rummykit.evaluate.stories): the expected standing decision by decision,
 split into the decisions' part and luck's, adding up to the result."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from rummykit.bots import GreedyBot, RandomBot
+from rummykit.agents.bots import GreedyBot, RandomBot
+from rummykit.engine.game import Game
 from rummykit.errors import ArgumentError
-from rummykit.game import Game
-from rummykit.reviews import review
-from rummykit.stories import CLASS_COLOURS, Story
+from rummykit.evaluate.reviews import review
+from rummykit.evaluate.stories import CLASS_COLOURS, Story
 
 
 @pytest.fixture(scope="module")

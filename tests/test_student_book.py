@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rummykit.errors import ArgumentError, OutputError
-from rummykit.puzzles import load
+from rummykit.evaluate.puzzles import load
 from rummykit.teach import EXERCISES
 from rummykit.teach import student_book as module
 from rummykit.teach.student_book import (

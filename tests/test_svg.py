@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from rummykit import svg
-from rummykit.cards import Card, Hand, Rank, Shoe, Suit, parse_cards
-from rummykit.melds import Meld
+from rummykit.engine.cards import Card, Hand, Rank, Shoe, Suit, parse_cards
+from rummykit.engine.melds import Meld
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 SVG = "{http://www.w3.org/2000/svg}"

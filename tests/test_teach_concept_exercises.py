@@ -13,8 +13,8 @@ from math import ceil, comb, sqrt
 import pytest
 
 from rummykit import CONTRACTS, RuleSet, parse_cards
-from rummykit.cards import Suit
-from rummykit.search import contract_distance
+from rummykit.engine.cards import Suit
+from rummykit.engine.search import contract_distance
 from rummykit.teach import EXERCISES
 from rummykit.teach.concept_exercises import VARIANTS, variant
 from rummykit.teach.probability import hypergeom_pmf

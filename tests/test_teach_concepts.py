@@ -191,7 +191,7 @@ def test_seen_cards_the_shoe_cannot_hold_are_refused():
 def test_the_kept_two_chance_matches_a_count_over_every_pair_of_physical_cards():
     cards = list(parse_cards("8S 8H JH JS 2C KD 4C 9D 8D 8D JD JK 5C 6C KD 3H"))
     hand, unseen = cards[:8], cards[8:]
-    from rummykit.search import contract_distance
+    from rummykit.engine.search import contract_distance
 
     for discard in (hand[5], hand[0]):
         left = [card for card in hand if card is not discard]

@@ -16,7 +16,7 @@ def _functions(path: Path) -> set[str]:
 
 
 def _doctest_owner(name: str) -> bool:
-    """Whether the dotted name of a doctest item (``rummykit.bots.OutsBot``) is defined."""
+    """Whether the dotted name of a doctest item (``rummykit.agents.bots.OutsBot``) is defined."""
     import importlib
 
     parts = name.split(".")

@@ -654,7 +654,7 @@ def test_play_buying_answered_by_the_human_and_seen_from_the_bots():
 
 
 def _scripted_widget(round: int, hand: str, stock: str, upcard: str) -> PlayWidget:
-    from rummykit.game import Game
+    from rummykit.engine.game import Game
 
     game = Game("standard", players=2, seed=3)
     state = game.new_state(round=round, dealer=1, hands=[hand, None], stock=stock, upcard=upcard)
@@ -843,8 +843,8 @@ def test_play_meld_dropdown_starts_on_the_first_meld_of_the_table():
 
 
 def test_play_disabled_buttons_look_disabled_and_say_why():
-    from rummykit.game import Game
-    from rummykit.widgets.play import _DISABLED_TEXT
+    from rummykit.engine.game import Game
+    from rummykit.widgets.play.buttons import DISABLED_TEXT as _DISABLED_TEXT
 
     game = Game("standard", players=2, seed=3)
     hands = ["5C 5D JK KH KS KD 5H 2C 3D 7S", None]

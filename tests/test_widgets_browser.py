@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 # before Ann's first turn (seed 0: Cal lays down), and a one-round game scripted so Ann
 # goes out on her first turn (two sets of five she lays down, then one card to discard).
 PLAY_CELLS = [
-    "from rummykit.game import Game\nfrom rummykit.widgets import MeldBuilder, PlayWidget",
+    "from rummykit.engine.game import Game\nfrom rummykit.widgets import MeldBuilder, PlayWidget",
     "builder = MeldBuilder()\nbuilder",
     "table = PlayWidget(bots=2, seed=0)\ntable",
     "hands = ['8S 8H 8D 8C 8S JH JS JD JC JH', None, None]\n"
@@ -297,7 +297,7 @@ def test_slow_counts_wait_to_be_asked_and_a_run_leaves_the_kernel_free(page, tmp
 # from the stock and discard, so the up-card J♣, an out of Ann's two sets, lies buried
 # under three discards when Ann is to draw again.
 BURIED_CELLS = [
-    "from rummykit.game import Game\nfrom rummykit.widgets import PlayWidget",
+    "from rummykit.engine.game import Game\nfrom rummykit.widgets import PlayWidget",
     "hands = ['8S 8H 8D JH JS 2C 5D 6C 9D KH', '2D 3D 4D 7C 7H 10S QD AS AH 5S',\n"
     "         '4S 6D 7S 9C 10C KC KD QS AC 6H']\n"
     "state = Game('standard', players=3, seed=5).new_state(\n"

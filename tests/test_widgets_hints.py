@@ -150,7 +150,7 @@ def test_a_refused_click_leaves_the_outs_as_they_were():
 
 
 def test_no_outs_once_laid_down():
-    from rummykit.game import Game
+    from rummykit.engine.game import Game
 
     game = Game("standard", players=2, seed=3)
     state = game.new_state(

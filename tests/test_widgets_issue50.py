@@ -9,7 +9,7 @@ import re
 import pytest
 
 from rummykit import RuleSet, check_meld, parse_cards
-from rummykit.cards import Shoe
+from rummykit.engine.cards import Shoe
 
 pytest.importorskip("ipywidgets")
 
@@ -30,7 +30,7 @@ def _descendants(widget):
 
 
 def _scripted(round: int, hand: str, stock: str, upcard: str, **kwargs) -> PlayWidget:
-    from rummykit.game import Game
+    from rummykit.engine.game import Game
 
     state = Game("standard", players=2, seed=3).new_state(
         round=round, dealer=1, hands=[hand, None], stock=stock, upcard=upcard

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from rummykit import RuleSet
-from rummykit.known_completion import committed_curve
+from rummykit.odds.known_completion import committed_curve
 from rummykit.widgets.plain import LINE_COLOURS, completion_svg
 
 SVG = "{http://www.w3.org/2000/svg}"

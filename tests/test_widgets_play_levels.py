@@ -5,9 +5,9 @@ import time
 
 import pytest
 
-from rummykit.bots import GreedyBot, OutsBot, RandomBot
+from rummykit.agents.bots import GreedyBot, OutsBot, RandomBot
+from rummykit.agents.searchbot import SearchBot
 from rummykit.errors import ArgumentError
-from rummykit.searchbot import SearchBot
 from rummykit.widgets.play import BOTS, LEVELS, PlayWidget
 
 TYPES = {"random": RandomBot, "greedy": GreedyBot, "outs": OutsBot, "strong": SearchBot}

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from rummykit.searchbot import SearchBot
+from rummykit.agents.searchbot import SearchBot
 from rummykit.widgets import PlayWidget
 from rummykit.widgets.play import BOTS
 

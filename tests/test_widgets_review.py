@@ -10,12 +10,12 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from rummykit.beside import DEFAULT_BOTS, beside_bots  # noqa: E402
-from rummykit.bots import RandomBot  # noqa: E402
+from rummykit.agents.bots import RandomBot  # noqa: E402
 from rummykit.errors import ArgumentError, ArgumentTypeError  # noqa: E402
-from rummykit.puzzle_book import PuzzleBook  # noqa: E402
-from rummykit.puzzles import MISTAKE_CLASSES, choice_words, from_review  # noqa: E402
-from rummykit.reviews import CLASSES, review  # noqa: E402
+from rummykit.evaluate.beside import DEFAULT_BOTS, beside_bots  # noqa: E402
+from rummykit.evaluate.puzzle_book import PuzzleBook  # noqa: E402
+from rummykit.evaluate.puzzles import MISTAKE_CLASSES, choice_words, from_review  # noqa: E402
+from rummykit.evaluate.reviews import CLASSES, review  # noqa: E402
 from rummykit.widgets import PlayWidget  # noqa: E402
 from rummykit.widgets import review as panel_module  # noqa: E402
 from rummykit.widgets._common import message_html  # noqa: E402
@@ -233,8 +233,8 @@ def test_the_default_budget_is_smaller_where_the_engine_plays_the_samples(monkey
 
 
 def test_the_panel_tells_each_finished_rounds_story():
-    from rummykit.bots import GreedyBot
-    from rummykit.game import Game
+    from rummykit.agents.bots import GreedyBot
+    from rummykit.engine.game import Game
 
     state = Game("standard", players=3, seed=11, turn_limit=40).new_state()
     bots = [RandomBot(seed=3), GreedyBot(), GreedyBot()]
@@ -260,8 +260,8 @@ def test_the_panel_tells_each_finished_rounds_story():
 
 def _short_game(rounds: int = 1):
     """A short game (a turn limit of 12): seat 0 random, two GreedyBots."""
-    from rummykit.bots import GreedyBot
-    from rummykit.game import Game
+    from rummykit.agents.bots import GreedyBot
+    from rummykit.engine.game import Game
 
     state = Game("standard", players=3, seed=4, turn_limit=12).new_state()
     bots = [RandomBot(seed=1), GreedyBot(), GreedyBot()]

@@ -12,11 +12,11 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from rummykit import reviews  # noqa: E402
-from rummykit.bots import GreedyBot  # noqa: E402
-from rummykit.game import Game, play_game  # noqa: E402
-from rummykit.review_words import action_words  # noqa: E402
-from rummykit.reviews import MARKS, MARKS_LEGEND, review  # noqa: E402
+from rummykit.agents.bots import GreedyBot  # noqa: E402
+from rummykit.engine.game import Game, play_game  # noqa: E402
+from rummykit.evaluate import reviews  # noqa: E402
+from rummykit.evaluate.review_words import action_words  # noqa: E402
+from rummykit.evaluate.reviews import MARKS, MARKS_LEGEND, review  # noqa: E402
 from rummykit.widgets import review as panel_module  # noqa: E402
 from rummykit.widgets.review import ReviewPanel  # noqa: E402
 

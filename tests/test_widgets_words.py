@@ -12,8 +12,8 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("polars")
 
 from rummykit import RuleSet, parse_cards  # noqa: E402
+from rummykit.agents.hints import outs  # noqa: E402
 from rummykit.chance import exact_text  # noqa: E402
-from rummykit.hints import outs  # noqa: E402
 from rummykit.odds.answer import known_probability  # noqa: E402
 from rummykit.odds.cells import ExactCell
 from rummykit.widgets import DealWidget, OddsExplorer, SimulationExplorer  # noqa: E402

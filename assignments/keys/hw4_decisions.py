@@ -11,8 +11,8 @@ from collections import Counter
 from fractions import Fraction
 from functools import cache
 
-from rummykit.cards import Card, Shoe
-from rummykit.rules import RuleSet
+from rummykit.engine.cards import Card, Shoe
+from rummykit.engine.rules import RuleSet
 from rummykit.teach.grading.marking import Expected, Mistake
 from rummykit.teach.homework.hw4 import outs_bot_rows
 

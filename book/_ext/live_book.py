@@ -32,8 +32,8 @@ the app through ``exposeAppInBrowser``, set in ``book/live/jupyter-lite.json``.
 
 numpy, polars, pyarrow and altair have no Pyodide wheels on PyPI: every widget runs
 without them (DealWidget and the OddsExplorer ask rummykit.odds.answer, which reads the
-tables' odds from rummykit.known_odds; the explorers estimate the rest with the standard
-library, read the completion tables from rummykit.known_completion and draw plainly).
+tables' odds from rummykit.odds.known_odds; the explorers estimate the rest with the standard
+library, read the completion tables from rummykit.odds.known_completion and draw plainly).
 """
 
 from __future__ import annotations

@@ -44,8 +44,8 @@ import os
 from functools import cache
 from types import ModuleType
 
+from rummykit.engine.rules import MeldRules, RuleSet, meld_limits, run_windows
 from rummykit.errors import RummyError
-from rummykit.rules import MeldRules, RuleSet, meld_limits, run_windows
 
 __all__ = [
     "CORES",
@@ -139,7 +139,7 @@ def required(name: str) -> ModuleType | None:
 
 
 #: The meld rules as the compiled solver reads them (``_contract.h``'s ``R_...``, in this
-#: order): the rules' own numbers, the limits of :func:`rummykit.rules.meld_limits`, the
+#: order): the rules' own numbers, the limits of :func:`rummykit.engine.rules.meld_limits`, the
 #: run positions, and how many run windows follow.
 MELD_RULE_FIELDS = (
     "min_set_size",
@@ -164,7 +164,7 @@ WINDOW_FIELDS = ("start", "length", "jokers")
 def encode_meld_rules(rules: RuleSet | MeldRules) -> tuple[int, ...]:
     """The meld rules of ``rules`` as the compiled solver reads them: the integers of
     :data:`MELD_RULE_FIELDS`, then :data:`WINDOW_FIELDS` for each run window, in the order
-    of :func:`rummykit.rules.run_windows`. The engine's own functions compute them, so the
+    of :func:`rummykit.engine.rules.run_windows`. The engine's own functions compute them, so the
     C side derives no rule (it checks only that they fit its fixed sizes). One tuple per
     meld rules (cached): the distance core keeps the solver of the tuple it last read.
 

@@ -79,7 +79,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_distance",
-    "The compiled contract distance of rummykit.search (see the comment atop _distance.c).", -1,
+    "The compiled contract distance of rummykit.engine.search (see the comment atop _distance.c).", -1,
     methods, NULL, NULL, NULL, NULL,
 };
 

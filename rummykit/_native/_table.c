@@ -5,8 +5,8 @@
  * decides its ties, the costs measured).
  *
  * It plays exactly what rummykit.odds.completion.play_round plays: the engine's rules
- * (rummykit/game.py, phases.py, legal.py, melds.py) and GreedyBot's policy with a buying
- * policy (rummykit/bots.py), for the rule options rummykit.odds.fastplay.check_fast
+ * (rummykit/engine/game.py, phases.py, legal.py, melds.py) and GreedyBot's policy with a buying
+ * policy (rummykit/agents/bots.py), for the rule options rummykit.odds.fastplay.check_fast
  * accepts. Each function below names the Python function it reproduces; where the
  * engine's result depends on a search order (find_contract's arrangement, which physical
  * copy of a card is played, which joker a swap takes) the same order is followed here.
@@ -25,7 +25,7 @@
  * ports search.py's solver step for step, so the values are the engine's.
  *
  * The events, when asked for, are written to an int buffer, one after another:
- *   kind (index in rummykit.events.EVENT_KINDS), seat (-1: None), n, n card ids,
+ *   kind (index in rummykit.engine.events.EVENT_KINDS), seat (-1: None), n, n card ids,
  *   meld (-1: None), m, m times (k, k card ids), s, s scores.
  */
 #define PY_SSIZE_T_CLEAN
@@ -152,7 +152,7 @@ enum {
     EV_RUMMY_PENALTY, EV_RESHUFFLE, EV_FLOAT, EV_END_TURN, EV_GO_OUT, EV_INVALID_LAY_DOWN,
     EV_PILES_EXHAUSTED, EV_ROUND_END, EV_GAME_END, EV_COUNT
 };
-/* rummykit.events.EVENT_KINDS, in the order of the enum (a test compares them) */
+/* rummykit.engine.events.EVENT_KINDS, in the order of the enum (a test compares them) */
 static const char *EVENT_NAMES[EV_COUNT] = {
     "deal", "upcard", "cut", "draw stock", "take discard", "decline", "buy limit", "buy",
     "pass buy", "buy lottery", "lay down", "lay off", "swap", "discard", "call",
@@ -163,13 +163,13 @@ enum { ENDED_OUT, ENDED_EXHAUSTED, ENDED_LIMIT };
 enum { POLICY_NEVER, POLICY_IMPROVES, POLICY_ALWAYS };
 enum { ERR_NONE, ERR_UNSUPPORTED, ERR_MEMORY, ERR_UNENDING };
 /* Where a round is taken up: a new turn (a round just dealt), or a resumed state's phase
- * (rummykit.game.PHASES: "draw", "buy", "play", "call", "call discard"). */
+ * (rummykit.engine.game.PHASES: "draw", "buy", "play", "call", "call discard"). */
 enum { AT_TURN = -1, AT_DRAW, AT_BUY, AT_PLAY, AT_CALL, AT_CALL_DISCARD, AT_COUNT };
 /* Most turns a resumed round without a turn limit plays before it gives up (the engine's
- * rollout gives up after rummykit.searchbot.MAX_ROLLOUT_ACTIONS actions). */
+ * rollout gives up after rummykit.agents.searchbot.MAX_ROLLOUT_ACTIONS actions). */
 #define UNENDING_TURNS 20000 /* (a turn limit of -1: none) */
 
-/* The fields of the config tuple, in order (rummykit.rollouts.CONFIG_FIELDS names them); the meld
+/* The fields of the config tuple, in order (rummykit.agents.rollouts.CONFIG_FIELDS names them); the meld
  * rules come apart, as rummykit._native.encode_meld_rules gives them (_contract.h). */
 enum {
     C_PLAYERS, C_DECKS, C_JOKERS, C_DEAL, C_SETS, C_RUNS, C_BUYING, C_BUY_TIMING,
@@ -1524,7 +1524,7 @@ static PyObject *tuple_by_position(const G *g, const int *by_seat) {
 static const char play_doc[] =
     "play(config, rules, seeds, policies, events=False) -> list\n\n"
     "Play one round per seed (the engine's game seed). config: the integers of\n"
-    "rummykit.rollouts.CONFIG_FIELDS; rules: rummykit._native.encode_meld_rules(rules);\n"
+    "rummykit.agents.rollouts.CONFIG_FIELDS; rules: rummykit._native.encode_meld_rules(rules);\n"
     "policies: per seed, one policy per position (0 never,\n"
     "1 improves, 2 always). Each result: (error, ended, out, laid_down, seat_turns,\n"
     "points, buys, dealer, events), per-seat tuples by position (1 first), out the\n"
@@ -1617,9 +1617,9 @@ done:
     return out;
 }
 
-/* -- a round taken up from a given state (rummykit.rollouts) */
+/* -- a round taken up from a given state (rummykit.agents.rollouts) */
 
-/* The state, as rummykit.rollouts.encode_state writes it: one run of integers,
+/* The state, as rummykit.agents.rollouts.encode_state writes it: one run of integers,
  *   phase (AT_DRAW..AT_CALL_DISCARD), current, to_act, turns, taken (-1: none),
  *   reshuffles, max_reshuffles (-1: none), offered_by (-1: none),
  *   per seat: laid, buys, last_turn, penalties, k, k card ids,
@@ -1762,7 +1762,7 @@ static const char *load_state(G *g, const int *x, int nx, int *at) {
 
 static const char resume_doc[] =
     "resume(config, rules, state, seeds, policies, events=False) -> list\n\n"
-    "Play the round of `state` (rummykit.rollouts.encode_state's integers) on to its end\n"
+    "Play the round of `state` (rummykit.agents.rollouts.encode_state's integers) on to its end\n"
     "once per seed (the seed of the round's random.Random), the bots' buying policies by\n"
     "seat. config: rollouts.CONFIG_FIELDS (turn_limit -1: none); rules:\n"
     "rummykit._native.encode_meld_rules. Each result: (error, points, went_out, events),\n"
@@ -2071,7 +2071,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_table",
-    "The compiled round simulator of rummykit.odds.play.fastplay and rummykit.rollouts (see the comment atop _table.c).", -1,
+    "The compiled round simulator of rummykit.odds.play.fastplay and rummykit.agents.rollouts (see the comment atop _table.c).", -1,
     methods, NULL, NULL, NULL, NULL,
 };
 

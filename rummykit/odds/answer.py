@@ -5,7 +5,7 @@ the chance of a dealt cell is known.
 
 1. **cache**: a sweep already made in this process answers the cell (nothing counted);
 2. **tables**: the committed tables of ``data/``, read from the package's extract with
-   the standard library (:mod:`rummykit.known_odds`), so the book's live notebooks
+   the standard library (:mod:`rummykit.odds.known_odds`), so the book's live notebooks
    (Pyodide: no numpy, no polars) read them too; a hand too small for the contract is 0
    (checked first, before the cache: no table or sweep is needed);
 3. **count**: an exact count, when it is planned
@@ -41,11 +41,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rummykit import known_odds
 from rummykit.chance import chance_text, duration_text, estimate_text, impossible_reason
-from rummykit.checks import instance, whole
-from rummykit.checks import seed as check_seed
+from rummykit.engine.checks import instance, whole
+from rummykit.engine.checks import seed as check_seed
 from rummykit.errors import ArgumentError, ArgumentTypeError, MissingDependencyError
+from rummykit.odds import known_odds
 from rummykit.odds.cells import ExactCell
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@
 * :class:`RoundRecord`, what one played round gave, and :func:`round_seed`, the seeds of
   one round of a table cell.
 
-Both cells give their :class:`~rummykit.cards.Shoe` (``cell.shoe``). This module imports
+Both cells give their :class:`~rummykit.engine.cards.Shoe` (``cell.shoe``). This module imports
 no other module of :mod:`rummykit.odds` and the standard library only (numpy inside
 :func:`round_seed`): the counting, the table play, the data pipeline and the query
 service (:mod:`rummykit.odds.answer`) all build on it, and the book's live notebooks
@@ -23,11 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rummykit.bots import BUY_POLICIES, BuyerBot, GreedyBot
-from rummykit.cards import Shoe
+from rummykit.agents.bots import BUY_POLICIES, BuyerBot, GreedyBot
+from rummykit.engine.cards import Shoe
+from rummykit.engine.game import Game, GameState
+from rummykit.engine.rules import Contract, RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.game import Game, GameState
-from rummykit.rules import Contract, RuleSet
 
 __all__ = [
     "DEFAULT_SEED",
@@ -83,7 +83,7 @@ class Cell:
     """One table set-up to simulate: rules, players, shoe, round and buying policy.
 
     ``decks`` and ``jokers`` default to what the rules assign to ``players``.
-    ``buy`` is one of :data:`~rummykit.bots.BUY_POLICIES` for every seat, or a tuple
+    ``buy`` is one of :data:`~rummykit.agents.bots.BUY_POLICIES` for every seat, or a tuple
     giving the policy of each position (1 first).
 
     >>> cell = Cell(RuleSet.preset("standard"), players=4, round=5)
@@ -369,9 +369,9 @@ def simulated_row(cell: ExactCell, estimate) -> dict:
 def play_round(
     cell: Cell, seed: int, index: int = 0, *, focal: type[GreedyBot] | None = None
 ) -> RoundRecord:
-    """Play round ``index`` of ``cell`` with :class:`~rummykit.bots.BuyerBot` bots.
+    """Play round ``index`` of ``cell`` with :class:`~rummykit.agents.bots.BuyerBot` bots.
 
-    With ``focal`` (a GreedyBot class such as :class:`~rummykit.bots.OutsBot`), the
+    With ``focal`` (a GreedyBot class such as :class:`~rummykit.agents.bots.OutsBot`), the
     position ``index % players + 1`` plays that bot instead, with its policy and seed:
     over a cell's rounds it sits at every position equally often, on the same deals as
     the rounds played without it (the seeds do not depend on the bots).

@@ -2,7 +2,7 @@
 
 :func:`estimate_dealt` deals ``n`` hands with :class:`random.Random` (seeded, never the
 global state) and asks the rules engine of each whether it holds the contract
-(:func:`rummykit.search.find_contract`), so it is slow beside
+(:func:`rummykit.engine.search.find_contract`), so it is slow beside
 :func:`rummykit.odds.dealt.simulate.simulate_dealt` (which deals with numpy and decides
 most hands by vectorised tests: some 50 times the hands a second) but needs nothing
 beyond rummykit itself. The book's live notebooks (Pyodide, where numpy and polars have
@@ -26,13 +26,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rummykit.cards import Shoe, as_rng
 from rummykit.chance import estimate_text, stderr_text, wilson_interval
-from rummykit.checks import dealt_hand, whole
-from rummykit.checks import seed as check_seed
+from rummykit.engine.cards import Shoe, as_rng
+from rummykit.engine.checks import dealt_hand, whole
+from rummykit.engine.checks import seed as check_seed
+from rummykit.engine.rules import Contract, RuleSet
+from rummykit.engine.search import find_contract
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.rules import Contract, RuleSet
-from rummykit.search import find_contract
 
 __all__ = ["MAX_PLAIN_HANDS", "PROGRESS_EVERY", "Estimate", "estimate_dealt"]
 

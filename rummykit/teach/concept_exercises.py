@@ -22,10 +22,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from math import ceil
 
-from rummykit.cards import Hand, Shoe, Suit
+from rummykit.engine.cards import Hand, Shoe, Suit
+from rummykit.engine.rules import CONTRACTS, RuleSet
 from rummykit.errors import ArgumentError
 from rummykit.exercises import Exercise, exercise
-from rummykit.rules import CONTRACTS, RuleSet
 from rummykit.teach.concepts import (
     hypergeom_moments,
     kept_two_chance,

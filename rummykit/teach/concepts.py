@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, sqrt
 
-from rummykit.cards import Card, Hand, Shoe
-from rummykit.checks import cards as check_cards
-from rummykit.checks import contract_rules, instance, items
+from rummykit.engine.cards import Card, Hand, Shoe
+from rummykit.engine.checks import cards as check_cards
+from rummykit.engine.checks import contract_rules, instance, items
+from rummykit.engine.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet
 
 __all__ = [
     "PairedComparison",
@@ -423,7 +423,7 @@ def stock_position_chances(
 
 
 def _holds(hand: Sequence[Card], contract: Contract, rules: RuleSet) -> bool:
-    from rummykit.search import contract_distance
+    from rummykit.engine.search import contract_distance
 
     return contract_distance(hand, contract, rules) == 0
 

@@ -32,9 +32,9 @@ from functools import cache
 from pathlib import Path
 
 from rummykit.chance import chance_text, estimate_text
-from rummykit.checks import instance, items
+from rummykit.engine.checks import instance, items
+from rummykit.engine.rules import CONTRACTS, RuleSet
 from rummykit.errors import ArgumentError, RummyError
-from rummykit.rules import CONTRACTS, RuleSet
 
 __all__ = [
     "CLASS_COLUMNS",

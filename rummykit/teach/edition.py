@@ -50,7 +50,7 @@ import re
 import sys
 from pathlib import Path
 
-from rummykit.checks import path as check_path
+from rummykit.engine.checks import path as check_path
 from rummykit.errors import ArgumentError, OutputError
 
 #: The cell tag of a worked solution (markdown or code): the student edition drops it.
@@ -114,7 +114,7 @@ def _student_box(cell: dict) -> dict:
     return student
 
 
-#: What marks a puzzle's box (:class:`rummykit.puzzles.Puzzle`): its answer and messages
+#: What marks a puzzle's box (:class:`rummykit.evaluate.puzzles.Puzzle`): its answer and messages
 #: are in the box's ``data-puzzle`` attribute, its checker in a script.
 PUZZLE_MARK = 'class="rk-puzzle"'
 _PUZZLE_DATA = re.compile(r'\sdata-puzzle="[^"]*"')

@@ -27,12 +27,12 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from rummykit.cards import Rank, Shoe
 from rummykit.chance import chance_text
+from rummykit.engine.cards import Rank, Shoe
+from rummykit.engine.melds import check_meld
+from rummykit.engine.rules import CONTRACTS, Contract, RuleSet
 from rummykit.exercises import Exercise, check_seed, exercise
-from rummykit.melds import check_meld
 from rummykit.odds.counting.exact import dealt_probability, distance_distribution
-from rummykit.rules import CONTRACTS, Contract, RuleSet
 from rummykit.teach.probability import (
     TWO_PAIRS_STATES,
     absorption_time,

@@ -21,10 +21,10 @@ in its source; a chapter's cell so stays a line or two.
 from __future__ import annotations
 
 from rummykit._optional import require
-from rummykit.checks import instance, items, whole
 from rummykit.display import chance_column
+from rummykit.engine.checks import instance, items, whole
+from rummykit.engine.rules import MAX_DEAL_SIZE, MAX_DECKS, MAX_JOKERS, MAX_ROUNDS, RuleSet
 from rummykit.errors import ArgumentError
-from rummykit.rules import MAX_DEAL_SIZE, MAX_DECKS, MAX_JOKERS, MAX_ROUNDS, RuleSet
 
 require("polars", extra="analysis", feature="rummykit.teach.odds_tables")
 
@@ -47,8 +47,16 @@ def _round(name: str, value: object) -> int:
 
 
 def _shoe(decks: object, jokers: object) -> None:
-    whole("decks", decks, low=1, high=MAX_DECKS, hint="the bound of RuleSet (rummykit.rules)")
-    whole("jokers", jokers, low=0, high=MAX_JOKERS, hint="the bound of RuleSet (rummykit.rules)")
+    whole(
+        "decks", decks, low=1, high=MAX_DECKS, hint="the bound of RuleSet (rummykit.engine.rules)"
+    )
+    whole(
+        "jokers",
+        jokers,
+        low=0,
+        high=MAX_JOKERS,
+        hint="the bound of RuleSet (rummykit.engine.rules)",
+    )
 
 
 def dealt_rows(frame: pl.DataFrame, rules: RuleSet, *, decks: int = 2, jokers: int = 4):

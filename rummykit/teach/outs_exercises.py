@@ -27,14 +27,14 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 
-from rummykit.cards import Card, Hand, Shoe
-from rummykit.checks import cards as check_cards
-from rummykit.checks import instance, items, whole
+from rummykit.agents.hints import Outs, outs
+from rummykit.engine.cards import Card, Hand, Shoe
+from rummykit.engine.checks import cards as check_cards
+from rummykit.engine.checks import instance, items, whole
+from rummykit.engine.rules import MAX_DEAL_SIZE, RuleSet
+from rummykit.engine.search import contract_distance
 from rummykit.errors import ArgumentError
 from rummykit.exercises import Exercise, check_seed, exercise
-from rummykit.hints import Outs, outs
-from rummykit.rules import MAX_DEAL_SIZE, RuleSet
-from rummykit.search import contract_distance
 
 __all__ = [
     "DECKS",

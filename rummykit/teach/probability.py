@@ -21,11 +21,11 @@ from math import ceil, comb
 
 from more_itertools import distinct_combinations
 
-from rummykit.cards import Card, Hand, Rank, Shoe
-from rummykit.checks import cards as check_cards
-from rummykit.checks import items, real, whole
+from rummykit.engine.cards import Card, Hand, Rank, Shoe
+from rummykit.engine.checks import cards as check_cards
+from rummykit.engine.checks import items, real, whole
+from rummykit.engine.rules import MAX_DECKS, MAX_JOKERS
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.rules import MAX_DECKS, MAX_JOKERS
 
 __all__ = [
     "MAX_LISTED",

@@ -20,10 +20,10 @@ import dataclasses
 
 from rummykit._optional import require
 from rummykit.chance import chance_text
-from rummykit.checks import choice, instance, items, whole
 from rummykit.display import chance_column, check_frame
+from rummykit.engine.checks import choice, instance, items, whole
+from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.rules import RuleSet
 
 require("polars", extra="analysis", feature="rummykit.teach.rule_variants")
 
@@ -43,7 +43,7 @@ __all__ = [
     "rule_text",
 ]
 
-#: Each rule of :class:`~rummykit.rules.RuleSet` (but its name and contracts) in the
+#: Each rule of :class:`~rummykit.engine.rules.RuleSet` (but its name and contracts) in the
 #: words a table shows a learner, in place of the field's name.
 RULE_WORDS = {
     "min_players": "fewest players",
@@ -111,7 +111,7 @@ def rule_text(name: str, value) -> str:
 
 
 def _field(name: object) -> str:
-    """``name`` if it names a field of :class:`~rummykit.rules.RuleSet`."""
+    """``name`` if it names a field of :class:`~rummykit.engine.rules.RuleSet`."""
     instance("field", name, str, "the name of a RuleSet field")
     return choice("field", name, [f.name for f in dataclasses.fields(RuleSet)])
 
@@ -131,7 +131,7 @@ def _presets(presets: object) -> dict[str, RuleSet]:
 
 
 def differing_rules(presets: dict[str, RuleSet], standard: RuleSet) -> list[str]:
-    """The fields of :class:`~rummykit.rules.RuleSet` (but its name and contracts) in
+    """The fields of :class:`~rummykit.engine.rules.RuleSet` (but its name and contracts) in
     which some preset of ``presets`` differs from ``standard``."""
     _presets(presets)
     instance("standard", standard, RuleSet, "a RuleSet")

@@ -20,8 +20,8 @@ Each takes the committed tables (``data/ladder``, ``data/search_decisions``,
 from __future__ import annotations
 
 from rummykit._optional import require
-from rummykit.checks import instance, whole
 from rummykit.display import check_frame, interval_column
+from rummykit.engine.checks import instance, whole
 from rummykit.errors import ArgumentError
 
 require("polars", extra="analysis", feature="rummykit.teach.strategy")

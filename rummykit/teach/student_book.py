@@ -29,7 +29,7 @@ import tempfile
 from fractions import Fraction
 from pathlib import Path
 
-from rummykit.checks import path as check_path
+from rummykit.engine.checks import path as check_path
 from rummykit.errors import ArgumentError, OutputError
 from rummykit.teach.edition import student_notebook
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from rummykit._optional import require
 from rummykit.chance import chance_text
-from rummykit.checks import instance, items
 from rummykit.display import check_frame, interval_column
+from rummykit.engine.checks import instance, items
 from rummykit.errors import ArgumentError
 
 require("polars", extra="analysis", feature="rummykit.teach.table_play")

@@ -12,10 +12,10 @@ from fractions import Fraction
 from types import ModuleType
 
 from rummykit import _optional, svg
-from rummykit.cards import Card, Hand
 from rummykit.chance import exact_text, impossible_reason
+from rummykit.engine.cards import Card, Hand
+from rummykit.engine.rules import SHOE_DECKS, SHOE_JOKERS, Contract, RuleSet
 from rummykit.odds.answer import count_seconds
-from rummykit.rules import SHOE_DECKS, SHOE_JOKERS, Contract, RuleSet
 
 
 def require(name: str) -> ModuleType:
@@ -312,7 +312,7 @@ class CardPicker:
 
     def set_cards(self, cards: Iterable[Card] | str) -> None:
         """Show ``cards`` (a hand or codes), none selected."""
-        from rummykit.cards import parse_cards
+        from rummykit.engine.cards import parse_cards
 
         self.cards = parse_cards(cards) if isinstance(cards, str) else Hand(cards)
         self.buttons = [self._button(card) for card in self.cards]

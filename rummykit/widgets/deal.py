@@ -7,14 +7,14 @@ import threading
 from fractions import Fraction
 
 from rummykit import svg
-from rummykit.cards import Card, Hand, Shoe
+from rummykit.agents.hints import Outs
+from rummykit.engine.cards import Card, Hand, Shoe
+from rummykit.engine.melds import Meld
+from rummykit.engine.rules import Contract, RuleSet
+from rummykit.engine.search import contract_completion, find_contract
 from rummykit.errors import RummyError
-from rummykit.hints import Outs
-from rummykit.melds import Meld
 from rummykit.odds.answer import can_count, known_probability
 from rummykit.odds.cells import ExactCell
-from rummykit.rules import Contract, RuleSet
-from rummykit.search import contract_completion, find_contract
 from rummykit.widgets._common import (
     CAN_THREAD,
     DECKS,
@@ -71,7 +71,7 @@ class DealWidget:
     refused, never read as 2 or 25; a seed is never changed behind the reader's back).
     When the hand changes, the outs and the odds of the hand before are replaced
     at once by a line saying they are being counted. A hand that is short of the contract
-    shows which cards would complete it (:func:`~rummykit.search.contract_completion`).
+    shows which cards would complete it (:func:`~rummykit.engine.search.contract_completion`).
 
     Under the verdict are the outs of the hand for the contract (:func:`rummykit.outs`,
     the shoe's copies less the hand's): which faces bring it one card closer and the

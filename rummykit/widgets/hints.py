@@ -20,12 +20,12 @@ import threading
 from collections.abc import Callable, Iterable
 
 from rummykit import svg
-from rummykit.cards import Card
+from rummykit.agents.hints import DiscardAdvice, Outs, discard_advice, outs, seen_text, view_seen
 from rummykit.chance import chance_text
+from rummykit.engine.cards import Card
+from rummykit.engine.legal import PlayerView
+from rummykit.engine.rules import Contract, RuleSet
 from rummykit.errors import RummyError
-from rummykit.hints import DiscardAdvice, Outs, discard_advice, outs, seen_text, view_seen
-from rummykit.legal import PlayerView
-from rummykit.rules import Contract, RuleSet
 from rummykit.widgets._common import CAN_THREAD, ipywidgets, message_html
 
 __all__ = ["OutsPane", "advice_html", "outs_html", "view_seen"]
@@ -55,7 +55,7 @@ def outs_html(
 ) -> str:
     """The outs of a hand in words (the faces, their count, the next card's chance) and
     as card faces, each with its unseen copies under it; ``seen`` says what the count
-    takes as seen (:func:`~rummykit.hints.seen_text`), written under it.
+    takes as seen (:func:`~rummykit.agents.hints.seen_text`), written under it.
 
     >>> from rummykit import RuleSet, parse_cards
     >>> rules = RuleSet.preset("standard")
@@ -109,7 +109,7 @@ def advice_html(advice: DiscardAdvice, *, selected: Card | None = None, seen: st
     """The discard advice as a table: each discard with the distance it leaves, its outs,
     the chance that the next card is an out and the chance of the contract within two
     draws; the best discard (and any as good) marked "best", the card selected marked
-    "selected"; ``seen`` (:func:`~rummykit.hints.seen_text`) under it.
+    "selected"; ``seen`` (:func:`~rummykit.agents.hints.seen_text`) under it.
 
     >>> from rummykit import RuleSet, parse_cards
     >>> rules = RuleSet.preset("standard")
@@ -158,7 +158,7 @@ class OutsPane:
     computed in one background thread (here, without ``background``).
 
     :meth:`show_outs` and :meth:`show_advice` ask for a position; :attr:`result` is its
-    :class:`~rummykit.hints.Outs` or :class:`~rummykit.hints.DiscardAdvice` once known
+    :class:`~rummykit.agents.hints.Outs` or :class:`~rummykit.agents.hints.DiscardAdvice` once known
     (None while it is counted); :meth:`clear` empties the pane. An input the rules refuse
     shows the rule's error (:attr:`error`) and leaves :attr:`result` as it was.
 
@@ -208,7 +208,7 @@ class OutsPane:
         seen_note: str = "",
     ) -> None:
         """Show the outs of ``hand`` (see :func:`rummykit.outs`); ``seen_note`` says in
-        words what ``seen`` holds (:func:`~rummykit.hints.seen_text`)."""
+        words what ``seen`` holds (:func:`~rummykit.agents.hints.seen_text`)."""
         hand, seen = list(hand), list(seen)
         key = ("outs", _codes(hand), contract, rules, decks, jokers, _codes(seen), seen_note)
         self._ask(key, lambda: outs(hand, contract, rules, decks=decks, jokers=jokers, seen=seen))

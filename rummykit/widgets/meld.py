@@ -7,10 +7,10 @@ from collections import Counter
 from collections.abc import Iterable
 
 from rummykit import svg
-from rummykit.cards import Card, Hand, Shoe, parse_cards
+from rummykit.engine.cards import Card, Hand, Shoe, parse_cards
+from rummykit.engine.melds import MeldCheck, check_meld
+from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError, RummyError
-from rummykit.melds import MeldCheck, check_meld
-from rummykit.rules import RuleSet
 from rummykit.widgets._common import (
     CardPicker,
     display_widget,
@@ -31,10 +31,10 @@ TEACHING_HAND = "5C 5D 5S 7H 8H JK 10H QS KS 2D"
 class MeldBuilder:
     """Click cards to select them, then check them as a set or a run.
 
-    The verdict is :func:`~rummykit.melds.check_meld`'s, in its words: ``"valid run, the
+    The verdict is :func:`~rummykit.engine.melds.check_meld`'s, in its words: ``"valid run, the
     joker is the 9♥"`` or ``"not a meld: "`` and the rule that fails. Cards no shoe of the
     rules chosen holds (five 8♠ where the largest shoe has three decks) are refused first,
-    the shoe named (:func:`shoe_problem`). ``hand`` is a :class:`~rummykit.cards.Hand` or
+    the shoe named (:func:`shoe_problem`). ``hand`` is a :class:`~rummykit.engine.cards.Hand` or
     card codes; "Deal" replaces it with a seeded hand.
 
     The Cards box is the hand's source: codes typed there replace the hand when the box
@@ -218,7 +218,7 @@ class MeldBuilder:
             self.deal()
 
     def check(self) -> MeldCheck:
-        """Check the selected cards with :func:`~rummykit.melds.check_meld`; show the verdict.
+        """Check the selected cards with :func:`~rummykit.engine.melds.check_meld`; show the verdict.
         Cards no shoe of the rules holds are refused first (:func:`shoe_problem`)."""
         kind = None if self.kind.value == "either" else self.kind.value
         rules = self.rules

@@ -9,7 +9,7 @@ live notebooks: Python in the reader's browser, Pyodide, has no wheel of them). 
 the charts are drawn as SVG by :mod:`rummykit.widgets.plain` from the same numbers, the
 tables of the chart are lists of row dicts, and where nothing can count (no numpy:
 :func:`~rummykit.odds.answer.can_count`) the odds come from the committed tables
-(:mod:`rummykit.known_odds`) or else from a dealt-hand estimate made with the standard
+(:mod:`rummykit.odds.known_odds`) or else from a dealt-hand estimate made with the standard
 library (:func:`~rummykit.odds.estimate.estimate_dealt`), with its interval and a
 progress bar: :data:`PLAIN_HANDS` hands for the chosen hand, :data:`PLAIN_NEIGHBOUR_HANDS`
 for each point of the chart the tables do not hold.
@@ -26,7 +26,8 @@ from fractions import Fraction
 
 from rummykit.chance import duration_text, exact_text, impossible_reason
 from rummykit.chance import estimate_text as estimate_words
-from rummykit.checks import whole
+from rummykit.engine.checks import whole
+from rummykit.engine.rules import Contract
 from rummykit.odds.answer import answer, can_count, count_seconds, known_probability
 from rummykit.odds.cells import (
     DEFAULT_SEED,
@@ -37,7 +38,6 @@ from rummykit.odds.cells import (
     simulated_row,
 )
 from rummykit.odds.estimate import Estimate, estimate_dealt
-from rummykit.rules import Contract
 from rummykit.widgets import _common
 from rummykit.widgets._common import (
     CAN_THREAD,

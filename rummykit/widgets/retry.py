@@ -1,10 +1,10 @@
 """RetryPanel: a learner's own mistakes as puzzles to try again, in the review panel.
 
 **Keep my mistakes as puzzles** makes a puzzle of each decision of the review on screen
-classed a mistake or a blunder (:func:`rummykit.puzzles.from_review`: the position as the
+classed a mistake or a blunder (:func:`rummykit.evaluate.puzzles.from_review`: the position as the
 seat saw it, the review's best as the answer, the review's values and sentences) and adds
 them to the puzzle book in the file the learner names
-(:class:`rummykit.puzzle_book.PuzzleBook`; a position already there is not added again).
+(:class:`rummykit.evaluate.puzzle_book.PuzzleBook`; a position already there is not added again).
 The file box starts empty and nothing is written until a file is named: a notebook's
 folder may be shared or read-only, and a learner should know where their puzzles are.
 
@@ -22,7 +22,7 @@ in the buttons' handlers, not in a thread. A file that cannot be read or written
 not a puzzle book, is a message in the panel, and changes nothing.
 
 >>> import tempfile, pathlib
->>> from rummykit.puzzles import load
+>>> from rummykit.evaluate.puzzles import load
 >>> folder = tempfile.TemporaryDirectory()
 >>> panel = RetryPanel(lambda: None)
 >>> panel.keep_button.click()
@@ -40,9 +40,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rummykit.errors import ArgumentTypeError, RummyError
-from rummykit.puzzle_book import PuzzleBook
-from rummykit.puzzles import MISTAKE_CLASSES, Puzzle, choice_words, from_review
-from rummykit.reviews import Review
+from rummykit.evaluate.puzzle_book import PuzzleBook
+from rummykit.evaluate.puzzles import MISTAKE_CLASSES, Puzzle, choice_words, from_review
+from rummykit.evaluate.reviews import Review
 from rummykit.widgets._common import ipywidgets, message_html
 
 __all__ = ["RetryPanel", "shown_order"]
@@ -53,7 +53,7 @@ def shown_order(puzzle: Puzzle) -> list[str]:
     first card each names (those naming none, such as "draw stock", last), then by text;
     never the answer first for being the answer.
 
-    >>> from rummykit.puzzles import load
+    >>> from rummykit.evaluate.puzzles import load
     >>> puzzle = next(p for p in load() if p.kind == "discard")
     >>> sorted(shown_order(puzzle)) == sorted(puzzle.choices)
     True

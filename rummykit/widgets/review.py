@@ -1,6 +1,6 @@
 """ReviewPanel: a review of the human seat's play, inside the PlayWidget.
 
-The panel reviews the decisions a seat has made so far (:func:`rummykit.reviews.review`:
+The panel reviews the decisions a seat has made so far (:func:`rummykit.evaluate.reviews.review`:
 every decision with a choice, each alternative weighed on the same sampled deals from
 the seat's own view, never from the hidden cards). It lists them in order with their
 classes, jumps to the next inaccuracy or worse, and shows for the decision selected the
@@ -8,11 +8,11 @@ position as the seat saw it, every alternative's value with its interval, and th
 verdict in words.
 
 The summary counts the decisions by type (buy, take or draw, lay down, lay off, discard:
-:meth:`rummykit.reviews.Review.mistakes_by_type`), with the share of each classed
+:meth:`rummykit.evaluate.reviews.Review.mistakes_by_type`), with the share of each classed
 inaccuracy or worse and mistake or worse. **Beside the bots** (a button, as it costs
 3 to 4 times the review's time) replays each round the seat played from its deal with
 GreedyBot, OutsBot and SearchBot in the seat and reviews them the same way
-(:func:`rummykit.beside.beside_bots`), so the learner sees their accuracy beside the
+(:func:`rummykit.evaluate.beside.beside_bots`), so the learner sees their accuracy beside the
 bots' on the same deals.
 
 The review runs in a thread with a progress bar (in the reader's browser, where threads
@@ -26,8 +26,8 @@ Under the review, :attr:`ReviewPanel.retry` (a :class:`~rummykit.widgets.retry.R
 keeps the review's mistakes and blunders as puzzles in a file the learner names, and
 lets them try those positions again, in this session or a later one.
 
->>> from rummykit.bots import GreedyBot
->>> from rummykit.game import Game, play_game
+>>> from rummykit.agents.bots import GreedyBot
+>>> from rummykit.engine.game import Game, play_game
 >>> state = play_game(Game("standard", players=2, seed=3, turn_limit=6).new_state(),
 ...                   [GreedyBot(), GreedyBot()])
 >>> panel = ReviewPanel(lambda: state, budget=4, background=False)
@@ -46,13 +46,13 @@ import threading
 from collections.abc import Callable
 
 from rummykit import _native, svg
-from rummykit.beside import BesideBots, beside_bots
 from rummykit.chance import estimate_text
-from rummykit.checks import whole
+from rummykit.engine.checks import whole
+from rummykit.engine.game import GameState
 from rummykit.errors import ArgumentTypeError, RummyError
-from rummykit.game import GameState
-from rummykit.review_words import action_words as action_text
-from rummykit.reviews import (
+from rummykit.evaluate.beside import BesideBots, beside_bots
+from rummykit.evaluate.review_words import action_words as action_text
+from rummykit.evaluate.reviews import (
     CLASSES,
     MARKS,
     MARKS_LEGEND,
@@ -83,7 +83,7 @@ __all__ = [
     "default_budget",
 ]
 
-#: Samples a decision by default: half :func:`~rummykit.reviews.review`'s own default, for
+#: Samples a decision by default: half :func:`~rummykit.evaluate.reviews.review`'s own default, for
 #: a panel that answers in seconds (``benchmarks/bench_review.py``: about 0.15 s a decision
 #: on one core, so a round's 20-40 decisions take a few seconds; at this budget the review
 #: called 0 to 2 of 345 plain moves a mistake or a blunder,
@@ -136,7 +136,7 @@ class ReviewPanel:
     ``seed``; in a thread unless ``background`` is False (or threads cannot start).
     ``lock``, if given, is held while the game is copied (the lock its moves are applied
     under). ``others``: who plays the other seats in the replays of Beside the bots
-    (:func:`~rummykit.beside.beside_bots`' ``others``), or a callable giving it when the
+    (:func:`~rummykit.evaluate.beside.beside_bots`' ``others``), or a callable giving it when the
     button is pressed."""
 
     def __init__(
@@ -213,7 +213,7 @@ class ReviewPanel:
         self.beside_html = ipywidgets.HTML()
         """The accuracy beside the bots, once Beside the bots has run."""
         self.story_html = ipywidgets.HTML()
-        """Each finished round's story (:class:`~rummykit.stories.Story`), the latest
+        """Each finished round's story (:class:`~rummykit.evaluate.stories.Story`), the latest
         first: the expected standing decision by decision, decisions and luck."""
         self.decisions = ipywidgets.Select(
             options=[], rows=8, description="Decisions", layout={"width": "95%"}

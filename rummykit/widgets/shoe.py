@@ -8,7 +8,7 @@ import contextlib
 
 import traitlets
 
-from rummykit.rules import Contract, RuleSet
+from rummykit.engine.rules import Contract, RuleSet
 from rummykit.widgets._common import (
     DECKS,
     JOKERS,
@@ -31,8 +31,8 @@ class ShoeControls:
     decks shown too. While they do, :attr:`changing` is true: a listener of every control
     waits for the last move (the controls' own listeners, added first, run first).
 
-    ``sliders`` bounds decks and jokers to :data:`~rummykit.rules.SHOE_DECKS` and
-    :data:`~rummykit.rules.SHOE_JOKERS` (the explorers); without it they are boxes that
+    ``sliders`` bounds decks and jokers to :data:`~rummykit.engine.rules.SHOE_DECKS` and
+    :data:`~rummykit.engine.rules.SHOE_JOKERS` (the explorers); without it they are boxes that
     take any number, whole or not, so that a widget can name one it cannot deal
     (:meth:`problem`; DealWidget) instead of reading it as another. With
     ``hand_size`` the dropdown chooses a contract (the hand size apart), else a round.
@@ -144,7 +144,7 @@ class ShoeControls:
 
     def problem(self) -> str | None:
         """Why the decks or jokers shown cannot be dealt, in words naming the field and its
-        range (:data:`~rummykit.rules.SHOE_DECKS`, :data:`~rummykit.rules.SHOE_JOKERS`),
+        range (:data:`~rummykit.engine.rules.SHOE_DECKS`, :data:`~rummykit.engine.rules.SHOE_JOKERS`),
         or None when they can.
 
         >>> shoe = ShoeControls(sliders=False, hand_size=False)

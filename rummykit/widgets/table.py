@@ -12,11 +12,11 @@ Every live round is played by :func:`_live_rounds`, the one place to switch to a
 simulator that plays the same rounds.
 
 Where altair or polars is missing (a browser's Python: ``plain``), the panel reads the
-same committed numbers with the standard library (:mod:`rummykit.known_completion`),
+same committed numbers with the standard library (:mod:`rummykit.odds.known_completion`),
 computes a live table's curve as ``rummykit tables`` does
-(:func:`~rummykit.known_completion.curve_of_rounds`) from the same rounds, and draws it
+(:func:`~rummykit.odds.known_completion.curve_of_rounds`) from the same rounds, and draws it
 plainly (:func:`~rummykit.widgets.plain.completion_svg`); :attr:`TablePanel.frame` is
-then a :class:`~rummykit.known_completion.Curve`. Where numpy is missing too, the engine
+then a :class:`~rummykit.odds.known_completion.Curve`. Where numpy is missing too, the engine
 plays the live rounds (:func:`~rummykit.odds.cells.play_round`, the same records as the
 simulator's, some 60 times slower): :data:`PLAIN_LIVE_ROUNDS` of them unless asked.
 """
@@ -30,13 +30,13 @@ import os
 import threading
 from collections.abc import Callable, Iterable
 
-from rummykit.cards import Shoe
 from rummykit.chance import chance_text, estimate_text
+from rummykit.engine.cards import Shoe
+from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError, RummyError
-from rummykit.known_completion import Curve, committed_curve, curve_of_rounds
 from rummykit.odds.answer import can_count
 from rummykit.odds.cells import DEFAULT_SEED, Cell, RoundRecord, play_round
-from rummykit.rules import RuleSet
+from rummykit.odds.known_completion import Curve, committed_curve, curve_of_rounds
 from rummykit.widgets import _common
 from rummykit.widgets._common import (
     CAN_THREAD,
@@ -254,7 +254,7 @@ class TablePanel:
         """Whether the panel reads and draws without polars and altair (see the module)."""
         self.frame = None
         """The by-turn rows of the table shown (schema ``BY_TURN_SCHEMA``), with
-        :attr:`plain` its :class:`~rummykit.known_completion.Curve`, or None."""
+        :attr:`plain` its :class:`~rummykit.odds.known_completion.Curve`, or None."""
         self.source: str | None = None
         """Where :attr:`frame` came from: ``"data"`` or ``"live"``."""
         self.key: tuple | None = None
@@ -530,7 +530,7 @@ class TablePanel:
 
 def _laid_down(frame) -> tuple[int, str, int | None, list[dict]]:
     """(rounds, contract, seed, the turn-by-turn points) of a table shown: a
-    :class:`~rummykit.known_completion.Curve` or the committed table's polars rows."""
+    :class:`~rummykit.odds.known_completion.Curve` or the committed table's polars rows."""
     if isinstance(frame, Curve):
         points = [
             {"turn": p.turn, "p": p.p, "ci_low": p.ci_low, "ci_high": p.ci_high}

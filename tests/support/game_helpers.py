@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from rummykit.engine.game import Game, GameState
+from rummykit.engine.rules import RuleSet
 from rummykit.errors import IllegalActionError
-from rummykit.game import Game, GameState
-from rummykit.rules import RuleSet
 
 
 def table(

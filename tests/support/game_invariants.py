@@ -21,7 +21,8 @@ import random
 import sys
 import time
 
-from rummykit.actions import (
+from rummykit.agents.bots import GreedyBot, RandomBot
+from rummykit.engine.actions import (
     Buy,
     Call,
     Discard,
@@ -32,11 +33,10 @@ from rummykit.actions import (
     Swap,
     TakeDiscard,
 )
-from rummykit.bots import GreedyBot, RandomBot
+from rummykit.engine.game import Game, GameState
+from rummykit.engine.rules import RuleSet
+from rummykit.engine.saves import load
 from rummykit.errors import IllegalActionError
-from rummykit.game import Game, GameState
-from rummykit.rules import RuleSet
-from rummykit.saves import load
 
 #: Safety limits for random play (random players rarely go out; see Game's docstring).
 LIMITS = {"max_reshuffles": 1, "turn_limit": 150}
@@ -154,7 +154,9 @@ def run(games: int, *, seed: int = 0, verbose: bool = False) -> dict[str, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Random-play invariant checks of rummykit.game")
+    parser = argparse.ArgumentParser(
+        description="Random-play invariant checks of rummykit.engine.game"
+    )
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     args = parser.parse_args()

@@ -35,35 +35,35 @@ ROOT = Path(__file__).resolve().parents[2]
 MODULES = (
     "rummykit",
     "rummykit.odds",
-    "rummykit.actions",
-    "rummykit.bots",
-    "rummykit.cards",
-    "rummykit.checks",
-    "rummykit.game",
-    "rummykit.hints",
-    "rummykit.melds",
-    "rummykit.narrate",
-    "rummykit.rules",
-    "rummykit.saves",
-    "rummykit.search",
+    "rummykit.engine.actions",
+    "rummykit.agents.bots",
+    "rummykit.engine.cards",
+    "rummykit.engine.checks",
+    "rummykit.engine.game",
+    "rummykit.agents.hints",
+    "rummykit.engine.melds",
+    "rummykit.engine.narrate",
+    "rummykit.engine.rules",
+    "rummykit.engine.saves",
+    "rummykit.engine.search",
     "rummykit.svg",
     "rummykit.odds.counting.exact",
     "rummykit.odds.dealt.simulate",
     "rummykit.teach.probability",
-    "rummykit.legal",
-    "rummykit.determinize",
-    "rummykit.rollouts",
-    "rummykit.reviews",
-    "rummykit.puzzles",
-    "rummykit.searchbot",
-    "rummykit.duplicate",
-    "rummykit.ladder",
+    "rummykit.engine.legal",
+    "rummykit.agents.determinize",
+    "rummykit.agents.rollouts",
+    "rummykit.evaluate.reviews",
+    "rummykit.evaluate.puzzles",
+    "rummykit.agents.searchbot",
+    "rummykit.evaluate.duplicate",
+    "rummykit.evaluate.ladder",
     "rummykit.odds.answer",
     "rummykit.exercises",
     "rummykit.chance",
     "rummykit.display",
-    "rummykit.known_odds",
-    "rummykit.known_completion",
+    "rummykit.odds.known_odds",
+    "rummykit.odds.known_completion",
     "rummykit.teach",
     "rummykit.teach.students",
     "rummykit.teach.homework",
@@ -120,9 +120,9 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     import polars as pl
 
     from rummykit import CONTRACTS, Game, RuleSet, parse_cards
-    from rummykit.bots import GreedyBot, RandomBot
+    from rummykit.agents.bots import GreedyBot, RandomBot
+    from rummykit.engine.search import find_contract
     from rummykit.odds.cells import ExactCell, RoundRecord
-    from rummykit.search import find_contract
     from rummykit.teach import EXERCISES, concepts, coverage
 
     # A folder without tables: write() refuses it before it writes anything.
@@ -156,7 +156,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
     state = Game(rules, 2, seed=1, turn_limit=20, max_reshuffles=1).new_state()
     meld = find_contract(hand, CONTRACTS[0], rules)[0]
-    from rummykit.duplicate import Estimate
+    from rummykit.evaluate.duplicate import Estimate
 
     _estimate = Estimate(0.5, 0.1, 0.9, 2)
     by_name = {
@@ -240,7 +240,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "cards": [6],
         "contracts": [CONTRACTS[0]],
     }
-    from rummykit import ladder as ladders
+    from rummykit.evaluate import ladder as ladders
 
     roster = {"greedy": GreedyBot, "random": RandomBot}
     ladder_play = {
@@ -565,7 +565,7 @@ SKIPPED = {
     "Review",
     "Alternative",
     "Answer",
-    # The ladder's records (rummykit.ladder): a unit of work (built by units(); play_unit
+    # The ladder's records (rummykit.evaluate.ladder): a unit of work (built by units(); play_unit
     # checks one given back), its result, a pair, a rating, the ladder (each builder probed).
     "Unit",
     "UnitResult",

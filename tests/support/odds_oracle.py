@@ -12,8 +12,8 @@ from functools import cache
 
 from more_itertools import distinct_combinations
 
-from rummykit.cards import Rank, Suit
-from rummykit.rules import Contract, RuleSet
+from rummykit.engine.cards import Rank, Suit
+from rummykit.engine.rules import Contract, RuleSet
 
 JOKER = None
 

@@ -1,6 +1,6 @@
 """A deliberately naive contract oracle for the property tests.
 
-It knows nothing of rummykit.melds: a meld is checked by trying every placement,
+It knows nothing of rummykit.engine.melds: a meld is checked by trying every placement,
 and a contract by trying every way to pick disjoint subsets of the hand.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rummykit.cards import Card, Rank
-from rummykit.rules import Contract, RuleSet
+from rummykit.engine.cards import Card, Rank
+from rummykit.engine.rules import Contract, RuleSet
 
 
 def _positions(card: Card, rules: RuleSet) -> list[int]:

@@ -8,12 +8,12 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from rummykit import RuleSet
+from rummykit.engine.rules import MeldRules
 from rummykit.errors import RuleSetError
-from rummykit.rules import MeldRules
 
 STANDARD = RuleSet.preset("standard")
 
-#: A strategy for each meld rule (each field of :class:`~rummykit.rules.MeldRules`), with
+#: A strategy for each meld rule (each field of :class:`~rummykit.engine.rules.MeldRules`), with
 #: values small enough for quick tests. :func:`custom_rules` draws every field of
 #: MeldRules from here, so a meld rule without a strategy fails every test that uses it
 #: (and tests/test_meld_rules.py checks that each one varies its field).

@@ -34,8 +34,8 @@ def slow(*values, id: str | None = None):
 #: machine: each takes 0.5 s or more, and a test keeps its cases under 0.5 s in the fast tier.
 MOVED: list[tuple] = [
     # Doctests that play or sample (their code paths also have unit tests in the fast tier).
-    ("bots.py", "rummykit.bots.OutsBot"),
-    ("searchbot.py", "rummykit.searchbot"),
+    ("bots.py", "rummykit.agents.bots.OutsBot"),
+    ("searchbot.py", "rummykit.agents.searchbot"),
     # Session 14's tests of 0.5 s or more: the compiled rollouts against the engine on
     # many states, reviews of whole rounds.
     ("test_rollouts.py", "test_the_states_cover_every_round_and_table_size"),
@@ -43,7 +43,7 @@ MOVED: list[tuple] = [
     ("test_rollouts.py", "test_a_few_mid_round_states_play_on_as_the_engines"),
     ("test_reviews.py", "test_greedy_play_reviews_more_accurately_than_random_play"),
     ("test_reviews.py", "test_same_seed_same_review_and_the_seed_matters"),
-    ("reviews.py", "rummykit.reviews"),
+    ("reviews.py", "rummykit.evaluate.reviews"),
     ("test_widgets_play_strong.py", "test_a_strong_bot_thinks_in_the_background_and_plays_as_without"),
     ("test_widgets_play_levels.py", "test_a_click_returns_before_the_strong_bots_decide"),
     ("test_widgets_play_levels.py", "test_strong_bots_think_off_the_main_thread"),

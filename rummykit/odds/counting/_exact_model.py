@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rummykit.cards import Rank
+from rummykit.engine.cards import Rank
+from rummykit.engine.rules import meld_limits
 from rummykit.errors import ArgumentError
-from rummykit.rules import meld_limits
 
 Progress = Callable[[int, int], None]
 

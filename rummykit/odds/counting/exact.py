@@ -61,14 +61,14 @@ from collections import defaultdict
 from collections.abc import Iterable
 from fractions import Fraction
 
-from rummykit.cards import Rank, Suit
-from rummykit.checks import dealt_hand, whole
+from rummykit.engine.cards import Rank, Suit
+from rummykit.engine.checks import dealt_hand, whole
+from rummykit.engine.rules import MAX_JOKERS, Contract, RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds.cells import ExactCell
 from rummykit.odds.counting._exact_layers import Sweep
 from rummykit.odds.counting._exact_model import ExactTable, Progress, pareto
 from rummykit.odds.data.plan import LONG_COUNT_SECONDS, duration_text, exact_seconds
-from rummykit.rules import MAX_JOKERS, Contract, RuleSet
 
 __all__ = [
     "ExactTable",
@@ -149,7 +149,7 @@ def dealt_count(
     ``ranks`` and ``suits`` shrink the shoe to those ranks and suits (all by default), for
     teaching and for tests that enumerate every hand.
 
-    Bounds: 1 to 8 decks, 0 to 32 jokers (:mod:`rummykit.rules`), 0 to the whole shoe of
+    Bounds: 1 to 8 decks, 0 to 32 jokers (:mod:`rummykit.engine.rules`), 0 to the whole shoe of
     cards. A count planned (:func:`rummykit.odds.data.plan.exact_seconds`) over
     :data:`~rummykit.odds.data.plan.LONG_COUNT_SECONDS` (an hour) is refused before a key is made
     unless ``allow_long=True``: :func:`rummykit.odds.simulate_dealt` estimates it in seconds.
@@ -201,7 +201,7 @@ def dealt_probability(
     The shoe is ``decks`` standard decks plus ``jokers`` jokers (``ranks``/``suits``
     shrink it; the bounds and ``allow_long`` are :func:`dealt_count`'s). The hand holds the contract when it has ``contract.sets`` sets and
     ``contract.runs`` runs, no card in two melds, each legal under ``rules``: exactly what
-    :func:`rummykit.search.find_contract` decides. Sweeps are cached, so a second call
+    :func:`rummykit.engine.search.find_contract` decides. Sweeps are cached, so a second call
     with another hand size or joker count is immediate.
 
     P = #hands holding the contract / C(52 * decks + jokers, cards).
@@ -266,7 +266,7 @@ def distance_distribution(
     """The exact distribution of the contract distance of a dealt hand.
 
     The distance of a hand is the fewest natural cards to add so that it holds
-    ``contract`` (what :func:`rummykit.search.contract_distance` computes with
+    ``contract`` (what :func:`rummykit.engine.search.contract_distance` computes with
     ``decks=decks``): added cards may be any natural of the 52, as long as the hand then
     holds at most ``decks`` copies of each card; jokers are not added. The added cards
     may be of ranks or suits missing from a shrunken shoe. Distance 0 means the hand

@@ -25,7 +25,8 @@ from collections.abc import Callable, Iterable
 
 import polars as pl
 
-from rummykit.cards import Shoe
+from rummykit.engine.cards import Shoe
+from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError
 from rummykit.odds.answer import known_probability
 from rummykit.odds.cells import ExactCell
@@ -36,7 +37,6 @@ from rummykit.odds.data.tables import (
     frame,
     resolve_rules,
 )
-from rummykit.rules import RuleSet
 
 __all__ = ["KEEP_SCHEMA", "KEEP_SECONDS", "keep_every_card"]
 

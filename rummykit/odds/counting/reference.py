@@ -8,8 +8,8 @@ copies of each card of the shoe it holds; every one of them is listed, and
 * it stands for ``prod(C(decks, k))`` physical hands (which of the ``decks`` copies of
   each face it holds), times ``C(jokers, j)`` for the ``j`` jokers beside it;
 * whether it holds the contract is what the rules engine says
-  (:func:`rummykit.search.find_contract` on the cards themselves), and its distance is
-  :func:`rummykit.search.contract_distance`.
+  (:func:`rummykit.engine.search.find_contract` on the cards themselves), and its distance is
+  :func:`rummykit.engine.search.contract_distance`.
 
 So it shares nothing with the sweep but the rules engine, which is the source of truth
 for the rules. It is exact integer arithmetic throughout and takes time in proportion
@@ -34,9 +34,9 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 from rummykit import contract_distance, find_contract
-from rummykit.cards import Card, Rank, Suit
+from rummykit.engine.cards import Card, Rank, Suit
+from rummykit.engine.rules import Contract, RuleSet
 from rummykit.errors import ArgumentError
-from rummykit.rules import Contract, RuleSet
 
 __all__ = ["face_multisets", "reference_dealt_count", "reference_distance_distribution"]
 

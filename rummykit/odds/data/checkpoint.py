@@ -45,12 +45,12 @@ import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from rummykit.engine.rules import RuleSet
 from rummykit.errors import OutputError
 from rummykit.odds.cells import TURN_LIMIT_PER_PLAYER, Cell, RoundRecord
 from rummykit.odds.data.cluster import code_fingerprint
 from rummykit.odds.data.output import check_output
 from rummykit.odds.data.pool import run_sweep
-from rummykit.rules import RuleSet
 
 __all__ = ["Checkpoint", "kept_sweep", "rules_fingerprint"]
 

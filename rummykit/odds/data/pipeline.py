@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rummykit import _native
+from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError
 from rummykit.odds.cells import DEFAULT_SEED, TURN_LIMIT_PER_PLAYER
-from rummykit.rules import RuleSet
 
 if TYPE_CHECKING:
     from rummykit.odds.data.checkpoint import Checkpoint
@@ -469,7 +469,7 @@ def build_tables(
             facts["distances_by"] = (
                 "the compiled contract_distance (rummykit._distance)"
                 if _native.available()["distance"]
-                else "Python (rummykit.search)"
+                else "Python (rummykit.engine.search)"
             )
         done("distance", table, started, **facts)
 

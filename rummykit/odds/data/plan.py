@@ -16,8 +16,8 @@ from pathlib import Path
 
 from rummykit import _native
 from rummykit.chance import duration_text
+from rummykit.engine.rules import Contract, RuleSet
 from rummykit.odds.cells import ExactCell
-from rummykit.rules import Contract, RuleSet
 
 __all__ = [
     "LONG_COUNT_SECONDS",
@@ -63,7 +63,7 @@ def counts_quickly(contract: Contract) -> bool:
     return contract.sets == 0 or contract.runs == 0
 
 
-#: Each preset's sweep rules (:attr:`rummykit.rules.RuleSet.meld_rules`), by name.
+#: Each preset's sweep rules (:attr:`rummykit.engine.rules.RuleSet.meld_rules`), by name.
 PRESET_SWEEP_RULES = {name: RuleSet.preset(name).meld_rules for name in RuleSet.presets()}
 
 #: Where :data:`SWEEP_SECONDS` is stored: a data file of the package, written by
@@ -119,7 +119,7 @@ def write_sweep_seconds(table: dict[SweepKey, dict[int, float | None]], path: Pa
 
 
 #: CPU seconds of one exact sweep of a contract mixing sets and runs, by the preset whose
-#: sweep rules (:attr:`~rummykit.rules.RuleSet.meld_rules`) it has, sets, runs and decks,
+#: sweep rules (:attr:`~rummykit.engine.rules.RuleSet.meld_rules`) it has, sets, runs and decks,
 #: then by the largest hand it serves (a sweep covers every smaller hand and every joker
 #: count the contract can use). Measured on one core with the compiled step by
 #: ``benchmarks/sweep_seconds.py`` (None: more than 400 s, stopped), which writes them to
@@ -213,7 +213,7 @@ def exact_seconds(cell: ExactCell) -> float:
     Contracts of sets only or runs only take well under a second (:func:`counts_quickly`);
     a hand too small for the contract takes none. A contract mixing sets and runs takes
     one sweep, whose cost grows with the contract, the decks, the hand size, the jokers
-    and the meld rules (jokers per meld, run length: :attr:`~rummykit.rules.RuleSet.
+    and the meld rules (jokers per meld, run length: :attr:`~rummykit.engine.rules.RuleSet.
     meld_rules`). :data:`SWEEP_SECONDS` measured it for each preset's sweep rules
     (``bga`` and ``family`` have those of ``standard``) with up to 8 jokers:
 

@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
 
-from rummykit.checks import whole
+from rummykit.engine.checks import whole
 from rummykit.errors import ArgumentError
 
 __all__ = ["MAX_WORKERS", "STOP_SECONDS", "default_workers", "die_with_parent", "run_sweep"]

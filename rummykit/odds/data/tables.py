@@ -49,8 +49,9 @@ from pathlib import Path
 
 import polars as pl
 
-from rummykit.checks import dealt_hand, instance, items, whole, wholes
-from rummykit.checks import seed as check_seed
+from rummykit.engine.checks import dealt_hand, instance, items, whole, wholes
+from rummykit.engine.checks import seed as check_seed
+from rummykit.engine.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
 # The reader itself, not through rummykit.odds: that package's lazy name ``answer`` is the
@@ -76,7 +77,6 @@ from rummykit.odds.data.plan import (
 )
 from rummykit.odds.data.pool import run_sweep
 from rummykit.odds.dealt.simulate import MAX_HANDS
-from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet
 
 __all__ = [
     "BUYING_SCHEMA",
@@ -297,7 +297,7 @@ COLUMN_MEANINGS: dict[str, str] = {
     "rules": "the rule set, a preset's name (``RuleSet.preset(name)``)",
     "round": "the round, 1 to 7, whose contract the row is about (null for a contract no "
     "round of the rules plays)",
-    "contract": "the contract in words, as :class:`~rummykit.rules.Contract` prints it "
+    "contract": "the contract in words, as :class:`~rummykit.engine.rules.Contract` prints it "
     "(``2 sets + 1 run``)",
     "decks": "52-card decks in the shoe",
     "jokers": "jokers in the shoe, in all",
@@ -676,7 +676,7 @@ def _sweep_tasks(task, cells) -> tuple[list[tuple], dict]:
     """Tasks running each sweep once, and ``{cell: task index}``.
 
     A sweep is (contract, sweep rules, decks): rule sets with the same
-    :attr:`~rummykit.rules.RuleSet.meld_rules` share it (the task gets the first of them).
+    :attr:`~rummykit.engine.rules.RuleSet.meld_rules` share it (the task gets the first of them).
     """
     hands: dict[tuple, dict[tuple[int, int], None]] = {}
     first: dict[tuple, RuleSet] = {}

@@ -6,7 +6,7 @@ at once, each a necessary or a sufficient condition for the contract: set-only
 contracts exactly; the others first by the sets and the runs apart (the sets alone, one
 run alone, enough cards), then, for one or two runs, by every window the runs could
 fill. Only the few hands left undecided are checked one by one by
-:func:`rummykit.search.find_contract`, so the estimate is exactly what checking every
+:func:`rummykit.engine.search.find_contract`, so the estimate is exactly what checking every
 hand with it would give.
 
 >>> from rummykit import CONTRACTS, RuleSet
@@ -24,14 +24,14 @@ from concurrent.futures import Executor
 import numpy as np
 from more_itertools import consume
 
-from rummykit.cards import Card, Rank, Shoe, Suit
 from rummykit.chance import wilson_interval
-from rummykit.checks import dealt_hand, instance, whole
-from rummykit.checks import seed as check_seed
+from rummykit.engine.cards import Card, Rank, Shoe, Suit
+from rummykit.engine.checks import dealt_hand, instance, whole
+from rummykit.engine.checks import seed as check_seed
+from rummykit.engine.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet, meld_limits, run_windows
+from rummykit.engine.search import contract_distance, find_contract
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds.estimate import Estimate
-from rummykit.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet, meld_limits, run_windows
-from rummykit.search import contract_distance, find_contract
 
 __all__ = [
     "Estimate",
@@ -53,7 +53,7 @@ def deal_hands(
     """``n`` hands of ``cards`` cards, an ``(n, cards)`` array of card numbers.
 
     Card number ``i < 52 * decks`` is the natural ``i % 52`` (suit-major as
-    :attr:`rummykit.cards.Card.index`) of deck ``i // 52``; the rest are jokers. Each row
+    :attr:`rummykit.engine.cards.Card.index`) of deck ``i // 52``; the rest are jokers. Each row
     is a uniform draw without replacement (a partial Fisher-Yates shuffle per row).
 
     >>> hands = deal_hands(decks=1, jokers=2, cards=5, n=3, rng=np.random.default_rng(0))
@@ -155,7 +155,7 @@ class _Decider:
 
     def _windows(self) -> None:
         """Tables of the windows a run may fill, by suit mask: the windows the exact
-        search tries (:func:`~rummykit.rules.run_windows`)."""
+        search tries (:func:`~rummykit.engine.rules.run_windows`)."""
         limits = self.limits
         windows = run_windows(self.rules)
         self.win_start = np.array([s for s, _ in windows])
@@ -461,7 +461,7 @@ def simulate_distance(
     """How many of ``n`` dealt hands lie at each contract distance: ``{distance: hands}``,
     distances ascending (those no hand reached left out).
 
-    The distance is :func:`rummykit.search.contract_distance` with ``decks=decks``
+    The distance is :func:`rummykit.engine.search.contract_distance` with ``decks=decks``
     (copies limited by the shoe, as :func:`rummykit.odds.counting.exact.distance_distribution`
     counts it exactly), compiled where ``rummykit._native.distance`` is built. The hands are
     the ones :func:`simulate_dealt` deals for the same arguments and seed, so the count

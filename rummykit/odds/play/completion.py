@@ -2,7 +2,7 @@
 
 Exact counting answers "is the contract in the dealt hand?"; play adds draws, buys and
 the other players. These functions play rounds with the engine's bots
-(:class:`~rummykit.bots.BuyerBot`, a GreedyBot with a buying policy) and measure:
+(:class:`~rummykit.agents.bots.BuyerBot`, a GreedyBot with a buying policy) and measure:
 
 * :func:`completion_by_turn`: the probability that a given seat has laid down its
   contract by its t-th turn, and that someone has gone out by the t-th go-around;
@@ -51,9 +51,10 @@ import numpy as np
 import polars as pl
 from more_itertools import chunked
 
-from rummykit.bots import BUY_POLICIES
+from rummykit.agents.bots import BUY_POLICIES
 from rummykit.chance import Z95, wilson_interval
-from rummykit.checks import choice, instance, items, whole, wholes
+from rummykit.engine.checks import choice, instance, items, whole, wholes
+from rummykit.engine.rules import MAX_DECKS, MAX_JOKERS, RuleSet
 from rummykit.errors import ArgumentError
 from rummykit.odds.cells import (
     Cell,
@@ -71,7 +72,6 @@ from rummykit.odds.data.tables import (
     frame,
     resolve_rules,
 )
-from rummykit.rules import MAX_DECKS, MAX_JOKERS, RuleSet
 
 if TYPE_CHECKING:
     from rummykit.odds.data.checkpoint import Checkpoint
@@ -504,7 +504,7 @@ def completion_tables(
     (:func:`round_summary`) and ``"seat_position"`` (:func:`seat_position`).
 
     The grid is every combination of ``players``, ``rounds``, ``decks``, ``jokers``
-    (None: as the rules assign) and ``buy`` (policies of :class:`~rummykit.bots.BuyerBot`,
+    (None: as the rules assign) and ``buy`` (policies of :class:`~rummykit.agents.bots.BuyerBot`,
     played by every seat), as :func:`cells` builds it; ``n`` rounds per cell from
     ``seed``; the sweep runs on ``executor`` or a local pool of ``max_workers``.
     """

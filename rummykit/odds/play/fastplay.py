@@ -3,7 +3,7 @@
 :func:`play_round_fast` returns exactly the :class:`~rummykit.odds.cells.RoundRecord`
 that ``completion.play_round`` returns for the same cell, seed and index, some 30-100
 times sooner: the round is played by a C core (``rummykit/_native/_table.c``) that follows the engine's
-rules and :class:`~rummykit.bots.BuyerBot`'s policy step for step, and draws its chance
+rules and :class:`~rummykit.agents.bots.BuyerBot`'s policy step for step, and draws its chance
 (dealer, cut, deal, reshuffles, buy lotteries) from the same ``random.Random(game seed)``
 in the same order. :func:`fast_events` gives its event log in the form
 :func:`log_events` gives the engine's, which is how the tests check that both play the
@@ -21,7 +21,7 @@ option the core does not implement (:data:`SUPPORTED` lists the others), before 
 
 >>> from rummykit.odds.cells import Cell
 >>> from rummykit.odds.play.completion import play_round
->>> from rummykit.rules import RuleSet
+>>> from rummykit.engine.rules import RuleSet
 >>> cell = Cell(RuleSet.preset("standard"), players=4, round=2)
 >>> play_round_fast(cell, seed=7, index=3) == play_round(cell, seed=7, index=3)
 True
@@ -40,12 +40,12 @@ import functools
 from collections.abc import Iterable, Sequence
 
 from rummykit import _native
-from rummykit.bots import BUY_POLICIES
-from rummykit.cards import Shoe
+from rummykit.agents.bots import BUY_POLICIES
+from rummykit.agents.rollouts import SUPPORTED, check_fast, decode_events, log_events, table_config
+from rummykit.engine.cards import Shoe
+from rummykit.engine.rules import RuleSet
 from rummykit.errors import RummyError, UnsupportedRuleError
 from rummykit.odds.cells import TURN_LIMIT_PER_PLAYER, Cell, RoundRecord, round_seed
-from rummykit.rollouts import SUPPORTED, check_fast, decode_events, log_events, table_config
-from rummykit.rules import RuleSet
 
 __all__ = [
     "SUPPORTED",
@@ -57,7 +57,7 @@ __all__ = [
     "play_rounds_fast",
 ]
 
-# SUPPORTED, check_fast and log_events live in rummykit.rollouts (the core's rules and
+# SUPPORTED, check_fast and log_events live in rummykit.agents.rollouts (the core's rules and
 # events, which the compiled rollouts share); they are this module's names too.
 _ENDED = ("out", "exhausted", "limit")
 
@@ -79,7 +79,7 @@ def fast_available(rules: RuleSet) -> bool:
 
 @functools.lru_cache(maxsize=512)
 def _config(cell: Cell) -> tuple[int, ...]:
-    """The core's integers for ``cell`` (:data:`rummykit.rollouts.CONFIG_FIELDS`), after
+    """The core's integers for ``cell`` (:data:`rummykit.agents.rollouts.CONFIG_FIELDS`), after
     :func:`check_fast`."""
     rules = cell.rules
     last = cell.round == rules.rounds
@@ -160,7 +160,7 @@ def play_rounds_fast(cell: Cell, seed: int, indices: Iterable[int]) -> list[Roun
 def fast_events(cell: Cell, seed: int, index: int = 0) -> list[tuple]:
     """The core's event log of round ``index`` of ``cell``, as :func:`log_events` writes
     the engine's: ``(kind, seat, cards, meld, melds, details)``, cards as ``"code/deck"``
-    and ``details`` the event's typed details (:data:`rummykit.events.DETAILS`).
+    and ``details`` the event's typed details (:data:`rummykit.engine.events.DETAILS`).
 
     >>> from rummykit.odds.cells import Cell
     >>> cell = Cell(RuleSet.preset("standard"), players=3, round=1)

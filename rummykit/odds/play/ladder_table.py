@@ -1,6 +1,6 @@
 """The ladder table of ``data/``: every bot of the engine rated by duplicate games.
 
-:func:`ladder_table` plays the units of :func:`rummykit.ladder.units` (one deal, one
+:func:`ladder_table` plays the units of :func:`rummykit.evaluate.ladder.units` (one deal, one
 pair of bots, every seat both ways: whole games) for each cell of a grid (a preset and
 a player count), on a process pool or a Dask cluster, each unit kept in a checkpoint as
 it finishes, and writes the long-form rows of :data:`LADDER_MEASURES`: each bot's
@@ -30,13 +30,13 @@ from concurrent.futures import Executor
 
 import polars as pl
 
-from rummykit.bots import BuyerBot, GreedyBot, OutsBot, RandomBot
-from rummykit.duplicate import interval
+from rummykit.agents.bots import BuyerBot, GreedyBot, OutsBot, RandomBot
+from rummykit.agents.searchbot import SearchBot
 from rummykit.errors import ArgumentError
-from rummykit.ladder import Ladder, Unit, UnitResult, merge, play_unit, schedule, units
+from rummykit.evaluate.duplicate import interval
+from rummykit.evaluate.ladder import Ladder, Unit, UnitResult, merge, play_unit, schedule, units
 from rummykit.odds.data.checkpoint import Checkpoint, kept_sweep
 from rummykit.odds.data.tables import LADDER_SCHEMA, frame
-from rummykit.searchbot import SearchBot
 
 __all__ = [
     "COSTLY",
@@ -132,7 +132,7 @@ def unit_to_json(result: UnitResult) -> list:
 def unit_from_json(value: list) -> UnitResult:
     """The UnitResult of :func:`unit_to_json`.
 
-    >>> from rummykit.ladder import play_unit, units
+    >>> from rummykit.evaluate.ladder import play_unit, units
     >>> roster = {"greedy": GreedyBot, "random": RandomBot}
     >>> played = play_unit(roster, units(roster, deals=1, seed=0)[0], players=2, rounds=1)
     >>> unit_from_json(unit_to_json(played)) == played

@@ -2,10 +2,10 @@
 and win more?
 
 Each round of a cell is played twice from the same seed, so with the same deal and
-stock: once by greedy bots only (:class:`~rummykit.bots.GreedyBot`'s policy, as
+stock: once by greedy bots only (:class:`~rummykit.agents.bots.GreedyBot`'s policy, as
 :func:`~rummykit.odds.play.completion.play_rounds_fastest` plays it) and once with the seat
 under study, at position ``index % players + 1`` in round ``index`` (every position
-equally often), played by an :class:`~rummykit.bots.OutsBot` against the same greedy
+equally often), played by an :class:`~rummykit.agents.bots.OutsBot` against the same greedy
 opponents. The two plays are identical until that seat's first discard that differs.
 
 Per cell and bot of the seat under study, the measures of :data:`OUTS_BOT_MEASURES`:
@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from rummykit.bots import OutsBot
+from rummykit.agents.bots import OutsBot
+from rummykit.engine.rules import RuleSet
 from rummykit.odds.cells import Cell, RoundRecord
 from rummykit.odds.data.tables import DEFAULT_SEED, OUTS_BOT_SCHEMA, frame
 from rummykit.odds.play.completion import (
@@ -44,7 +45,6 @@ from rummykit.odds.play.completion import (
     play_rounds_fastest,
     simulate_cells,
 )
-from rummykit.rules import RuleSet
 
 if TYPE_CHECKING:
     from rummykit.odds.data.checkpoint import Checkpoint
@@ -70,7 +70,7 @@ _PROPORTIONS = ("laid down by turn", "laid down", "went out")
 
 
 def play_outs_rounds(cell: Cell, seed: int, indices: Sequence[int]) -> list[RoundRecord]:
-    """Play the rounds ``indices`` of ``cell`` with an :class:`~rummykit.bots.OutsBot` at
+    """Play the rounds ``indices`` of ``cell`` with an :class:`~rummykit.agents.bots.OutsBot` at
     position ``index % players + 1`` and BuyerBots elsewhere: one task of a sweep.
 
     >>> cell = Cell(RuleSet.preset("standard"), players=2, round=1)

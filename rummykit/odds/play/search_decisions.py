@@ -25,13 +25,13 @@ from concurrent.futures import Executor
 
 import polars as pl
 
-from rummykit.actions import Buy, Discard, LayDown, TakeDiscard
-from rummykit.bots import GreedyBot
-from rummykit.checks import whole
-from rummykit.duplicate import deal_seeds, interval, seated_game, setup
+from rummykit.agents.bots import GreedyBot
+from rummykit.agents.searchbot import SearchBot
+from rummykit.engine.actions import Buy, Discard, LayDown, TakeDiscard
+from rummykit.engine.checks import whole
+from rummykit.evaluate.duplicate import deal_seeds, interval, seated_game, setup
 from rummykit.odds.data.checkpoint import Checkpoint, kept_sweep
 from rummykit.odds.data.tables import SEARCH_DECISIONS_SCHEMA, frame
-from rummykit.searchbot import SearchBot
 
 __all__ = [
     "DECISION_MEASURES",
@@ -61,7 +61,7 @@ def describe(view, action, rules) -> dict:
     """What a choice is, for :data:`DECISION_MEASURES`: the decision kind of the
     position (``view``) and the facts of ``action`` in it.
 
-    >>> from rummykit.game import Game
+    >>> from rummykit.engine.game import Game
     >>> state = Game("standard", players=2, seed=1).new_state()
     >>> view = state.view(state.to_act)
     >>> describe(view, view.legal_actions()[0], view.rules)["decision"]
@@ -124,7 +124,7 @@ def play_search_game(
 def decision_rows(games: list[list[list]]) -> list[dict]:
     """The rows of :data:`DECISION_MEASURES` from the games' records: per measure and
     bot, the mean over the games of each game's mean, and SearchBot's paired difference
-    from GreedyBot; Student-t intervals over the games (:func:`~rummykit.duplicate.interval`).
+    from GreedyBot; Student-t intervals over the games (:func:`~rummykit.evaluate.duplicate.interval`).
 
     >>> one = [[{"decision": "buy", "buys": False, "differs from greedy": False},
     ...         {"decision": "buy", "buys": True, "differs from greedy": True}]]

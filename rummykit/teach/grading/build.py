@@ -37,8 +37,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import rummykit
-from rummykit.checks import instance, items
-from rummykit.checks import path as check_path
+from rummykit.engine.checks import instance, items
+from rummykit.engine.checks import path as check_path
 from rummykit.errors import ArgumentError, OutputError
 from rummykit.teach.grading.autograder import FORMAT, KEY_FILE, MANIFEST_FILE, probe_numbers
 from rummykit.teach.homework import ASSIGNMENTS

@@ -46,8 +46,8 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from rummykit.checks import choice, instance, whole
-from rummykit.checks import path as check_path
+from rummykit.engine.checks import choice, instance, whole
+from rummykit.engine.checks import path as check_path
 from rummykit.errors import ArgumentTypeError, GradingError, OutputError, SubmissionError
 from rummykit.teach.grading import integrity, sandbox
 from rummykit.teach.grading.autograder import Autograder, load

@@ -24,7 +24,7 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
-from rummykit.cards import Card, Shoe
+from rummykit.engine.cards import Card, Shoe
 from rummykit.teach.homework.spec import (
     COUNT,
     EXACT,

@@ -1,0 +1,378 @@
+"""Duplicate evaluation: two bots compared on the same deals, every seat of every deal.
+
+As duplicate bridge removes the luck of the cards, :func:`compare` plays each deal once
+with ``bot_b`` in every seat (the baseline) and once per seat with ``bot_a`` in that
+seat and ``bot_b`` in the others, then compares ``bot_a`` with the ``bot_b`` that sat in
+the same seat of the same deal. Each figure is a paired difference, averaged over the
+seats of a deal, with a 95% interval over the deals (Student's t).
+
+>>> from rummykit.agents.bots import GreedyBot, RandomBot
+>>> result = compare(GreedyBot(), RandomBot(), deals=4, players=2, rounds=1, seed=1)
+>>> result.points.mean > 0, result.deals, result.games
+(True, 4, 12)
+>>> compare(GreedyBot(), GreedyBot(), deals=3, players=2, rounds=1, seed=1).points.mean
+0.0
+
+What is the same in the paired games: each round of a deal is dealt from its own seed
+(a fresh :class:`~rummykit.engine.game.Game` per round, the dealer moving on as in a game), so
+reshuffles or a buy lottery in one round never change the next round's cards; each
+seat's bot gets a generator seeded by the deal and the seat, whichever bot sits there.
+So a bot compared with a copy of itself plays every paired game identically, and every
+difference is exactly 0. Under ``repeat_missed_contract`` the contracts carry from round
+to round as in a game.
+
+The figures (``bot_a`` minus ``bot_b`` in the same seat, signed so that positive means
+``bot_a`` did better):
+
+* ``points``: points per game (the rounds played) better than the baseline;
+* ``went_out``: share of rounds the seat went out first;
+* ``laid_down``: share of rounds the seat laid down its contract within its first
+  ``turn`` turns;
+
+and :attr:`Comparison.went_out_a` / ``went_out_b``, each bot's own share of rounds won
+(``1 / players`` if they are equal).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rummykit.agents.bots import Bot
+from rummykit.chance import chance_text, difference_text, estimate_text
+from rummykit.engine.checks import items, real, whole
+from rummykit.engine.game import Game, GameState
+from rummykit.engine.rules import RuleSet
+from rummykit.errors import ArgumentError, ArgumentTypeError
+
+__all__ = ["Comparison", "Estimate", "compare", "interval"]
+
+#: The most deals :func:`compare` plays (each is ``players + 1`` whole games).
+MAX_DEALS = 100_000
+
+# Student's t, 97.5% quantile, for 1..30 degrees of freedom.
+_T975 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean with its 95% interval."""
+
+    mean: float
+    """The mean."""
+    low: float
+    """Lower end of the 95% interval."""
+    high: float
+    """Upper end of the 95% interval."""
+    n: int
+    """Independent values behind it (deals)."""
+
+    def __str__(self) -> str:
+        return f"{self.mean:+.2f} [{self.low:+.2f}, {self.high:+.2f}]"
+
+    def to_dict(self) -> dict:
+        """As plain data."""
+        return {"mean": self.mean, "low": self.low, "high": self.high, "n": self.n}
+
+
+def interval(values: list[float], bounds: tuple[float, float] | None = None) -> Estimate:
+    """The mean of ``values`` with a 95% Student-t interval (a single value: itself),
+    clipped to ``bounds`` when given (a share lies in [0, 1], a difference of shares in
+    [-1, 1]).
+
+    >>> interval([1.0, 2.0, 3.0])
+    Estimate(mean=2.0, low=-0.484, high=4.484, n=3)
+    >>> interval([0.0, 0.25, 0.5], bounds=(0, 1)).low
+    0
+    """
+    # Each value checked and kept as given (an int stays an int).
+    values = items(
+        "values", values, lambda name, v: (real(name, v), v)[1], what="a list of numbers"
+    )
+    if bounds is not None:
+        items("bounds", bounds, lambda name, b: real(name, b), what="a pair (low, high)")
+        if len(bounds) != 2 or bounds[0] > bounds[1]:
+            raise ArgumentError(
+                f"bounds must be a pair (low, high) with low <= high, got {bounds!r}"
+            )
+    n = len(values)
+    if n == 0:
+        raise ArgumentError("values: an interval needs at least one value")
+    mean = sum(values) / n
+    if n == 1:
+        return Estimate(mean, mean, mean, 1)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    df = n - 1
+    t = _T975[df - 1] if df <= 30 else 1.96 + 2.4 / df
+    half = t * math.sqrt(var / n)
+    low, high = round(mean - half, 3), round(mean + half, 3)
+    if bounds is not None:
+        low, high = max(low, bounds[0]), min(high, bounds[1])
+    return Estimate(mean, low, high, n)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The result of :func:`compare` (see the module notes for each figure)."""
+
+    bot_a: str
+    bot_b: str
+    rules: str
+    players: int
+    deals: int
+    rounds: int
+    """Rounds per game."""
+    turn: int
+    """The turn of ``laid_down``."""
+    games: int
+    """Games played (the baseline and one per seat, per deal)."""
+    points: Estimate
+    went_out: Estimate
+    laid_down: Estimate
+    went_out_a: Estimate
+    went_out_b: Estimate
+    per_deal: tuple[tuple[float, float, float], ...]
+    """Each deal's (points, went_out, laid_down) differences."""
+
+    def to_dict(self) -> dict:
+        """As plain data (JSON-ready)."""
+        out = {
+            name: getattr(self, name)
+            for name in ("bot_a", "bot_b", "rules", "players", "deals", "rounds", "turn", "games")
+        }
+        for name in ("points", "went_out", "laid_down", "went_out_a", "went_out_b"):
+            out[name] = getattr(self, name).to_dict()
+        out["per_deal"] = [list(row) for row in self.per_deal]
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(
+            [
+                f"{self.bot_a} vs {self.bot_b}: {self.rules}, {self.players} players, "
+                f"{self.deals} deals x {self.players} seats, {self.rounds} rounds a game",
+                f"points per game better: {self.points}",
+                f"went out first: {_share(self.went_out_a)} vs {_share(self.went_out_b)} "
+                f"({chance_text(Fraction(1, self.players))} if equal), difference "
+                f"{_points(self.went_out)}",
+                f"laid down by turn {self.turn}: difference {_points(self.laid_down)}",
+            ]
+        )
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return "<pre>" + html.escape(str(self)) + "</pre>"
+
+
+def _share(e: Estimate) -> str:
+    # (A share of 0 or 1 has its interval clipped to [0, 1], and a mean equal to an end
+    # may differ from it in the last bit.)
+    return estimate_text(min(max(e.mean, e.low), e.high), e.low, e.high, of="rounds")
+
+
+def _points(e: Estimate) -> str:
+    return difference_text(e.mean, e.low, e.high)
+
+
+def _fresh(bot: Bot, seed: int) -> Bot:
+    """A copy of ``bot`` with its generator seeded (bots are stateful)."""
+    other = copy.deepcopy(bot)
+    if isinstance(getattr(other, "rng", None), random.Random):
+        other.rng = random.Random(seed)
+    return other
+
+
+def _play_round(state: GameState, bots: list, max_actions: int) -> None:
+    for _ in range(max_actions):
+        if state.round_scores:
+            return
+        seat = state.to_act
+        state.apply(bots[seat].choose(state.view(seat)))
+    raise ArgumentError(f"max_actions: a round did not end within {max_actions:,} actions")
+
+
+def seated_game(
+    rules, players, deal_seed, makers, limits, rounds, turn, max_actions
+) -> list[tuple]:
+    """Play one duplicate game of the deal ``deal_seed``, seat ``s``'s bot made by
+    ``makers[s](seed)`` from a seed of the deal and the seat (whichever bot sits there);
+    per seat (points, rounds went out first, rounds laid down by ``turn``, and per round
+    the turn of the seat's lay-down, 0 if it never laid down). The arguments are those
+    :func:`setup` checked; shared with :mod:`rummykit.evaluate.ladder`."""
+    chance = random.Random(deal_seed)
+    round_seeds = [chance.getrandbits(63) for _ in range(rounds)]
+    dealer = chance.randrange(players)
+    bot_seeds = [chance.getrandbits(63) for _ in range(players)]
+    bots = [make(seed) for make, seed in zip(makers, bot_seeds, strict=True)]
+    points = [0] * players
+    out = [0] * players
+    laid = [0] * players
+    when: list[list[int]] = [[] for _ in range(players)]
+    scores = [0] * players
+    contracts = None
+    for number in range(rounds):
+        game = Game(rules, players=players, seed=round_seeds[number], **limits)
+        state = game.new_state(round=number + 1, dealer=(dealer + number) % players, scores=scores)
+        if contracts is not None:
+            state.contract_index = list(contracts)
+        _play_round(state, bots, max_actions)
+        result = state.results[0]
+        for seat in range(players):
+            points[seat] += result.points[seat]
+        if result.went_out is not None:
+            out[result.went_out] += 1
+        turns = [0] * players
+        down = [0] * players
+        for event in state.log:
+            if event.kind in ("draw stock", "take discard"):
+                turns[event.seat] += 1
+            elif event.kind == "lay down" and not down[event.seat]:
+                down[event.seat] = turns[event.seat]
+                laid[event.seat] += turns[event.seat] <= turn
+        for seat in range(players):
+            when[seat].append(down[seat])
+        scores = list(state.scores)
+        contracts = state.contract_index
+    return [(points[s], out[s], laid[s], tuple(when[s])) for s in range(players)]
+
+
+def setup(
+    rules: RuleSet | str,
+    *,
+    players: int,
+    deals: int,
+    seed: int,
+    rounds: int | None,
+    turn: int,
+    max_reshuffles: int | None,
+    turn_limit: int | None,
+    max_actions: int,
+    progress: Callable | None,
+    hint: str,
+) -> tuple[RuleSet, int, dict]:
+    """The options of a duplicate run checked (each refusal names its field, ``hint``
+    the cost of a deal): the rules, the rounds a game (None: every round) and the
+    limits of each round. Shared with :mod:`rummykit.evaluate.ladder`."""
+    if isinstance(rules, str):
+        rules = RuleSet.preset(rules)
+    if not isinstance(rules, RuleSet):
+        raise ArgumentTypeError(f"rules must be a RuleSet or a preset name, got {rules!r}")
+    whole("players", players, low=rules.min_players, high=rules.max_players)
+    rules.check_players(players)
+    whole("deals", deals, low=1, high=MAX_DEALS, hint=hint)
+    whole("seed", seed, low=0)
+    whole("turn", turn, low=1)
+    whole("max_actions", max_actions, low=1)
+    if rounds is None:
+        rounds = rules.rounds
+    whole("rounds", rounds, low=1, high=rules.rounds)
+    limits = {"max_reshuffles": max_reshuffles, "turn_limit": turn_limit}
+    Game(rules, players=players, seed=0, **limits)  # checks the limits
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError(f"progress must be None or a callable, got {progress!r}")
+    return rules, rounds, limits
+
+
+def better_sign(rules: RuleSet) -> int:
+    """+1 if more points are better under ``rules``, else -1 (points are penalties)."""
+    return 1 if rules.negative_scores else -1
+
+
+def deal_seeds(rng: random.Random, deals: int) -> list[int]:
+    """The seeds of ``deals`` deals drawn from ``rng`` (deal ``i`` the same whatever
+    is played with it)."""
+    return [rng.getrandbits(63) for _ in range(deals)]
+
+
+def compare(
+    bot_a: Bot,
+    bot_b: Bot,
+    *,
+    deals: int = 20,
+    rules: RuleSet | str = "standard",
+    players: int = 4,
+    seed: int = 0,
+    rounds: int | None = None,
+    turn: int = 8,
+    max_reshuffles: int | None = 3,
+    turn_limit: int | None = None,
+    max_actions: int = 100_000,
+    progress: Callable[[int, int], None] | None = None,
+) -> Comparison:
+    """Compare ``bot_a`` with ``bot_b`` on ``deals`` duplicate deals (see the module notes).
+
+    ``rounds``: the first rounds of each game (default every round); ``turn``: the turn
+    of the laid-down figure; ``max_reshuffles`` and ``turn_limit``: each round's limits
+    (:class:`~rummykit.engine.game.Game`); ``progress(done, total)`` is called after each game.
+    Reproducible from ``seed``; the bots given are copied, never played.
+    """
+    for name, bot in (("bot_a", bot_a), ("bot_b", bot_b)):
+        if not callable(getattr(bot, "choose", None)):
+            raise ArgumentTypeError(f"{name} must be a bot with choose(view), got {bot!r}")
+    rules, rounds, limits = setup(
+        rules,
+        players=players,
+        deals=deals,
+        seed=seed,
+        rounds=rounds,
+        turn=turn,
+        max_reshuffles=max_reshuffles,
+        turn_limit=turn_limit,
+        max_actions=max_actions,
+        progress=progress,
+        hint="each deal plays players + 1 games",
+    )
+    sign = better_sign(rules)
+    rng = random.Random(seed)
+    per_deal, rate_a, rate_b = [], [], []
+    total, done = deals * (players + 1), 0
+    make_a, make_b = (lambda s: _fresh(bot_a, s)), (lambda s: _fresh(bot_b, s))
+    for deal_seed in deal_seeds(rng, deals):
+        args = (rules, players, deal_seed)
+        rest = (limits, rounds, turn, max_actions)
+        base = seated_game(*args, [make_b] * players, *rest)
+        done += 1
+        diffs = []
+        for seat in range(players):
+            seats = [make_a if s == seat else make_b for s in range(players)]
+            mine = seated_game(*args, seats, *rest)[seat]
+            done += 1
+            if progress is not None:
+                progress(done, total)
+            diffs.append(
+                (
+                    sign * (mine[0] - base[seat][0]),
+                    (mine[1] - base[seat][1]) / rounds,
+                    (mine[2] - base[seat][2]) / rounds,
+                    mine[1] / rounds,
+                    base[seat][1] / rounds,
+                )
+            )
+        means = [sum(d[i] for d in diffs) / players for i in range(5)]
+        per_deal.append(tuple(means[:3]))
+        rate_a.append(means[3])
+        rate_b.append(means[4])
+    return Comparison(
+        bot_a=repr(bot_a),
+        bot_b=repr(bot_b),
+        rules=rules.name,
+        players=players,
+        deals=deals,
+        rounds=rounds,
+        turn=turn,
+        games=total,
+        points=interval([d[0] for d in per_deal]),
+        went_out=interval([d[1] for d in per_deal], (-1, 1)),
+        laid_down=interval([d[2] for d in per_deal], (-1, 1)),
+        went_out_a=interval(rate_a, (0, 1)),
+        went_out_b=interval(rate_b, (0, 1)),
+        per_deal=tuple(per_deal),
+    )
