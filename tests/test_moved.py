@@ -59,6 +59,8 @@ def test_nothing_in_the_repository_uses_an_old_path():
         if rel in allowed or path.suffix not in (".py", ".md", ".ipynb", ".toml", ".yml", ".cfg"):
             continue
         for number, line in enumerate(path.read_text().splitlines(), start=1):
-            if "old path" not in line and dotted.search(line.replace('"rummykit.game"', "")):
+            if "old path" in line or "bootstrap {seed}" in line:
+                continue  # says it names an old path; the ladder bootstrap's seed string
+            if dotted.search(line.replace('"rummykit.game"', "")):
                 found.append(f"{rel}:{number}: {line.strip()[:100]}")
     assert not found, "old module paths:\n" + "\n".join(found[:40])

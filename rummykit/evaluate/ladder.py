@@ -647,7 +647,9 @@ def merge(
         return bradley_terry(total, anchor=at)
 
     point = fit(range(deals))
-    rng = random.Random(f"rummykit.evaluate.ladder bootstrap {seed}")
+    # The bootstrap's seed string is data (the committed ladder was drawn with it), not a
+    # module path: it keeps the module's old name.
+    rng = random.Random(f"rummykit.ladder bootstrap {seed}")
     samples = [fit([rng.randrange(deals) for _ in range(deals)]) for _ in range(bootstrap)]
     ratings = []
     for i, name in enumerate(names):
