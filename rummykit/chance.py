@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from rummykit.engine.checks import contract_rules, instance, real, whole
+from rummykit.engine.checks import contract_rules, instance, items, real, whole
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "MAX_DIGITS",
     "Z95",
     "ONE_IN_BELOW",
+    "BELOW_LOWEST_TICK",
     "axis_label",
     "chance_label",
     "chance_text",
@@ -50,6 +51,7 @@ __all__ = [
     "estimate_text",
     "exact_text",
     "impossible_reason",
+    "log_ticks",
     "stderr_text",
     "wilson_interval",
 ]
@@ -90,6 +92,30 @@ def axis_label(p: float) -> str:
     if p >= ONE_IN_BELOW:
         return f"{round(p * 100, 6):g}%"
     return f"1 in {round(1 / p):,}"
+
+
+#: On a log axis of chances, where an interval reaching 0 ends: this share of the lowest
+#: tick (just under it: "and below").
+BELOW_LOWEST_TICK = 0.7
+
+
+def log_ticks(chances) -> list[float]:
+    """The ticks of a log axis of ``chances`` (numbers; those at 0 are not drawn): powers
+    of ten from below the smallest above 0 up to 100%, at most about seven of them (every
+    other power where the chances span many); from 1% when none is above 0. The charts
+    (:mod:`rummykit.charts`) and the plain charts (:mod:`rummykit.widgets.plain`) both
+    draw these.
+
+    >>> log_ticks([0.2, 0.003, 0.0])
+    [0.001, 0.01, 0.1, 1.0]
+    >>> log_ticks([2e-9, 0.5])
+    [1e-08, 1e-06, 0.0001, 0.01, 1.0]
+    """
+    chances = items("chances", chances, lambda name, p: _chance(p, name), what="a list of chances")
+    positive = [p for p in chances if p > 0]
+    first = math.floor(math.log10(min(positive))) if positive else -2
+    step = max(1, math.ceil(-first / 6))
+    return [10.0 ** (-k) for k in range(0, -first + 1, step)][::-1]
 
 
 def _chance(p, name: str = "a chance") -> float:

@@ -14,10 +14,14 @@ odds, game) never import polars or altair.
 
 from __future__ import annotations
 
-import math
-
 from rummykit._optional import require
-from rummykit.chance import AXIS_LABELS, chance_label, estimate_text
+from rummykit.chance import (
+    AXIS_LABELS,
+    BELOW_LOWEST_TICK,
+    chance_label,
+    estimate_text,
+    log_ticks,
+)
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
 require("altair", extra="analysis", feature="rummykit.charts")
@@ -177,14 +181,10 @@ def _log_ticks(frame: pl.DataFrame) -> list[float]:
     """Tick values for a log axis of chances: powers of ten from below the smallest
     chance above 0 (or, for an estimate of 0, the top of its interval, ``ci_high``) up to
     100%, at most about seven of them (every other power where the chances span many)."""
-    values = frame.get_column("p")
+    values = frame.get_column("p").to_list()
     if "ci_high" in frame.columns:
-        values = pl.concat([values, frame.filter(pl.col("p") == 0).get_column("ci_high")])
-    positive = values.filter(values > 0)
-    low = positive.min() if len(positive) else 0.01
-    first = math.floor(math.log10(low))
-    step = max(1, math.ceil(-first / 6))
-    return [10.0 ** (-k) for k in range(0, -first + 1, step)][::-1]
+        values += frame.filter(pl.col("p") == 0).get_column("ci_high").to_list()
+    return log_ticks(values)
 
 
 def _wrapped(chart, panels: int, columns: int, *, x_scale: bool = False):
@@ -441,11 +441,6 @@ def _exact_rows(frame: pl.DataFrame) -> pl.DataFrame:
     return frame.filter(pl.col("method") != "simulation")
 
 
-#: The floor of a log axis that an interval reaching 0 runs down to, as a share of the
-#: lowest tick (the bar ends just under it: "and below").
-_BELOW_FLOOR = 0.7
-
-
 def estimate_bars(
     frame: pl.DataFrame,
     *,
@@ -472,7 +467,7 @@ def estimate_bars(
     """
     _require(frame, [x, "p", "ci_low", "ci_high", "method", color], "estimate_bars")
     log = bool(log)
-    floor = _log_ticks(frame)[0] * _BELOW_FLOOR if log else 0.0
+    floor = _log_ticks(frame)[0] * BELOW_LOWEST_TICK if log else 0.0
     data = frame.filter(pl.col("method") == "simulation").with_columns(
         pl.col("ci_low").clip(lower_bound=floor).alias("low"),
         _estimate_words(),

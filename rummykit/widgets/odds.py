@@ -220,7 +220,7 @@ class OddsExplorer:
         if drawn:
             self._draw(key, rows)
         else:  # meanwhile the points known (data/, sweeps made before), drawn plainly
-            self.chart_html.value = self._plain(key, rows)
+            self._draw(key, rows, plainly=True)
         self._thread = threading.Thread(
             target=self._work,
             args=(key, rows),
@@ -388,30 +388,26 @@ class OddsExplorer:
 
         return frame(known, EXACT_SCHEMA).sort("decks", "jokers", "cards")
 
-    def _draw(self, key: ExactCell, rows: dict) -> None:
+    def _draw(self, key: ExactCell, rows: dict, *, plainly: bool = False) -> None:
         """Draw the chart from the points known so far, saying what is still to come
         (unless the controls have moved on meanwhile); once every point is in and none
-        can be drawn (every hand size shown is too small), say so instead."""
+        can be drawn (every hand size shown is too small), say so instead. With
+        ``plainly`` (or :attr:`plain`) without the charting engine."""
         pending = sum(row is None for row in rows.values())
         known = [row for row in rows.values() if row is not None]
         if not _drawable(known):
             shown = _drawing_html(key) if pending else _nothing_html(key, known)
-        elif self.plain:
-            shown = self._plain(key, rows)
+        elif self.plain or plainly:
+            shown = self._plain(key, known, pending)
         else:
             shown = figure_html(_common.chart_svg(self._chart(self._frame(rows), key, pending)))
         if key == self.controls.cell():
             self.pending = pending
             self.chart_html.value = shown
 
-    def _plain(self, key: ExactCell, rows: dict) -> str:
-        """The chart of the points known, drawn without the charting engine
-        (:func:`~rummykit.widgets.plain.odds_lines_svg`), or what its place says until
-        some point is known."""
-        known = [row for row in rows.values() if row is not None]
-        if not _drawable(known):
-            return _drawing_html(key)
-        pending = len(rows) - len(known)
+    def _plain(self, key: ExactCell, known: list[dict], pending: int) -> str:
+        """The chart of the points ``known`` (``pending`` more to come), drawn without the
+        charting engine (:func:`~rummykit.widgets.plain.odds_lines_svg`)."""
         notes = [f"{key.rules.name} rules"]
         if not self.plain:
             notes.append("the charting engine is starting")
@@ -770,8 +766,8 @@ class SimulationExplorer:
         return sorted(marks | {n})
 
     def hands_problem(self) -> str | None:
-        """Why the Hands box's number cannot be dealt, in words naming :data:`HANDS`;
-        None when it can.
+        """Why the Hands box's number cannot be dealt, in words naming :data:`HANDS` (or,
+        where only the standard library deals, :data:`PLAIN_MAX_HANDS`); None when it can.
 
         >>> explorer = SimulationExplorer()
         >>> explorer.n.value = 5
@@ -780,11 +776,25 @@ class SimulationExplorer:
         """
         low, high = HANDS
         n = self.n.value
-        if low <= n <= high:
-            return None
-        return (
-            f"Hands must be a whole number from {low:,} to {high:,}, not {n:,}: nothing was dealt."
-        )
+        if not low <= n <= high:
+            return (
+                f"Hands must be a whole number from {low:,} to {high:,}, not {n:,}: "
+                "nothing was dealt."
+            )
+        if n > PLAIN_MAX_HANDS and not can_count():
+            return (
+                f"Hands: {n:,} is more than this Python deals by itself ({PLAIN_MAX_HANDS:,}: "
+                "numpy is missing, as in a browser); nothing was dealt. Ask for fewer hands, "
+                "or install rummykit on your computer for more."
+            )
+        return None
+
+    def _refused(self) -> bool:
+        """Show :meth:`hands_problem`'s words, if any: True when nothing may be dealt."""
+        problem = self.hands_problem()
+        if problem is not None:
+            self.result_html.value = message_html(problem, "error")
+        return problem is not None
 
     def stop(self) -> None:
         """What "Stop" does: the run stops after the batch of hands being dealt and shows
@@ -793,9 +803,8 @@ class SimulationExplorer:
 
     def start(self) -> None:
         """What "Run" does: :meth:`run` in a thread (here without ``background``)."""
-        problem = self.hands_problem()
-        if problem is not None:
-            self.result_html.value = message_html(problem, "error")
+        # Checked before the thread starts: a refused run leaves the Run button as it was.
+        if self._refused():
             return
         if not self.background:
             self.run()
@@ -822,20 +831,10 @@ class SimulationExplorer:
         then the exact value, when it is known or quick to count (see the class)."""
         key = self.controls.cell()
         contract, cards = key.contract, key.cards
-        problem = self.hands_problem()
-        if problem is not None:
-            self.result_html.value = message_html(problem, "error")
+        if self._refused():
             return
         n = self.n.value
         counting = can_count()
-        if not counting and n > PLAIN_MAX_HANDS:
-            self.result_html.value = message_html(
-                f"Hands: {n:,} is more than this Python deals by itself ({PLAIN_MAX_HANDS:,}: "
-                "numpy is missing, as in a browser); nothing was dealt. Ask for fewer hands, "
-                "or install rummykit on your computer for more.",
-                "error",
-            )
-            return
         if counting:
             from rummykit.odds.dealt.simulate import simulate_dealt as deal
         else:

@@ -17,7 +17,7 @@ import html
 import math
 from collections.abc import Sequence
 
-from rummykit.chance import ONE_IN_BELOW, axis_label
+from rummykit.chance import BELOW_LOWEST_TICK, ONE_IN_BELOW, axis_label, log_ticks
 
 __all__ = ["LINE_COLOURS", "completion_svg", "convergence_svg", "odds_lines_svg", "shoe_words"]
 
@@ -87,16 +87,15 @@ def odds_lines_svg(
     def estimated(row: dict) -> bool:
         return row.get("method") == "simulation"
 
+    # What the axis must reach: the chances, and an estimate of 0's interval top.
     reach = [row["p"] for row in shown if row["p"] > 0]
     reach += [row["ci_high"] for row in shown if estimated(row) and row["p"] == 0]
     reach = [value for value in reach if value > 0]
     log = bool(reach) and min(reach) < ONE_IN_BELOW
     if log:
-        first = math.floor(math.log10(min(reach)))
-        step = max(1, math.ceil(-first / 6))
-        ticks = [10.0 ** (-k) for k in range(0, -first + 1, step)][::-1]
+        ticks = log_ticks(reach)
         low = math.log10(ticks[0])
-        floor = ticks[0] * 0.7
+        floor = ticks[0] * BELOW_LOWEST_TICK
 
         def y(p: float) -> float:
             p = max(p, floor)
