@@ -18,6 +18,7 @@ from rummykit.engine.rules import CONTRACTS, Contract, RuleSet
 from rummykit.engine.saves import load
 from rummykit.engine.search import contract_completion, contract_distance, find_contract
 from rummykit.errors import (
+    ActionParseError,
     ActionTypeError,
     AnswerError,
     ArgumentError,
@@ -31,6 +32,7 @@ from rummykit.errors import (
     IllegalMeldError,
     MissingDependencyError,
     OutputError,
+    Refusal,
     RuleSetError,
     RummyError,
     SaveFileError,
@@ -45,6 +47,7 @@ __version__ = "0.1.0"
 _moved.install()  # the flat root's old module paths, for one release (rummykit._moved)
 
 __all__ = [
+    "ActionParseError",
     "CONTRACTS",
     "ActionTypeError",
     "AnswerError",
@@ -68,6 +71,7 @@ __all__ = [
     "MeldCheck",
     "MissingDependencyError",
     "OutputError",
+    "Refusal",
     "Outs",
     "PlayerView",
     "Rank",

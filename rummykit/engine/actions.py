@@ -37,7 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rummykit.engine.cards import Card, Rank, Suit
-from rummykit.errors import ActionTypeError, CardParseError, IllegalActionError
+from rummykit.errors import ActionParseError, ActionTypeError, CardParseError
 
 __all__ = [
     "Action",
@@ -77,7 +77,7 @@ def _meld_number(number: object, action: str) -> int:
     if not isinstance(number, int) or isinstance(number, bool):
         raise ActionTypeError(f"{action}'s meld number must be an integer, got {number!r}")
     if number < 0:
-        raise IllegalActionError(
+        raise ActionParseError(
             f"{action}'s meld number must be 0 or more (melds are numbered from 0), got {number}"
         )
     return number
@@ -228,7 +228,7 @@ class LayOff(Action):
         object.__setattr__(self, "card", face(self.card, "a lay-off"))
         _meld_number(self.meld, "a lay-off")
         if self.end not in (None, "low", "high"):
-            raise IllegalActionError(f"a lay-off's end is 'low' or 'high', got {self.end!r}")
+            raise ActionParseError(f"a lay-off's end is 'low' or 'high', got {self.end!r}")
 
     def __str__(self) -> str:
         end = f" {self.end}" if self.end else ""
@@ -300,13 +300,13 @@ def _card(code: str, text: str) -> Card:
     try:
         return Card.parse(code)
     except CardParseError as error:
-        raise IllegalActionError(f"cannot read action {_short(text)}: {error}") from None
+        raise ActionParseError(f"cannot read action {_short(text)}: {error}") from None
 
 
 def _parse_groups(body: str, text: str) -> tuple[tuple[Card, ...], ...]:
     groups = [part.split() for part in body.split("|")]
     if not body.strip() or any(not group for group in groups):
-        raise IllegalActionError(
+        raise ActionParseError(
             f"cannot read action {_short(text)}: write each meld's cards by code, melds separated "
             f"by '|', e.g. 'lay down 8S 8H 8D | JH JH JS'"
         )
@@ -317,7 +317,8 @@ def parse_action(text: str | Action) -> Action:
     """Read an action from its notation (see the module docstring); actions pass through.
 
     Words are case-insensitive and spaces are free. A malformed text raises
-    :class:`~rummykit.errors.IllegalActionError`.
+    :class:`~rummykit.errors.ActionParseError` (an
+    :class:`~rummykit.errors.IllegalActionError` whose refusal's rule is ``"notation"``).
 
     >>> parse_action("swap 7h -> 3")
     parse_action('swap 7H -> 3')
@@ -326,12 +327,12 @@ def parse_action(text: str | Action) -> Action:
     >>> parse_action("discard")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rummykit.errors.IllegalActionError: cannot read action 'discard': ...
+    rummykit.errors.ActionParseError: cannot read action 'discard': ...
     """
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
-        raise IllegalActionError(f"an action is a string or an Action, got {text!r}")
+        raise ActionParseError(f"an action is a string or an Action, got {text!r}")
     words = " ".join(text.split())
     lower = words.lower()
     if lower in _WORDS:
@@ -347,7 +348,7 @@ def parse_action(text: str | Action) -> Action:
             card = _card(match.group(1), text)
             digits = match.group(2)
             if len(digits) > MAX_MELD_DIGITS:
-                raise IllegalActionError(
+                raise ActionParseError(
                     f"cannot read action {_short(text)}: a meld number has at most "
                     f"{MAX_MELD_DIGITS} digits, this one has {len(digits)}"
                 )
@@ -358,7 +359,7 @@ def parse_action(text: str | Action) -> Action:
         parts = words.split()
         if len(parts) == 2:
             return Discard(_card(parts[1], text))
-    raise IllegalActionError(
+    raise ActionParseError(
         f"cannot read action {_short(text)}: expected e.g. 'draw stock', 'take discard', 'buy', "
         f"'pass', 'call', 'lay down 8S 8H 8D | JH JH JS', 'lay off 9H -> 2', "
         f"'swap 7H -> 3', 'discard QS' or 'end turn'"

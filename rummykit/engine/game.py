@@ -89,6 +89,7 @@ from rummykit.errors import (
     ArgumentError,
     ArgumentTypeError,
     IllegalActionError,
+    Refusal,
     RummyError,
 )
 
@@ -599,21 +600,32 @@ class GameState:
         """
         self._apply(parse_action(action), None)
 
-    def why_not(self, action: Action | str) -> str | None:
-        """Why ``action`` (or its notation) is illegal for the player to act now, in the
-        words :meth:`apply` would raise; None when it is legal. Nothing changes: the
-        checks of :meth:`apply` run without its commit (no clone is made).
+    def why_not(self, action: Action | str) -> Refusal | None:
+        """Why ``action`` (or its notation) is illegal for the player to act now: a
+        :class:`~rummykit.errors.Refusal` naming the rule broken, with the particulars of
+        the case and the words :meth:`apply` would raise; None when it is legal. Nothing
+        changes: the checks of :meth:`apply` run without its commit (no clone is made).
 
         >>> state = Game(players=3, seed=5).new_state()
         >>> state.why_not("draw stock") is None
         True
-        >>> state.why_not("buy")
-        "Ann cannot buy in the 'draw' phase: first draw from the stock ('draw stock') or take the discard ('take discard')"
+        >>> refusal = state.why_not("buy")
+        >>> print(refusal)
+        Ann cannot buy in the 'draw' phase: first draw from the stock ('draw stock') or take the discard ('take discard')
+        >>> refusal.rule, refusal.field["phase"]
+        ('phase', 'draw')
+
+        An action that cannot be read is refused too, by the rule of the notation:
+
+        >>> state.why_not("fly").rule
+        'notation'
         """
         try:
             self._check(parse_action(action), None)
-        except RummyError as error:
-            return str(error)
+        except IllegalActionError as error:
+            return error.refusal
+        except RummyError as error:  # an argument the checks refuse (no rule of the game)
+            return Refusal("illegal action", "{message}", (("message", str(error)),))
         return None
 
     def is_legal(self, action: Action | str) -> bool:
@@ -635,13 +647,20 @@ class GameState:
     def _check(self, action: Action, view: PlayerView | None):
         """The commit that plays ``action``, once every check passed (nothing changed yet)."""
         if self.to_act is None:
-            raise IllegalActionError(f"the game is over: no {action.kind!r} is possible")
+            raise IllegalActionError.because(
+                "game over", "the game is over: no {kind!r} is possible", kind=action.kind
+            )
         seat = self.to_act
         handler = _HANDLERS.get((self.phase, type(action)))
         if handler is None:
-            raise IllegalActionError(
-                f"{self.game.names[seat]} cannot {action.kind} in the {self.phase!r} phase: "
-                f"{_PHASE_HELP[self.phase]}"
+            hint, fields = _PHASE_HELP[self.phase]
+            raise IllegalActionError.because(
+                "phase",
+                "{player} cannot {kind} in the {phase!r} phase: " + hint,
+                player=self.game.names[seat],
+                kind=action.kind,
+                phase=self.phase,
+                **fields,
             )
         # A handler builds the view it needs when none is given: buying, passing and
         # drawing from the stock need none (they are most actions).
@@ -747,13 +766,23 @@ _HANDLERS = {
     ("call", Pass): phases.on_pass_call,
     ("call discard", Discard): phases.on_discard,
 }
+#: What may be done in each phase: a template and its fields (actions in their notation).
 _PHASE_HELP = {
-    "draw": "first draw from the stock ('draw stock') or take the discard ('take discard')",
-    "buy": "the discard is offered: 'buy' or 'pass'",
-    "play": "lay down, lay off, swap a joker, then discard",
-    "call": "the last discard could have been laid off: 'call' or 'pass'",
-    "call discard": "you claimed the discard: now discard a card",
-    "over": "the game is over",
+    "draw": (
+        "first draw from the stock ({action_stock}) or take the discard ({action_take})",
+        {"action_stock": "draw stock", "action_take": "take discard"},
+    ),
+    "buy": (
+        "the discard is offered: {action_buy} or {action_pass}",
+        {"action_buy": "buy", "action_pass": "pass"},
+    ),
+    "play": ("lay down, lay off, swap a joker, then discard", {}),
+    "call": (
+        "the last discard could have been laid off: {action_call} or {action_pass}",
+        {"action_call": "call", "action_pass": "pass"},
+    ),
+    "call discard": ("you claimed the discard: now discard a card", {}),
+    "over": ("the game is over", {}),
 }
 
 

@@ -38,11 +38,36 @@ from rummykit.engine.melds import (
 )
 from rummykit.engine.rules import Contract, RuleSet
 from rummykit.engine.search import find_contract
-from rummykit.errors import (
-    IllegalMeldError,
-)
+from rummykit.errors import IllegalMeldError, Refusal
 
-__all__ = ["PILE_MOVES", "PileMove", "PlayerView", "legal_actions"]
+__all__ = ["PILE_MOVES", "REFUSAL_RULES", "PileMove", "PlayerView", "Refusal", "legal_actions"]
+
+#: Every rule a :class:`~rummykit.errors.Refusal` of the engine names, with what it means:
+#: a front end may say each in its own words, reading the refusal's fields, never its text.
+REFUSAL_RULES = {
+    "notation": "the action's notation cannot be read, or a field of the action is out of range",
+    "game over": "no action is possible once the game is over",
+    "phase": "the action is not one of this phase's (field phase)",
+    "empty discard pile": "there is no discard to take",
+    "floating": "a floating player takes the discard only to lay it off",
+    "laid down already": "a player lays down once a round",
+    "contract": "the melds put down are not the round's contract (field reason)",
+    "turn must end": "after the play the turn could not end with a discard",
+    "no invalid lay-down": "the rule set has no penalty for an invalid lay-down",
+    "legal lay-down": "an invalid lay-down was claimed for melds that are legal",
+    "cards not held": "a lay-down names cards the player does not hold",
+    "card not held": "the action names a card the player does not hold",
+    "lay down first": "a player lays off only after laying down the contract",
+    "does not fit": "the card does not fit the meld (fields card, meld)",
+    "no such meld": "there is no meld of that number on the table (field meld)",
+    "joker swap": "a joker cannot be taken from the table here (fields card, meld, reason)",
+    "joker traded once": "under trade-once, a traded joker cannot be traded again",
+    "swapped joker must be played": "a joker taken by a swap must be played this turn",
+    "no final discard": "the last round's no-final-discard rule (end turn) is not met",
+    "taken card kept": "a card taken from the discard pile cannot be discarded the same turn",
+    "discard": "the card cannot be discarded now",
+    "illegal action": "a refusal that names no particular rule",
+}
 
 #: The checks the phase handlers share (:mod:`rummykit.engine.phases`), by name: importable
 #: without an underscore so that the handlers import no other module's private name, but
@@ -523,7 +548,7 @@ def legal_actions(view: PlayerView) -> list[Action]:
                 for number in dict.fromkeys(
                     wanted.get(card.index, ()) if not card.is_joker else ()
                 ):
-                    if not isinstance(try_swap(view, card, number), str):
+                    if not isinstance(try_swap(view, card, number), Refusal):
                         actions.append(Swap(card, number))
     actions.extend(_discard_action(card) for card in discardable(view))
     if view.is_last_round and rules.last_round_no_discard and len(hand) == 1:
@@ -532,41 +557,57 @@ def legal_actions(view: PlayerView) -> list[Action]:
 
 
 def try_swap(view: PlayerView, card: Card, number: int) -> tuple[Meld, Card] | str:
-    """The swap of ``card`` into meld ``number``: (new meld, joker), or why it is illegal.
+    """The swap of ``card`` into meld ``number``: (new meld, joker), or why it is illegal
+    (a :class:`~rummykit.errors.Refusal`).
 
     The exactness of the card and the kind of meld are :func:`swap_joker`'s rules; the
     turn, the laid-down condition, trade-once and "play the joker this turn" are the game's.
     """
     rules = view.rules
     if rules.joker_swap == "none":
-        return "this rule set does not allow taking jokers from the table"
+        return Refusal("joker swap", "this rule set does not allow taking jokers from the table")
     if rules.joker_swap_needs_laid_down and not view.laid_down[view.seat]:
-        return "only a player who has laid down may swap a joker"
+        return Refusal("joker swap", "only a player who has laid down may swap a joker")
     meld = view.melds[number]
     if meld.kind == "set" and rules.joker_swap == "runs":
-        return f"under {rules.name}, jokers can be taken only from runs, not from sets"
+        return Refusal(
+            "joker swap",
+            "under {rules}, jokers can be taken only from runs, not from sets",
+            (("rules", rules.name),),
+        )
     if not any(s is not None and s.index == card.index for s in meld.stands_for):
-        return f"no joker in meld {number} stands for the {card.symbol}"
+        return Refusal(
+            "joker swap",
+            "no joker in meld {meld} stands for {card}",
+            (("meld", number), ("card", card.symbol)),
+        )
     try:
         new, joker = swap_joker(meld, card, rules)
     except IllegalMeldError as error:
-        return str(error)
+        return Refusal("joker swap", "{reason}", (("reason", str(error)),))
     if rules.joker_trade_once and joker in view.traded_jokers:
-        return "this joker has been traded once and lies face down: it cannot be traded again"
+        return Refusal(
+            "joker traded once",
+            "this joker has been traded once and lies face down: it cannot be traded again",
+        )
     hand_after = [*without_cards(view.hand, [card]), joker]
     pending = [*view.pending_jokers, joker]
     if not can_finish(view, without_cards(hand_after, [joker]), pending):
-        return "after the swap you could not end your turn"
+        return Refusal("turn must end", "after the swap you could not end your turn")
     if rules.swapped_joker_must_be_played:
         if view.laid_down[view.seat]:
             table = list(view.melds)
             table[number] = new
             if not fits_table(view, joker, table):
-                return "the joker taken must be played this turn, and it fits no meld on the table"
+                return Refusal(
+                    "swapped joker must be played",
+                    "the joker taken must be played this turn, and it fits no meld on the table",
+                )
         elif find_contract(hand_after, view.contract, rules) is None:
-            return (
+            return Refusal(
+                "swapped joker must be played",
                 "the joker taken must be played this turn: before laying down, swap only "
-                "when you can then lay your contract down"
+                "when you can then lay your contract down",
             )
     return new, joker
 
@@ -583,38 +624,49 @@ def why_missing(hand: Sequence[Card], wanted: Sequence[Card]) -> str:
     return "those cards"
 
 
-def why_cannot_finish(view: PlayerView, rest: Sequence[Card]) -> str:
+def why_cannot_finish(view: PlayerView, rest: Sequence[Card]) -> Refusal:
     """Why a play leaving ``rest`` in hand is refused: the turn could not end."""
     if not rest:
-        return (
+        return Refusal(
+            "turn must end",
             "every turn ends with a discard, so you must keep a card to discard "
-            f"({view.rules.name} has no floating and no going out by melding here)"
+            "({rules} has no floating and no going out by melding here)",
+            (("rules", view.rules.name),),
         )
     if view.taken is not None and all(c == view.taken for c in rest):
-        return (
-            f"you could not end your turn: the only card left would be the "
-            f"{view.taken.symbol} you took from the discard pile, which you cannot discard"
+        return Refusal(
+            "turn must end",
+            "you could not end your turn: the only card left would be "
+            "{card} you took from the discard pile, which you cannot discard",
+            (("card", view.taken.symbol),),
         )
-    return "you could not end your turn: the cards left must include one you may discard"
-
-
-def why_unplayed_joker(view: PlayerView, verb: str) -> str:
-    """Why a seat holding a joker it took by a swap may not ``verb`` yet, naming the joker
-    and where it can go."""
-    joker = view.pending_jokers[0]
-    if view.laid_down[view.seat]:
-        fits = [n for n, meld in enumerate(view.melds) if _options(view, meld, joker)]
-        where = f"lay it off (it fits meld {', '.join(map(str, fits))})"
-    else:
-        where = "lay your contract down with it"
-    return (
-        f"the joker you took by a swap ({joker.symbol}) must be played this turn before you "
-        f"{verb}: {where}"
+    return Refusal(
+        "turn must end",
+        "you could not end your turn: the cards left must include one you may discard",
     )
 
 
-def why_not_discard(view: PlayerView, card: Card) -> str:
-    """Why the seat of ``view`` may not discard ``card`` now, in words."""
+def why_unplayed_joker(view: PlayerView, verb: str) -> Refusal:
+    """Why a seat holding a joker it took by a swap may not ``verb`` yet, naming the joker
+    and where it can go."""
+    joker = view.pending_jokers[0]
+    fields: tuple[tuple[str, object], ...] = (("joker", joker.symbol), ("verb", verb))
+    if view.laid_down[view.seat]:
+        fits = tuple(n for n, meld in enumerate(view.melds) if _options(view, meld, joker))
+        where = "lay it off (it fits meld {meld_fits})"
+        fields += (("meld_fits", fits),)
+    else:
+        where = "lay your contract down with it"
+    return Refusal(
+        "swapped joker must be played",
+        "the joker you took by a swap ({joker}) must be played this turn before you "
+        "{verb}: " + where,
+        fields,
+    )
+
+
+def why_not_discard(view: PlayerView, card: Card) -> Refusal:
+    """Why the seat of ``view`` may not discard ``card`` now."""
     rules = view.rules
     if (
         view.phase == "play"
@@ -622,18 +674,21 @@ def why_not_discard(view: PlayerView, card: Card) -> str:
         and rules.last_round_no_discard
         and len(view.hand) == 1
     ):
-        return (
+        return Refusal(
+            "no final discard",
             "in the last round you go out by melding every card, with no final discard "
-            "('end turn' keeps your last card)"
+            "({action} keeps your last card)",
+            (("action", "end turn"),),
         )
     if joker_to_play(view):
         return why_unplayed_joker(view, "discard")
     if view.taken is not None and view.taken.index == card.index:
-        return (
-            f"a card taken from the discard pile cannot be discarded in the same turn "
-            f"(the {card.symbol})"
+        return Refusal(
+            "taken card kept",
+            "a card taken from the discard pile cannot be discarded in the same turn ({card})",
+            (("card", card.symbol),),
         )
-    return f"the {card.symbol} cannot be discarded now"
+    return Refusal("discard", "{card} cannot be discarded now", (("card", card.symbol),))
 
 
 # --------------------------------------------------------------------------------------

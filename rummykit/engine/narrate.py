@@ -37,10 +37,13 @@ def _list(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def sentence(event: Event, state: GameState) -> str | None:
-    """One event in words, or None for an event not worth telling (or private)."""
+def sentence(event: Event, state: GameState, *, melds_from: int = 0) -> str | None:
+    """One event in words, or None for an event not worth telling (or private); the
+    melds on the table numbered from ``melds_from`` (0 as the action notation counts
+    them, 1 as a screen that says "Meld 1" does)."""
     instance("event", event, Event, "an Event (of state.log)")
     instance("state", state, GameState, "a GameState")
+    whole("melds_from", melds_from, low=0)
     names = state.names
     who = names[event.seat] if event.seat is not None else ""
     cards = event.cards
@@ -94,9 +97,13 @@ def sentence(event: Event, state: GameState) -> str | None:
         melds = [f"{meld} ({meld.describe()})" for meld in event.melds]
         return f"{who} lays down {_list(melds)}."
     if kind == "lay off":
-        return f"{who} lays off the {cards[0]} on meld {event.meld}: {event.melds[0]}."
+        number = event.meld + melds_from
+        return f"{who} lays off the {cards[0]} on meld {number}: {event.melds[0]}."
     if kind == "swap":
-        return f"{who} puts the {cards[0]} in meld {event.meld} in place of a joker and takes the joker."
+        number = event.meld + melds_from
+        return (
+            f"{who} puts the {cards[0]} in meld {number} in place of a joker and takes the joker."
+        )
     if kind == "discard":
         return f"{who} discards the {cards[0]}."
     if kind == "call":

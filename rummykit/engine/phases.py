@@ -82,6 +82,7 @@ from rummykit.errors import (
     ArgumentError,
     IllegalActionError,
     IllegalMeldError,
+    Refusal,
 )
 
 if TYPE_CHECKING:
@@ -278,15 +279,19 @@ def on_take_discard(
 ) -> Commit:
     """Take the top discard (a floating player only to lay it off)."""
     if not state.discards:
-        raise IllegalActionError("the discard pile is empty: draw from the stock")
+        raise IllegalActionError.because(
+            "empty discard pile", "the discard pile is empty: draw from the stock"
+        )
     card = state.discards[-1]
     if not state.hands[state.current] and not fits_table(
         view if view is not None else state.view(state.to_act), card
     ):
-        raise IllegalActionError(
-            f"a floating player may take the discard only to lay it off, and the "
-            f"{card.symbol} fits no meld (a card taken from the pile cannot be discarded "
-            f"the same turn)"
+        raise IllegalActionError.because(
+            "floating",
+            "a floating player may take the discard only to lay it off, and "
+            "{card} fits no meld (a card taken from the pile cannot be discarded "
+            "the same turn)",
+            card=card.symbol,
         )
 
     def commit() -> None:
@@ -453,17 +458,20 @@ def on_lay_down(state: GameState, action: LayDown, view: PlayerView | None = Non
         view = state.view(state.to_act)
     seat = state.current
     if state.laid_down[seat]:
-        raise IllegalActionError(
-            "you have already laid down this round: after laying down you may only lay off"
+        raise IllegalActionError.because(
+            "laid down already",
+            "you have already laid down this round: after laying down you may only lay off",
         )
     cards = _cards_for_melds(state, view, action.melds)
     try:
         melds = check_lay_down([list(g) for g in cards], state.contract(seat), state.rules)
     except IllegalMeldError as error:
-        raise IllegalActionError(f"cannot lay down: {error}") from None
+        raise IllegalActionError.because(
+            "contract", "cannot lay down: {reason}", reason=str(error)
+        ) from None
     rest = without_cards(state.hands[seat], [c for g in cards for c in g])
     if not can_finish(view, rest, state.pending):
-        raise IllegalActionError(why_cannot_finish(view, rest))
+        raise IllegalActionError.of(why_cannot_finish(view, rest))
 
     def commit() -> None:
         state.hands[seat] = rest
@@ -487,19 +495,25 @@ def on_invalid_lay_down(
     seat = state.current
     penalty = state.rules.invalid_lay_down_penalty
     if not penalty:
-        raise IllegalActionError(
-            f"{state.rules.name} has no penalty for an invalid lay-down: a lay-down that "
-            f"breaks a rule is simply refused"
+        raise IllegalActionError.because(
+            "no invalid lay-down",
+            "{rules} has no penalty for an invalid lay-down: a lay-down that "
+            "breaks a rule is simply refused",
+            rules=state.rules.name,
         )
     if state.laid_down[seat]:
-        raise IllegalActionError("you have already laid down this round")
+        raise IllegalActionError.because(
+            "laid down already", "you have already laid down this round"
+        )
     cards = _cards_for_melds(state, view, action.melds)
     try:
         check_lay_down([list(g) for g in cards], state.contract(seat), state.rules)
     except IllegalMeldError:
         pass
     else:
-        raise IllegalActionError("these melds are a legal lay-down: use 'lay down'")
+        raise IllegalActionError.because(
+            "legal lay-down", "these melds are a legal lay-down: use {action}", action="lay down"
+        )
 
     def commit() -> None:
         state.penalties[seat] += penalty
@@ -515,9 +529,12 @@ def _cards_for_melds(state: GameState, view: PlayerView, groups) -> list[list[Ca
         state.hands[seat], wanted, meld_card_key(state.pending, frozenset(state.traded))
     )
     if found is None:
-        raise IllegalActionError(
-            f"{state.game.names[seat]} does not hold "
-            f"{why_missing(state.hands[seat], wanted)} (the hand is {Hand(view.hand)})"
+        raise IllegalActionError.because(
+            "cards not held",
+            "{player} does not hold {missing} (the hand is {hand})",
+            player=state.game.names[seat],
+            missing=why_missing(state.hands[seat], wanted),
+            hand=str(Hand(view.hand)),
         )
     out, i = [], 0
     for group in groups:
@@ -532,41 +549,58 @@ def on_lay_off(state: GameState, action: LayOff, view: PlayerView | None = None)
         view = state.view(state.to_act)
     seat = state.current
     if not state.laid_down[seat]:
-        raise IllegalActionError(
-            "you must lay down your contract before laying off cards onto melds"
+        raise IllegalActionError.because(
+            "lay down first", "you must lay down your contract before laying off cards onto melds"
         )
     meld = _table_meld(state, action.meld)
     found = match_cards(
         state.hands[seat], [action.card], meld_card_key(state.pending, frozenset(state.traded))
     )
     if found is None:
-        raise IllegalActionError(f"{state.game.names[seat]} holds no {action.card.symbol}")
+        raise IllegalActionError.because(
+            "card not held",
+            "{player} holds no {symbol}",
+            player=state.game.names[seat],
+            symbol=action.card.symbol,
+        )
     card = found[0]
     options = lay_off_options(meld, card, state.rules)
     if not options:
         try:
             lay_off(meld, card, state.rules, end=action.end)
         except IllegalMeldError as error:
-            raise IllegalActionError(
-                f"cannot lay off the {card.symbol} onto meld {action.meld}: {error}"
+            raise IllegalActionError.because(
+                "does not fit",
+                "cannot lay off {card} onto meld {meld}: {reason}",
+                card=card.symbol,
+                meld=action.meld,
+                reason=str(error),
             ) from None
-        raise IllegalActionError(
-            f"the {card.symbol} does not fit meld {action.meld} ({meld.describe()})"
+        raise IllegalActionError.because(
+            "does not fit",
+            "{card} does not fit meld {meld} ({kind})",
+            card=card.symbol,
+            meld=action.meld,
+            kind=meld.describe(),
         )
     if action.end is None:
         new = options[0]
     else:
         chosen = [m for m in options if lay_off_end(meld, m) == action.end]
         if not chosen:
-            raise IllegalActionError(
-                f"the {card.symbol} cannot go at the {action.end} end of meld {action.meld} "
-                f"({meld.describe()})"
+            raise IllegalActionError.because(
+                "does not fit",
+                "{card} cannot go at the {end} end of meld {meld} ({kind})",
+                card=card.symbol,
+                end=action.end,
+                meld=action.meld,
+                kind=meld.describe(),
             )
         new = chosen[0]
     rest = without_cards(state.hands[seat], [card])
     pending = [j for j in state.pending if j != card]
     if not can_finish(view, rest, pending):
-        raise IllegalActionError(why_cannot_finish(view, rest))
+        raise IllegalActionError.of(why_cannot_finish(view, rest))
 
     def commit() -> None:
         state.hands[seat] = rest
@@ -585,14 +619,27 @@ def on_swap(state: GameState, action: Swap, view: PlayerView | None = None) -> C
     seat = state.current
     _table_meld(state, action.meld)
     if action.card.is_joker:
-        raise IllegalActionError("a swap plays a natural card in place of a joker, not a joker")
+        raise IllegalActionError.because(
+            "joker swap", "a swap plays a natural card in place of a joker, not a joker"
+        )
     found = match_cards(state.hands[seat], [action.card], lambda c: c.deck)
     if found is None:
-        raise IllegalActionError(f"{state.game.names[seat]} holds no {action.card.symbol}")
+        raise IllegalActionError.because(
+            "card not held",
+            "{player} holds no {symbol}",
+            player=state.game.names[seat],
+            symbol=action.card.symbol,
+        )
     card = found[0]
     result = try_swap(view, card, action.meld)
-    if isinstance(result, str):
-        raise IllegalActionError(f"cannot swap the {card.symbol} into meld {action.meld}: {result}")
+    if isinstance(result, Refusal):
+        raise IllegalActionError.because(
+            result.rule,
+            "cannot swap {card} into meld {meld}: {reason}",
+            card=card.symbol,
+            meld=action.meld,
+            reason=result,
+        )
     new, joker = result
 
     def commit() -> None:
@@ -608,11 +655,17 @@ def on_swap(state: GameState, action: Swap, view: PlayerView | None = None) -> C
 
 def _table_meld(state: GameState, number: int) -> Meld:
     if not isinstance(number, int) or not 0 <= number < len(state.melds):
-        raise IllegalActionError(
-            f"there is no meld {number} on the table (melds are numbered 0 to "
-            f"{len(state.melds) - 1} in the order they were laid)"
-            if state.melds
-            else f"there is no meld {number}: no meld is on the table yet"
+        if not state.melds:
+            raise IllegalActionError.because(
+                "no such meld", "there is no meld {meld}: no meld is on the table yet", meld=number
+            )
+        raise IllegalActionError.because(
+            "no such meld",
+            "there is no meld {meld} on the table (melds are numbered {meld_first} to "
+            "{meld_last} in the order they were laid)",
+            meld=number,
+            meld_first=0,
+            meld_last=len(state.melds) - 1,
         )
     return state.melds[number]
 
@@ -638,11 +691,16 @@ def on_discard(state: GameState, action: Discard, view: PlayerView | None = None
     hand = state.hands[seat]
     copies = [c for c in hand if c.index == action.card.index]
     if not copies:
-        raise IllegalActionError(f"{state.game.names[seat]} holds no {action.card.symbol}")
+        raise IllegalActionError.because(
+            "card not held",
+            "{player} holds no {symbol}",
+            player=state.game.names[seat],
+            symbol=action.card.symbol,
+        )
     # The lowest-deck copy that may be discarded (not the card taken from the pile).
     card = {c.index: c for c in discardable(view)}.get(action.card.index)
     if card is None:
-        raise IllegalActionError(why_not_discard(view, action.card))
+        raise IllegalActionError.of(why_not_discard(view, action.card))
 
     def commit() -> None:
         hand.remove(card)
@@ -673,10 +731,12 @@ def on_end_turn(state: GameState, action: EndTurn, view: PlayerView | None = Non
         view = state.view(state.to_act)
     if EndTurn() not in legal_actions(view):
         if joker_to_play(view):
-            raise IllegalActionError(why_unplayed_joker(view, "end the turn"))
-        raise IllegalActionError(
-            "a turn ends with a discard; 'end turn' is only for the last round under "
-            "the no-final-discard rule, holding a single card"
+            raise IllegalActionError.of(why_unplayed_joker(view, "end the turn"))
+        raise IllegalActionError.because(
+            "no final discard",
+            "a turn ends with a discard; {action} is only for the last round under "
+            "the no-final-discard rule, holding a single card",
+            action="end turn",
         )
 
     def commit() -> None:

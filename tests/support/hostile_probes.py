@@ -261,6 +261,12 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     )
     # Callables whose defaults are whole tables (minutes of work): probed from a small call.
     by_callable = {
+        # A refusal checks its rule, template and fields (the message must be formed).
+        "Refusal": {
+            "rule": "no such meld",
+            "template": "there is no meld {meld}",
+            "fields": (("meld", 3),),
+        },
         "exact_odds": small,
         "distance_odds": {**small, "n": 100},
         "preset_odds": {

@@ -32,7 +32,7 @@ from rummykit.engine.game import DEFAULT_NAMES, Game, GameState, PlayerView, Rou
 from rummykit.engine.melds import check_meld
 from rummykit.engine.rules import RuleSet
 from rummykit.engine.saves import load
-from rummykit.errors import ArgumentError, RummyError
+from rummykit.errors import ArgumentError, IllegalActionError, RummyError
 from rummykit.widgets._common import (
     CAN_THREAD,
     CardPicker,
@@ -59,7 +59,7 @@ from rummykit.widgets.play.words import (
     NO_MELD,
     OWN_DISCARD_NOTE,
     count_words,
-    plain_words,
+    refusal_words,
     sentence_case,
 )
 from rummykit.widgets.review import ReviewPanel
@@ -73,7 +73,7 @@ __all__ = [
     "PlayWidget",
     "bot_range",
     "check_bots",
-    "plain_words",
+    "refusal_words",
 ]
 
 
@@ -490,8 +490,10 @@ class PlayWidget(GameSetup, TableDrawing, BotTurns, ButtonStates):
             return self._refuse("It is not your turn.")
         try:
             self.state.apply(action)
+        except IllegalActionError as error:
+            return self._refuse(sentence_case(refusal_words(error.refusal)) + ".")
         except RummyError as error:
-            return self._refuse(sentence_case(plain_words(str(error))) + ".")
+            return self._refuse(sentence_case(str(error)) + ".")
         self.message_html.value = ""
         self.play_bots()
         return True

@@ -21,7 +21,7 @@ from rummykit.engine.actions import (
 from rummykit.widgets._common import (
     ipywidgets,
 )
-from rummykit.widgets.play.words import plain_words, sentence_case
+from rummykit.widgets.play.words import refusal_words, sentence_case
 
 #: A disabled button: grey, with dimmed text (ipywidgets keeps a coloured style bright).
 DISABLED_TEXT = "#6b6b6b"
@@ -138,25 +138,19 @@ class ButtonStates:
                     f"Put the melds of your contract, {self.view.contract}, aside first: "
                     "select each meld's cards and press Add meld"
                 )
-            return sentence_case(plain_words(self._engine_refusal(self._lay_down_aside())))
+            return sentence_case(self._engine_refusal(self._lay_down_aside()))
         if button in (self.lay_down_button, self.add_meld_button, self.auto_lay_down_button):
             if self.state.phase == "play" and not self.view.laid_down[self.seat]:
                 contract = self.view.contract
                 return f"The engine finds no lay-down of your contract, {contract}, in your hand"
             tries[button] = [LayDown(())]
         actions = tries.get(button, [])
-        reasons = {plain_words(self._engine_refusal(action)) for action in actions}
-        if len(actions) > 1:
-            # The same reason for every card but for the card's name: the reason of them all,
-            # unless it names the card in the rule too ("a card is not a diamond").
-            reasons = {
-                plain_words(self._engine_refusal(action)).replace(
-                    f"the {action.card.symbol}", "a card"
-                )
-                for action in actions
-            }
-            if len(reasons) == 1 and next(iter(reasons)).lower().count("a card") > 1:
-                reasons = set()
+        # Tried with each card: a reason the same for every card but for the card is said
+        # once, of "a card" (a reason that names a card in its own words, not as a card of
+        # the refusal, "the 5♥ is not a diamond", differs by card and is not).
+        reasons = {self._engine_refusal(action, any_card=len(actions) > 1) for action in actions}
+        if len(actions) > 1 and len(reasons) == 1 and next(iter(reasons)).count("a card") > 1:
+            reasons = set()  # "a card taken from the pile ... (a card)" says nothing
         if len(reasons) == 1:
             return sentence_case(reasons.pop())
         what = {
@@ -166,5 +160,7 @@ class ButtonStates:
         }
         return what.get(button, "not possible now")
 
-    def _engine_refusal(self, action: Action) -> str:
-        return self.state.why_not(action) or "not possible now"
+    def _engine_refusal(self, action: Action, *, any_card: bool = False) -> str:
+        """The engine's reason for refusing ``action``, in the widget's words."""
+        refusal = self.state.why_not(action)
+        return "not possible now" if refusal is None else refusal_words(refusal, any_card=any_card)

@@ -17,7 +17,7 @@ from rummykit.widgets._common import (
     message_html,
 )
 from rummykit.widgets.hints import view_seen
-from rummykit.widgets.play.words import NO_MELD, PROMPTS, count_words, meld_number, plain_words
+from rummykit.widgets.play.words import NO_MELD, PROMPTS, count_words, meld_number
 
 
 class TableDrawing:
@@ -69,11 +69,11 @@ class TableDrawing:
             if last is not None and event.round > last:
                 break
             self._seen += 1
-            text = sentence(event, self.state)
+            text = sentence(event, self.state, melds_from=meld_number(0))
             if event.seat == self.seat and event.cards and event.kind == "draw stock":
                 text = f"{text[:-1]}: the {event.cards[0]}."  # your own card, not the table's
             if text:
-                self.lines.append(plain_words(text))
+                self.lines.append(text)
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.lines[-60:])
         # A column laid out bottom-up stays scrolled to its newest line.
         self.log_html.value = (

@@ -3,7 +3,7 @@ buttons."""
 
 from __future__ import annotations
 
-import re
+from rummykit.errors import Refusal
 
 #: What the human seat is asked to do in each phase.
 PROMPTS = {
@@ -34,8 +34,8 @@ def count_words(number: int, what: str = "card") -> str:
     return f"{number} {what}{'s' if number != 1 else ''}"
 
 
-# What the widget says for an action of the wrong phase: the engine names the phase and
-# the actions' notation; a reader of the widget sees the buttons.
+# What the widget says for an action of the wrong phase (the engine's refusal of rule
+# "phase" names the phase and the actions' notation; a reader of the widget sees buttons).
 _PHASE_PLAIN = {
     "draw": "first draw a card: press Draw from stock or Take discard",
     "buy": "a discard is on offer: press Buy or Pass first",
@@ -49,30 +49,16 @@ _PHASE_PLAIN = {
 }
 
 
-_WRONG_PHASE = re.compile(r"^\S+ cannot [a-z ]+ in the '([a-z ]+)' phase: .*$", re.DOTALL)
-
-
-# The actions' notation, as the engine quotes it, and the button that plays each.
-_BUTTON_NAMES = {
-    "'draw stock'": "Draw from stock",
-    "'take discard'": "Take discard",
-    "'lay down'": "Lay down",
-    "'end turn'": "End turn",
-    "'buy'": "Buy",
-    "'pass'": "Pass",
-    "'call'": "Call",
+#: The button that plays each action, by the action's notation.
+BUTTON_NAMES = {
+    "draw stock": "Draw from stock",
+    "take discard": "Take discard",
+    "lay down": "Lay down",
+    "end turn": "End turn",
+    "buy": "Buy",
+    "pass": "Pass",
+    "call": "Call",
 }
-
-
-_NO_MELD_YET = re.compile(r"[Tt]here is no meld -?\d+: no meld is on the table yet")
-
-
-_NUMBERED = re.compile(r"numbered 0 to (\d+)")
-
-
-# A table meld's number, not a card ("meld 3♠ 4♠ ...") nor a lay-down's own meld, which
-# check_lay_down counts from 1 as the widget's "Meld 1: ..." does ("meld 1 (8♠ 8♥) is not").
-_MELD_NUMBERS = re.compile(r"\b(melds?) (\d+(?:, \d+)*)(?![\d♠♥♦♣])(?! \([^()]*\) is not a meld)")
 
 
 def meld_number(number: int) -> int:
@@ -85,35 +71,36 @@ def meld_number(number: int) -> int:
     return number + 1
 
 
-def plain_words(reason: str) -> str:
-    """An engine message as the PlayWidget shows it: the button names for the actions,
-    plain words for the phase, meld numbers counted from 1 as the widget shows them.
+def refusal_words(refusal: Refusal, *, any_card: bool = False) -> str:
+    """The engine's refusal as the PlayWidget says it: plain words for the phase, the
+    buttons' names for the actions, melds counted from 1 as the widget shows them, and
+    "a card" for each card when ``any_card`` (a reason that holds for every card).
 
-    >>> plain_words("Ann cannot discard in the 'draw' phase: first draw from the stock "
-    ...             "('draw stock') or take the discard ('take discard')")
+    >>> from rummykit import Game
+    >>> state = Game(players=3, seed=5).new_state()
+    >>> refusal_words(state.why_not("discard 5H"))
     'first draw a card: press Draw from stock or Take discard'
-    >>> plain_words("There is no meld 0: no meld is on the table yet")
+    >>> state.apply("draw stock")
+    >>> while state.phase == "buy":  # the others pass on the discard
+    ...     state.apply("pass")
+    >>> refusal_words(state.why_not("lay off 5H -> 0"))
+    'you must lay down your contract before laying off cards onto melds'
+    >>> from rummykit.errors import Refusal
+    >>> refusal_words(Refusal("does not fit", "{card} does not fit meld {meld}",
+    ...                       (("card", "5♥"), ("meld", 0))))
+    'the 5♥ does not fit meld 1'
+    >>> refusal_words(Refusal("no such meld", "there is no meld {meld}: no meld is on "
+    ...                       "the table yet", (("meld", 0),)))
     'there is no meld on the table yet'
-    >>> plain_words("cannot lay off the 5♥ onto meld 0: the run is full")
-    'cannot lay off the 5♥ onto meld 1: the run is full'
-    >>> plain_words("cannot lay down: meld 1 (8♠ 8♥) is not a meld: too few cards")
-    'cannot lay down: meld 1 (8♠ 8♥) is not a meld: too few cards'
-    >>> plain_words("the meld 3♠ 4♠ 5♠ 6♠ has no joker to take")
-    'the meld 3♠ 4♠ 5♠ 6♠ has no joker to take'
-    >>> plain_words("a turn ends with a discard; 'end turn' is only for the last round")
+    >>> refusal_words(Refusal("no final discard", "a turn ends with a discard; {action} is "
+    ...                       "only for the last round", (("action", "end turn"),)))
     'a turn ends with a discard; End turn is only for the last round'
     """
-    wrong = _WRONG_PHASE.match(reason)
-    if wrong and wrong.group(1) in _PHASE_PLAIN:
-        return _PHASE_PLAIN[wrong.group(1)]
-    text = _NO_MELD_YET.sub("there is no meld on the table yet", reason)
-    text = _NUMBERED.sub(lambda m: f"numbered 1 to {meld_number(int(m.group(1)))}", text)
-    text = _MELD_NUMBERS.sub(
-        lambda m: (
-            f"{m.group(1)} " + ", ".join(str(meld_number(int(n))) for n in m.group(2).split(", "))
-        ),
-        text,
+    fields = refusal.field
+    if refusal.rule == "phase" and fields.get("phase") in _PHASE_PLAIN:
+        return _PHASE_PLAIN[fields["phase"]]
+    if refusal.rule == "no such meld" and "meld_last" not in fields:
+        return "there is no meld on the table yet"
+    return refusal.words(
+        melds_from=meld_number(0), actions=BUTTON_NAMES, cards="a card" if any_card else None
     )
-    for notation, name in _BUTTON_NAMES.items():
-        text = text.replace(notation, name)
-    return text
