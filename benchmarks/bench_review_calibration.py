@@ -89,7 +89,7 @@ def truth_class(values: list[list[float]], played: int) -> tuple[str, float]:
 
 def same_samples_kind(view, played, actions, budget: int, rng: random.Random) -> str:
     """The old verdict: best and loss on the same samples, class by the mean."""
-    from rummykit.evaluate.duplicate import interval
+    from rummykit.evaluate.estimate import interval
 
     values, _ = weigh(view, actions, samples=budget, rng=rng)
     means = [sum(v) / budget for v in values]

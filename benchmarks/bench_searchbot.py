@@ -112,7 +112,8 @@ import rummykit.evaluate.duplicate
 from rummykit.agents.bots import GreedyBot, OutsBot
 from rummykit.agents.rollouts import best_outcome
 from rummykit.agents.searchbot import SearchBot
-from rummykit.evaluate.duplicate import compare, interval
+from rummykit.evaluate.duplicate import compare
+from rummykit.evaluate.estimate import interval
 
 #: Every SearchBot decision: (phase, CPU seconds). Module-level, so the copies that
 #: compare() plays all record here.

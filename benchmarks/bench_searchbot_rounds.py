@@ -46,7 +46,7 @@ from rummykit.agents.bots import GreedyBot
 from rummykit.agents.rollouts import best_outcome
 from rummykit.agents.searchbot import SearchBot
 from rummykit.engine.game import Game
-from rummykit.evaluate.duplicate import interval
+from rummykit.evaluate.estimate import interval
 
 
 def play(rounds: list[int], deals: int, out) -> list[dict]:

@@ -9,7 +9,8 @@ import pytest
 
 from rummykit.agents.bots import BuyerBot, GreedyBot, RandomBot
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.evaluate.duplicate import Estimate, compare, interval
+from rummykit.evaluate.duplicate import compare
+from rummykit.evaluate.estimate import Estimate, interval
 
 
 class ShiftedRandomBot(RandomBot):

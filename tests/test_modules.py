@@ -44,6 +44,7 @@ ENGINE = (
     "errors",
     "evaluate.beside",
     "evaluate.duplicate",
+    "evaluate.estimate",
     "evaluate.ladder",
     "evaluate.puzzle_book",
     "evaluate.puzzles",

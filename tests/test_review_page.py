@@ -13,7 +13,7 @@ import pytest
 from rummykit.agents.bots import GreedyBot, RandomBot
 from rummykit.engine.game import Game
 from rummykit.errors import ArgumentTypeError, RummyError
-from rummykit.evaluate.duplicate import Estimate
+from rummykit.evaluate.estimate import Estimate
 from rummykit.evaluate.review_page import review_page
 from rummykit.evaluate.review_words import action_words, outs_words
 from rummykit.evaluate.reviews import MARKS, MARKS_LEGEND, review

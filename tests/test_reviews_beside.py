@@ -12,7 +12,7 @@ from rummykit.engine.actions import parse_action
 from rummykit.engine.game import Game, GameState
 from rummykit.errors import ArgumentError, ArgumentTypeError, RummyError
 from rummykit.evaluate.beside import BOT_NAMES, DEFAULT_BOTS, SEARCH_BUDGET, beside_bots, make_bot
-from rummykit.evaluate.duplicate import Estimate
+from rummykit.evaluate.estimate import Estimate
 from rummykit.evaluate.reviews import (
     CLASSES,
     DECISION_TYPES,

@@ -80,7 +80,7 @@ from rummykit.engine.actions import parse_action
 from rummykit.engine.checks import whole
 from rummykit.engine.game import GameState
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.evaluate.duplicate import Estimate
+from rummykit.evaluate.estimate import Estimate
 from rummykit.evaluate.reviews import MAX_BUDGET, Review, checked_review, points_words, review
 
 __all__ = [

@@ -36,7 +36,6 @@ and :attr:`Comparison.went_out_a` / ``went_out_b``, each bot's own share of roun
 from __future__ import annotations
 
 import copy
-import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -44,79 +43,16 @@ from fractions import Fraction
 
 from rummykit.agents.bots import Bot
 from rummykit.chance import chance_text, difference_text, estimate_text
-from rummykit.engine.checks import items, real, whole
+from rummykit.engine.checks import whole
 from rummykit.engine.game import Game, GameState
 from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.evaluate.estimate import Estimate, interval
 
 __all__ = ["Comparison", "Estimate", "compare", "interval"]
 
 #: The most deals :func:`compare` plays (each is ``players + 1`` whole games).
 MAX_DEALS = 100_000
-
-# Student's t, 97.5% quantile, for 1..30 degrees of freedom.
-_T975 = (
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-)  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A mean with its 95% interval."""
-
-    mean: float
-    """The mean."""
-    low: float
-    """Lower end of the 95% interval."""
-    high: float
-    """Upper end of the 95% interval."""
-    n: int
-    """Independent values behind it (deals)."""
-
-    def __str__(self) -> str:
-        return f"{self.mean:+.2f} [{self.low:+.2f}, {self.high:+.2f}]"
-
-    def to_dict(self) -> dict:
-        """As plain data."""
-        return {"mean": self.mean, "low": self.low, "high": self.high, "n": self.n}
-
-
-def interval(values: list[float], bounds: tuple[float, float] | None = None) -> Estimate:
-    """The mean of ``values`` with a 95% Student-t interval (a single value: itself),
-    clipped to ``bounds`` when given (a share lies in [0, 1], a difference of shares in
-    [-1, 1]).
-
-    >>> interval([1.0, 2.0, 3.0])
-    Estimate(mean=2.0, low=-0.484, high=4.484, n=3)
-    >>> interval([0.0, 0.25, 0.5], bounds=(0, 1)).low
-    0
-    """
-    # Each value checked and kept as given (an int stays an int).
-    values = items(
-        "values", values, lambda name, v: (real(name, v), v)[1], what="a list of numbers"
-    )
-    if bounds is not None:
-        items("bounds", bounds, lambda name, b: real(name, b), what="a pair (low, high)")
-        if len(bounds) != 2 or bounds[0] > bounds[1]:
-            raise ArgumentError(
-                f"bounds must be a pair (low, high) with low <= high, got {bounds!r}"
-            )
-    n = len(values)
-    if n == 0:
-        raise ArgumentError("values: an interval needs at least one value")
-    mean = sum(values) / n
-    if n == 1:
-        return Estimate(mean, mean, mean, 1)
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    df = n - 1
-    t = _T975[df - 1] if df <= 30 else 1.96 + 2.4 / df
-    half = t * math.sqrt(var / n)
-    low, high = round(mean - half, 3), round(mean + half, 3)
-    if bounds is not None:
-        low, high = max(low, bounds[0]), min(high, bounds[1])
-    return Estimate(mean, low, high, n)
 
 
 @dataclass(frozen=True)

@@ -61,14 +61,8 @@ from rummykit.chance import difference_text, estimate_text
 from rummykit.engine.checks import whole
 from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.evaluate.duplicate import (
-    Estimate,
-    better_sign,
-    deal_seeds,
-    interval,
-    seated_game,
-    setup,
-)
+from rummykit.evaluate.duplicate import better_sign, deal_seeds, seated_game, setup
+from rummykit.evaluate.estimate import Estimate, interval
 
 __all__ = [
     "Ladder",

@@ -20,7 +20,7 @@ from rummykit.engine.cards import Card, parse_cards
 from rummykit.engine.legal import PlayerView, fits_table
 from rummykit.engine.search import contract_distance
 from rummykit.errors import RummyError
-from rummykit.evaluate.duplicate import Estimate
+from rummykit.evaluate.estimate import Estimate
 
 __all__ = ["action_words", "card_reason", "discard_reason", "outs_words"]
 

@@ -95,7 +95,7 @@ from rummykit.engine.game import GameState
 from rummykit.engine.legal import PlayerView
 from rummykit.engine.saves import load
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.evaluate.duplicate import Estimate, interval
+from rummykit.evaluate.estimate import Estimate, interval
 from rummykit.evaluate.review_words import action_words, card_reason, discard_reason, outs_words
 from rummykit.evaluate.stories import Story
 

@@ -21,7 +21,7 @@ with average luck. :meth:`Story.chart` draws the standing with its band as SVG (
 needed: it shows in the PlayWidget in a browser too; :func:`rummykit.charts.story_chart` is
 the same chart in altair).
 
->>> from rummykit.evaluate.duplicate import Estimate
+>>> from rummykit.evaluate.estimate import Estimate
 >>> from types import SimpleNamespace as Seen
 >>> def verdict(best, played, kind):
 ...     loss = Estimate(best - played, best - played - 1, best - played + 1, 64)
@@ -40,7 +40,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from rummykit.evaluate.duplicate import Estimate
+from rummykit.evaluate.estimate import Estimate
 
 __all__ = ["CLASS_COLOURS", "Moment", "Story", "StoryChart"]
 

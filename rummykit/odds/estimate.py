@@ -7,7 +7,7 @@ global state) and asks the rules engine of each whether it holds the contract
 most hands by vectorised tests: some 50 times the hands a second) but needs nothing
 beyond rummykit itself. The book's live notebooks (Pyodide, where numpy and polars have
 no wheel) estimate with it what the committed tables do not hold. Both answer with an
-:class:`Estimate`; the same seed gives the same estimate, though not the same hands as
+:class:`~rummykit.evaluate.estimate.Estimate` (a share, with its Wilson interval); the same seed gives the same estimate, though not the same hands as
 ``simulate_dealt`` (another generator).
 
 >>> from rummykit import RuleSet
@@ -21,18 +21,16 @@ no wheel) estimate with it what the committed tables do not hold. Both answer wi
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from rummykit.chance import estimate_text, stderr_text, wilson_interval
 from rummykit.engine.cards import Shoe, as_rng
 from rummykit.engine.checks import dealt_hand, whole
 from rummykit.engine.checks import seed as check_seed
 from rummykit.engine.rules import Contract, RuleSet
 from rummykit.engine.search import find_contract
-from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.errors import ArgumentTypeError
+from rummykit.evaluate.estimate import Estimate
 
 __all__ = ["MAX_PLAIN_HANDS", "PROGRESS_EVERY", "Estimate", "estimate_dealt"]
 
@@ -41,59 +39,6 @@ __all__ = ["MAX_PLAIN_HANDS", "PROGRESS_EVERY", "Estimate", "estimate_dealt"]
 MAX_PLAIN_HANDS = 1_000_000
 #: Hands between two calls of :func:`estimate_dealt`'s ``progress``.
 PROGRESS_EVERY = 500
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A simulated probability: the share of ``n`` trials that were successes.
-
-    >>> est = Estimate.from_counts(25, 100)
-    >>> est.p, round(est.stderr, 4)
-    (0.25, 0.0433)
-    >>> print(est)
-    about 25% (95%: 18% to 34%), by Wilson's score; standard error 4.3 percentage points; 25 of 100
-    """
-
-    p: float
-    """The estimate, ``successes / n``."""
-    stderr: float
-    """Its standard error, ``sqrt(p (1 - p) / n)``."""
-    ci_low: float
-    """Lower end of the 95% Wilson score interval."""
-    ci_high: float
-    """Upper end of the 95% Wilson score interval."""
-    n: int
-    """Number of trials."""
-    successes: int
-    """Number of successes."""
-
-    @classmethod
-    def from_counts(cls, successes: int, n: int) -> Estimate:
-        """The estimate, standard error and Wilson interval from counts."""
-        if not isinstance(n, int) or n < 1 or not 0 <= successes <= n:
-            raise ArgumentError(f"need 0 <= successes <= n and n >= 1, got {successes} of {n}")
-        p = successes / n
-        low, high = wilson_interval(successes, n)
-        return cls(p, math.sqrt(p * (1 - p) / n), low, high, n, successes)
-
-    def __str__(self) -> str:
-        """The estimate in words (:mod:`rummykit.chance`), its 95% Wilson interval and
-        standard error, and the counts.
-
-        >>> print(Estimate.from_counts(3, 10))
-        about 30% (95%: 11% to 60%), by Wilson's score; standard error 14 percentage points; 3 of 10
-        """
-        return (
-            f"{estimate_text(self.p, self.ci_low, self.ci_high)}, by Wilson's score; standard "
-            f"error {stderr_text(self.stderr, self.p)}; {self.successes:,} of {self.n:,}"
-        )
-
-    def _repr_html_(self) -> str:
-        words = estimate_text(self.p, self.ci_low, self.ci_high)
-        return (
-            f"<p><b>{words}</b>; standard error {stderr_text(self.stderr, self.p)} "
-            f"({self.successes:,} of {self.n:,} hands)</p>"
-        )
 
 
 def estimate_dealt(

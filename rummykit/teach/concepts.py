@@ -28,6 +28,7 @@ from rummykit.engine.checks import cards as check_cards
 from rummykit.engine.checks import contract_rules, instance, items
 from rummykit.engine.rules import MAX_DECKS, MAX_JOKERS, Contract, RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
+from rummykit.evaluate.estimate import normal_interval
 
 __all__ = [
     "PairedComparison",
@@ -494,13 +495,12 @@ class PairedComparison:
     @property
     def interval(self) -> tuple[float, float]:
         """The 95% interval of the difference, from the paired standard error."""
-        return (self.difference - 1.96 * self.paired_se, self.difference + 1.96 * self.paired_se)
+        return normal_interval(self.difference, self.paired_se, z=1.96)
 
     @property
     def unpaired_interval(self) -> tuple[float, float]:
         """The 95% interval the same two chances would give from independent draws."""
-        half = 1.96 * self.unpaired_se
-        return (self.difference - half, self.difference + half)
+        return normal_interval(self.difference, self.unpaired_se, z=1.96)
 
 
 def paired_counts(

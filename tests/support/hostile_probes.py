@@ -156,7 +156,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
     state = Game(rules, 2, seed=1, turn_limit=20, max_reshuffles=1).new_state()
     meld = find_contract(hand, CONTRACTS[0], rules)[0]
-    from rummykit.evaluate.duplicate import Estimate
+    from rummykit.evaluate.estimate import Estimate
 
     _estimate = Estimate(0.5, 0.1, 0.9, 2)
     by_name = {

@@ -52,10 +52,11 @@ import polars as pl
 from more_itertools import chunked
 
 from rummykit.agents.bots import BUY_POLICIES
-from rummykit.chance import Z95, wilson_interval
+from rummykit.chance import wilson_interval
 from rummykit.engine.checks import choice, instance, items, whole, wholes
 from rummykit.engine.rules import MAX_DECKS, MAX_JOKERS, RuleSet
 from rummykit.errors import ArgumentError
+from rummykit.evaluate.estimate import normal_interval
 from rummykit.odds.cells import (
     Cell,
     RoundRecord,
@@ -302,12 +303,13 @@ def _mean(values: Sequence[float]) -> dict:
     mean = float(x.mean())
     sd = float(x.std(ddof=1)) if rounds > 1 else 0.0
     stderr = sd / math.sqrt(rounds)
+    low, high = normal_interval(mean, stderr)
     return {
         "mean": mean,
         "sd": sd,
         "stderr": stderr,
-        "ci_low": mean - Z95 * stderr,
-        "ci_high": mean + Z95 * stderr,
+        "ci_low": low,
+        "ci_high": high,
         "n": rounds,
         "interval": "normal",
     }

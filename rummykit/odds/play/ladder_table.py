@@ -33,7 +33,7 @@ import polars as pl
 from rummykit.agents.bots import BuyerBot, GreedyBot, OutsBot, RandomBot
 from rummykit.agents.searchbot import SearchBot
 from rummykit.errors import ArgumentError
-from rummykit.evaluate.duplicate import interval
+from rummykit.evaluate.estimate import interval
 from rummykit.evaluate.ladder import Ladder, Unit, UnitResult, merge, play_unit, schedule, units
 from rummykit.odds.data.checkpoint import Checkpoint, kept_sweep
 from rummykit.odds.data.tables import LADDER_SCHEMA, frame

@@ -34,6 +34,7 @@ import polars as pl
 
 from rummykit.agents.bots import OutsBot
 from rummykit.engine.rules import RuleSet
+from rummykit.evaluate.estimate import normal_interval
 from rummykit.odds.cells import Cell, RoundRecord
 from rummykit.odds.data.tables import DEFAULT_SEED, OUTS_BOT_SCHEMA, frame
 from rummykit.odds.play.completion import (
@@ -209,10 +210,12 @@ def game_difference(table: pl.DataFrame, measure: str = "points minus opponents"
         raise ValueError(f"expected one row of {measure!r} per round, got rounds {rounds}")
     mean = float(rows["difference"].sum())
     stderr = float((rows["difference_stderr"] ** 2).sum()) ** 0.5
+    # z = 1.96, as the book's figures were first computed.
+    low, high = normal_interval(mean, stderr, z=1.96)
     return {
         "rounds": sorted(rounds),
         "mean": mean,
         "stderr": stderr,
-        "ci_low": round(mean - 1.96 * stderr, 6),
-        "ci_high": round(mean + 1.96 * stderr, 6),
+        "ci_low": round(low, 6),
+        "ci_high": round(high, 6),
     }

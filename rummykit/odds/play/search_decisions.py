@@ -29,7 +29,8 @@ from rummykit.agents.bots import GreedyBot
 from rummykit.agents.searchbot import SearchBot
 from rummykit.engine.actions import Buy, Discard, LayDown, TakeDiscard
 from rummykit.engine.checks import whole
-from rummykit.evaluate.duplicate import deal_seeds, interval, seated_game, setup
+from rummykit.evaluate.duplicate import deal_seeds, seated_game, setup
+from rummykit.evaluate.estimate import interval
 from rummykit.odds.data.checkpoint import Checkpoint, kept_sweep
 from rummykit.odds.data.tables import SEARCH_DECISIONS_SCHEMA, frame
 
