@@ -255,3 +255,26 @@ def test_an_estimate_is_bounded_as_the_simulation_is():
     slow = ExactCell(PAGAT, 6, PAGAT.contracts[5], 3, 8, 14)
     with pytest.raises(ArgumentError, match="hands must be"):
         answer(slow, budget=0, hands=answer_module.MAX_HANDS + 1)
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "field"),
+    [
+        ({"decks": 0}, ArgumentError, "decks"),
+        ({"decks": "2"}, ArgumentTypeError, "decks"),
+        ({"jokers": -1}, ArgumentError, "jokers"),
+        ({"cards": 109}, ArgumentError, "cards"),
+        ({"cards": 2.5}, ArgumentTypeError, "cards"),
+        ({"round": 8}, ArgumentError, "round"),
+        ({"rules": "standard"}, ArgumentTypeError, "rules"),
+        ({"contract": "2 sets"}, ArgumentTypeError, "contract"),
+    ],
+)
+def test_a_cell_checks_itself_when_made(change, error, field):
+    """ExactCell validates its fields once (issue 51, item 2): no cell that a count, a
+    plan or a table would refuse later can be made."""
+    standard = RuleSet.preset("standard")
+    fields = {"rules": standard, "round": 1, "contract": standard.contracts[0]}
+    fields |= {"decks": 2, "jokers": 4, "cards": 10} | change
+    with pytest.raises(error, match=field):
+        ExactCell(**fields)

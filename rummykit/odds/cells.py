@@ -25,6 +25,7 @@ from fractions import Fraction
 
 from rummykit.agents.bots import BUY_POLICIES, BuyerBot, GreedyBot
 from rummykit.engine.cards import Shoe
+from rummykit.engine.checks import dealt_hand, whole
 from rummykit.engine.game import Game, GameState
 from rummykit.engine.rules import Contract, RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
@@ -51,11 +52,34 @@ class ExactCell:
     from ``decks`` decks and ``jokers`` jokers; ``round`` labels it."""
 
     rules: RuleSet
+    """The rule set (its meld rules decide what holds the contract)."""
     round: int | None
+    """The round it labels (1-based), or None for a contract asked for alone."""
     contract: Contract
+    """The contract asked for."""
     decks: int
+    """Decks in the shoe (1 to :data:`~rummykit.engine.rules.MAX_DECKS`)."""
     jokers: int
+    """Jokers in the shoe (0 to :data:`~rummykit.engine.rules.MAX_JOKERS`)."""
     cards: int
+    """Cards in the hand (0 to the shoe's size)."""
+
+    def __post_init__(self) -> None:
+        """A cell checks itself once, so that what is handed one need not: the rules,
+        the contract (of the rules' meld kinds), the shoe and the hand's size, the round.
+
+        >>> from rummykit import RuleSet
+        >>> standard = RuleSet.preset("standard")
+        >>> ExactCell(standard, 1, standard.contracts[0], 2, 4, 120)
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.ArgumentError: cards must be an integer from 0 to 108, got 120: a hand is dealt from the shoe of 108 cards
+        """
+        dealt_hand(
+            self.contract, decks=self.decks, jokers=self.jokers, cards=self.cards, rules=self.rules
+        )
+        if self.round is not None:
+            whole("round", self.round, low=1, high=len(self.rules.contracts))
 
     @property
     def shoe(self) -> Shoe:
