@@ -8,7 +8,7 @@ determinizations of the seat's view, each rolled out by GreedyBots on the compil
 with the same chance for every candidate, as SearchBot does. Per decision:
 
 * whether a candidate beats the prior's by more than two standard errors of the paired
-  difference (what SearchBot's margin asks, at 2.5);
+  difference (:data:`MARGIN`; SearchBot asks 2.5);
 * the spread of the paired difference (the second candidate minus the first) against the
   spread of one candidate's outcome: near 1.41 if the two rollouts were independent, near
   0 if pairing removed the luck they share;
@@ -26,21 +26,28 @@ Prints each phase's figures, then the line
     .venv/bin/python benchmarks/bench_search_noise.py [--samples 256] [--every 3]
         [--rounds 7] [--seed 5]
 
-Measured on 2026-12-05 (session 22) with ``--samples 512 --every 4`` (the plain figures,
-59 decisions) and ``--samples 256 --every 3`` (rotation, 52 draw and buy decisions): see
-the issue's note. About 3 CPU minutes per 50 decisions at 256 samples.
+About 3 CPU minutes per 50 decisions at 256 samples. The runs measured, with their
+commands and figures, are in ``benchmarks/README.md`` ("SearchBot experiments").
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import random
 import statistics
 from collections import defaultdict
 
 from rummykit.agents.bots import GreedyBot
+from rummykit.agents.rollouts import best_rollout
 from rummykit.agents.searchbot import SearchBot
+from rummykit.agents.weigh import clearly_better, paired_outcomes, seat_value
 from rummykit.engine.actions import Buy, DrawStock
 from rummykit.engine.game import Game
+
+#: The margin a candidate must beat the prior's choice by, in standard errors of the
+#: paired difference (SearchBot asks 2.5).
+MARGIN = 2.0
 
 
 def rotation(action, rules) -> int:
@@ -62,20 +69,21 @@ def rotated(sample, action):
     return state
 
 
-class Rotating(SearchBot):
-    """SearchBot whose branches take their draws from the bottom of the stock when
-    :attr:`rotate` is set (see :func:`rotated`)."""
-
-    rotate = False
-
-    def _branch(self, sample, action):
-        return rotated(sample, action) if self.rotate else super()._branch(sample, action)
-
-
-def weigh(bot: Rotating, view, candidates, samples: int, rotate: bool) -> list[list[float]]:
-    """Each candidate's outcome on each of ``samples`` determinizations (paired)."""
-    bot.rotate = rotate
-    return bot.weigh(view, candidates, samples)
+def weigh(view, candidates, samples: int, rotate: bool, *, rng, bots) -> list[list[float]]:
+    """Each candidate's outcome on each of ``samples`` determinizations (paired, as
+    SearchBot's: :func:`~rummykit.agents.weigh.paired_outcomes`, GreedyBots ``bots``
+    rolling out on the compiled core), each branch's stock rotated if ``rotate``
+    (:func:`rotated`)."""
+    branch = rotated if rotate else None
+    weighed = paired_outcomes(
+        view, candidates, rng=rng, play=best_rollout, bots=bots, branch=branch
+    )
+    seat, negative = view.seat, view.rules.negative_scores
+    values: list[list[float]] = [[] for _ in candidates]
+    for results in itertools.islice(weighed, samples):
+        for number, points in enumerate(results):
+            values[number].append(seat_value(points, seat, negative))
+    return values
 
 
 def spread(values: list[list[float]]) -> tuple[float, float]:
@@ -99,7 +107,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
-    searcher = Rotating(seed=args.seed, margin=2.0)
+    searcher = SearchBot()  # its candidates, the prior's (GreedyBot's) choice first
+    rng = random.Random(args.seed)  # the samples and the chance of every weighing
+    rollers = [GreedyBot() for _ in range(4)]
     bots = [GreedyBot() for _ in range(4)]
     rows = defaultdict(list)
     count = 0
@@ -110,16 +120,16 @@ def main() -> None:
             if state.to_act == 0 and len(candidates := searcher.candidates(view)) > 1:
                 count += 1
                 if count % args.every == 0:
-                    values = weigh(searcher, view, candidates, args.samples, rotate=False)
+                    values = weigh(view, candidates, args.samples, False, rng=rng, bots=rollers)
                     means = [statistics.fmean(v) for v in values]
                     best = max(range(len(candidates)), key=lambda n: (means[n], -n))
                     row = {
-                        "clear": best > 0 and searcher._clearly_better(values[best], values[0]),
+                        "clear": best > 0 and clearly_better(values[best], values[0], MARGIN),
                         "gain": means[best] - means[0],
                         "spread": spread(values),
                     }
                     if any(rotation(a, view.rules) for a in candidates):
-                        turned = weigh(searcher, view, candidates, args.samples, rotate=True)
+                        turned = weigh(view, candidates, args.samples, True, rng=rng, bots=rollers)
                         row["turned"] = spread(turned)[0]
                     rows[view.phase].append(row)
                     print(f"  round {number} {view.phase}: {row}", flush=True)

@@ -1,13 +1,12 @@
 """SearchBot on compiled rollouts: its decision time, and a duplicate comparison with GreedyBot.
 
 One SearchBot (``--rollouts`` determinizations a decision, each candidate rolled out
-once on each by GreedyBots, on the compiled core: rummykit.agents.rollouts.best_rollout; a
-``--margin`` other than SearchBot's default if given) at a table of ``standard`` with three
-GreedyBots, on ``--deals`` duplicate deals (:func:`rummykit.evaluate.duplicate.compare`: the
-SearchBot in every seat of every deal, against the GreedyBot that sat there), the first
-``--rounds`` rounds of each game. Prints the CPU time of every SearchBot decision
-(median, 90th and 99th percentiles, by phase), the rollouts per CPU-second,
-the comparison, and last the issue's line (issue 29, item 5):
+once on each by GreedyBots, on the compiled core: rummykit.agents.rollouts.best_outcome)
+at a table of ``standard`` with three GreedyBots, on ``--deals`` duplicate deals
+(:func:`rummykit.evaluate.duplicate.compare`: the SearchBot in every seat of every deal,
+against the GreedyBot that sat there), the first ``--rounds`` rounds of each game. Prints
+the CPU time of every SearchBot decision (median, 90th and 99th percentiles, by phase),
+the rollouts per CPU-second, the comparison, and last the issue's line (issue 29, item 5):
 
     searchbot: went out first X% [lo, hi] (25% if equal), points per game D [lo, hi]
     vs GreedyBot, median decision S s
@@ -22,84 +21,25 @@ CPU time of this process, one core. The measurement behind SearchBot's defaults 
         [--pair-margin M] [--rotate] [--late-pool P] [--late-from R] [--objective points|out]
         [--part K/N --out F] [--combine F ...]
 
-``--prior outs`` gives the SearchBot OutsBot as its prior (the choice it plays unless
-another is clearly better). ``--part K/N --out F`` plays only the deals ``d`` with
-``d % N == K`` of the ``--deals`` (each deal's seed as in the whole run) and writes their
-figures to ``F``; ``--combine F ...`` prints the issue's line of the parts together, the
-same as one process playing every deal. Two processes on two cores::
+The options other than the budget are experiments, the benchmark's own and not
+SearchBot's (:class:`TimedSearchBot` says what each does). ``--part K/N --out F`` plays
+only the deals ``d`` with ``d % N == K`` of the ``--deals`` (each deal's seed as in the
+whole run) and writes their figures to ``F``; ``--combine F ...`` prints the issue's line
+of the parts together, the same as one process playing every deal. Two processes on two
+cores::
 
     for k in 0 1; do .venv/bin/python benchmarks/bench_searchbot.py --deals 8 --rounds 7 \
         --seed 29 --prior outs --part $k/2 --out /tmp/part$k.json & done; wait
     .venv/bin/python benchmarks/bench_searchbot.py --combine /tmp/part0.json /tmp/part1.json
 
-Measured by these commands on 2026-12-04 (session 20), the 8 deals of the default run
-(each part's per-deal figures identical to a one-process run of the same deals)::
-
-    searchbot: went out first 33.9% [26.8, 41.1] (25% if equal), points per game +46.7
-    [+4.9, +88.5] vs GreedyBot, median decision 0.159 s
-
-(p99 2.18 s, 8,296 decisions; CPU seconds, two processes on the two cores.) On 8
-fresh deals, ``--seed 30`` (2026-12-05, session 21, another machine of the same kind)::
-
-    searchbot: went out first 27.2% [20.5, 34.0] (25% if equal), points per game +42.2
-    [+8.8, +75.6] vs GreedyBot, median decision 0.291 s
-
-(p99 3.85 s, 7,882 decisions; about 3,200 rollouts per CPU-second in this run). With
-``--pool 1024`` too, on the first 4 of those deals (``--deals 4``): 28.6% [16.3, 40.8],
-+60.9 [+3.7, +118.2], median 0.551 s, p99 4.14 s; without the pool the same 4 deals gave
-22.3% and +39.4, so the pool's paired difference is +6.3 points of going out first [-6.4,
-+18.9] and +21.6 points a game [-47.2, +90.3]: a lead, not a result. The same
-with racing (candidates clearly behind the leader dropped after 64 samples, their
-rollouts given to the others; a throwaway subclass): 34.4% [25.8, 43.0], +33.0 [-8.0,
-+73.9]. OutsBot alone against GreedyBot, ``compare(OutsBot(), GreedyBot(), deals=10,
-seed=29)``: 29% [22, 36], +29.9 [-5.7, +65.4].
-
-``--out-bonus B`` adds B points to SearchBot's outcome of every rollout in which it goes
-out (an experiment on the going-out goal, not SearchBot's own objective). Measured
-2026-12-03 with ``--deals 4 --rounds 7 --seed 29``: went out first 29.5% [18.7, 40.2]
-with ``--out-bonus 60``, 29.5% [17.8, 41.2] with ``--out-bonus 150``, 25.9% [11.7,
-40.1] with ``--margin 1.0``; session 16's default run (8 deals) gave 28.1% [21.5, 34.8].
-
-Two more experiments, each on 8 fresh deals in two parts as above (the other options at
-their defaults; machines of the kind where ``bench_rollouts.py`` gives about 5,300
-rollouts a CPU-second, not the 13,000 of the machine of the README's figures):
-
-- ``--pair-margin 1.0`` (margin 1.0 for a decision between two candidates, the default
-  for the others), ``--seed 31`` (2026-12-05): 28.1% [19.6, 36.6], +48.4 [+1.9, +94.9],
-  median 0.286 s, p99 3.17 s.
-- ``--late-pool 2048 --late-from 4 --rotate`` (from round 4 on, a pool of 2,048 samples
-  shared among the candidates; every branch's stock rotated, as ``bench_search_noise.py``
-  describes), ``--seed 32`` (2026-12-05): 28.1% [22.7, 33.5], +33.8 [-4.9, +72.4], median
-  1.105 s, p99 4.72 s (8,432 decisions, 2,199 rollouts a CPU-second over all rounds).
-  Four to eight times the late rounds' samples, with a stock that pairs better, do not
-  move the going-out rate; they cost the time goals.
-
-The default itself on such a machine (``--deals 2 --rounds 7 --seed 29``, two parts,
-2026-12-05): median 0.349 s, p99 3.88 s (2,101 decisions; 2,730-2,802 rollouts a
-CPU-second), against 0.112 s and 1.28 s for the same budget on the README's machine
-(session 16, 8 deals): the 99th percentile meets its 3 s or not with the machine.
-
-Then on a fast machine again (``bench_rollouts.py`` 12,383 a CPU-second beside the runs),
-8 fresh deals in two parts, ``--seed 33`` (2026-12-06):
-
-- The default: 28.6% [26.3, 30.8], +32.7 [+13.8, +51.5], median 0.115 s, p99 1.23 s
-  (8,376 decisions, about 7,700 rollouts a CPU-second). Every goal but going out first is
-  met; that interval excludes 25% but also 35%.
-- ``--objective out`` (a rollout scores 1 if SearchBot's seat goes out first, else 0,
-  instead of the points): 31.2% [26.5, 36.0], -3.4 [-48.4, +41.6], median 0.113 s, p99
-  1.18 s (8,676 decisions). Aiming at going out gains about 3 percentage points of it on
-  the same deals and gives up the points gain.
-
-Going out first has measured 26-34% in every configuration tried (above, and the
-prior's, the pool's, racing's and the out-bonus's): no point estimate reaches the goal's
-35%, and every interval holds 28%, the default's rate; the default's interval on the
-seed-33 deals lies wholly below 35%. One policy-improvement step over GreedyBot, at
-these budgets, does not reach the goal.
+Every configuration tried, with its command and figures, is in ``benchmarks/README.md``
+("SearchBot experiments").
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import time
@@ -111,7 +51,20 @@ from bench_search_noise import rotated
 import rummykit.evaluate.duplicate
 from rummykit.agents.bots import GreedyBot, OutsBot
 from rummykit.agents.rollouts import best_outcome
-from rummykit.agents.searchbot import SearchBot
+from rummykit.agents.searchbot import MARGIN, Decision, SearchBot
+from rummykit.agents.weigh import clearly_better, paired_outcomes, seat_value
+from rummykit.engine.actions import (
+    Buy,
+    Call,
+    Discard,
+    DrawStock,
+    EndTurn,
+    LayDown,
+    LayOff,
+    Pass,
+    Swap,
+    TakeDiscard,
+)
 from rummykit.evaluate.duplicate import compare
 from rummykit.evaluate.estimate import interval
 
@@ -120,66 +73,189 @@ from rummykit.evaluate.estimate import interval
 DECISIONS: list[tuple[str, float]] = []
 #: Every rollout's CPU seconds.
 ROLLOUTS: list[float] = []
-#: ``--out-bonus``, and the seat of the SearchBot deciding now.
-OUT_BONUS = [0.0]
-SEAT = [0]
-#: ``--pair-margin``: the margin of decisions between two candidates (None: SearchBot's).
-PAIR_MARGIN: list[float | None] = [None]
-#: ``--rotate``: each branch's stock rotated as bench_search_noise.py describes.
-ROTATE = [False]
-#: ``--late-pool``: (SearchBot's pool from round ``--late-from`` on, that round).
-LATE_POOL: list = [None, 4]
 #: The options that name a part of the run, not how it is played.
 PART_OPTIONS = frozenset({"part", "out", "combine"})
-#: ``--objective``, and the seat that went out in the last rollout (None: nobody).
-OBJECTIVE = ["points"]
-LAST_OUT: list[int | None] = [None]
 
 
-def timed_rollout(state, bots, rng):
+def timed_outcome(state, bots, rng):
+    """:func:`~rummykit.agents.rollouts.best_outcome` (the points and the seat that went
+    out), its CPU time kept in :data:`ROLLOUTS`."""
     start = time.process_time()
-    points, out = best_outcome(state, bots, rng)
+    outcome = best_outcome(state, bots, rng)
     ROLLOUTS.append(time.process_time() - start)
-    LAST_OUT[0] = out
-    if OUT_BONUS[0] and out == SEAT[0]:  # points are a penalty here: lower is better
-        sign = -1 if state.rules.negative_scores else 1
-        points = tuple(p - sign * OUT_BONUS[0] if s == out else p for s, p in enumerate(points))
-    return points
+    return outcome
+
+
+def led_by(view, first) -> list:
+    """SearchBot's candidates at ``view`` with ``first`` first: the rule of
+    :meth:`SearchBot.candidates <rummykit.agents.searchbot.SearchBot.candidates>`, which
+    puts GreedyBot's choice first, with another bot's choice in its place (``--prior``)."""
+    actions = view.legal_actions()
+    if view.phase == "play":
+        lay_offs = [a for a in actions if isinstance(a, LayOff)]
+        chosen = [a for a in actions if isinstance(a, LayDown)]
+        if lay_offs:
+            chosen.append(max(lay_offs, key=lambda a: (view.rules.point_value(a.card), -a.meld)))
+        chosen += [a for a in actions if isinstance(a, (Swap, Discard, EndTurn))]
+    else:
+        kinds = (DrawStock, TakeDiscard, Buy, Pass, Call, Discard)
+        chosen = [a for a in actions if isinstance(a, kinds)]
+    return [first] + [a for a in chosen if a != first]
 
 
 class TimedSearchBot(SearchBot):
-    def __init__(self, *args, **options):
-        super().__init__(*args, **options)
-        self.base_margin = self.margin
-        self.base_pool = self.pool
+    """SearchBot with its decisions and rollouts timed, and the experiments of the flags.
 
-    def candidates(self, view):
-        found = super().candidates(view)
-        if LATE_POOL[0] is not None:
-            self.pool = LATE_POOL[0] if view.round >= LATE_POOL[1] else self.base_pool
-        if PAIR_MARGIN[0] is not None:
-            self.margin = PAIR_MARGIN[0] if len(found) == 2 else self.base_margin
-        return found
+    It weighs and chooses as :class:`~rummykit.agents.searchbot.SearchBot` does (the
+    candidates' paired outcomes from :func:`~rummykit.agents.weigh.paired_outcomes`,
+    GreedyBots rolling out on :func:`timed_outcome`; the best mean played if clearly
+    better than the first candidate's), so that without an experiment it plays as
+    SearchBot (``tests/test_bench_searchbot.py`` compares the two). The experiments, none
+    of them SearchBot's own: ``prior`` (a bot maker whose choice comes first in place of
+    GreedyBot's: the choice played without evidence), ``margin`` (in standard errors,
+    :data:`~rummykit.agents.searchbot.MARGIN` unless told), ``pool`` (the rollouts a
+    decision may spend in all: with ``c`` candidates it plays ``max(rollouts, pool // c)``
+    samples), ``pair_margin`` (the margin of a decision between two candidates),
+    ``late_pool`` (the pool from round ``late_from`` on), ``rotate`` (every branch's stock
+    rotated, :func:`bench_search_noise.rotated`), ``objective`` (``"out"``: a rollout
+    scores 1 if the seat goes out first, else 0) and ``out_bonus`` (points added to the
+    seat's outcome of a rollout in which it goes out).
 
-    def _value(self, points, view):
-        if OBJECTIVE[0] == "out":  # 1 if this seat went out in the rollout, else 0
-            return float(LAST_OUT[0] == view.seat)
-        return super()._value(points, view)
+    Without evidence (one sample) it plays as its prior, GreedyBot or another; at a
+    margin of 0 the best single rollout decides and play differs:
 
-    def _branch(self, sample, action):
-        if ROTATE[0]:
-            return rotated(sample, action)
-        return super()._branch(sample, action)
+    >>> from rummykit.engine.game import Game
+    >>> def first_round(bot, seed=21):
+    ...     state = Game("standard", players=3, seed=seed, turn_limit=15).new_state()
+    ...     bots = [bot, GreedyBot(), GreedyBot()]
+    ...     while not state.round_scores:
+    ...         state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    ...     return state.history
+    >>> greedy = first_round(GreedyBot())
+    >>> first_round(TimedSearchBot(1, rollouts=1)) == greedy
+    True
+    >>> first_round(TimedSearchBot(1, rollouts=1, margin=0)) != greedy
+    True
+    >>> outs = first_round(OutsBot(), seed=22)
+    >>> outs != first_round(GreedyBot(), seed=22)
+    True
+    >>> first_round(TimedSearchBot(1, rollouts=1, prior=OutsBot), seed=22) == outs
+    True
 
-    def choose(self, view):
-        SEAT[0] = view.seat
-        start = time.process_time()
-        action = super().choose(view)
-        DECISIONS.append((view.phase, time.process_time() - start))
-        return action
+    A pool shares its rollouts among the candidates: ``max(rollouts, pool // c)`` samples
+    for ``c`` candidates (a draw between two, a discard among many):
+
+    >>> state = Game("standard", players=2, seed=3).new_state()
+    >>> bot = TimedSearchBot(1, rollouts=3, pool=20)
+    >>> counts = []
+    >>> while len(counts) < 40:
+    ...     action = bot.choose(state.view(state.to_act))
+    ...     if len(bot.last.actions) > 1:
+    ...         counts.append((len(bot.last.actions), bot.last.samples))
+    ...     state.apply(action)
+    >>> all(samples == max(3, 20 // c) for c, samples in counts)
+    True
+    >>> sorted({samples for _, samples in counts})[0], 10 in {s for _, s in counts}
+    (3, True)
+
+    With GreedyBot as its prior, :func:`led_by` is SearchBot's own list of candidates:
+
+    >>> searcher, greedy_bot = SearchBot(), GreedyBot()
+    >>> state = Game("standard", players=3, seed=5).new_state()
+    >>> for _ in range(300):
+    ...     view = state.view(state.to_act)
+    ...     if len(view.legal_actions()) > 1:
+    ...         assert led_by(view, greedy_bot.choose(view)) == searcher.candidates(view)
+    ...     state.apply(greedy_bot.choose(view))
+    ...     if state.round_scores:
+    ...         break
+    """
+
+    def __init__(
+        self,
+        seed=None,
+        *,
+        rollouts: int = 256,
+        margin: float = MARGIN,
+        prior=None,
+        pool: int | None = None,
+        pair_margin: float | None = None,
+        late_pool: int | None = None,
+        late_from: int = 4,
+        rotate: bool = False,
+        objective: str = "points",
+        out_bonus: float = 0.0,
+    ) -> None:
+        super().__init__(seed, rollouts=rollouts)
+        self.margin = margin
+        self.prior = None if prior is None else prior()
+        self.pool = pool
+        self.pair_margin = pair_margin
+        self.late_pool = late_pool
+        self.late_from = late_from
+        self.rotate = rotate
+        self.objective = objective
+        self.out_bonus = out_bonus
+        self.bots: list = []
 
     def __repr__(self) -> str:
         return f"SearchBot(rollouts={self.rollouts})"
+
+    def candidates(self, view):
+        if self.prior is None:
+            return super().candidates(view)
+        actions = view.legal_actions()
+        return actions if len(actions) <= 1 else led_by(view, self.prior.choose(view))
+
+    def value(self, points, out, view) -> float:
+        """What a rollout's outcome (its ``points`` and the seat that went ``out``) is worth
+        to the seat of ``view``: SearchBot's value, unless an experiment says otherwise."""
+        if self.objective == "out":  # 1 if this seat went out in the rollout, else 0
+            return float(out == view.seat)
+        if self.out_bonus and out == view.seat:  # points are a penalty here: lower is better
+            sign = -1 if view.rules.negative_scores else 1
+            points = tuple(
+                p - sign * self.out_bonus if s == out else p for s, p in enumerate(points)
+            )
+        return seat_value(points, view.seat, view.rules.negative_scores)
+
+    def weigh(self, view, candidates, samples=None):
+        """Each candidate's :meth:`value` on each of ``samples`` determinizations of
+        ``view`` (``rollouts`` unless told), paired as SearchBot's are."""
+        if len(self.bots) != len(view.names):
+            self.bots = [GreedyBot() for _ in view.names]
+        branch = rotated if self.rotate else None
+        weighed = paired_outcomes(
+            view, candidates, rng=self.rng, play=timed_outcome, bots=self.bots, branch=branch
+        )
+        values: list[list[float]] = [[] for _ in candidates]
+        for results in itertools.islice(weighed, samples or self.rollouts):
+            for number, (points, out) in enumerate(results):
+                values[number].append(self.value(points, out, view))
+        return values
+
+    def choose(self, view):
+        start, wall = time.process_time(), time.monotonic()
+        candidates = self.candidates(view)
+        if len(candidates) <= 1:
+            action = super().choose(view)
+        else:
+            late = self.late_pool is not None and view.round >= self.late_from
+            pool = self.late_pool if late else self.pool
+            budget = self.rollouts if pool is None else max(self.rollouts, pool // len(candidates))
+            pair = self.pair_margin is not None and len(candidates) == 2
+            margin = self.pair_margin if pair else self.margin
+            values = self.weigh(view, candidates, budget)
+            samples = len(values[0])
+            means = tuple(sum(v) / samples for v in values)
+            best = max(range(len(candidates)), key=lambda n: (means[n], -n))
+            if best and not clearly_better(values[best], values[0], margin):
+                best = 0
+            action = candidates[best]
+            seconds = time.monotonic() - wall
+            self.last = Decision(tuple(candidates), means, samples, seconds, action)
+        DECISIONS.append((view.phase, time.process_time() - start))
+        return action
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -251,16 +327,17 @@ def main() -> None:
     if args.combine:
         combine(args.combine)
         return
-    OUT_BONUS[0] = args.out_bonus
-    PAIR_MARGIN[0] = args.pair_margin
-    ROTATE[0] = args.rotate
-    LATE_POOL[:] = [args.late_pool, args.late_from]
-    OBJECTIVE[0] = args.objective
-    options = {} if args.margin is None else {"margin": args.margin}
-    if args.prior is not None:
-        options["prior"] = PRIORS[args.prior]
-    if args.pool is not None:
-        options["pool"] = args.pool
+    options = {
+        "margin": MARGIN if args.margin is None else args.margin,
+        "prior": None if args.prior is None else PRIORS[args.prior],
+        "pool": args.pool,
+        "pair_margin": args.pair_margin,
+        "late_pool": args.late_pool,
+        "late_from": args.late_from,
+        "rotate": args.rotate,
+        "objective": args.objective,
+        "out_bonus": args.out_bonus,
+    }
     chosen = list(range(args.deals))
     if args.part is not None:
         k, n = (int(x) for x in args.part.split("/"))
@@ -273,7 +350,7 @@ def main() -> None:
             return [seeds[d] for d in chosen]
 
         rummykit.evaluate.duplicate.deal_seeds = some
-    bot = TimedSearchBot(seed=args.seed, rollouts=args.rollouts, rollout=timed_rollout, **options)
+    bot = TimedSearchBot(args.seed, rollouts=args.rollouts, **options)
     start = time.process_time()
     result = compare(
         bot,

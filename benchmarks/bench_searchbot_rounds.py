@@ -13,22 +13,8 @@ difference over deals (a deal's four seats share its cards)::
 ``--out`` appends each seat-round as a JSON line (a second process on other rounds can
 share the file); ``--summary F [F ...]`` only prints the lines of such files.
 
-Measured 2026-12-04 (session 19), two processes (rounds 1,3,5,7 and 2,4,6), stopped
-after 443 seat-rounds (4,000 CPU s; 12-13 deals of the odd rounds, 20 of the even; the
-last deal of round 5 has 3 seats), printed by ``--summary`` of the two files:
-
-    round 1: 52 seat-rounds (13 deals), SearchBot out first 34.6%, GreedyBot 25.0%, difference +9.6 pp [-3.5, +22.8]
-    round 2: 80 seat-rounds (20 deals), SearchBot out first 35.0%, GreedyBot 25.0%, difference +10.0 pp [-0.3, +20.3]
-    round 3: 52 seat-rounds (13 deals), SearchBot out first 32.7%, GreedyBot 25.0%, difference +7.7 pp [-5.2, +20.6]
-    round 4: 80 seat-rounds (20 deals), SearchBot out first 26.2%, GreedyBot 25.0%, difference +1.2 pp [-4.7, +7.2]
-    round 5: 51 seat-rounds (13 deals), SearchBot out first 27.5%, GreedyBot 25.5%, difference +2.6 pp [-5.8, +10.9]
-    round 6: 80 seat-rounds (20 deals), SearchBot out first 27.5%, GreedyBot 25.0%, difference +2.5 pp [-8.8, +13.8]
-    round 7: 48 seat-rounds (12 deals), SearchBot out first 25.0%, GreedyBot 25.0%, difference +0.0 pp [-13.5, +13.5]
-    all: 443 seat-rounds (111 deals), SearchBot out first 29.8%, GreedyBot 25.1%, difference +4.8 pp [+1.1, +8.5]
-
-Rounds 1-3 gain 8-10 points of going out first, rounds 4-7 0-2.6 (each round's interval
-is wide): the three-meld
-contracts of rounds 4-7 are where SearchBot plays as GreedyBot does.
+The run measured, each round's line with its command, is in ``benchmarks/README.md``
+("SearchBot experiments").
 """
 
 from __future__ import annotations

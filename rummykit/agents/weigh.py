@@ -1,6 +1,8 @@
 """Weighing the choices of one decision: each legal action played out on the same sampled
 deals, from one seat's own view. :func:`paired_outcomes` is the one loop that does it, for
-SearchBot, the review, its puzzles and the search-decision tables.
+SearchBot, the review, its puzzles and the search-decision tables (and the experiments of
+``benchmarks/``, with their own rollouts and branches); :func:`clearly_better` is
+SearchBot's test of a paired advantage.
 
 :func:`weigh` draws ``samples`` determinizations of a :class:`~rummykit.engine.legal.PlayerView`
 (:func:`~rummykit.agents.determinize.determinize`: the hidden cards dealt afresh from what the
@@ -33,7 +35,7 @@ from rummykit.agents.rollouts import best_outcome
 from rummykit.engine.actions import Action
 from rummykit.engine.legal import PlayerView
 
-__all__ = ["LIMITS", "paired_outcomes", "seat_value", "weigh"]
+__all__ = ["LIMITS", "clearly_better", "paired_outcomes", "seat_value", "weigh"]
 
 #: The rounds the samples are played in are bounded as SearchBot's are.
 LIMITS = {"max_reshuffles": 2, "turn_limit": None}
@@ -46,6 +48,26 @@ def seat_value(points: Sequence[int], seat: int, negative: bool) -> float:
     others = [p for s, p in enumerate(points) if s != seat]
     diff = points[seat] - sum(others) / len(others)
     return diff if negative else -diff
+
+
+def clearly_better(mine: Sequence[float], first: Sequence[float], margin: float) -> bool:
+    """Whether ``mine`` beats ``first`` (the values of two actions, paired sample by
+    sample) by more than ``margin`` standard errors of their mean paired difference: never
+    on fewer than two samples, always at a ``margin`` of 0. SearchBot plays another choice
+    than GreedyBot's only when it is clearly better so.
+
+    >>> clearly_better([3, 4, 5], [1, 1, 1], 2.5), clearly_better([3, 0, 5], [1, 1, 1], 2.5)
+    (True, False)
+    """
+    if margin == 0:
+        return True
+    n = len(mine)
+    if n < 2:
+        return False
+    diffs = [a - b for a, b in zip(mine, first, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > margin * (var / n) ** 0.5
 
 
 def paired_outcomes(

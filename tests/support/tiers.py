@@ -59,7 +59,7 @@ MOVED: list[tuple] = [
     ("test_determinize.py", "test_whole_sampler_marginals_match_the_model"),
     ("test_searchbot.py", "test_plays_whole_games_under_every_preset"),
     ("test_searchbot.py", "test_same_seed_same_game"),
-    ("test_searchbot.py", "test_without_evidence_it_plays_as_its_prior"),
+    ("test_searchbot.py", "test_without_evidence_it_plays_as_greedybot"),
     ("test_searchbot.py", "test_keeps_the_cards_of_its_contract_and_discards_a_dead_one"),
     ("test_duplicate.py", "test_two_equal_but_different_bots_have_an_interval_holding_zero"),
     ("test_duplicate.py", "test_greedy_is_clearly_better_than_random"),
