@@ -60,8 +60,10 @@ $(OTTER_WHEELS): $(STAMP) pyproject.toml
 	$(BIN)/python -m pip download --quiet --dest build/otter-wheels -r build/otter-requirements.txt
 	touch $(OTTER_WHEELS)
 
+# --durations: the 30 longest tests close the run's output, CI's durations report
+# (issue 51, item 6), read to choose what tests/support/tiers.py's LONG lists first.
 test: $(STAMP) $(OTTER_WHEELS)
-	$(BIN)/python -m pytest -n $(WORKERS)
+	$(BIN)/python -m pytest -n $(WORKERS) --durations=30
 
 
 ## Fuzz the engine for a million actions (not part of `make test`; tests/fuzz.py). Prints one
