@@ -302,7 +302,7 @@ def dealt_odds(
     count: Callable[[ExactCell], bool] | None = None,
 ) -> pl.DataFrame:
     """P(a dealt hand holds the contract) for each cell, one row per cell in order
-    (schema :data:`EXACT_SCHEMA`).
+    (schema :data:`~rummykit.odds.data.schemas.EXACT_SCHEMA`).
 
     ``method`` is ``"exact"`` (count), ``"simulation"`` (deal ``n`` hands with
     :func:`~rummykit.odds.dealt.simulate.simulate_dealt`, seed :func:`cell_seed`) or
@@ -371,9 +371,10 @@ def exact_odds(
     """Exact P(a dealt hand holds the contract) for every contract x shoe x hand size.
 
     ``contracts`` defaults to every round of ``rules``; ``shoes`` are (decks, jokers)
-    pairs. One row per cell, schema :data:`EXACT_SCHEMA`, rows in the order contract,
-    shoe, hand size. ``method``, ``n`` and ``seed`` are :func:`dealt_odds`'s: exact
-    counting by default (:func:`exact_cells` and :func:`dealt_odds`).
+    pairs. One row per cell, schema :data:`~rummykit.odds.data.schemas.EXACT_SCHEMA`,
+    rows in the order contract, shoe, hand size. ``method``, ``n`` and ``seed`` are
+    :func:`dealt_odds`'s: exact counting by default (:func:`exact_cells` and
+    :func:`dealt_odds`).
     """
     grid = exact_cells(rules=rules, contracts=contracts, shoes=shoes, cards=cards)
     return dealt_odds(
@@ -404,8 +405,8 @@ def preset_odds(
 
     One row per preset, round (all, or ``rounds``) and shoe the preset uses (each deck
     count of its ``decks_by_players`` with its jokers), with the round's deal size;
-    schema :data:`EXACT_SCHEMA`. ``method``, ``n`` and ``seed`` are :func:`dealt_odds`'s
-    (:func:`preset_cells` and :func:`dealt_odds`).
+    schema :data:`~rummykit.odds.data.schemas.EXACT_SCHEMA`. ``method``, ``n`` and
+    ``seed`` are :func:`dealt_odds`'s (:func:`preset_cells` and :func:`dealt_odds`).
 
     >>> frame = preset_odds(["family"], rounds=[1, 7], progress=False, max_workers=1)
     >>> frame.select("round", "decks", "jokers", "cards").rows()
@@ -441,8 +442,8 @@ def distance_odds(
     """The distribution of the contract distance of a dealt hand, long form.
 
     One row per contract x shoe x hand size x distance with P(distance = d) > 0 (for a
-    simulated cell: reached by at least one hand), schema :data:`DISTANCE_SCHEMA`;
-    distance 0 is the probability that the hand holds the contract. ``method`` is
+    simulated cell: reached by at least one hand), schema
+    :data:`~rummykit.odds.data.schemas.DISTANCE_SCHEMA`; distance 0 is the probability that the hand holds the contract. ``method`` is
     ``"exact"`` (count: :func:`~rummykit.odds.counting.exact.distance_distribution`),
     ``"simulation"`` (deal ``n`` hands a cell with
     :func:`~rummykit.odds.dealt.simulate.simulate_distance`, seed :func:`cell_seed`) or

@@ -108,14 +108,16 @@ MEAN_COLUMNS: dict[str, pl.DataType] = {
     "method": pl.Utf8,
 }
 
-#: Exact probability that a dealt hand holds the contract (:func:`exact_odds`).
+#: Exact probability that a dealt hand holds the contract
+#: (:func:`~rummykit.odds.counting.tables.exact_odds`).
 EXACT_SCHEMA: dict[str, pl.DataType] = {**CELL_COLUMNS, **ESTIMATE_COLUMNS}
 
-#: Distribution of the contract distance of a dealt hand (:func:`distance_odds`): ``p``
-#: is P(distance = ``distance``), ``p_at_most`` is P(distance <= ``distance``). An exact
-#: row (``method`` ``"exact"``) is as every exact row, its ``p_at_most`` interval null; a
-#: simulated one (``"simulation"``) gives shares of ``n`` dealt hands, each with its 95%
-#: Wilson interval (``ci_low``/``ci_high`` for ``p``, ``p_at_most_ci_low``/``_high``).
+#: Distribution of the contract distance of a dealt hand
+#: (:func:`~rummykit.odds.counting.tables.distance_odds`): ``p`` is P(distance =
+#: ``distance``), ``p_at_most`` is P(distance <= ``distance``). An exact row (``method``
+#: ``"exact"``) is as every exact row, its ``p_at_most`` interval null; a simulated one
+#: (``"simulation"``) gives shares of ``n`` dealt hands, each with its 95% Wilson interval
+#: (``ci_low``/``ci_high`` for ``p``, ``p_at_most_ci_low``/``_high``).
 DISTANCE_SCHEMA: dict[str, pl.DataType] = {
     **CELL_COLUMNS,
     "distance": pl.Int8,
