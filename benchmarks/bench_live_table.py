@@ -20,8 +20,7 @@ import argparse
 import time
 
 from rummykit import RuleSet
-from rummykit.odds.cells import Cell
-from rummykit.odds.data.tables import DEFAULT_SEED
+from rummykit.odds.cells import DEFAULT_SEED, Cell
 from rummykit.odds.play.completion import play_rounds
 from rummykit.widgets.table import LIVE_ROUNDS, LIVE_THREADS, TABLE_BUY, _live_completion
 

@@ -38,7 +38,7 @@ def _sweep(index: int, decks: int, queue) -> None:
     rules = RuleSet.preset("standard")
     contract = CONTRACTS[index]
     # One sweep for the table's largest hand and most jokers with these decks, as
-    # rummykit.odds.data.tables does; its time is charged to the first cell.
+    # rummykit.odds.counting.tables does; its time is charged to the first cell.
     most = max(j for d, j in SHOES if d == decks)
     start = time.process_time()
     exact_table(contract, rules=rules, decks=decks, max_naturals=max(HAND_SIZES), joker_cap=most)

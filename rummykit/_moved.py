@@ -2,7 +2,9 @@
 release: ``import rummykit.cards`` (or ``from rummykit import cards``) gives
 :mod:`rummykit.engine.cards` itself, the same module object (its classes, and a patch of
 it, are the new module's), with a :class:`DeprecationWarning` naming the new path.
-docs/CHANGES.md lists the moves; the old paths go in the next release.
+docs/CHANGES.md lists the moves; the old paths go in the next release. A module split in
+two by job (:data:`SPLIT`) has no one new module to be: its old path gives a module of
+its own that offers each name of its new modules (the same objects), warning likewise.
 
 >>> import warnings
 >>> with warnings.catch_warnings(record=True) as caught:
@@ -57,6 +59,21 @@ MOVED = {
         "odds": ("known_odds", "known_completion"),
     }.items()
     for name in names
+} | {
+    # odds/data/ split into what the jobs stand on and the pipeline above them (issue 51,
+    # item 3).
+    "rummykit.odds.data.pipeline": "rummykit.odds.pipeline",
+}
+
+#: Each module split by job, by its old path: the modules its names went to, in the order
+#: a name is looked for in them (the old module offered names of the last two as well).
+SPLIT = {
+    "rummykit.odds.data.tables": (
+        "rummykit.odds.counting.tables",
+        "rummykit.odds.data.schemas",
+        "rummykit.odds.cells",
+        "rummykit.odds.data.plan",
+    ),
 }
 
 
@@ -65,7 +82,7 @@ class MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     it as the module at its new path."""
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname not in MOVED:
+        if fullname not in MOVED and fullname not in SPLIT:
             return None
         return importlib.util.spec_from_loader(fullname, self)
 
@@ -73,6 +90,9 @@ class MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return types.ModuleType(spec.name)  # a stand-in, replaced in exec_module
 
     def exec_module(self, module: types.ModuleType) -> None:
+        if module.__name__ in SPLIT:
+            _offer_split(module)
+            return
         new = MOVED[module.__name__]
         warnings.warn(
             f"{module.__name__} moved to {new}: import it from there (the old path goes in "
@@ -83,6 +103,30 @@ class MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         # The import system returns what sys.modules holds under the old name once this
         # returns: the new module itself, its __spec__ untouched.
         sys.modules[module.__name__] = importlib.import_module(new)
+
+
+def _offer_split(module: types.ModuleType) -> None:
+    """Make ``module``, an old path of :data:`SPLIT`, offer each name of its new modules."""
+    names = SPLIT[module.__name__]
+    warnings.warn(
+        f"{module.__name__} was split by job into {', '.join(names[:-1])} and {names[-1]}: "
+        "import each name from there (the old path goes in the next release)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    parts = [importlib.import_module(name) for name in names]
+
+    def __getattr__(name: str):
+        if not name.startswith("__"):
+            for part in parts:
+                if hasattr(part, name):
+                    return getattr(part, name)
+        raise AttributeError(f"module {module.__name__!r} has no attribute {name!r}")
+
+    module.__doc__ = f"The old path of {', '.join(names)} (deprecated)."
+    module.__all__ = sorted({name for part in parts for name in getattr(part, "__all__", ())})
+    module.__getattr__ = __getattr__
+    module.__dir__ = lambda: sorted({*module.__dict__, *module.__all__})
 
 
 def install() -> None:

@@ -18,7 +18,7 @@ from types import ModuleType
 
 from rummykit.errors import MissingDependencyError
 
-__all__ = ["require"]
+__all__ = ["ANALYSIS", "require", "require_analysis"]
 
 
 def require(name: str, *, extra: str, feature: str) -> ModuleType:
@@ -29,3 +29,16 @@ def require(name: str, *, extra: str, feature: str) -> ModuleType:
         raise MissingDependencyError(
             f'{feature} needs {name}, which is not installed: pip install "rummykit[{extra}]"'
         ) from error
+
+
+#: The modules of the ``analysis`` extra that the odds sub-packages need.
+ANALYSIS = ("numpy", "polars", "tqdm", "more_itertools")
+
+
+def require_analysis() -> None:
+    """Raise :class:`~rummykit.errors.MissingDependencyError` naming the ``analysis``
+    extra unless its modules (:data:`ANALYSIS`) can be imported (each odds sub-package
+    that needs them calls this first; it lives here, below them, so that none of them
+    imports ``rummykit.odds`` itself, which imports the query service above them)."""
+    for name in ANALYSIS:
+        require(name, extra="analysis", feature="rummykit.odds")

@@ -3,7 +3,7 @@
 ``rummykit odds``      exact probability that a dealt hand holds a contract
 ``rummykit simulate``  the same estimated by dealing hands, with its 95% interval
 ``rummykit tables``    regenerate ``data/``: every table as parquet + CSV + JSON provenance
-                      (the pipeline is :mod:`rummykit.odds.data.pipeline`)
+                      (the pipeline is :mod:`rummykit.odds.pipeline`)
 
 A contract is given as its round under the rules (``--contract 5``) or in words
 (``--contract "2 sets + 1 run"``, also ``2s1r``). Bad arguments, an unknown preset, a
@@ -193,8 +193,8 @@ the rounds it had not finished; the tables are those of an uninterrupted run."""
 def _parser() -> argparse.ArgumentParser:
     import rummykit
     from rummykit.odds.data.cluster import WAIT_SECONDS
-    from rummykit.odds.data.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
     from rummykit.odds.data.plan import MAX_ROUNDS
+    from rummykit.odds.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
 
     parser = argparse.ArgumentParser(
         prog="rummykit",
@@ -692,7 +692,7 @@ def _tables(args, parser) -> int:
     from rummykit import _native
     from rummykit.odds.data.checkpoint import Checkpoint
     from rummykit.odds.data.output import tidy
-    from rummykit.odds.data.pipeline import (
+    from rummykit.odds.pipeline import (
         RECIPES,
         build_tables,
         check_memory,

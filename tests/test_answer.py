@@ -14,7 +14,6 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-import rummykit.odds as odds
 import rummykit.odds.counting.exact as exact
 from rummykit import RuleSet
 from rummykit.chance import chance_text, impossible_reason
@@ -54,12 +53,12 @@ def _committed(round_: int, decks: int, jokers: int, cards: int) -> Fraction:
 
 
 class CountSpy:
-    """Stands in for rummykit.odds.dealt_probability: records each count and makes it."""
+    """Stands in for exact.dealt_probability: records each count and makes it."""
 
     def __init__(self, monkeypatch) -> None:
         self.calls: list[tuple] = []
         self.real = exact.dealt_probability
-        monkeypatch.setattr(odds, "dealt_probability", self)
+        monkeypatch.setattr(exact, "dealt_probability", self)
 
     def __call__(self, contract, **kwargs):
         self.calls.append((contract, kwargs["decks"], kwargs["jokers"], kwargs["cards"]))
@@ -100,17 +99,13 @@ def test_a_cheap_cell_is_counted_within_the_budget_then_served_from_the_cache(
     counted = answer(cell, budget=0.88)  # the budget is inclusive
     assert counted.source == "count" and counted.seconds == 0.88
     assert spy.calls == [(cell.contract, 1, 1, 12)]
-    assert counted.value == exact.dealt_probability(
-        cell.contract, decks=1, jokers=1, cards=12, rules=PAGAT
-    )
+    assert counted.value == spy.real(cell.contract, decks=1, jokers=1, cards=12, rules=PAGAT)
     # The sweep now answers it, and a smaller hand with fewer jokers, without counting.
     again = answer(cell, budget=0)
     assert again.source == "cache" and again.value == counted.value and again.seconds == 0
     smaller = answer(_cell(PAGAT, 2, 1, 0, 11), budget=0)
     assert smaller.source == "cache" and len(spy.calls) == 1
-    assert smaller.value == exact.dealt_probability(
-        cell.contract, decks=1, jokers=0, cards=11, rules=PAGAT
-    )
+    assert smaller.value == spy.real(cell.contract, decks=1, jokers=0, cards=11, rules=PAGAT)
 
 
 def test_a_budget_too_small_gives_the_seeded_estimate_with_its_interval(no_sweeps, monkeypatch):

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.odds.data.pipeline import DESCRIPTIONS
-from rummykit.odds.data.tables import (
+from rummykit.odds.data.schemas import (
     COLUMN_MEANINGS,
     SCHEMAS,
     TABLE_COLUMN_MEANINGS,
     column_meaning,
 )
+from rummykit.odds.pipeline import DESCRIPTIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "book" / "_ext"))

@@ -17,7 +17,7 @@ from rummykit import RuleSet, _native
 from rummykit.cli import EXAMPLES, count_plan, main, parse_contract
 from rummykit.engine.rules import SHOE_DECKS, SHOE_JOKERS
 from rummykit.odds import dealt_probability
-from rummykit.odds.data.tables import SCHEMAS
+from rummykit.odds.data.schemas import SCHEMAS
 
 STANDARD = RuleSet.preset("standard")
 
@@ -368,7 +368,7 @@ def test_command_through_a_subprocess():
 
 def test_the_pipeline_lives_in_the_odds_package_only():
     import rummykit.cli as cli
-    from rummykit.odds.data import pipeline, tables
+    from rummykit.odds import cells, pipeline
 
     # One home: the command line offers none of the pipeline's names (no second way in).
     for name in ("DATA_SEED", "DESCRIPTIONS", "RECIPES", "Recipe", "build_tables", "write_tables"):
@@ -377,7 +377,7 @@ def test_the_pipeline_lives_in_the_odds_package_only():
         with pytest.raises(AttributeError, match=f"has no attribute '{name}'"):
             getattr(cli, name)
     # One default seed: the committed data's is the odds package's.
-    assert pipeline.DATA_SEED is tables.DEFAULT_SEED
+    assert pipeline.DATA_SEED is cells.DEFAULT_SEED
 
 
 # -- rummykit review ---------------------------------------------------------------

@@ -14,7 +14,7 @@ from rummykit.engine.game import Game
 from rummykit.odds import cells as cell_values
 from rummykit.odds.cells import Cell, round_seed
 from rummykit.odds.data.pool import run_sweep
-from rummykit.odds.data.tables import BUYING_SCHEMA, BY_TURN_SCHEMA, SEAT_SCHEMA, SUMMARY_SCHEMA
+from rummykit.odds.data.schemas import BUYING_SCHEMA, BY_TURN_SCHEMA, SEAT_SCHEMA, SUMMARY_SCHEMA
 from rummykit.odds.dealt.simulate import wilson_interval
 from rummykit.odds.play import completion
 from rummykit.odds.play.completion import (

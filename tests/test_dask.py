@@ -17,9 +17,9 @@ from rummykit.cli import main
 from rummykit.errors import ArgumentError, ClusterError, OutputError
 from rummykit.odds.data.checkpoint import FILE, Checkpoint
 from rummykit.odds.data.cluster import dask_executor
-from rummykit.odds.data.pipeline import RECIPES, build_tables, preset_completion_cells, write_tables
 from rummykit.odds.data.pool import run_sweep
-from rummykit.odds.data.tables import SCHEMAS
+from rummykit.odds.data.schemas import SCHEMAS
+from rummykit.odds.pipeline import RECIPES, build_tables, preset_completion_cells, write_tables
 from rummykit.odds.play import completion, fastplay
 from rummykit.odds.play.completion import cells, play_rounds, simulate_cells
 

@@ -14,7 +14,7 @@ import pytest
 from rummykit import RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.odds import known_completion
-from rummykit.odds.data.tables import data_directory
+from rummykit.odds.data.schemas import data_directory
 from rummykit.odds.known_completion import committed_curve
 from tests.support.no_analysis import HIDE_ANALYSIS
 

@@ -22,9 +22,9 @@ from rummykit.errors import ArgumentError
 from rummykit.odds import dealt_probability, known_odds
 from rummykit.odds.answer import known_probability
 from rummykit.odds.cells import ExactCell
-from rummykit.odds.data import tables
+from rummykit.odds.counting import tables
 from rummykit.odds.data.plan import PRESET_SWEEP_RULES
-from rummykit.odds.data.tables import data_directory
+from rummykit.odds.data.schemas import data_directory
 from tests.support.no_analysis import HIDE_ANALYSIS
 
 ROOT = Path(__file__).resolve().parents[1]

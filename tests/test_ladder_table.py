@@ -19,8 +19,8 @@ from rummykit.errors import RummyError
 from rummykit.evaluate.duplicate import seated_game, setup
 from rummykit.evaluate.ladder import bradley_terry, ladder, merge, play_unit, schedule, units
 from rummykit.odds.data.checkpoint import Checkpoint
-from rummykit.odds.data.pipeline import DATA_SEED, RECIPES
-from rummykit.odds.data.tables import LADDER_SCHEMA
+from rummykit.odds.data.schemas import LADDER_SCHEMA
+from rummykit.odds.pipeline import DATA_SEED, RECIPES
 from rummykit.odds.play.ladder_table import (
     COSTLY,
     LADDER_MEASURES,

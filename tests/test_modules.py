@@ -499,3 +499,134 @@ def test_no_new_import_of_another_modules_private_name():
     assert found >= PRIVATE_IMPORTS_LEFT, (
         f"gone, shrink the list: {sorted(PRIVATE_IMPORTS_LEFT - found)}"
     )
+
+
+# --- odds/ without its circle (issue 51, items 3 and 8) ------------------------------------
+
+
+def full_graph() -> dict[str, set[str]]:
+    """Each rummykit module and the rummykit modules it may import, lazy imports (inside
+    functions) included and those under ``if TYPE_CHECKING:`` left out. Importing
+    ``a.b.c`` runs ``a/b/__init__.py`` first, so it depends on ``a.b`` as well, unless
+    ``a.b`` is a package of the importer itself (whose ``__init__`` has run already); an
+    import naming the importer's own package is an edge like any other."""
+    modules = _modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        own = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)}
+        edges = set()
+        for node, _ in _all_imports(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, base] if base else anchor)
+                targets = [
+                    f"{base}.{alias.name}" if _is_submodule(base, alias.name) else base
+                    for alias in node.names
+                ]
+            for target in targets:
+                parts = target.split(".")
+                run = {target} | {".".join(parts[:i]) for i in range(1, len(parts))} - own
+                edges |= {other for other in run if other in modules and other != name}
+        graph[name] = edges
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: each group of two or more modules that import one
+    another, directly or not (its strongly connected components), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while not group or group[-1] != node:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def test_circles_are_found_with_lazy_imports_and_packages():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+    graph = full_graph()
+    # A lazy import: the query service counts only when asked (answer.can_count).
+    assert "rummykit.odds.counting.exact" in graph["rummykit.odds.answer"]
+    # ... which runs the counting package's __init__ first.
+    assert "rummykit.odds.counting" in graph["rummykit.odds.answer"]
+    # A module does not depend on its own package: that __init__ has run before it ...
+    assert "rummykit.odds.counting" not in graph["rummykit.odds.counting.exact"]
+    # ... unless it names it: the analysis check is imported from below the sub-packages.
+    assert "rummykit.odds" not in graph["rummykit.odds.counting"]
+    assert "rummykit._optional" in graph["rummykit.odds.counting"]
+    # The engine's circles of a value drawing itself are seen (and allowed elsewhere).
+    assert ["rummykit.engine.game", "rummykit.engine.narrate", "rummykit.engine.saves"] in (
+        circles(graph)
+    )
+
+
+def test_no_import_circle_through_odds_lazy_imports_included():
+    """No circle among the modules of rummykit.odds, nor between them and the modules they
+    use (a lazy import of rummykit.odds from a module odds imports closes one too): the
+    only circles STYLE allows are the engine's values drawing themselves."""
+    through_odds = [
+        group
+        for group in circles(full_graph())
+        if any(name.startswith("rummykit.odds") for name in group)
+    ]
+    assert not through_odds, through_odds
+
+
+#: The sub-packages of rummykit.odds and the pipeline above them (issue 51, item 3): the
+#: data infrastructure at the bottom, the jobs on it, the pipeline on the jobs.
+ODDS_PARTS = ("counting", "data", "dealt", "play", "pipeline")
+
+
+def odds_parts_graph() -> dict[str, set[str]]:
+    """Each part of :data:`ODDS_PARTS` and the parts its modules import (lazy imports
+    included), from the module graph."""
+
+    def part(name: str) -> str | None:
+        parts = name.split(".")
+        return (
+            parts[2]
+            if parts[:2] == ["rummykit", "odds"] and len(parts) > 2 and (parts[2] in ODDS_PARTS)
+            else None
+        )
+
+    graph: dict[str, set[str]] = {name: set() for name in ODDS_PARTS}
+    for name, edges in full_graph().items():
+        if (mine := part(name)) is not None:
+            graph[mine] |= {other for edge in edges if (other := part(edge)) not in (None, mine)}
+    return graph
+
+
+def test_odds_data_is_below_the_jobs_and_the_pipeline_above_them():
+    """odds/data/ was both below the jobs (pool, plan, checkpoint, schemas) and above them
+    (build_tables): now it imports none of them, and nothing imports the pipeline."""
+    graph = odds_parts_graph()
+    assert circles(graph) == []
+    assert graph["data"] == set()
+    assert "data" in graph["counting"] and "data" in graph["dealt"] and "data" in graph["play"]
+    assert graph["pipeline"] >= {"counting", "data", "play"}
+    assert not any("pipeline" in edges for edges in graph.values())

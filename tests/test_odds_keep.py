@@ -13,7 +13,7 @@ from rummykit.errors import ArgumentError, RuleSetError
 from rummykit.odds import dealt_probability
 from rummykit.odds.answer import known_probability
 from rummykit.odds.cells import ExactCell
-from rummykit.odds.data.tables import exact_seconds
+from rummykit.odds.data.plan import exact_seconds
 
 STANDARD = RuleSet.preset("standard")
 

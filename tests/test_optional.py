@@ -51,7 +51,9 @@ def test_the_engine_needs_no_extra():
     ("statement", "feature", "extra"),
     [
         ("import rummykit.odds.counting", "rummykit.odds", "analysis"),
-        ("import rummykit.odds.data.tables", "rummykit.odds", "analysis"),
+        ("import rummykit.odds.data.schemas", "rummykit.odds", "analysis"),
+        ("import rummykit.odds.counting.tables", "rummykit.odds", "analysis"),
+        ("import rummykit.odds.pipeline", "rummykit.odds", "analysis"),
         ("from rummykit.odds import dealt_probability", "rummykit.odds", "analysis"),
         ("import rummykit.charts", "rummykit.charts", "analysis"),
         ("import rummykit.widgets", "rummykit.widgets", "notebook"),
@@ -108,7 +110,7 @@ def test_the_command_names_the_extra():
 
 
 def test_the_tables_command_names_the_extra():
-    # Its options' defaults (the recipes, the seed) come from rummykit.odds.data.pipeline.
+    # Its options' defaults (the recipes, the seed) come from rummykit.odds.pipeline.
     result = run_base(
         """
         from rummykit.cli import main

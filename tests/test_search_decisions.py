@@ -17,8 +17,8 @@ from rummykit.engine.game import Game
 from rummykit.errors import RummyError
 from rummykit.evaluate.duplicate import deal_seeds
 from rummykit.odds.data.checkpoint import Checkpoint
-from rummykit.odds.data.pipeline import DATA_SEED, RECIPES
-from rummykit.odds.data.tables import SEARCH_DECISIONS_SCHEMA, frame
+from rummykit.odds.data.schemas import SEARCH_DECISIONS_SCHEMA, frame
+from rummykit.odds.pipeline import DATA_SEED, RECIPES
 from rummykit.odds.play.search_decisions import (
     DECISION_MEASURES,
     decision_rows,

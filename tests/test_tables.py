@@ -16,15 +16,25 @@ import rummykit
 from rummykit import Contract, RuleSet
 from rummykit.odds import dealt_probability, distance_distribution
 from rummykit.odds.cells import Cell, ExactCell, RoundRecord
-from rummykit.odds.data.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
+from rummykit.odds.counting.tables import (
+    counts_in_minutes,
+    dealt_odds,
+    distance_counts_quickly,
+    distance_odds,
+    exact_cells,
+    exact_odds,
+    preset_odds,
+)
 from rummykit.odds.data.plan import (
     SWEEP_SECONDS,
     SWEEP_SECONDS_FILE,
     UNMEASURED_RULES_FACTOR,
+    counts_quickly,
+    exact_seconds,
     parse_sweep_seconds,
     write_sweep_seconds,
 )
-from rummykit.odds.data.tables import (
+from rummykit.odds.data.schemas import (
     BUYING_SCHEMA,
     BY_TURN_SCHEMA,
     CELL_COLUMNS,
@@ -33,17 +43,9 @@ from rummykit.odds.data.tables import (
     SCHEMAS,
     SEAT_SCHEMA,
     SUMMARY_SCHEMA,
-    counts_in_minutes,
-    counts_quickly,
-    dealt_odds,
-    distance_counts_quickly,
-    distance_odds,
-    exact_cells,
-    exact_odds,
-    exact_seconds,
     frame,
-    preset_odds,
 )
+from rummykit.odds.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
 from rummykit.odds.play import completion
 from rummykit.odds.play.completion import buying_value, completion_tables
 from rummykit.odds.play.outs_bot import OUTS_BOT_MEASURES, outs_bot_rows, play_outs_rounds

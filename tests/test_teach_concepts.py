@@ -243,7 +243,7 @@ def test_paired_counts_is_the_mean_of_the_differences_deal_by_deal(n, both, firs
 
 def test_the_buying_table_paired_intervals_are_narrower_and_its_verdicts_follow_them():
     pl = pytest.importorskip("polars")
-    from rummykit.odds.data.tables import data_directory
+    from rummykit.odds.data.schemas import data_directory
     from rummykit.teach.table_play import buying_pairing
 
     buying = pl.read_parquet(data_directory() / "buying_value.parquet")

@@ -10,7 +10,7 @@ import pytest
 
 from rummykit import RuleSet
 from rummykit.chance import chance_text
-from rummykit.odds.data.tables import data_directory
+from rummykit.odds.data.schemas import data_directory
 from rummykit.teach import odds_tables
 
 RULES = RuleSet.preset("standard")

@@ -7,7 +7,7 @@ import pytest
 
 from rummykit.display import interval_text
 from rummykit.errors import RummyError
-from rummykit.odds.data.tables import LADDER_SCHEMA, SEARCH_DECISIONS_SCHEMA
+from rummykit.odds.data.schemas import LADDER_SCHEMA, SEARCH_DECISIONS_SCHEMA
 from rummykit.teach.strategy import BOT_LABELS, choices, head_to_head, ratings, strong_curves
 
 

@@ -7,7 +7,7 @@ import polars as pl
 import pytest
 
 from rummykit.chance import chance_text
-from rummykit.odds.data.tables import data_directory
+from rummykit.odds.data.schemas import data_directory
 from rummykit.teach import table_play
 
 DATA = data_directory()

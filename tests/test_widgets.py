@@ -264,7 +264,6 @@ def test_deal_and_explorer_show_a_progress_bar_while_counting(monkeypatch):
 def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
     from fractions import Fraction
 
-    import rummykit.odds as odds
     from rummykit.odds.answer import known_probability
     from rummykit.odds.cells import ExactCell
     from rummykit.odds.counting import exact
@@ -281,7 +280,7 @@ def test_a_slow_count_shows_an_estimate_and_counts_only_when_asked(monkeypatch):
         calls.append((contract, kwargs["decks"], kwargs["cards"]))
         return Fraction(1, 3)
 
-    monkeypatch.setattr(odds, "dealt_probability", count)
+    monkeypatch.setattr(exact, "dealt_probability", count)
     # Sweeps other tests made in this process would answer some of these counts
     # (known_probability reads them): start from none.
     monkeypatch.setattr(exact, "_CACHE", {})

@@ -2,7 +2,7 @@
 background, and charts drawn at once from what is known (issue 18, items 3-5).
 
 Counts that would be slow are never run here: a stand-in for
-``rummykit.odds.dealt_probability`` records what the widgets ask for.
+``rummykit.odds.counting.exact.dealt_probability`` records what the widgets ask for.
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ from rummykit.odds.answer import (
     known_probability,  # noqa: E402
 )
 from rummykit.odds.cells import ExactCell  # noqa: E402
-from rummykit.odds.data.plan import SWEEP_SECONDS  # noqa: E402
-from rummykit.odds.data.tables import duration_text  # noqa: E402
+from rummykit.odds.data.plan import (
+    SWEEP_SECONDS,  # noqa: E402
+    duration_text,  # noqa: E402
+)
 from rummykit.odds.dealt.simulate import simulate_dealt  # noqa: E402
 from rummykit.widgets import DealWidget, OddsExplorer, SimulationExplorer  # noqa: E402
 from rummykit.widgets._common import (  # noqa: E402
@@ -46,7 +48,7 @@ class StandIn:
         self.calls: list[tuple] = []
         self.hold = threading.Event()
         self.hold.set()
-        monkeypatch.setattr(odds, "dealt_probability", self)
+        monkeypatch.setattr(exact, "dealt_probability", self)
         monkeypatch.setattr(exact, "_CACHE", {})  # nothing counted before
 
     def __call__(self, contract, **kwargs):

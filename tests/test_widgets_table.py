@@ -18,7 +18,8 @@ import rummykit.widgets.table as table  # noqa: E402
 from rummykit import RuleSet  # noqa: E402
 from rummykit.chance import chance_text, estimate_text  # noqa: E402
 from rummykit.errors import RummyError  # noqa: E402
-from rummykit.odds.data.tables import DEFAULT_SEED, data_directory  # noqa: E402
+from rummykit.odds.cells import DEFAULT_SEED
+from rummykit.odds.data.schemas import data_directory  # noqa: E402
 from rummykit.odds.play.completion import completion_by_turn, default_chunk  # noqa: E402
 from rummykit.widgets import SimulationExplorer  # noqa: E402
 

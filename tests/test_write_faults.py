@@ -26,11 +26,12 @@ import pytest
 
 from rummykit.cli import main
 from rummykit.errors import OutputError, RummyError
+from rummykit.odds import pipeline
 from rummykit.odds.data import checkpoint as checkpoints
-from rummykit.odds.data import output, pipeline
+from rummykit.odds.data import output
 from rummykit.odds.data.checkpoint import FILE, REJECTED, Checkpoint
 from rummykit.odds.data.output import recover, tidy, write_generation
-from rummykit.odds.data.tables import data_directory
+from rummykit.odds.data.schemas import data_directory
 from rummykit.odds.play.completion import cells, play_rounds, simulate_cells
 
 #: Two tables of a run with ``--only``: tiny frames (the write path does not read them).

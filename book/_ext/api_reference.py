@@ -10,8 +10,8 @@ Three directives, each a page's body in ``book/reference/``:
 * ``{rummykit-cli}``: the ``rummykit`` command's help and every subcommand's, as the
   command prints them (:func:`rummykit.cli.main`).
 * ``{rummykit-schemas}``: each table of ``data/``, its description and every column with
-  its type and meaning (:data:`rummykit.odds.data.tables.SCHEMAS`,
-  :data:`rummykit.odds.data.tables.COLUMN_MEANINGS`).
+  its type and meaning (:data:`rummykit.odds.data.schemas.SCHEMAS`,
+  :data:`rummykit.odds.data.schemas.COLUMN_MEANINGS`).
 
 Everything is read from the installed package; nothing is fetched. The pages are read
 again at every build (:func:`reference_pages`), as the code may have changed.
@@ -161,8 +161,8 @@ class CliDirective(SphinxDirective):
 
 def schema_rst() -> str:
     """A section per table of ``data/``: its description, then a table of its columns."""
-    from rummykit.odds.data.pipeline import DESCRIPTIONS
-    from rummykit.odds.data.tables import SCHEMAS, column_meaning
+    from rummykit.odds.data.schemas import SCHEMAS, column_meaning
+    from rummykit.odds.pipeline import DESCRIPTIONS
 
     lines = []
     for table, schema in SCHEMAS.items():

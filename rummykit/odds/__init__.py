@@ -11,26 +11,17 @@ True
 The cell values (:mod:`.cells`) and the query service (:mod:`.answer`: :func:`answer`,
 :func:`known_probability`) need the standard library only, as the book's live notebooks
 (Pyodide: no numpy, no polars) need them. The rest (the sub-packages ``counting``,
-``dealt``, ``play`` and ``data``) needs the ``analysis`` extra: importing one of them,
-or asking this package for one of their names, without it raises
-:class:`~rummykit.errors.MissingDependencyError` saying what to install.
+``dealt``, ``play`` and ``data``, and the :mod:`.pipeline` of ``data/`` above them) needs
+the ``analysis`` extra: importing one of them, or asking this package for one of their
+names, without it raises :class:`~rummykit.errors.MissingDependencyError` saying what to
+install.
 """
 
 import importlib
 
-from rummykit._optional import require
-
-#: The modules of the ``analysis`` extra that the odds sub-packages need.
-ANALYSIS = ("numpy", "polars", "tqdm", "more_itertools")
-
-
-def require_analysis() -> None:
-    """Raise :class:`~rummykit.errors.MissingDependencyError` naming the ``analysis``
-    extra unless its modules (:data:`ANALYSIS`) can be imported (each sub-package that
-    needs them calls this first)."""
-    for name in ANALYSIS:
-        require(name, extra="analysis", feature="rummykit.odds")
-
+# The analysis extra's check, offered here as before (it lives in rummykit._optional, below
+# the sub-packages that call it).
+from rummykit._optional import ANALYSIS, require_analysis  # noqa: F401
 
 #: Each public name and the module that defines it, imported on first use.
 _HOMES = {
@@ -42,11 +33,11 @@ _HOMES = {
     "dealt_probability": "rummykit.odds.counting.exact",
     "distance_distribution": "rummykit.odds.counting.exact",
     "exact_table": "rummykit.odds.counting.exact",
-    "SCHEMAS": "rummykit.odds.data.tables",
-    "dealt_odds": "rummykit.odds.data.tables",
-    "distance_odds": "rummykit.odds.data.tables",
-    "exact_odds": "rummykit.odds.data.tables",
-    "preset_odds": "rummykit.odds.data.tables",
+    "SCHEMAS": "rummykit.odds.data.schemas",
+    "dealt_odds": "rummykit.odds.counting.tables",
+    "distance_odds": "rummykit.odds.counting.tables",
+    "exact_odds": "rummykit.odds.counting.tables",
+    "preset_odds": "rummykit.odds.counting.tables",
     "Estimate": "rummykit.odds.estimate",
     "estimate_dealt": "rummykit.odds.estimate",
     "running_estimate": "rummykit.odds.dealt.simulate",

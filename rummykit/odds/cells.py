@@ -324,7 +324,7 @@ def round_of(rules: RuleSet, contract: Contract) -> int | None:
 
 
 def exact_row(cell: ExactCell, p: Fraction) -> dict:
-    """The row of :data:`~rummykit.odds.data.tables.EXACT_SCHEMA` for ``cell`` with the
+    """The row of :data:`~rummykit.odds.data.schemas.EXACT_SCHEMA` for ``cell`` with the
     exact probability ``p`` (a dict: the widgets and the tables build their rows here).
 
     >>> from rummykit import RuleSet
@@ -373,7 +373,7 @@ def cell_seed(seed: int, cell: ExactCell) -> int:
 
 
 def simulated_row(cell: ExactCell, estimate) -> dict:
-    """The row of :data:`~rummykit.odds.data.tables.EXACT_SCHEMA` for ``cell`` with a
+    """The row of :data:`~rummykit.odds.data.schemas.EXACT_SCHEMA` for ``cell`` with a
     simulated ``estimate`` (an :class:`~rummykit.odds.estimate.Estimate`)."""
     return {
         **exact_row(cell, Fraction(0)),

@@ -9,7 +9,7 @@ in its source; a chapter's cell so stays a line or two.
 
 >>> import polars as pl
 >>> from rummykit import RuleSet
->>> from rummykit.odds.data.tables import data_directory
+>>> from rummykit.odds.data.schemas import data_directory
 >>> exact = pl.read_parquet(data_directory() / "exact_odds.parquet")
 >>> dealt = dealt_rows(exact, RuleSet.preset("standard"))
 >>> dealt.sort("round").select("round", "cards").rows()[:3]

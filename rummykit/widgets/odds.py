@@ -384,7 +384,7 @@ class OddsExplorer:
             return None
         if self.plain:
             return sorted(known, key=lambda row: (row["decks"], row["jokers"], row["cards"]))
-        from rummykit.odds.data.tables import EXACT_SCHEMA, frame
+        from rummykit.odds.data.schemas import EXACT_SCHEMA, frame
 
         return frame(known, EXACT_SCHEMA).sort("decks", "jokers", "cards")
 

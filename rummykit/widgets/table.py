@@ -156,7 +156,7 @@ def _chunk(n: int) -> int:
 def _committed():
     """The committed table and its seed (None, None where ``data/`` does not have it)."""
     pl = require("polars")
-    from rummykit.odds.data.tables import data_directory
+    from rummykit.odds.data.schemas import data_directory
 
     path = data_directory() / f"{COMPLETION_TABLE}.parquet"
     if not path.exists():

@@ -72,7 +72,7 @@ NOT_CALLED = {
         "replaces the folder `out` whole (a lock, a staging folder, fsync: tenths of a "
         "second a call, before it refuses a value that is no function); returns its path"
     ),
-    "rummykit.odds.data.pipeline.write_tables": (
+    "rummykit.odds.pipeline.write_tables": (
         "writes the tables into the folder `out` by write_generation; returns the paths"
     ),
     "rummykit.teach.slides.build": (

@@ -10,7 +10,7 @@ and a blind card and may buy (two cards more), which helps; a player discards ev
 turn, and the round ends when someone goes out, which hurts. It is a yardstick, not a
 bound: early in a round the simulated players beat it.
 
-Where a hand size would take too long to count (:func:`~rummykit.odds.data.tables.
+Where a hand size would take too long to count (:func:`~rummykit.odds.data.plan.
 exact_seconds`, planned from measured sweeps), its row says ``"not counted"`` and has no
 ``p``: the line is left out there, never estimated.
 
@@ -31,12 +31,8 @@ from rummykit.errors import ArgumentError
 from rummykit.odds.answer import known_probability
 from rummykit.odds.cells import ExactCell
 from rummykit.odds.counting.exact import dealt_probability
-from rummykit.odds.data.tables import (
-    CELL_COLUMNS,
-    exact_seconds,
-    frame,
-    resolve_rules,
-)
+from rummykit.odds.data.plan import exact_seconds
+from rummykit.odds.data.schemas import CELL_COLUMNS, frame, resolve_rules
 
 __all__ = ["KEEP_SCHEMA", "KEEP_SECONDS", "keep_every_card"]
 

@@ -18,7 +18,7 @@ database. How, for the next maintainer:
    ``.NAME.swap`` naming both folders is written (and fsynced) first, then two renames
    (folder -> ``.NAME.old-TOKEN``, new -> folder); between them the folder is missing
    for an instant, and :func:`recover` (run by the next write and by the readers'
-   :func:`rummykit.odds.data.tables.data_directory`) completes it: the new generation if it
+   :func:`rummykit.odds.data.schemas.data_directory`) completes it: the new generation if it
    is there (it was complete before the journal was written), else the old one back.
 4. A run killed in step 2 or 3 leaves hidden ``.NAME.new-*`` / ``.NAME.old-*`` folders:
    :func:`tidy` removes them at the start of the next run and says so. A write that fails

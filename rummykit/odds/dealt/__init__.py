@@ -1,5 +1,5 @@
 """Dealt-hand simulation (:mod:`.simulate`): estimates with their intervals."""
 
-from rummykit.odds import require_analysis
+from rummykit._optional import require_analysis
 
 require_analysis()

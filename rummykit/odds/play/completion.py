@@ -58,16 +58,16 @@ from rummykit.engine.rules import MAX_DECKS, MAX_JOKERS, RuleSet
 from rummykit.errors import ArgumentError
 from rummykit.evaluate.estimate import normal_interval
 from rummykit.odds.cells import (
+    DEFAULT_SEED,
     Cell,
     RoundRecord,
     play_round,
 )
 from rummykit.odds.data.plan import MAX_ROUNDS
 from rummykit.odds.data.pool import run_sweep
-from rummykit.odds.data.tables import (
+from rummykit.odds.data.schemas import (
     BUYING_SCHEMA,
     BY_TURN_SCHEMA,
-    DEFAULT_SEED,
     SEAT_SCHEMA,
     SUMMARY_SCHEMA,
     frame,
@@ -541,7 +541,7 @@ def completion_by_turn(**options) -> pl.DataFrame:
     go-around t), by rules, round (contract), decks, jokers, players and buying policy.
 
     Takes the options of :func:`completion_tables`; schema
-    :data:`~rummykit.odds.data.tables.BY_TURN_SCHEMA`, one row per cell, measure and turn,
+    :data:`~rummykit.odds.data.schemas.BY_TURN_SCHEMA`, one row per cell, measure and turn,
     up to the most turns any seat of the cell played. A seat whose round ended before
     its t-th turn counts as not laid down by then (the probabilities are of having laid
     down at all by that turn). ``p`` pools the seats; its Wilson interval allows for
@@ -560,7 +560,7 @@ def round_summary(**options) -> pl.DataFrame:
     turns it lasts, points left in hand, buys, how often contracts are made.
 
     Takes the options of :func:`completion_tables`; schema
-    :data:`~rummykit.odds.data.tables.SUMMARY_SCHEMA`.
+    :data:`~rummykit.odds.data.schemas.SUMMARY_SCHEMA`.
     """
     return completion_tables(**options)["completion_summary"]
 
@@ -570,7 +570,7 @@ def seat_position(**options) -> pl.DataFrame:
     dealer, first to play), one row per cell, position and measure.
 
     Takes the options of :func:`completion_tables`; schema
-    :data:`~rummykit.odds.data.tables.SEAT_SCHEMA`.
+    :data:`~rummykit.odds.data.schemas.SEAT_SCHEMA`.
     """
     return completion_tables(**options)["seat_position"]
 
@@ -621,7 +621,7 @@ def buying_value(
     (the seeds do not depend on the policy); the seat under study moves one position
     each round, so it sits at every position equally often. One row per cell, policy
     and measure of :data:`SEAT_MEASURES`, schema
-    :data:`~rummykit.odds.data.tables.BUYING_SCHEMA`; ``difference`` is the paired
+    :data:`~rummykit.odds.data.schemas.BUYING_SCHEMA`; ``difference`` is the paired
     difference from the policy ``"never"``.
 
     >>> frame = buying_value(players=3, rounds=1, n=3, seed=1, progress=False, max_workers=1)

@@ -36,7 +36,7 @@ from rummykit.errors import ArgumentError
 from rummykit.evaluate.estimate import interval
 from rummykit.evaluate.ladder import Ladder, Unit, UnitResult, merge, play_unit, schedule, units
 from rummykit.odds.data.checkpoint import Checkpoint, kept_sweep
-from rummykit.odds.data.tables import LADDER_SCHEMA, frame
+from rummykit.odds.data.schemas import LADDER_SCHEMA, frame
 
 __all__ = [
     "COSTLY",
@@ -178,7 +178,7 @@ def ladder_table(
     """The ladder of ``roster`` (names of :data:`ROSTER`) on ``deals`` duplicate deals of
     each cell ``(preset, players)``, its pairs those of :data:`SCHEDULE` among them
     (every pair where those do not connect them), whole games (or the first
-    ``rounds``): the rows of :data:`~rummykit.odds.data.tables.LADDER_SCHEMA`, and the CPU
+    ``rounds``): the rows of :data:`~rummykit.odds.data.schemas.LADDER_SCHEMA`, and the CPU
     seconds of each cell and pair (``"standard 4: outs vs greedy"``). The units run on
     ``executor`` or a local pool of ``max_workers``, costly first, each kept in
     ``checkpoint`` as it finishes and not played again.

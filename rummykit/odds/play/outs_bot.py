@@ -35,8 +35,8 @@ import polars as pl
 from rummykit.agents.bots import OutsBot
 from rummykit.engine.rules import RuleSet
 from rummykit.evaluate.estimate import normal_interval
-from rummykit.odds.cells import Cell, RoundRecord
-from rummykit.odds.data.tables import DEFAULT_SEED, OUTS_BOT_SCHEMA, frame
+from rummykit.odds.cells import DEFAULT_SEED, Cell, RoundRecord
+from rummykit.odds.data.schemas import OUTS_BOT_SCHEMA, frame
 from rummykit.odds.play.completion import (
     _cell_columns,
     _mean,
@@ -169,7 +169,7 @@ def outs_bot_table(
     """OutsBot against GreedyBot: ``n`` rounds of every cell (``rules``, ``players``,
     ``rounds``, the shoe the rules assign, greedy buying), each played with and without
     an OutsBot in the seat under study (see the module docstring). Schema
-    :data:`~rummykit.odds.data.tables.OUTS_BOT_SCHEMA`, one row per cell, bot, measure of
+    :data:`~rummykit.odds.data.schemas.OUTS_BOT_SCHEMA`, one row per cell, bot, measure of
     :data:`OUTS_BOT_MEASURES` and turn.
 
     The greedy plays go through ``play`` (the compiled simulator by default; the

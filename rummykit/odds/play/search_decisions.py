@@ -32,7 +32,7 @@ from rummykit.engine.checks import whole
 from rummykit.evaluate.duplicate import deal_seeds, seated_game, setup
 from rummykit.evaluate.estimate import interval
 from rummykit.odds.data.checkpoint import Checkpoint, kept_sweep
-from rummykit.odds.data.tables import SEARCH_DECISIONS_SCHEMA, frame
+from rummykit.odds.data.schemas import SEARCH_DECISIONS_SCHEMA, frame
 
 __all__ = [
     "DECISION_MEASURES",
@@ -191,7 +191,7 @@ def search_decisions_table(
     of ``players`` under ``rules``, a SearchBot in every seat of each (``players``
     games a deal; ``rollouts`` its samples a decision, None its default), whole games or
     the first ``rounds``: the rows of
-    :data:`~rummykit.odds.data.tables.SEARCH_DECISIONS_SCHEMA` and the CPU seconds the
+    :data:`~rummykit.odds.data.schemas.SEARCH_DECISIONS_SCHEMA` and the CPU seconds the
     games took. The games run on ``executor`` or a local pool of ``max_workers``, each
     kept in ``checkpoint`` as it finishes.
     """

@@ -1,11 +1,19 @@
-"""The data pipeline of ``data/``: the :class:`Recipe` of the committed tables
-(:data:`RECIPES`), :func:`build_tables`, which computes them, and :func:`write_tables`,
-which writes each as parquet, CSV and JSON provenance. ``rummykit tables`` runs it.
+"""The pipeline of ``data/``, above the jobs that make its tables: the :class:`Recipe` of
+the committed tables (:data:`RECIPES`), the table of jobs (:data:`JOBS`: each job, the
+tables it makes, the function that makes them, the module it stands on and the options it
+takes), :func:`build_tables`, which runs them, and :func:`write_tables`, which writes each
+table as parquet, CSV and JSON provenance. ``rummykit tables`` runs it.
+
+The jobs stand on :mod:`rummykit.odds.data` (the schemas, the planner, the process pool,
+the cluster, the checkpoints and the safe writes), and this module stands on the jobs:
+nothing below imports it.
 
 >>> RECIPES["default"].n, DATA_SEED
 (10000, 2026)
 >>> sorted(DESCRIPTIONS)[:2]
 ['buying_value', 'completion_by_turn']
+>>> [job.tables for job in JOBS][:2]
+[('exact_odds', 'exact_jokers', 'exact_presets'), ('distance',)]
 """
 
 from __future__ import annotations
@@ -15,12 +23,13 @@ import functools
 import json
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rummykit import _native
+from rummykit._optional import require_analysis
 from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError
 from rummykit.odds.cells import DEFAULT_SEED, TURN_LIMIT_PER_PLAYER
@@ -28,13 +37,19 @@ from rummykit.odds.cells import DEFAULT_SEED, TURN_LIMIT_PER_PLAYER
 if TYPE_CHECKING:
     from rummykit.odds.data.checkpoint import Checkpoint
 
+# The jobs need the analysis extra: importing the pipeline without it says what to install.
+require_analysis()
+
 __all__ = [
     "DATA_SEED",
     "DESCRIPTIONS",
+    "JOBS",
     "RECIPES",
     "RECORD_BYTES",
     "RECORD_BYTES_PER_SEAT",
+    "Job",
     "Recipe",
+    "WHERE",
     "available_memory",
     "build_tables",
     "check_memory",
@@ -43,6 +58,7 @@ __all__ = [
     "planned_bytes",
     "planned_memory",
     "preset_completion_cells",
+    "wanted_tables",
     "write_tables",
 ]
 
@@ -58,7 +74,7 @@ class Recipe:
     measured; every cell is counted, the slowest sweep being 1 set + 2 runs with 3 decks
     and 14 cards, about 25 s; a cell whose count would take longer than
     ``exact_minutes`` is simulated from ``dealt_hands`` hands, see
-    :func:`rummykit.odds.data.tables.counts_in_minutes`). The distance table counts rounds
+    :func:`rummykit.odds.counting.tables.counts_in_minutes`). The distance table counts rounds
     1-4 and 7 and simulates rounds 5-6 from ``distance_hands`` hands a cell (8 cells at
     20,000-80,000 hands a CPU-second): about 180 s of CPU time in all on two workers
     (618 s of wall time when measured, the machine shared with other work). The rest of
@@ -87,7 +103,7 @@ class Recipe:
     """Rounds (contracts) of the exact, jokers and per-preset tables."""
     exact_minutes: float
     """Cells whose exact count takes at most about this many minutes on one core are
-    counted (:func:`rummykit.odds.data.tables.counts_in_minutes`), the others simulated."""
+    counted (:func:`rummykit.odds.counting.tables.counts_in_minutes`), the others simulated."""
     dealt_hands: int
     """Hands dealt per cell of the dealt-odds tables where a contract mixing sets and
     runs is simulated (where exact counting would take longer)."""
@@ -101,7 +117,7 @@ class Recipe:
     """Hand sizes of the jokers table."""
     distance_rounds: tuple[int, ...]
     """Rounds of the distance table: exact where the contract's distance sweep takes
-    minutes at most (:func:`rummykit.odds.data.tables.distance_counts_quickly`), else
+    minutes at most (:func:`rummykit.odds.counting.tables.distance_counts_quickly`), else
     simulated from ``distance_hands`` hands a cell."""
     distance_shoes: tuple[tuple[int, int], ...]
     """(decks, jokers) of the distance table."""
@@ -355,6 +371,332 @@ def check_memory(recipe: Recipe, only: Sequence[str] | None = None) -> int:
     return needed
 
 
+#: The options of :func:`build_tables` that say where the work runs; every job takes them.
+WHERE = ("executor", "max_workers", "progress")
+
+
+def _dealt_tables(
+    recipe: Recipe, seed: int, wanted: Sequence[str], **where
+) -> Iterator[tuple[str, object, dict]]:
+    """The dealt-odds tables (exact_odds, exact_jokers, exact_presets) of ``wanted``: they
+    share their sweeps, so one pass makes them, each sweep computed once."""
+    from rummykit.odds.counting.tables import (
+        counts_in_minutes,
+        dealt_odds,
+        exact_cells,
+        preset_cells,
+    )
+
+    standard = RuleSet.preset("standard")
+    contracts = [standard.contracts[r - 1] for r in recipe.exact_rounds]
+    grids = {
+        "exact_odds": lambda: exact_cells(
+            contracts=contracts, shoes=recipe.exact_shoes, cards=recipe.exact_cards
+        ),
+        "exact_jokers": lambda: exact_cells(
+            contracts=contracts,
+            shoes=[(2, j) for j in recipe.joker_range],
+            cards=recipe.joker_cards,
+        ),
+        "exact_presets": lambda: preset_cells(recipe.presets, rounds=recipe.exact_rounds),
+    }
+    dealt = {name: grids[name]() for name in wanted}
+    every = dealt_odds(
+        [cell for grid in dealt.values() for cell in grid],
+        method="auto",
+        count=functools.partial(counts_in_minutes, minutes=recipe.exact_minutes),
+        n=recipe.dealt_hands,
+        seed=seed,
+        **where,
+    )
+    offset = 0
+    for name, grid in dealt.items():
+        rules_used = sorted({cell.rules.name for cell in grid}, key=RuleSet.presets().index)
+        table = every.slice(offset, len(grid))
+        simulated = (table["method"] == "simulation").any()
+        facts = {
+            "rules": rules_used,
+            "seed": seed,
+            "n": recipe.dealt_hands,
+            # Exact where a count takes at most recipe.exact_minutes, else simulated.
+            "method": "exact and simulation" if simulated else "exact",
+            "n_note": "hands per simulated row (method 'simulation'); other rows are exact",
+            "run_time_note": "one pass makes the exact_* tables",
+        }
+        yield name, table, facts
+        offset += len(grid)
+
+
+def _distance_table(
+    recipe: Recipe, seed: int, wanted: Sequence[str], **where
+) -> Iterator[tuple[str, object, dict]]:
+    """The distance table: exact where the contract's sweep takes minutes, else simulated."""
+    from rummykit.odds.counting.tables import distance_odds
+
+    standard = RuleSet.preset("standard")
+    table = distance_odds(
+        contracts=[standard.contracts[r - 1] for r in recipe.distance_rounds],
+        shoes=recipe.distance_shoes,
+        cards=recipe.distance_cards,
+        method="auto",
+        n=recipe.distance_hands,
+        seed=seed,
+        **where,
+    )
+    simulated = (table["method"] == "simulation").any()
+    facts = {
+        "rules": ["standard"],
+        "seed": seed if simulated else None,
+        "n": recipe.distance_hands if simulated else None,
+        "method": "exact and simulation" if simulated else "exact",
+        "n_note": "hands dealt per simulated cell (rows of method 'simulation': the "
+        "contracts whose exact distance sweep would take hours); other rows are exact",
+    }
+    if simulated:
+        # (The wording data/distance.json records: kept as it was when the core
+        # moved to rummykit._native, so that the same run writes the same file.)
+        facts["distances_by"] = (
+            "the compiled contract_distance (rummykit._distance)"
+            if _native.available()["distance"]
+            else "Python (rummykit.engine.search)"
+        )
+    yield "distance", table, facts
+
+
+def _simulated_tables(
+    recipe: Recipe,
+    seed: int,
+    wanted: Sequence[str],
+    *,
+    play: Callable,
+    chunk: int | None,
+    checkpoint: Checkpoint | None,
+    **where,
+) -> Iterator[tuple[str, object, dict]]:
+    """The tables of simulated rounds (buying_value, completion_by_turn,
+    completion_summary, seat_position): one sweep of rounds makes all four."""
+    from rummykit.odds.play import completion
+
+    grid, buying, every, others = completion_grids(recipe)
+    sweep = {"play": play, "checkpoint": checkpoint, "seed": seed, "chunk": chunk, **where}
+    # Two sweeps, one per number of rounds; the cells of both are told apart by
+    # their rules, and a round's seed does not depend on the sweep it is in.
+    records = completion.simulate_cells(every, n=recipe.n, **sweep)
+    if others:
+        records |= completion.simulate_cells(others, n=recipe.preset_n, **sweep)
+    tables = completion.tables_from_records(grid + others, records)
+    tables["buying_value"] = completion.buying_rows_from_records(buying, records)
+    facts = {
+        "rules": ["standard", *recipe.table_presets],
+        "seed": seed,
+        "n": recipe.n,
+        "preset_n": recipe.preset_n,
+        "n_note": "rounds per cell of standard (n) and of the other presets (preset_n); "
+        "buying_value is standard only",
+        "method": "simulation",
+        "turn_limit_per_player": TURN_LIMIT_PER_PLAYER,
+        "run_time_note": "one sweep makes all four simulated tables",
+    }
+    for name in wanted:
+        yield name, tables[name], facts
+
+
+def _outs_bot_table(
+    recipe: Recipe,
+    seed: int,
+    wanted: Sequence[str],
+    *,
+    play: Callable,
+    chunk: int | None,
+    checkpoint: Checkpoint | None,
+    **where,
+) -> Iterator[tuple[str, object, dict]]:
+    """OutsBot against GreedyBot, one sweep per number of deals."""
+    import polars as pl
+
+    from rummykit.odds.play.outs_bot import outs_bot_table
+
+    deals = sorted({n for _, n in recipe.outs_rounds}, reverse=True)
+    parts = [
+        outs_bot_table(
+            players=recipe.focus_players,
+            rounds=[r for r, k in recipe.outs_rounds if k == n],
+            n=n,
+            seed=seed,
+            play=play,
+            chunk=chunk,
+            checkpoint=checkpoint,
+            **where,
+        )
+        for n in deals
+    ]
+    # One sweep per number of deals; the rows in the order of the rounds.
+    order = {r: i for i, (r, _) in enumerate(recipe.outs_rounds)}
+    table = pl.concat(parts).sort(pl.col("round").replace_strict(order), maintain_order=True)
+    facts = {
+        "rules": ["standard"],
+        "seed": seed,
+        "n": dict(recipe.outs_rounds),
+        "n_note": "deals per round (the n column); each is played twice: greedy bots only, "
+        "and with an OutsBot in the seat under study (position index % players + 1)",
+        "method": "simulation",
+        "turn_limit_per_player": TURN_LIMIT_PER_PLAYER,
+    }
+    yield "outs_bot", table, facts
+
+
+def _ladder_table(
+    recipe: Recipe, seed: int, wanted: Sequence[str], *, checkpoint: Checkpoint | None, **where
+) -> Iterator[tuple[str, object, dict]]:
+    """The ladder of every bot (standard) and the smaller ladder of the cheap bots."""
+    import polars as pl
+
+    from rummykit.odds.play.ladder_table import COSTLY, ROSTER, ladder_table
+
+    ladder = {"seed": seed, "checkpoint": checkpoint, **where}
+    parts, spent = [], {}
+    if recipe.ladder_deals:
+        cell = [("standard", recipe.focus_players)]
+        part, cost = ladder_table(cell, deals=recipe.ladder_deals, **ladder)
+        parts.append(part)
+        spent |= cost
+    if recipe.ladder_grid:
+        cheap = [n for n in ROSTER if n not in COSTLY]
+        part, cost = ladder_table(
+            recipe.ladder_grid, roster=cheap, deals=recipe.ladder_grid_deals, **ladder
+        )
+        parts.append(part)
+        spent |= cost
+    facts = {
+        "rules": sorted({r for r, _ in recipe.ladder_grid} | {"standard"}),
+        "seed": seed,
+        "n": {"standard": recipe.ladder_deals, "grid": recipe.ladder_grid_deals},
+        "n_note": "duplicate deals of the ladder of every bot (standard, "
+        f"{recipe.focus_players} players) and of each cell of the smaller grid (the "
+        "cheap bots); each deal plays 2 * players whole games per pair",
+        "method": "simulation",
+        "cpu_seconds": spent,
+        "cpu_note": "CPU seconds of the units of each cell and pair (the compute behind "
+        "each figure)",
+    }
+    yield "ladder", pl.concat(parts), facts
+
+
+def _search_decisions_table(
+    recipe: Recipe, seed: int, wanted: Sequence[str], *, checkpoint: Checkpoint | None, **where
+) -> Iterator[tuple[str, object, dict]]:
+    """SearchBot's choices beside GreedyBot's; none where the recipe plays no deals."""
+    if not recipe.search_decision_deals:
+        return
+    from rummykit.odds.play.search_decisions import search_decisions_table
+
+    table, seconds = search_decisions_table(
+        deals=recipe.search_decision_deals,
+        players=recipe.focus_players,
+        rollouts=recipe.search_decision_rollouts,
+        seed=seed,
+        checkpoint=checkpoint,
+        **where,
+    )
+    facts = {
+        "rules": ["standard"],
+        "seed": seed,
+        "n": recipe.search_decision_deals,
+        "n_note": f"deals, each played {recipe.focus_players} times (a SearchBot in each "
+        "seat in turn, GreedyBots in the others)",
+        "method": "simulation",
+        "cpu_seconds": seconds,
+        "cpu_note": "CPU seconds of the games",
+    }
+    yield "search_decisions", table, facts
+
+
+@dataclasses.dataclass(frozen=True)
+class Job:
+    """One job of :func:`build_tables`: the tables of ``data/`` that one pass of work
+    makes. Tables made in one pass share its work (the dealt-odds tables their sweeps, the
+    simulated tables their rounds), so the job is the unit; no job reads another's tables,
+    and :data:`JOBS` runs in its order, which is the order of the log."""
+
+    name: str
+    """The job, in words."""
+    tables: tuple[str, ...]
+    """The tables it makes (keys of :data:`DESCRIPTIONS`), in the order it makes them."""
+    make: Callable[..., Iterator[tuple[str, object, dict]]]
+    """``make(recipe, seed, wanted, **options)``: ``(name, table, facts)`` for each table
+    of ``wanted`` (those of :attr:`tables` asked for, in that order) as it is made; the
+    facts are what its JSON provenance records of it."""
+    stands_on: str
+    """The module that computes its tables."""
+    options: tuple[str, ...] = WHERE
+    """The options of :func:`build_tables` it is given, besides the recipe and the seed."""
+
+
+#: Every table of ``data/`` by the job that makes it, in the order they run.
+JOBS = (
+    Job(
+        "dealt odds, counted or simulated in one pass",
+        ("exact_odds", "exact_jokers", "exact_presets"),
+        _dealt_tables,
+        "rummykit.odds.counting.tables",
+    ),
+    Job(
+        "the contract distance of a dealt hand",
+        ("distance",),
+        _distance_table,
+        "rummykit.odds.counting.tables",
+    ),
+    Job(
+        "simulated rounds at the table, one sweep",
+        ("buying_value", "completion_by_turn", "completion_summary", "seat_position"),
+        _simulated_tables,
+        "rummykit.odds.play.completion",
+        (*WHERE, "play", "chunk", "checkpoint"),
+    ),
+    Job(
+        "OutsBot against GreedyBot",
+        ("outs_bot",),
+        _outs_bot_table,
+        "rummykit.odds.play.outs_bot",
+        (*WHERE, "play", "chunk", "checkpoint"),
+    ),
+    Job(
+        "the ladder of the bots",
+        ("ladder",),
+        _ladder_table,
+        "rummykit.odds.play.ladder_table",
+        (*WHERE, "checkpoint"),
+    ),
+    Job(
+        "SearchBot's decisions beside GreedyBot's",
+        ("search_decisions",),
+        _search_decisions_table,
+        "rummykit.odds.play.search_decisions",
+        (*WHERE, "checkpoint"),
+    ),
+)
+
+
+def wanted_tables(only: Sequence[str] | None = None) -> set[str]:
+    """The tables ``only`` names (default: every table of :data:`DESCRIPTIONS`); an
+    :class:`~rummykit.errors.ArgumentError` naming ``only`` for a name of no table.
+
+    >>> sorted(wanted_tables(["ladder", "distance"]))
+    ['distance', 'ladder']
+    >>> wanted_tables(["odds"])
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ArgumentError: only: unknown tables ['odds']: choose from exact_odds, exact_jokers, exact_presets, distance, completion_by_turn, completion_summary, seat_position, buying_value, outs_bot, ladder, search_decisions
+    """
+    wanted = set(DESCRIPTIONS if only is None else only)
+    unknown = wanted - set(DESCRIPTIONS)
+    if unknown:
+        raise ArgumentError(
+            f"only: unknown tables {sorted(unknown)}: choose from {', '.join(DESCRIPTIONS)}"
+        )
+    return wanted
+
+
 def build_tables(
     recipe: Recipe,
     *,
@@ -376,228 +718,34 @@ def build_tables(
     ``max_workers``; the tables are the same either way. The simulated rounds are
     played by ``play`` (default :func:`rummykit.odds.play.completion.play_rounds_fastest`) in tasks of
     ``chunk`` rounds (default :func:`rummykit.odds.play.completion.default_chunk`) and, with a
-    ``checkpoint``, kept there as they finish and not played again.
+    ``checkpoint``, kept there as they finish and not played again. Each job of
+    :data:`JOBS` with a table wanted runs in turn; ``log`` hears of each table made.
     """
-    from rummykit.odds.data.tables import (
-        counts_in_minutes,
-        dealt_odds,
-        distance_odds,
-        exact_cells,
-        preset_cells,
-    )
-    from rummykit.odds.play import completion
-
-    wanted = set(DESCRIPTIONS if only is None else only)
-    unknown = wanted - set(DESCRIPTIONS)
-    if unknown:
-        raise ArgumentError(
-            f"unknown tables {sorted(unknown)}: choose from {', '.join(DESCRIPTIONS)}"
-        )
+    wanted = wanted_tables(only)
     check_memory(recipe, only)
+    if play is None:
+        from rummykit.odds.play import completion
+
+        play = completion.play_rounds_fastest
+    options = {
+        "executor": executor,
+        "max_workers": max_workers,
+        "progress": progress,
+        "play": play,
+        "chunk": chunk,
+        "checkpoint": checkpoint,
+    }
     results: dict[str, tuple[object, dict]] = {}
-    workers = {"executor": executor, "max_workers": max_workers, "progress": progress}
-
-    def done(name: str, table, started: float, **facts) -> None:
-        elapsed = time.perf_counter() - started
-        log(f"{name}: {table.height} rows in {elapsed:.1f} s")
-        results[name] = (table, {"run_time_seconds": round(elapsed, 1), **facts})
-
-    standard = RuleSet.preset("standard")
-    contracts = [standard.contracts[r - 1] for r in recipe.exact_rounds]
-    # The three dealt-odds tables share sweeps: one pass computes each sweep once.
-    dealt = {
-        "exact_odds": exact_cells(
-            contracts=contracts, shoes=recipe.exact_shoes, cards=recipe.exact_cards
-        ),
-        "exact_jokers": exact_cells(
-            contracts=contracts,
-            shoes=[(2, j) for j in recipe.joker_range],
-            cards=recipe.joker_cards,
-        ),
-        "exact_presets": preset_cells(recipe.presets, rounds=recipe.exact_rounds),
-    }
-    dealt = {name: grid for name, grid in dealt.items() if name in wanted}
-    if dealt:
+    for job in JOBS:
+        mine = [name for name in job.tables if name in wanted]
+        if not mine:
+            continue
         started = time.perf_counter()
-        every = dealt_odds(
-            [cell for grid in dealt.values() for cell in grid],
-            method="auto",
-            count=functools.partial(counts_in_minutes, minutes=recipe.exact_minutes),
-            n=recipe.dealt_hands,
-            seed=seed,
-            **workers,
-        )
-        offset = 0
-        for name, grid in dealt.items():
-            rules_used = sorted({cell.rules.name for cell in grid}, key=RuleSet.presets().index)
-            table = every.slice(offset, len(grid))
-            simulated = (table["method"] == "simulation").any()
-            facts = {
-                "rules": rules_used,
-                "seed": seed,
-                "n": recipe.dealt_hands,
-                # Exact where a count takes at most recipe.exact_minutes, else simulated.
-                "method": "exact and simulation" if simulated else "exact",
-                "n_note": "hands per simulated row (method 'simulation'); other rows are exact",
-                "run_time_note": "one pass makes the exact_* tables",
-            }
-            done(name, table, started, **facts)
-            offset += len(grid)
-    if "distance" in wanted:
-        started = time.perf_counter()
-        table = distance_odds(
-            contracts=[standard.contracts[r - 1] for r in recipe.distance_rounds],
-            shoes=recipe.distance_shoes,
-            cards=recipe.distance_cards,
-            method="auto",
-            n=recipe.distance_hands,
-            seed=seed,
-            **workers,
-        )
-        simulated = (table["method"] == "simulation").any()
-        facts = {
-            "rules": ["standard"],
-            "seed": seed if simulated else None,
-            "n": recipe.distance_hands if simulated else None,
-            "method": "exact and simulation" if simulated else "exact",
-            "n_note": "hands dealt per simulated cell (rows of method 'simulation': the "
-            "contracts whose exact distance sweep would take hours); other rows are exact",
-        }
-        if simulated:
-            # (The wording data/distance.json records: kept as it was when the core
-            # moved to rummykit._native, so that the same run writes the same file.)
-            facts["distances_by"] = (
-                "the compiled contract_distance (rummykit._distance)"
-                if _native.available()["distance"]
-                else "Python (rummykit.engine.search)"
-            )
-        done("distance", table, started, **facts)
-
-    simulated = wanted & {
-        "completion_by_turn",
-        "completion_summary",
-        "seat_position",
-        "buying_value",
-    }
-    if simulated:
-        started = time.perf_counter()
-        grid, buying, every, others = completion_grids(recipe)
-        sweep = {
-            "play": completion.play_rounds_fastest if play is None else play,
-            "checkpoint": checkpoint,
-            "seed": seed,
-            "chunk": chunk,
-            **workers,
-        }
-        # Two sweeps, one per number of rounds; the cells of both are told apart by
-        # their rules, and a round's seed does not depend on the sweep it is in.
-        records = completion.simulate_cells(every, n=recipe.n, **sweep)
-        if others:
-            records |= completion.simulate_cells(others, n=recipe.preset_n, **sweep)
-        tables = completion.tables_from_records(grid + others, records)
-        tables["buying_value"] = completion.buying_rows_from_records(buying, records)
-        facts = {
-            "rules": ["standard", *recipe.table_presets],
-            "seed": seed,
-            "n": recipe.n,
-            "preset_n": recipe.preset_n,
-            "n_note": "rounds per cell of standard (n) and of the other presets (preset_n); "
-            "buying_value is standard only",
-            "method": "simulation",
-            "turn_limit_per_player": TURN_LIMIT_PER_PLAYER,
-            "run_time_note": "one sweep makes all four simulated tables",
-        }
-        for name in sorted(simulated):
-            done(name, tables[name], started, **facts)
-    if "outs_bot" in wanted:
-        import polars as pl
-
-        from rummykit.odds.play.outs_bot import outs_bot_table
-
-        started = time.perf_counter()
-        deals = sorted({n for _, n in recipe.outs_rounds}, reverse=True)
-        parts = [
-            outs_bot_table(
-                players=recipe.focus_players,
-                rounds=[r for r, k in recipe.outs_rounds if k == n],
-                n=n,
-                seed=seed,
-                play=completion.play_rounds_fastest if play is None else play,
-                chunk=chunk,
-                checkpoint=checkpoint,
-                **workers,
-            )
-            for n in deals
-        ]
-        # One sweep per number of deals; the rows in the order of the rounds.
-        order = {r: i for i, (r, _) in enumerate(recipe.outs_rounds)}
-        table = pl.concat(parts).sort(pl.col("round").replace_strict(order), maintain_order=True)
-        facts = {
-            "rules": ["standard"],
-            "seed": seed,
-            "n": dict(recipe.outs_rounds),
-            "n_note": "deals per round (the n column); each is played twice: greedy bots only, "
-            "and with an OutsBot in the seat under study (position index % players + 1)",
-            "method": "simulation",
-            "turn_limit_per_player": TURN_LIMIT_PER_PLAYER,
-        }
-        done("outs_bot", table, started, **facts)
-    if "ladder" in wanted:
-        import polars as pl
-
-        from rummykit.odds.play.ladder_table import COSTLY, ROSTER, ladder_table
-
-        started = time.perf_counter()
-        ladder = {"seed": seed, "checkpoint": checkpoint, **workers}
-        parts, spent = [], {}
-        if recipe.ladder_deals:
-            cell = [("standard", recipe.focus_players)]
-            part, cost = ladder_table(cell, deals=recipe.ladder_deals, **ladder)
-            parts.append(part)
-            spent |= cost
-        if recipe.ladder_grid:
-            cheap = [n for n in ROSTER if n not in COSTLY]
-            part, cost = ladder_table(
-                recipe.ladder_grid, roster=cheap, deals=recipe.ladder_grid_deals, **ladder
-            )
-            parts.append(part)
-            spent |= cost
-        facts = {
-            "rules": sorted({r for r, _ in recipe.ladder_grid} | {"standard"}),
-            "seed": seed,
-            "n": {"standard": recipe.ladder_deals, "grid": recipe.ladder_grid_deals},
-            "n_note": "duplicate deals of the ladder of every bot (standard, "
-            f"{recipe.focus_players} players) and of each cell of the smaller grid (the "
-            "cheap bots); each deal plays 2 * players whole games per pair",
-            "method": "simulation",
-            "cpu_seconds": spent,
-            "cpu_note": "CPU seconds of the units of each cell and pair (the compute behind "
-            "each figure)",
-        }
-        done("ladder", pl.concat(parts), started, **facts)
-    if "search_decisions" in wanted and recipe.search_decision_deals:
-        from rummykit.odds.play.search_decisions import search_decisions_table
-
-        started = time.perf_counter()
-        table, seconds = search_decisions_table(
-            deals=recipe.search_decision_deals,
-            players=recipe.focus_players,
-            rollouts=recipe.search_decision_rollouts,
-            seed=seed,
-            checkpoint=checkpoint,
-            **workers,
-        )
-        facts = {
-            "rules": ["standard"],
-            "seed": seed,
-            "n": recipe.search_decision_deals,
-            "n_note": f"deals, each played {recipe.focus_players} times (a SearchBot in each "
-            "seat in turn, GreedyBots in the others)",
-            "method": "simulation",
-            "cpu_seconds": seconds,
-            "cpu_note": "CPU seconds of the games",
-        }
-        done("search_decisions", table, started, **facts)
+        given = {option: options[option] for option in job.options}
+        for name, table, facts in job.make(recipe, seed, mine, **given):
+            elapsed = time.perf_counter() - started
+            log(f"{name}: {table.height} rows in {elapsed:.1f} s")
+            results[name] = (table, {"run_time_seconds": round(elapsed, 1), **facts})
     return {name: results[name] for name in DESCRIPTIONS if name in results}
 
 
@@ -609,7 +757,7 @@ def planned_bytes(names: Sequence[str] | None = None) -> int:
     >>> planned_bytes(["exact_odds"]) < planned_bytes() < 20_000_000
     True
     """
-    from rummykit.odds.data.tables import data_directory
+    from rummykit.odds.data.schemas import data_directory
 
     total = 0
     for name in DESCRIPTIONS if names is None else names:
@@ -649,7 +797,7 @@ def write_tables(
 
     import rummykit
     from rummykit.odds.data.output import write_generation
-    from rummykit.odds.data.tables import SCHEMAS
+    from rummykit.odds.data.schemas import SCHEMAS
 
     check_out(out, list(tables))
     names = [f"{name}.{ext}" for name in tables for ext in ("parquet", "csv", "json")]
@@ -679,7 +827,7 @@ def write_tables(
             return " (there was no room to keep the others)"
         return (
             f", and every table in {str(kept / 'tables.pickle')!r} (write them with "
-            "rummykit.odds.data.pipeline.write_tables(**pickle.load(file), out=PATH))"
+            "rummykit.odds.pipeline.write_tables(**pickle.load(file), out=PATH))"
         )
 
     write_generation(out, names, write, rescue=rescue)
