@@ -5,6 +5,7 @@ Run from the repository root:
     .venv/bin/python benchmarks/bench_odds.py              # everything
     .venv/bin/python benchmarks/bench_odds.py --timeout 60 # give up on a sweep after 60 s
     .venv/bin/python benchmarks/bench_odds.py --skip-simulation
+    .venv/bin/python benchmarks/bench_odds.py --skip-simulation --against ../old-checkout
 
 The exact table is the issue's: the 7 contracts x shoes {1 deck + 2 jokers, 2 + 4,
 3 + 6, 2 + 2} x hand sizes {7, 10, 11, 12, 13, 14} under ``standard``, one core. One
@@ -13,6 +14,11 @@ a sweep (asked for the largest hand and the most jokers, as ``rummykit tables`` 
 its cost and the others are read from the cache. Times are CPU seconds
 of the process (so a busy machine does not inflate them); each sweep runs in a child
 process that is stopped after ``--timeout`` seconds of wall time.
+
+``--against DIR`` times every sweep a second time, in the same run and right after the
+first, with the rummykit of another checkout (DIR holds its ``rummykit/``, compiled
+cores built: a reference such as the commit before a change), checks that every
+probability is the same, and prints both times and their ratio per sweep and in total.
 
 The simulation is timed for each contract at 2 decks + 4 jokers and the round's deal
 size, then for every shoe above and 10-12 cards against the goal of ``GOAL`` hands per
@@ -31,7 +37,11 @@ HAND_SIZES = (7, 10, 11, 12, 13, 14)
 GOAL = 500_000
 
 
-def _sweep(index: int, decks: int, queue) -> None:
+def _sweep(index: int, decks: int, queue, root: str | None = None) -> None:
+    if root is not None:  # (a fresh interpreter: rummykit is not imported yet)
+        import sys
+
+        sys.path.insert(0, root)
     from rummykit import CONTRACTS, RuleSet
     from rummykit.odds import dealt_probability, exact_table
 
@@ -54,42 +64,72 @@ def _sweep(index: int, decks: int, queue) -> None:
     queue.put(None)
 
 
-def bench_exact(timeout: float) -> None:
+def _run_sweep(index: int, decks: int, timeout: float, root: str | None):
+    """The rows of one sweep's cells, or None when it ran out of time."""
+    context = multiprocessing.get_context("spawn" if root else None)
+    queue = context.Queue()
+    child = context.Process(target=_sweep, args=(index, decks, queue, root))
+    start = time.perf_counter()
+    child.start()
+    rows = []
+    while True:
+        remaining = timeout - (time.perf_counter() - start)
+        try:
+            row = queue.get(timeout=max(remaining, 0.01))
+        except Exception:  # queue.Empty: the sweep ran out of time
+            child.terminate()
+            child.join()
+            return None
+        if row is None:
+            child.join()
+            return rows
+        rows.append(row)
+
+
+def bench_exact(timeout: float, against: str | None = None) -> None:
     from rummykit import CONTRACTS
 
     print(f"exact table, standard rules (each sweep stopped after {timeout:g} s)")
-    print(f"{'contract':<16}{'shoe':>8}{'cards':>7}{'p':>14}{'CPU s':>10}")
-    total = 0.0
+    if against:
+        print(f"ref s: the same sweep with the rummykit of {against}, right after")
+    print(
+        f"{'contract':<16}{'shoe':>8}{'cards':>7}{'p':>14}{'CPU s':>10}"
+        + (f"{'ref s':>10}{'ratio':>8}" if against else "")
+    )
+    total = reference_total = 0.0
     unfinished = []
     for index, contract in enumerate(CONTRACTS):
         for decks in sorted({d for d, _ in SHOES}):
-            queue = multiprocessing.Queue()
-            child = multiprocessing.Process(target=_sweep, args=(index, decks, queue))
-            start = time.perf_counter()
-            child.start()
-            done = False
-            while not done:
-                remaining = timeout - (time.perf_counter() - start)
-                try:
-                    row = queue.get(timeout=max(remaining, 0.01))
-                except Exception:  # queue.Empty: the sweep ran out of time
-                    child.terminate()
-                    unfinished.append(f"{contract} with {decks} deck(s)")
-                    print(f"{str(contract):<16}{decks:>6}d  stopped after {timeout:g} s")
-                    total += timeout
-                    break
-                if row is None:
-                    done = True
-                    continue
-                _, d, jokers, cards, p, seconds = row
+            rows = _run_sweep(index, decks, timeout, None)
+            if rows is None:
+                unfinished.append(f"{contract} with {decks} deck(s)")
+                print(f"{str(contract):<16}{decks:>6}d  stopped after {timeout:g} s")
+                total += timeout
+                continue
+            reference = _run_sweep(index, decks, timeout, against) if against else None
+            if against and reference is None:
+                raise SystemExit(f"the reference ran out of time on {contract}, {decks} deck(s)")
+            for n, (_, d, jokers, cards, p, seconds) in enumerate(rows):
                 total += seconds
-                print(
+                line = (
                     f"{str(contract):<16}{f'{d}+{jokers}':>8}{cards:>7}{p:>14.6g}{seconds:>10.3f}"
                 )
-            child.join()
+                if reference is not None:
+                    ref_p, ref_seconds = reference[n][4], reference[n][5]
+                    if reference[n][:4] != rows[n][:4] or ref_p != p:
+                        raise SystemExit(f"the probabilities differ: {rows[n]} {reference[n]}")
+                    reference_total += ref_seconds
+                    ratio = f"{ref_seconds / seconds:>7.2f}x" if seconds >= 0.05 else ""
+                    line += f"{ref_seconds:>10.3f}{ratio:>8}"
+                print(line)
     print(
         f"total {total:.1f} s" + (f" (unfinished: {'; '.join(unfinished)})" if unfinished else "")
     )
+    if against:
+        print(
+            f"reference {reference_total:.1f} s: {reference_total / total:.2f}x the time "
+            f"(the same probabilities, checked cell by cell)"
+        )
 
 
 def bench_simulation(n: int) -> None:
@@ -145,9 +185,12 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=500_000, help="hands per simulation")
     parser.add_argument("--skip-exact", action="store_true")
     parser.add_argument("--skip-simulation", action="store_true")
+    parser.add_argument(
+        "--against", metavar="DIR", help="also time each sweep with DIR's rummykit (a reference)"
+    )
     args = parser.parse_args()
     if not args.skip_exact:
-        bench_exact(args.timeout)
+        bench_exact(args.timeout, args.against)
     if not args.skip_simulation:
         bench_simulation(args.hands)
 

@@ -7,8 +7,8 @@ one part of rummykit that runs in Python, with the same results, when it is not 
 ============  ====================  ===========================================================
 core          sources               speeds up (without it)
 ============  ====================  ===========================================================
-``distance``  _distance.c,          ``search.contract_distance`` (search.py's solver counts)
-              _contract.c
+``distance``  _distance.c,          ``search.contract_distance`` and ``search.find_contract``
+              _contract.c           (search.py's solver counts and searches)
 ``table``     _table.c,             ``odds.play.fastplay``'s rounds (the engine plays them:
               _contract.c           ``completion.play_round``)
 ``sweep``     _sweep.c              the exact sweep's step (``odds.counting._exact_layers``
@@ -64,7 +64,10 @@ __all__ = [
 
 #: Each core: its C sources (in this folder) and what runs without it.
 CORES: dict[str, tuple[str, str]] = {
-    "distance": ("_distance.c, _contract.c", "contract_distance counts in Python"),
+    "distance": (
+        "_distance.c, _contract.c",
+        "contract_distance counts and find_contract searches in Python",
+    ),
     "table": ("_table.c, _contract.c", "completion.play_round plays the same rounds"),
     "sweep": ("_sweep.c", "the exact sweep runs in Python, with the same counts"),
 }

@@ -72,8 +72,89 @@ static PyObject *py_distance(PyObject *self, PyObject *args) {
     return PyLong_FromLong(v);
 }
 
+static const char find_doc[] =
+    "find(rules, sets, runs, cards) -> plan, None or NotImplemented\n\n"
+    "search._solve of the hand `cards` (a list or tuple of objects whose `index` is an\n"
+    "int, 0..51 a natural, 52 a joker), as search.find_contract asks it: the plan\n"
+    "((suit, start, used), ...), ((rank, sets), ...)) with used a tuple of bools per\n"
+    "position of the run (a natural of the hand, else a joker), or None when the hand\n"
+    "holds no arrangement. NotImplemented when the core does not implement the case\n"
+    "(an index not an int of 0..52, more than 255 copies, a contract or rules beyond its\n"
+    "fixed sizes): the caller asks the Python reference. rules:\n"
+    "rummykit._native.encode_meld_rules(rules).";
+
+/* The attribute every card has (Card.index), interned once. */
+static PyObject *index_name = NULL;
+
+static PyObject *refuse(void) {
+    PyErr_Clear();
+    Py_RETURN_NOTIMPLEMENTED;
+}
+
+static PyObject *plan_object(const Plan *plan) {
+    PyObject *runs = PyTuple_New(plan->nruns), *sets = PyTuple_New(plan->nsets);
+    if (!runs || !sets) goto fail;
+    for (int i = 0; i < plan->nruns; i++) {
+        PyObject *used = PyTuple_New(plan->len[i]);
+        if (!used) goto fail;
+        for (int q = 0; q < plan->len[i]; q++) {
+            PyObject *flag = plan->used[i][q] ? Py_True : Py_False;
+            Py_INCREF(flag);
+            PyTuple_SET_ITEM(used, q, flag);
+        }
+        PyObject *run = Py_BuildValue("(iiN)", plan->suit[i], plan->start[i], used);
+        if (!run) goto fail;
+        PyTuple_SET_ITEM(runs, i, run);
+    }
+    for (int i = 0; i < plan->nsets; i++) {
+        PyObject *set = Py_BuildValue("(ii)", plan->srank[i], plan->sk[i]);
+        if (!set) goto fail;
+        PyTuple_SET_ITEM(sets, i, set);
+    }
+    return Py_BuildValue("(NN)", runs, sets);
+fail:
+    Py_XDECREF(runs);
+    Py_XDECREF(sets);
+    return NULL;
+}
+
+static PyObject *py_find(PyObject *self, PyObject *args) {
+    PyObject *rules, *cards;
+    int sets, runs;
+    if (!PyArg_ParseTuple(args, "OiiO", &rules, &sets, &runs, &cards)) return NULL;
+    if (!PyList_Check(cards) && !PyTuple_Check(cards)) {
+        PyErr_SetString(PyExc_TypeError, "find: cards must be a list or a tuple");
+        return NULL;
+    }
+    if (sets < 0 || sets > MAXSETS || runs < 0 || runs > MAXRUNS || sets + runs == 0)
+        Py_RETURN_NOTIMPLEMENTED;
+    int c[53] = {0};
+    /* (The size and each item are read afresh, each item held while its attribute is
+     * read: an object's attribute lookup may run code that changes the list.) */
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(cards); i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(cards, i);
+        Py_INCREF(item);
+        PyObject *index = PyObject_GetAttr(item, index_name);
+        Py_DECREF(item);
+        if (!index) return refuse();
+        long v = PyLong_CheckExact(index) ? PyLong_AsLong(index) : -1;
+        Py_DECREF(index);
+        if (v < 0 || v > 52 || ++c[v] > 255) return refuse();
+    }
+    unsigned char counts[53];
+    for (int i = 0; i < 53; i++) counts[i] = (unsigned char)c[i];
+    const Solver *s = solver_for(rules);
+    if (!s) return refuse();
+    RHand h;
+    rhand_from_counts(&h, counts);
+    Plan plan;
+    if (!solve(s, &h, sets, runs, &plan)) Py_RETURN_NONE;
+    return plan_object(&plan);
+}
+
 static PyMethodDef methods[] = {
     {"distance", py_distance, METH_VARARGS, distance_doc},
+    {"find", py_find, METH_VARARGS, find_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -85,6 +166,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__distance(void) {
     contract_init();
+    if (!index_name && !(index_name = PyUnicode_InternFromString("index"))) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     /* The fixed sizes search.py checks before it calls (tests compare them). */

@@ -184,12 +184,12 @@ static int interner_grow(Interner *t) {
 /* The id of key k (added when new), or -1 when out of memory. A slot holds the key's
  * id + 1 in its low 32 bits and the high half of its hash in the high 32 bits, so that
  * most keys met on the way are told apart without reading them. */
-static int64_t interner_get(Interner *t, const uint32_t *k, Py_ssize_t n) {
+static int64_t interner_get_hashed(Interner *t, const uint32_t *k, Py_ssize_t n, uint64_t h) {
     Py_ssize_t nkeys = t->offsets.len - 1;
     if (nkeys + 1 >= ((Py_ssize_t)1 << 32) - 1) return -1; /* ids must fit in 32 bits */
     if (2 * (nkeys + 1) > t->nslots && interner_grow(t) < 0) return -1;
     uint64_t mask = (uint64_t)(t->nslots - 1);
-    uint64_t h = hash_key(k, n), i = h & mask, finger = h >> 32;
+    uint64_t i = h & mask, finger = h >> 32;
     while (t->slots[i]) {
         uint64_t slot = (uint64_t)t->slots[i];
         if (slot >> 32 == finger) {
@@ -206,6 +206,14 @@ static int64_t interner_get(Interner *t, const uint32_t *k, Py_ssize_t n) {
     if (vec64_push(&t->offsets, t->codes.len) < 0) return -1;
     t->slots[i] = (int64_t)(finger << 32 | (uint64_t)(nkeys + 1));
     return nkeys;
+}
+
+/* Start reading the slot where a key of hash h is looked for (a hint only: the table
+ * may grow before it is read). The slots of a large sweep are tens of megabytes, so
+ * each lookup waits for memory; the step asks for the slots of all the successors of a
+ * key before it looks the first one up, so that their waits overlap. */
+static inline void interner_prefetch(const Interner *t, uint64_t h) {
+    __builtin_prefetch(t->slots + (h & (uint64_t)(t->nslots - 1)));
 }
 
 /* --- packed codes -------------------------------------------------------------------- */
@@ -628,6 +636,9 @@ typedef struct {
     Vec32 span;  /* per row: lowest | highest << 8 number of cards with a count */
 } Layer;
 
+/* Numbers of copies a step may ask about (0 .. decks: decks are at most 8). */
+#define MAX_COPIES 64
+
 typedef struct {
     PyObject_HEAD
     Interner t;
@@ -643,6 +654,7 @@ typedef struct {
     Vec32 found;            /* per row of the layer: its record + 1 for found_for (0: none) */
     int found_for[2];       /* the cache and copies found was looked up for; -1: none */
     Vec32 work;             /* step_key's scratch, kept from step to step */
+    Vec32 batch;            /* the successors of one key, one per number of copies */
     uint32_t *best, *trial;
     Py_ssize_t room;
     int ready;
@@ -682,6 +694,7 @@ static void Keys_dealloc(KeysObject *self) {
     layer_free(&self->next);
     free(self->found.data);
     free(self->work.data);
+    free(self->batch.data);
     free(self->best);
     free(self->trial);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -690,8 +703,8 @@ static void Keys_dealloc(KeysObject *self) {
 static Py_ssize_t keys_count(const KeysObject *K) { return K->t.offsets.len - 1; }
 
 /* The id of a key (made when new, with room in the per-key arrays), or -1. */
-static int64_t keys_add(KeysObject *K, const uint32_t *k, Py_ssize_t n) {
-    int64_t id = interner_get(&K->t, k, n);
+static int64_t keys_add_hashed(KeysObject *K, const uint32_t *k, Py_ssize_t n, uint64_t h) {
+    int64_t id = interner_get_hashed(&K->t, k, n, h);
     if (id < 0) return -1;
     if (id >= K->nstamp) {
         Py_ssize_t cap = K->nstamp ? 2 * K->nstamp : 1 << 12;
@@ -704,6 +717,10 @@ static int64_t keys_add(KeysObject *K, const uint32_t *k, Py_ssize_t n) {
         K->nstamp = cap;
     }
     return id;
+}
+
+static int64_t keys_add(KeysObject *K, const uint32_t *k, Py_ssize_t n) {
+    return keys_add_hashed(K, k, n, hash_key(k, n));
 }
 
 static const uint32_t *keys_codes(const KeysObject *K, int64_t id, Py_ssize_t *n) {
@@ -1093,6 +1110,10 @@ static int step_take_arrays(const KeysObject *K, PyObject **objs, int jcap, int 
             return -1;
         }
     }
+    if (copies > MAX_COPIES) {
+        PyErr_SetString(PyExc_ValueError, "step: more than MAX_COPIES numbers of copies");
+        return -1;
+    }
     int bounded = (int64_t)copies * nkeys < (1 << 24);
     for (int c = 0; c < copies; c++) bounded &= binom[c] >= 0 && binom[c] < 256;
     if (!bounded) {
@@ -1193,35 +1214,101 @@ static int step_prepare(KeysObject *K, StepHold *h, Step *st) {
 #define STEP_NO_MEMORY (-2)
 #define STEP_NO_TABLE (-3)
 
-/* Phase 3: the id of the successor of key key_id holding c copies, its hands holding at
- * least lo naturals before (st->starts points to the tables for c copies); -1 when it
- * has none, STEP_NO_MEMORY or STEP_NO_TABLE on an error. Runs without the GIL: it sets
- * no Python error (keys_step does, once it holds the GIL again). */
-static int64_t key_successor(KeysObject *K, Step *st, int64_t key_id, int c, Py_ssize_t lo) {
-    st->bound = (int)(lo + c);
-    /* Successors fit in work (with three times as much scratch); the key in best and
-     * trial. The key's codes are looked up again after each interning (the arena may
-     * move). */
+/* Phase 3: the ids of the successors of key key_id holding c = 0 .. copies - 1 copies
+ * (ids[c], -1 when it has none), its hands holding at least lo naturals before (the
+ * tables for c copies start at all_starts + c * (nsids + 1)); 0, or STEP_NO_MEMORY or
+ * STEP_NO_TABLE on an error. Runs without the GIL: it sets no Python error (keys_step
+ * does, once it holds the GIL again).
+ *
+ * Every successor key is made first, then the slots of all of them are asked for
+ * (interner_prefetch), then they are looked up in order: the key ids are those of
+ * making and interning one successor after the other, and the lookups' waits for memory
+ * overlap. */
+static int key_successors(KeysObject *K, Step *st, int64_t key_id, int copies, Py_ssize_t lo,
+                          const int64_t *all_starts, int64_t *ids) {
+    const Py_ssize_t nsids = st->nsids, W = K->W;
+    /* The key's codes stay where they are until the first successor is interned. */
     Py_ssize_t n;
     const uint32_t *key = keys_codes(K, key_id, &n);
+    /* Successors fit in work (with three times as much scratch), each key in a stride of
+     * batch, the canonical trials in trial. */
     Py_ssize_t most = 0;
-    for (Py_ssize_t q = 0; q < n; q++) {
-        uint32_t sid = code_sid(key[q]);
-        if (!sid)
-            most += 1;
-        else if ((Py_ssize_t)sid < st->nsids)
-            most += (Py_ssize_t)(st->starts[sid + 1] - st->starts[sid]);
+    for (int c = 0; c < copies; c++) {
+        const int64_t *starts = all_starts + (size_t)c * (nsids + 1);
+        Py_ssize_t m = 0;
+        for (Py_ssize_t q = 0; q < n; q++) {
+            uint32_t sid = code_sid(key[q]);
+            if (!sid)
+                m += 1;
+            else if ((Py_ssize_t)sid < nsids)
+                m += (Py_ssize_t)(starts[sid + 1] - starts[sid]);
+        }
+        if (m > most) most = m;
     }
+    const Py_ssize_t stride = most + 1;
     if (vec32_reserve(&K->work, 4 * most + 2) < 0 ||
-        ensure_room(&K->best, &K->trial, &K->room, most + 1) < 0)
+        ensure_room(&K->best, &K->trial, &K->room, stride) < 0)
         return STEP_NO_MEMORY;
-    Py_ssize_t got = step_key(st, key, n, &K->work, K->best, K->trial);
-    if (got == -1) return STEP_NO_TABLE;
-    if (got < -1) return STEP_NO_MEMORY;
-    if (!got) return -1;
-    int64_t id = keys_add(K, K->best, got);
-    if (id < 0 || id + 1 >= UINT32_MAX) return STEP_NO_MEMORY;
-    return id;
+    K->batch.len = 0;
+    if (vec32_reserve(&K->batch, (Py_ssize_t)copies * stride) < 0) return STEP_NO_MEMORY;
+    Py_ssize_t got[MAX_COPIES];
+    uint64_t hash[MAX_COPIES];
+    for (int c = 0; c < copies; c++) {
+        got[c] = 0;
+        if (lo + c >= W) continue; /* every hand would hold too many cards */
+        st->starts = all_starts + (size_t)c * (nsids + 1);
+        st->bound = (int)(lo + c);
+        uint32_t *out = K->batch.data + (size_t)c * stride;
+        got[c] = step_key(st, key, n, &K->work, out, K->trial);
+        if (got[c] == -1) return STEP_NO_TABLE;
+        if (got[c] < -1) return STEP_NO_MEMORY;
+        if (got[c]) {
+            hash[c] = hash_key(out, got[c]);
+            interner_prefetch(&K->t, hash[c]);
+        }
+    }
+    for (int c = 0; c < copies; c++) {
+        ids[c] = -1;
+        if (!got[c]) continue;
+        int64_t id = keys_add_hashed(K, K->batch.data + (size_t)c * stride, got[c], hash[c]);
+        if (id < 0 || id + 1 >= UINT32_MAX) return STEP_NO_MEMORY;
+        __builtin_prefetch(&K->info[id]); /* read by add_to_next */
+        ids[c] = id;
+    }
+    return 0;
+}
+
+/* Ask for what the step of row j will read (hints only, nothing changes): with the
+ * successors kept, first their record, a stage later the successors' KeyInfo, a stage
+ * after that their rows of the next layer; else the key's place in the arena and then
+ * its codes. The rows of a layer follow no order of key ids, so each of these reads
+ * waits for memory when it is not asked for ahead. */
+#define AHEAD 8
+static inline void prefetch_row(const KeysObject *K, const uint32_t *found, int cache,
+                                Py_ssize_t j, int stage, uint32_t stamp) {
+    int64_t key_id = K->cur.ids.data[j];
+    uint32_t at = found ? found[j] : 0;
+    if (at) {
+        const uint32_t *rec = K->records[cache].data + at - 1;
+        if (stage == 0) {
+            __builtin_prefetch(rec);
+            return;
+        }
+        uint32_t copies = rec[1];
+        for (uint32_t c = 0; c < copies; c++) {
+            if (!rec[2 + c]) continue;
+            const KeyInfo *info = &K->info[rec[2 + c] - 1];
+            if (stage == 1)
+                __builtin_prefetch(info);
+            else if (info->stamp == stamp)
+                __builtin_prefetch(K->next.polys.data + (size_t)info->row * K->M * K->W);
+        }
+        return;
+    }
+    if (stage == 0)
+        __builtin_prefetch(K->t.offsets.data + key_id);
+    else if (stage == 1)
+        __builtin_prefetch(K->t.codes.data + K->t.offsets.data[key_id]);
 }
 
 /* Phase 4: row i of the layer (its hands holding lo..hi naturals), holding c more
@@ -1293,7 +1380,7 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
                          &h, &st) < 0 ||
         step_prepare(K, &h, &st) < 0)
         goto done;
-    const Py_ssize_t W = K->W, nkeys = K->cur.ids.len, nsids = st.nsids;
+    const Py_ssize_t W = K->W, nkeys = K->cur.ids.len;
     const int copies = (int)(h.b[B_BINOM].len / 8);
     const int64_t *binom = h.b[B_BINOM].buf;
     if (++K->steps == 0) { /* the stamps wrapped around: start them again */
@@ -1317,6 +1404,9 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
     int64_t failed = 0;
     PyThreadState *save = PyEval_SaveThread();
     for (Py_ssize_t i = 0; i < nkeys; i++) {
+        if (i + 3 * AHEAD < nkeys) prefetch_row(K, found, cache, i + 3 * AHEAD, 0, stamp);
+        if (i + 2 * AHEAD < nkeys) prefetch_row(K, found, cache, i + 2 * AHEAD, 1, stamp);
+        if (i + AHEAD < nkeys) prefetch_row(K, found, cache, i + AHEAD, 2, stamp);
         const int64_t key_id = in->ids.data[i];
         const Py_ssize_t lo = in->span.data[i] & 255, hi = in->span.data[i] >> 8;
         if (lo >= W) continue; /* no hand: nothing to carry */
@@ -1339,24 +1429,19 @@ static int keys_step(KeysObject *K, PyObject **objs, int jcap, int nge, PyObject
                 }
             }
         }
-        for (int c = 0; c < copies; c++) {
-            int64_t id;
-            if (rec) {
-                if (!rec[c]) continue;
-                id = (int64_t)rec[c] - 1;
-            } else {
-                id = -1;
-                if (lo + c < W) { /* else every hand would hold too many cards */
-                    st.starts = all_starts + (size_t)c * (nsids + 1);
-                    id = key_successor(K, &st, key_id, c, lo);
-                    if (id < -1) {
-                        failed = id;
-                        goto stepped;
-                    }
-                }
-                if (keep) keep[c] = id < 0 ? 0 : (uint32_t)id + 1;
-                if (id < 0) continue;
+        int64_t ids[MAX_COPIES];
+        if (!rec) {
+            int error = key_successors(K, &st, key_id, copies, lo, all_starts, ids);
+            if (error) {
+                failed = error;
+                goto stepped;
             }
+            if (keep)
+                for (int c = 0; c < copies; c++) keep[c] = ids[c] < 0 ? 0 : (uint32_t)ids[c] + 1;
+        }
+        for (int c = 0; c < copies; c++) {
+            int64_t id = rec ? (int64_t)rec[c] - 1 : ids[c];
+            if (id < 0) continue;
             if (add_to_next(K, &st, stamp, i, lo, hi, c, binom[c], id) < 0) {
                 failed = STEP_NO_MEMORY;
                 goto stepped;

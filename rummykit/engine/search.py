@@ -497,7 +497,35 @@ def find_contract(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> l
 
     A hand holds each physical card once: when an arrangement is found the hand is
     checked, and a card held twice raises ArgumentError (a ValueError).
+
+    Where the compiled core is built (``rummykit._native``'s ``distance``) it searches a
+    hand given as a list, a tuple or a :class:`~rummykit.engine.cards.Hand`, else Python
+    does: the same search step for step, so the same melds either way.
     """
+    return _find_contract(hand, contract, rules, _native.distance)
+
+
+def _find_contract(
+    hand: Iterable[Card], contract: Contract, rules: RuleSet, core
+) -> list[Meld] | None:
+    """:func:`find_contract`, searched by ``core`` (the compiled module, the port of
+    :func:`_solve` in ``_contract.c``) where it implements the case, else in Python; with
+    ``core=None``, the Python reference."""
+    # The core reads the cards in place: only a sequence that list() would copy item for
+    # item (a generator is read once, by the reference alone). Arguments of exactly these
+    # types pass contract_rules' checks.
+    if (
+        core is not None
+        and type(hand) in _SEQUENCES
+        and type(contract) is Contract
+        and type(rules) is RuleSet
+    ):
+        solver = _solver(rules)
+        found = core.find(solver.core_rules, contract.sets, contract.runs, hand)
+        if found is None:
+            return None
+        if found is not NotImplemented:  # (the core refuses what it does not implement)
+            return _build(_Plan(*found), hand, solver)
     contract_rules(contract, rules)
     solver = _solver(rules)
     try:
@@ -506,6 +534,10 @@ def find_contract(hand: Iterable[Card], contract: Contract, rules: RuleSet) -> l
         raise ArgumentTypeError(f"a hand is a collection of Card objects, got {hand!r}") from None
     plan = _solve(solver, reduced, contract.sets, contract.runs)
     return None if plan is None else _build(plan, reduced.cards, solver)
+
+
+#: The hands the compiled search reads in place (their items, as list() would give them).
+_SEQUENCES = (list, tuple, Hand)
 
 
 def _solve(solver: _Solver, hand: _Hand, sets: int, runs: int) -> _Plan | None:
