@@ -34,6 +34,7 @@ PAGES = {
         "rummykit.evaluate.puzzle_book",
         "rummykit.agents.searchbot",
         "rummykit.evaluate.duplicate",
+        "rummykit.evaluate.estimate",
         "rummykit.evaluate.ladder",
     ),
     "odds": ("rummykit.odds",),

@@ -49,7 +49,9 @@ from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from rummykit.evaluate.estimate import Estimate, interval
 
-__all__ = ["Comparison", "Estimate", "compare", "interval"]
+# (Estimate and interval, imported here from rummykit.evaluate.estimate, their one home and
+# reference page, stay importable from this module as before.)
+__all__ = ["Comparison", "compare"]
 
 #: The most deals :func:`compare` plays (each is ``players + 1`` whole games).
 MAX_DEALS = 100_000

@@ -51,7 +51,11 @@ _HOMES = {
     "seat_position": "rummykit.odds.play.completion",
 }
 
-__all__ = sorted(_HOMES)
+#: Importable from here, documented at their one home: the one Estimate
+#: (rummykit.evaluate.estimate), which the dealt-hand simulations return.
+_ELSEWHERE = {"Estimate"}
+
+__all__ = sorted(set(_HOMES) - _ELSEWHERE)
 
 
 def __getattr__(name: str):
