@@ -41,7 +41,8 @@ serve:
 	@echo "Serving the book at http://127.0.0.1:$(PORT)/ (Ctrl+C stops)"
 	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory book/_build/html
 
-## Run every test: unit, doctests, property tests, notebooks (nbval) and browser tests,
+## Run every test: unit, doctests, property tests, notebooks (the book's chapters checked on
+## the book's own run, tests/test_notebooks_executed.py; nbval for notebooks/activity) and browser tests,
 ## on two pytest-xdist workers (WORKERS=N for another count, WORKERS=0 for one process).
 # Two, not -n auto: the project's machines have two cores, and auto counts physical cores
 # (a 2-vCPU machine with SMT may report one); beyond two the browser tests, one chain on

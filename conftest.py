@@ -5,7 +5,8 @@ pyproject.toml's ``addopts`` pass ``--dist loadgroup --no-loadscope-reorder``, s
 groups (and the ungrouped tests, each alone) out in the order this conftest collects them:
 
 - **a notebook**: nbval runs its cells in order on one kernel, started for the file;
-- **the browser tests** (``browser``-marked): the book is built once and served, and no
+- **the browser tests** (``browser``-marked) and the tests of the built book
+  (``built_book``, as the notebooks' outputs are checked): the book is built once and served, and no
   two Chromiums, JupyterLabs and book builds compete for the cores at once (their
   timeouts were measured one at a time); ``built_book`` also holds a file lock, so two
   runs at once never build it together (tests/test_book_browser.py);
@@ -47,8 +48,8 @@ def pytest_configure(config: pytest.Config) -> None:
 def group(item: pytest.Item) -> str | None:
     """The xdist group of ``item`` (see the module's docstring), or None for a test that
     can run on any worker."""
-    if item.get_closest_marker("browser"):
-        return "browser"
+    if item.get_closest_marker("browser") or "built_book" in getattr(item, "fixturenames", ()):
+        return "browser"  # (the book's build is the browser tests' too: one worker builds it)
     path = item.path.relative_to(item.config.rootpath).as_posix()
     if item.path.suffix == ".ipynb":
         return path

@@ -4,7 +4,8 @@ item 3).
 Every notebook in notebooks/ is scanned (a new chapter is covered the day it lands); the
 code of those in :data:`CODE_NOT_YET` is not checked yet, each with the reason: take a
 notebook out of that list once it passes. The committed outputs are what the book
-shows: nbval checks they are what the code gives, and these tests check what they say.
+shows: tests/test_notebooks_executed.py checks they are what the code gives (on the book's
+run), and these tests check what they say.
 
 - No chance above zero reads as zero: no "0.0%" / "0.00%" in any output, and no bare
   "0.0" number in a table or a printed line (a true zero is written "0" or "0%").

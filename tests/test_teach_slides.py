@@ -3,6 +3,7 @@ are, holds no solution, and builds into a deck that loads nothing from the netwo
 
 from __future__ import annotations
 
+import contextlib
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -11,7 +12,6 @@ import pytest
 
 from rummykit.teach import slides
 from rummykit.teach.slides import LESSONS, Lesson, SlidesError, build, lesson_notebook
-from tests.support.browser import launch_chromium, require_chromium
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: f"lesson-{lesson.number}")
@@ -78,10 +78,9 @@ def test_a_deck_links_only_files_beside_it(deck):
 
 @pytest.mark.slow
 @pytest.mark.browser
-def test_a_deck_runs_in_chromium_with_every_remote_request_refused(deck):
-    chromium = require_chromium()
-    with launch_chromium(chromium) as browser:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
+def test_a_deck_runs_in_chromium_with_every_remote_request_refused(deck, browser):
+    # A page of the session's one Chromium (tests/support/book.py).
+    with contextlib.closing(browser.new_page(viewport={"width": 1280, "height": 800})) as page:
         remote, errors = [], []
 
         def route(request_route):
@@ -143,10 +142,8 @@ def test_no_deck_shows_an_answer_or_a_prompt(decks):
 
 @pytest.mark.slow
 @pytest.mark.browser
-def test_every_slide_fits_a_1280_by_720_screen_and_stays_readable(decks):
-    chromium = require_chromium()
-    with launch_chromium(chromium) as browser:
-        page = browser.new_page(viewport={"width": 1280, "height": 720})
+def test_every_slide_fits_a_1280_by_720_screen_and_stays_readable(decks, browser):
+    with contextlib.closing(browser.new_page(viewport={"width": 1280, "height": 720})) as page:
         for deck in decks:
             page.goto(deck.as_uri())
             page.wait_for_function("window.Reveal && Reveal.isReady()", timeout=30_000)

@@ -125,8 +125,10 @@ def book_url(built_book: Path) -> Iterator[str]:
         thread.join(timeout=10)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser(chromium: Path) -> Iterator[object]:
+    """The session's one Chromium (issue 51, item 6: it was one per module or per test):
+    each test opens its own context on it."""
     with launch_chromium(chromium) as browser:
         yield browser
 

@@ -47,7 +47,7 @@ def launch_chromium(chromium: Path) -> Iterator[object]:
             browser.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def chromium() -> Path:
     """Debian's Chromium (:func:`require_chromium`), for the browser tests."""
     return require_chromium()

@@ -2,10 +2,13 @@
 tests that drive the widgets in JupyterLab (tests/test_widgets*_browser.py,
 tests/test_exercises_browser.py).
 
-JupyterLab starts with no token, on a free port, with its own temporary config, data,
-runtime and settings folders, on a folder holding a test notebook (:data:`CELLS`, or a
-test's own cells by ``indirect`` parametrization of :func:`jupyterlab`); requests to any
-other host are blocked; every process started is stopped, even on failure.
+One JupyterLab serves the session (issue 51, item 6), with no token, on a free port, with
+its own temporary config, data, runtime and settings folders, on a folder into which each
+test writes its notebook (:data:`CELLS`, or a test's own cells by ``indirect``
+parametrization of :func:`jupyterlab`) and opens it on a fresh kernel, every earlier
+session, kernel and saved layout gone; the pages are contexts of the session's one
+Chromium; requests to any other host are blocked; every process started is stopped, even
+on failure.
 """
 
 from __future__ import annotations
@@ -26,8 +29,6 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-
-from tests.support.browser import launch_chromium
 
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -105,22 +106,53 @@ def _answers(url: str) -> bool:
         return False
 
 
-@pytest.fixture
-def jupyterlab(tmp_path: Path, request) -> Iterator[str]:
-    """A JupyterLab serving a folder with the test notebook; its URL. Stopped afterwards.
+class _Lab:
+    """The session's JupyterLab: its URL, the folder it serves and its home."""
 
-    The notebook's cells are :data:`CELLS`, or the test's own (``indirect``
-    parametrization of this fixture)."""
-    cells = getattr(request, "param", CELLS)
-    root = tmp_path / "notebooks"
+    def __init__(self, url: str, root: Path, home: Path, log: Path) -> None:
+        self.url, self.root, self.home, self.log = url, root, home, log
+
+    def api(self, method: str, path: str, body: dict | None = None) -> object:
+        """A call of the server's REST API (with the XSRF cookie any page of it sets)."""
+        cookies = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
+        opener.open(f"{self.url}/lab", timeout=30).close()
+        xsrf = next(cookie.value for cookie in cookies if cookie.name == "_xsrf")
+        request = urllib.request.Request(
+            f"{self.url}{path}",
+            data=None if body is None else json.dumps(body).encode(),
+            method=method,
+            headers={"Content-Type": "application/json", "X-XSRFToken": xsrf},
+        )
+        with opener.open(request, timeout=30) as response:
+            text = response.read()
+        return json.loads(text) if text else None
+
+    def clear(self) -> None:
+        """No session, no kernel and no saved layout left by an earlier test: the next
+        test's notebook starts on a fresh kernel in a fresh layout."""
+        for session in self.api("GET", "/api/sessions"):
+            self.api("DELETE", f"/api/sessions/{session['id']}")
+        for kernel in self.api("GET", "/api/kernels"):
+            self.api("DELETE", f"/api/kernels/{kernel['id']}")
+        for workspace in (self.home / "workspaces").glob("*"):
+            workspace.unlink()
+
+
+@pytest.fixture(scope="session")
+def _lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[_Lab]:
+    """One JupyterLab for the session (issue 51, item 6: it was one per test), serving a
+    folder that each test's notebook is written into (:func:`jupyterlab`)."""
+    folder = tmp_path_factory.mktemp("jupyterlab")
+    root = folder / "notebooks"
     root.mkdir()
-    (root / NOTEBOOK).write_text(json.dumps(_notebook(cells), indent=1), encoding="utf-8")
-    home = tmp_path / "jupyter"
+    home = folder / "jupyter"
     # Start the notebook's kernel without asking, and never fetch news.
     for name, settings in SETTINGS.items():
         path = home / "settings" / f"{name}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(settings), encoding="utf-8")
+    (home / "workspaces").mkdir()
     env = {
         **os.environ,
         "JUPYTER_CONFIG_DIR": str(home / "config"),
@@ -147,9 +179,10 @@ def jupyterlab(tmp_path: Path, request) -> Iterator[str]:
         "--LabApp.news_url=",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]
-    log = (tmp_path / "jupyterlab.log").open("w")
+    log_path = folder / "jupyterlab.log"
+    log = log_path.open("w")
     # Its own session: the server and the kernels it starts are one process group, which
-    # the test stops as a whole.
+    # is stopped as a whole.
     server = subprocess.Popen(
         command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
     )
@@ -159,14 +192,30 @@ def jupyterlab(tmp_path: Path, request) -> Iterator[str]:
         while not _answers(f"{url}/api/status"):
             if server.poll() is not None or time.monotonic() > deadline:
                 log.flush()
-                output = (tmp_path / "jupyterlab.log").read_text()
-                pytest.fail(f"JupyterLab did not start:\n{output[-3000:]}")
+                pytest.fail(f"JupyterLab did not start:\n{log_path.read_text()[-3000:]}")
             time.sleep(0.5)
-        _start_kernel(url)
-        yield url
+        yield _Lab(url, root, home, log_path)
     finally:
         _stop(server)
         log.close()
+
+
+@pytest.fixture
+def jupyterlab(_lab_server: _Lab, request) -> Iterator[str]:
+    """The session's JupyterLab serving the test notebook, on a fresh kernel; its URL.
+
+    The notebook's cells are :data:`CELLS`, or the test's own (``indirect``
+    parametrization of this fixture)."""
+    cells = getattr(request, "param", CELLS)
+    _lab_server.clear()
+    notebook = _lab_server.root / NOTEBOOK
+    notebook.write_text(json.dumps(_notebook(cells), indent=1), encoding="utf-8")
+    try:
+        _start_kernel(_lab_server.url)
+        yield _lab_server.url
+    finally:
+        with contextlib.suppress(Exception):
+            _lab_server.clear()
 
 
 def _start_kernel(url: str) -> None:
@@ -216,30 +265,31 @@ def _stop(server: subprocess.Popen) -> None:
 
 
 @pytest.fixture
-def page(chromium: Path, jupyterlab: str, tmp_path: Path) -> Iterator[object]:
-    with launch_chromium(chromium) as browser:
-        context = browser.new_context(viewport={"width": 1280, "height": 1600})
-        blocked: list[str] = []
+def page(browser, jupyterlab: str, tmp_path: Path) -> Iterator[object]:
+    """The test notebook open in JupyterLab, in a fresh context of the session's one
+    Chromium (:func:`~tests.support.book.browser`), other hosts blocked."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1600})
+    blocked: list[str] = []
 
-        def route(route) -> None:
-            parts = urlsplit(route.request.url)
-            if parts.scheme in ("data", "blob", "about") or parts.hostname == HOST:
-                route.continue_()
-            else:
-                blocked.append(route.request.url)
-                route.abort()
+    def route(route) -> None:
+        parts = urlsplit(route.request.url)
+        if parts.scheme in ("data", "blob", "about") or parts.hostname == HOST:
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
 
-        context.route("**/*", route)
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        page.blocked = blocked
-        page.goto(f"{jupyterlab}/lab/tree/{NOTEBOOK}", wait_until="domcontentloaded")
-        try:
-            yield page
-        finally:
-            with contextlib.suppress(Exception):
-                page.screenshot(path=str(tmp_path / "jupyterlab.png"))
-            context.close()
+    context.route("**/*", route)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.blocked = blocked
+    page.goto(f"{jupyterlab}/lab/tree/{NOTEBOOK}", wait_until="domcontentloaded")
+    try:
+        yield page
+    finally:
+        with contextlib.suppress(Exception):
+            page.screenshot(path=str(tmp_path / "jupyterlab.png"))
+        context.close()
 
 
 def _button(container, label: str):
