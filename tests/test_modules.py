@@ -114,20 +114,25 @@ def import_graph() -> dict[str, set[str]]:
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         edges = set()
         for node in _top_level_imports(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            else:
-                base = node.module or ""
-                if node.level:
-                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join([*anchor, base] if base else anchor)
-                targets = [
-                    f"{base}.{alias.name}" if _is_submodule(base, alias.name) else base
-                    for alias in node.names
-                ]
+            targets = _targets(node, package)
             edges |= {target for target in targets if target in modules and target != name}
         graph[name] = edges
     return graph
+
+
+def _targets(node: ast.Import | ast.ImportFrom, package: str) -> list[str]:
+    """The modules an import statement of a module of ``package`` names: ``from
+    rummykit.x import y`` names ``rummykit.x.y`` when that is a module, else
+    ``rummykit.x``; a relative import is resolved from ``package``."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    base = node.module or ""
+    if node.level:
+        anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+        base = ".".join([*anchor, base] if base else anchor)
+    return [
+        f"{base}.{alias.name}" if _is_submodule(base, alias.name) else base for alias in node.names
+    ]
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -517,18 +522,7 @@ def full_graph() -> dict[str, set[str]]:
         own = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)}
         edges = set()
         for node, _ in _all_imports(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            else:
-                base = node.module or ""
-                if node.level:
-                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join([*anchor, base] if base else anchor)
-                targets = [
-                    f"{base}.{alias.name}" if _is_submodule(base, alias.name) else base
-                    for alias in node.names
-                ]
-            for target in targets:
+            for target in _targets(node, package):
                 parts = target.split(".")
                 run = {target} | {".".join(parts[:i]) for i in range(1, len(parts))} - own
                 edges |= {other for other in run if other in modules and other != name}

@@ -211,42 +211,27 @@ def jupyterlab(_lab_server: _Lab, request) -> Iterator[str]:
     notebook = _lab_server.root / NOTEBOOK
     notebook.write_text(json.dumps(_notebook(cells), indent=1), encoding="utf-8")
     try:
-        _start_kernel(_lab_server.url)
+        _start_kernel(_lab_server)
         yield _lab_server.url
     finally:
         with contextlib.suppress(Exception):
             _lab_server.clear()
 
 
-def _start_kernel(url: str) -> None:
+def _start_kernel(lab: _Lab) -> None:
     """Start the notebook's kernel through the REST API and wait until it is idle.
 
     A page that opens the notebook while its kernel is still starting may connect before
     the kernel can take the connection; JupyterLab recovers, but widget models created
     then can miss the page ("Error displaying widget: model not found").
     """
-    body = json.dumps(
-        {"path": NOTEBOOK, "type": "notebook", "name": NOTEBOOK, "kernel": {"name": "python3"}}
-    ).encode()
-    # The server checks POSTs against its XSRF cookie, which any page of it sets.
-    cookies = http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
-    opener.open(f"{url}/lab", timeout=30).close()
-    xsrf = next(cookie.value for cookie in cookies if cookie.name == "_xsrf")
-    request = urllib.request.Request(
-        f"{url}/api/sessions",
-        data=body,
-        method="POST",
-        headers={"Content-Type": "application/json", "X-XSRFToken": xsrf},
-    )
-    with opener.open(request, timeout=30) as response:
-        kernel = json.load(response)["kernel"]["id"]
+    body = {"path": NOTEBOOK, "type": "notebook", "name": NOTEBOOK, "kernel": {"name": "python3"}}
+    kernel = lab.api("POST", "/api/sessions", body)["kernel"]["id"]
     # The kernel answers its first client once its process is up: give it a moment.
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
-        with opener.open(f"{url}/api/kernels/{kernel}", timeout=10) as response:
-            if json.load(response)["execution_state"] in ("idle", "starting"):
-                break
+        if lab.api("GET", f"/api/kernels/{kernel}")["execution_state"] in ("idle", "starting"):
+            break
         time.sleep(0.5)
     time.sleep(3)
 
