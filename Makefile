@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book serve test test-fast lint soak lab benchmarks tables slides student-edition assignments clean
+.PHONY: book serve test test-fast tier-times lint soak lab benchmarks tables slides student-edition assignments clean
 
 $(STAMP): pyproject.toml setup.py $(wildcard rummykit/_native/*.c rummykit/_native/*.h)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -63,22 +63,44 @@ $(OTTER_WHEELS): $(STAMP) pyproject.toml
 
 # --durations: the 30 longest tests close the run's output, CI's durations report
 # (issue 51, item 6), read to choose what tests/support/tiers.py's LONG lists first.
+# Python's cached bytecode and pytest's rewritten test modules are written even where the
+# environment sets PYTHONDONTWRITEBYTECODE (as this machine's does): without them
+# every worker and every child Python compiles the package again (collecting the fast
+# tier took 12 s without, 6 s with).
+test: export PYTHONDONTWRITEBYTECODE =
 test: $(STAMP) $(OTTER_WHEELS)
 	$(BIN)/python -m pytest -n $(WORKERS) --durations=30
 
 
-## Fuzz the engine for a million actions (not part of `make test`; tests/fuzz.py). Prints one
-# summary line; the exit status is nonzero on any invariant break or mishandled input.
-soak: $(STAMP)
+## The soak: fuzz the engine for a million actions (tests/fuzz.py: one summary line, the exit
+## status nonzero on any invariant break or mishandled input), then the soak tier, the full
+## volume of the checks whose cases chosen for coverage `make test` runs (soak-marked).
+soak: export PYTHONDONTWRITEBYTECODE =
+soak: $(STAMP) $(OTTER_WHEELS)
 	$(BIN)/python tests/fuzz.py --actions 1000000 --seed 0
+	$(BIN)/python -m pytest -n $(WORKERS) --soak -m soak
 
 ## The fast tier, for a developer's loop: unit tests and doctests, without the notebooks,
-## the browser tests and the tests marked slow or listed in tests/support/tiers.py (3,582
-## tests; Hypothesis's fast profile where a test sets no count), on WORKERS workers too.
-# Measured on 2026-12-07 (session 29) on two quiet cores: 81 s of tests for 3,582, 92 s in all
-# (78 s for 3,383 earlier that day; 53 s on 2026-12-02, with 3,341 tests).
+## the browser tests and the slow tier (tests marked slow, listed in tests/support/tiers.py
+## or measured at 0.1 s or more in tests/support/tier_times.json: 3,257 tests;
+## Hypothesis's fast profile where a test sets no count), on WORKERS workers too.
+# Measured on 2026-12-07 (session 30) on two quiet cores: 26-28 s in all, 24-25 s of tests
+# (81 s of tests for 3,582, 92 s in all, before the measured tier; 53 s on 2026-12-02, with
+# 3,341 tests).
+FAST := tests rummykit -m "not slow and not browser" -q --hypothesis-profile=fast -n $(WORKERS)
+test-fast: export PYTHONDONTWRITEBYTECODE =
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest tests rummykit -m "not slow and not browser" -q --hypothesis-profile=fast -n $(WORKERS)
+	$(BIN)/python -m pytest $(FAST)
+
+## Measure the fast tier again, the tests tests/support/tier_times.json moved out included,
+## and rewrite that file (the tests of 0.1 s or more, the files of a set-up that long):
+## after tests grow or shrink. A failed run leaves the file as it was.
+tier-times: export PYTHONDONTWRITEBYTECODE =
+tier-times: export RUMMYKIT_TIER_TIMES = off
+tier-times: $(STAMP)
+	mkdir -p build
+	$(BIN)/python -m pytest $(FAST) --durations=0 > build/tier-times.txt || { tail -30 build/tier-times.txt; exit 1; }
+	$(BIN)/python -m tests.support.tiers build/tier-times.txt "make tier-times on $$(date -u +%F): $$(nproc) cores, $(WORKERS) workers"
 
 ## ruff's checks and its formatting, as CI runs them.
 lint: $(STAMP)

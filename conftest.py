@@ -13,6 +13,10 @@ groups (and the ungrouped tests, each alone) out in the order this conftest coll
 - **a test module with a module-scoped fixture** (a cluster, built assignments, a
   simulated table): set up once, not once per worker.
 
+The soak tier (``soak``-marked: the full volume of a check whose cases chosen for coverage
+``make test`` runs, issue 51 item 6) is left out unless ``--soak`` is given: ``make soak``
+runs it, ``pytest --soak -m soak``.
+
 Longest first: the groups and tests are ordered by their measured time
 (``tests/support/tiers.py``'s :data:`~tiers.LONG`; the slow tier's others count 1 s, the rest
 0.1 s), so the last tests to start are short and the workers finish together. Without
@@ -24,7 +28,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.tiers import LONG
+from tests.support.tiers import LONG, soak_left_out
 
 #: The shared fixtures (tests/support): Chromium, the built book served, a JupyterLab.
 pytest_plugins = ["tests.support.browser", "tests.support.book", "tests.support.lab"]
@@ -33,6 +37,15 @@ pytest_plugins = ["tests.support.browser", "tests.support.book", "tests.support.
 _DISTRIBUTIONS = ("no", "loadgroup", "loadfile", "each")
 
 _WIDE_SCOPES = ("module", "package", "session")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--soak",
+        action="store_true",
+        help="run the soak tier too (soak-marked: the full volume of checks whose chosen "
+        "cases the suite runs; make soak)",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -83,7 +96,11 @@ def _seconds(item: pytest.Item) -> float:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under xdist: mark each test's group and put the longest groups and tests first."""
+    """Leave out the soak tier unless asked; under xdist, mark each test's group and put
+    the longest groups and tests first."""
+    left_out = soak_left_out(items, config.getoption("soak"))
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
     # (xdist sets a worker's --dist to "no" and its option loadgroup.)
     if not getattr(config.option, "loadgroup", False):
         return

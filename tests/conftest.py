@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from rummykit import _native
-from tests.support.tiers import moved
+from tests.support.tiers import measured_slow, moved
 
 settings.register_profile(
     "rummykit",
@@ -28,11 +28,14 @@ settings.load_profile("rummykit")
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark slow the tests and cases that ``tiers.MOVED`` lists (before ``-m`` selects)."""
+    """Mark slow the tests and cases that ``tiers.MOVED`` lists or ``tiers.TIMES`` measured
+    slow (before ``-m`` selects)."""
     for item in items:
         test = getattr(item, "originalname", None) or item.name
         callspec = getattr(item, "callspec", None)
-        if moved(item.path.name, test, callspec.id if callspec else None):
+        if moved(item.path.name, test, callspec.id if callspec else None) or measured_slow(
+            item.nodeid
+        ):
             item.add_marker(pytest.mark.slow)
 
 

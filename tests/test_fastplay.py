@@ -24,7 +24,7 @@ from rummykit.engine.search import _contract_distance, contract_within
 from rummykit.errors import RuleSetError, RummyError, UnsupportedRuleError
 from rummykit.odds.cells import Cell, RoundRecord, _played_round, play_round, round_seed
 from rummykit.odds.play import fastplay
-from tests.support.tiers import slow
+from tests.support.tiers import chosen_for_coverage, slow, soak
 
 needs_core = pytest.mark.skipif(
     not _native.available()["table"], reason="the compiled core is not built"
@@ -233,16 +233,40 @@ def test_many_rounds_reach_every_cell():
     )
 
 
+def covering_rounds() -> list[tuple[Cell, int]]:
+    """The long check's rounds chosen for coverage: the first of each preset, player count
+    and round together, of each buying policy (one per position counting as one), of each
+    kind of shoe override and of each seat order."""
+    return chosen_for_coverage(
+        many_rounds(),
+        lambda round_: (round_[0].rules.name, round_[0].players, round_[0].round),
+        lambda round_: round_[0].buy if isinstance(round_[0].buy, str) else "per position",
+        lambda round_: (round_[0].decks is None, round_[0].jokers is None),
+        lambda round_: round_[0].rotate,
+    )
+
+
 @pytest.mark.slow
+@needs_core
+def test_a_round_of_every_cell_is_the_engines():
+    """make test's part of the long check below: a seeded round of every fast preset,
+    player count and round, and of every buying policy."""
+    chosen = covering_rounds()
+    assert len(chosen) < len(many_rounds()) // 3, len(chosen)
+    for cell, index in chosen:
+        assert_same_round(cell, 7, index)
+
+
 @needs_core
 @pytest.mark.parametrize(
     "start",
-    range(0, MANY_ROUNDS, MANY_CHUNK),
+    [soak(start) for start in range(0, MANY_ROUNDS, MANY_CHUNK)],
     ids=lambda start: f"rounds {start}-{start + MANY_CHUNK - 1}",
 )
 def test_many_rounds_are_the_engines(start):
     """2,100 seeded rounds, 300 a case: every fast preset, every player count it allows,
-    all 7 rounds, every buying policy, per-position policies and shoe overrides."""
+    all 7 rounds, every buying policy, per-position policies and shoe overrides (make
+    soak; make test plays the rounds chosen above)."""
     for cell, index in many_rounds()[start : start + MANY_CHUNK]:
         assert_same_round(cell, 7, index)
 

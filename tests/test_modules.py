@@ -10,6 +10,7 @@ module has loaded.
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -63,6 +64,13 @@ def _path(name: str) -> Path:
     return PACKAGE.joinpath(*name.split(".")).with_suffix(".py")
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """The parsed module at ``path``, parsed once a session (a worker's tests read every
+    module several times; the package's files do not change during a run)."""
+    return ast.parse(path.read_text())
+
+
 def _module_name(path: Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -113,7 +121,7 @@ def import_graph() -> dict[str, set[str]]:
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         edges = set()
-        for node in _top_level_imports(ast.parse(path.read_text())):
+        for node in _top_level_imports(_tree(path)):
             targets = _targets(node, package)
             edges |= {target for target in targets if target in modules and target != name}
         graph[name] = edges
@@ -202,7 +210,7 @@ def engine_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for name in ENGINE:
         edges = set()
-        for node, function in _all_imports(ast.parse(_path(name).read_text())):
+        for node, function in _all_imports(_tree(_path(name))):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:  # `from rummykit.engine import phases` names a module
@@ -304,7 +312,7 @@ def test_no_module_over_1000_lines_and_no_class_over_600():
         lines = text.count("\n")
         if lines > 1000:
             long[name] = lines
-        for node in ast.walk(ast.parse(text)):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > 600:
                 big.append(f"{name}: {node.name} ({node.end_lineno - node.lineno + 1} lines)")
     assert not big, big
@@ -360,7 +368,7 @@ def test_event_kinds_cover_every_kind_the_engine_logs():
 
     logged = set()
     for path in (_path("engine.game"), _path("engine.phases")):
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(_tree(path)):
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             func = node.func
@@ -438,7 +446,7 @@ def _every_import() -> list[tuple[str, str, list[str]]]:
     and those under ``if TYPE_CHECKING:`` included."""
     found = []
     for name, path in _modules().items():
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rummykit"):
                 found.append((name, node.module, [alias.name for alias in node.names]))
             elif isinstance(node, ast.Import):
@@ -467,7 +475,7 @@ def test_the_compiled_cores_face_is_standard_library_engine():
     module outside it imports a compiled core directly."""
     assert _layer("rummykit._native") == "engine"
     face = PACKAGE / "_native" / "__init__.py"
-    for node, _ in _all_imports(ast.parse(face.read_text())):
+    for node, _ in _all_imports(_tree(face)):
         names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
         module = node.module if isinstance(node, ast.ImportFrom) else None
         for target in [*names, *([module] if module else [])]:
@@ -521,7 +529,7 @@ def full_graph() -> dict[str, set[str]]:
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         own = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)}
         edges = set()
-        for node, _ in _all_imports(ast.parse(path.read_text())):
+        for node, _ in _all_imports(_tree(path)):
             for target in _targets(node, package):
                 parts = target.split(".")
                 run = {target} | {".".join(parts[:i]) for i in range(1, len(parts))} - own

@@ -17,6 +17,7 @@ from rummykit.engine.cards import Card
 from rummykit.engine.game import GameState
 from rummykit.evaluate.reviews import review
 from tests.support.game_helpers import decline, table
+from tests.support.tiers import soak
 
 #: The review seeds every error is marked at.
 SEEDS = range(5)
@@ -240,14 +241,19 @@ def test_the_errors_cover_every_round_and_table_size():
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "seeds",
+    # make test reviews at two seeds; make soak at the other three.
+    [pytest.param(SEEDS[:2], id="seeds 0-1"), soak(SEEDS[2:], id="seeds 2-4")],
+)
 @pytest.mark.parametrize("error", ERRORS, ids=_named)
-def test_a_constructed_error_is_marked_at_every_seed(error: Error):
+def test_a_constructed_error_is_marked_at_every_seed(error: Error, seeds: range):
     state = error.build()
     assert (state.players, state.round) == (error.players, error.round)
     seat, number = state.to_act, len(state.history)
     state.apply(error.played)
     _finish_round(state)
-    for seed in SEEDS:
+    for seed in seeds:
         verdicts = review(state, seat, seed=seed, round=error.round).verdicts
         verdict = next(v for v in verdicts if v.number == number)
         assert str(verdict.played) == error.played

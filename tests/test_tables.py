@@ -49,6 +49,7 @@ from rummykit.odds.pipeline import DATA_SEED, DESCRIPTIONS, RECIPES
 from rummykit.odds.play import completion
 from rummykit.odds.play.completion import buying_value, completion_tables
 from rummykit.odds.play.outs_bot import OUTS_BOT_MEASURES, outs_bot_rows, play_outs_rounds
+from tests.support.tiers import soak
 
 STANDARD = RuleSet.preset("standard")
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -679,15 +680,38 @@ def test_committed_outs_bot_is_the_table_of_its_recorded_plays():
     assert committed("outs_bot").filter(round=1).equals(table)
 
 
+def _chosen_outs_bot_deals(records: list[RoundRecord]) -> list[int]:
+    """Deals of round 1 chosen for coverage: the first that each seat went out in, the
+    shortest and the longest rounds, the most buys, a round without a buy, and the rounds
+    in which the most seats never laid down."""
+    chosen = {next(r.index for r in records if r.out == seat) for seat in {r.out for r in records}}
+    chosen |= {min(records, key=lambda r: r.turns).index, max(records, key=lambda r: r.turns).index}
+    chosen.add(max(records, key=lambda r: sum(r.buys)).index)
+    chosen.add(next(r.index for r in records if not any(r.buys)))
+    most_down = max(r.laid_down.count(None) for r in records)
+    chosen |= {r.index for r in records if r.laid_down.count(None) == most_down}
+    return sorted(chosen)
+
+
 @pytest.mark.slow
+def test_committed_outs_bot_plays_recompute_for_deals_chosen_for_coverage():
+    # make test plays these again (the committed table is outs_bot_table's from the seeds
+    # wherever they lead); make soak plays every deal, in the test below.
+    (cell,) = _outs_bot_grid()
+    recorded = _recorded_outs_bot_plays()
+    deals = _chosen_outs_bot_deals(recorded)
+    assert 8 <= len(deals) <= 16, deals
+    assert play_outs_rounds(cell, DATA_SEED, deals) == [recorded[i] for i in deals]
+
+
 @pytest.mark.parametrize(
     "start",
-    range(0, dict(RECIPE.outs_rounds)[1], OUTS_BOT_CHUNK),
+    [soak(start) for start in range(0, dict(RECIPE.outs_rounds)[1], OUTS_BOT_CHUNK)],
     ids=lambda start: f"deals {start}-{start + OUTS_BOT_CHUNK - 1}",
 )
 def test_committed_outs_bot_plays_recompute(start):
     # Together the cases play every deal of round 1 again: with the test above, the
-    # committed table is what outs_bot_table computes from the seeds.
+    # committed table is what outs_bot_table computes from the seeds (make soak).
     (cell,) = _outs_bot_grid()
     deals = list(range(start, start + OUTS_BOT_CHUNK))
     recorded = _recorded_outs_bot_plays()[start : start + OUTS_BOT_CHUNK]
