@@ -49,10 +49,12 @@ from tests.support.homework import (
     student_expected,
     student_numbers,
 )
+from tests.support.tiers import soak
 
 KEY = {assignment: key_module(assignment).KEY for assignment in ASSIGNMENTS}
-#: Made-up students s0, s1, ... whose numbers and answers are counted.
-STUDENTS = 20_000
+#: Made-up students s0, s1, ... whose numbers and answers are counted: make test counts
+#: 3,000 a question (each question then has 592 answers or more), make soak 20,000.
+STUDENTS = [pytest.param(3_000, id="3,000 students"), soak(20_000, id="20,000 students")]
 #: Fewer for a question whose key is slow: hw2's simulated count re-runs the simulation,
 #: 200 to 800 hands, for each student (12 s for 5,000).
 FEWER = {("hw2-simulation", "q2"): 5_000}
@@ -74,13 +76,13 @@ def _autograded(assignment: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def drawn():
-    """``drawn(assignment, name)``: the question's numbers and key for students s0, s1, ...
-    (computed once a question)."""
+    """``drawn(assignment, name, students)``: the question's numbers and key for that many
+    students s0, s1, ... (fewer for a slow key; computed once a question and count)."""
 
     @functools.cache
-    def draw(assignment: str, name: str) -> list[tuple[dict, Expected]]:
+    def draw(assignment: str, name: str, students: int) -> list[tuple[dict, Expected]]:
         question, key = _question(assignment, name), KEY[assignment][name]
-        count = FEWER.get((assignment, name), STUDENTS)
+        count = min(students, FEWER.get((assignment, name), students))
         numbers = [question.numbers(f"s{i}", course=COURSE) for i in range(count)]
         return [(one, key(one)) for one in numbers]
 
@@ -227,9 +229,10 @@ def _plain(value: object) -> bool:
     return isinstance(value, str | int) and not isinstance(value, bool)
 
 
+@pytest.mark.parametrize("students", STUDENTS)
 @pytest.mark.parametrize(("assignment", "name"), AUTOGRADED, ids=IDS)
-def test_a_question_has_500_parameter_sets_and_500_answers(drawn, assignment, name):
-    keyed = drawn(assignment, name)
+def test_a_question_has_500_parameter_sets_and_500_answers(drawn, assignment, name, students):
+    keyed = drawn(assignment, name, students)
     assert all(_plain(value) for numbers, _ in keyed for value in numbers.values())
     parameters = {json.dumps(numbers, sort_keys=True) for numbers, _ in keyed}
     answers = {
@@ -264,9 +267,12 @@ def test_a_key_drops_a_mistake_that_is_a_right_answer():
     assert [mistake.said for mistake in within.mistakes] == ["outside"]
 
 
+@pytest.mark.parametrize("students", STUDENTS)
 @pytest.mark.parametrize(("assignment", "name"), AUTOGRADED, ids=IDS)
-def test_the_keys_mistakes_are_wrong_and_its_words_hold_no_answer(drawn, assignment, name):
-    question, keyed = _question(assignment, name), drawn(assignment, name)
+def test_the_keys_mistakes_are_wrong_and_its_words_hold_no_answer(
+    drawn, assignment, name, students
+):
+    question, keyed = _question(assignment, name), drawn(assignment, name, students)
     without = 0
     for numbers, expected in keyed:
         assert expected.checked and expected.hint, numbers
@@ -717,7 +723,12 @@ PLANTED_LABEL = "rummykit.planted_leak.leak"
 
 
 @pytest.mark.slow
-def test_no_callable_of_the_package_returns_an_answer(wheel, tmp_path):
+@pytest.mark.parametrize(
+    "probed",
+    # make test probes three students' numbers (the two odd names and s0), make soak all ten.
+    [pytest.param(PROBED[:3], id="3 students"), soak(PROBED, id="10 students")],
+)
+def test_no_callable_of_the_package_returns_an_answer(wheel, tmp_path, probed):
     # The package as the wheel installs it (pure Python: no compiled core).
     installed = tmp_path / "site"
     for member, data in wheel.items():
@@ -730,7 +741,7 @@ def test_no_callable_of_the_package_returns_an_answer(wheel, tmp_path):
     root = Path(__file__).resolve().parents[1]
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, str(PROBES), str(out), str(installed), str(root), *PROBED],
+        [sys.executable, str(PROBES), str(out), str(installed), str(root), *probed],
         cwd=work,
         capture_output=True,
         text=True,
@@ -742,7 +753,7 @@ def test_no_callable_of_the_package_returns_an_answer(wheel, tmp_path):
     assert report["callables"] >= 250 and report["calls"] >= 500_000, report
     assert report["returned"] >= 50_000, report  # calls that returned something to look into
     leaked = {(a, q, s) for a, q, s, label, kinds, _ in report["found"] if label == PLANTED_LABEL}
-    assert leaked == {(a, q, s) for (a, q), s in itertools.product(AUTOGRADED, PROBED)}
+    assert leaked == {(a, q, s) for (a, q), s in itertools.product(AUTOGRADED, probed)}
     others = [hit for hit in report["found"] if hit[3] != PLANTED_LABEL]
     assert not others, others[:20]
     print(

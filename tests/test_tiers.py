@@ -5,6 +5,9 @@ from __future__ import annotations
 import ast
 import functools
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -129,7 +132,7 @@ def test_every_measured_test_and_file_exists():
     stale = [path for path in files if not (ROOT / path).is_file()]
     for node_id in tests:
         path, _, test = node_id.partition("::")
-        name = test.partition("[")[0]
+        name = test.partition("[")[0].rpartition("::")[2]  # (a method: Class::test)
         if path.startswith("tests/"):
             if not (ROOT / path).is_file() or name not in _functions(ROOT / path):
                 stale.append(node_id)
@@ -151,3 +154,19 @@ def test_the_soak_tier_is_left_out_unless_asked():
     kept = list(items)
     assert [item.name for item in soak_left_out(kept, soak=False)] == ["b"]
     assert [item.name for item in kept] == ["a", "c"]
+
+
+@pytest.mark.slow
+def test_every_measured_node_id_is_collected():
+    # A renamed case would leave the fast tier silently: each id must still be collected.
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "--soak", "tests", "rummykit"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, tiers.TIMES_SWITCH: "off"},
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    collected = set(done.stdout.splitlines())
+    missing = sorted(set(tiers.measured()[0]) - collected)
+    assert not missing, f"tests/support/tier_times.json names ids no longer collected: {missing}"
