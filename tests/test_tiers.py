@@ -94,6 +94,7 @@ def test_durations_add_up_by_test_and_a_slow_set_up_lists_its_file(tmp_path, mon
             "0.30s call     tests/test_b.py::test_four[2 sets + 1 run-standard]@browser",
             "0.05s teardown tests/test_b.py::test_two[x-1]",
             "0.04s call     tests/test_b.py::test_three",
+            "0.20s setup    tests/test_c.py::test_five",
             "(12 durations < 0.005s hidden.  Use -vv to show these durations.)",
         ]
     )
@@ -104,14 +105,16 @@ def test_durations_add_up_by_test_and_a_slow_set_up_lists_its_file(tmp_path, mon
             "tests/test_b.py::test_two[x-1]": 0.11,
             "tests/test_b.py::test_four[2 sets + 1 run-standard]": 0.3,
             "tests/test_b.py::test_three": 0.04,
+            "tests/test_c.py::test_five": 0.2,
         }
     )
-    assert setups == {"tests/test_a.py::test_one": 1.5}
+    assert setups == {"tests/test_a.py::test_one": 1.5, "tests/test_c.py::test_five": 0.2}
     monkeypatch.setattr(tiers, "TIMES", tmp_path / "times.json")
     tests, files = tiers.write_times(report, "by hand")
     assert tests == {
         "tests/test_b.py::test_four[2 sets + 1 run-standard]": 0.3,
         "tests/test_b.py::test_two[x-1]": 0.11,
+        "tests/test_c.py::test_five": 0.2,  # (a set-up under 0.5 s: not the file whole)
     }
     assert files == ["tests/test_a.py"]
     written = json.loads((tmp_path / "times.json").read_text())

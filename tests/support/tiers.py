@@ -33,10 +33,12 @@ import pytest
 
 #: The fast tier's budget for one test, in seconds (see the module's docstring).
 FAST_SECONDS = 0.1
-#: The tests last measured at :data:`FAST_SECONDS` or more: ``{"measured": how, "tests":
-#: {node id: seconds}, "files": [path, ...]}`` (node ids without xdist's ``@group``
-#: suffix). A file is listed whole when one of its tests' set-up alone took that long: a
-#: module's shared fixture is set up by whichever of its tests runs first.
+#: A file goes to the slow tier whole when one of its tests' set-up alone took this long:
+#: a module's shared fixture is set up by whichever of its tests runs first.
+FILE_SECONDS = 0.5
+#: The tests last measured at :data:`FAST_SECONDS` or more and the files of a set-up of
+#: :data:`FILE_SECONDS`: ``{"measured": how, "files": [path, ...], "tests": {node id:
+#: seconds}}`` (node ids without xdist's ``@group`` suffix).
 TIMES = Path(__file__).with_name("tier_times.json")
 #: Set to ``off``, the file is not read: ``make tier-times`` measures every test it names.
 TIMES_SWITCH = "RUMMYKIT_TIER_TIMES"
@@ -315,7 +317,8 @@ def times_from_durations(text: str) -> tuple[dict[str, float], dict[str, float]]
 
 def write_times(report: str, how: str) -> tuple[dict[str, float], list[str]]:
     """Rewrite ``tier_times.json`` from a ``--durations=0`` report: the tests of
-    :data:`FAST_SECONDS` or more (rounded to 0.01 s) and the files of a set-up that long."""
+    :data:`FAST_SECONDS` or more (rounded to 0.01 s) and the files of a set-up of
+    :data:`FILE_SECONDS` or more."""
     times, setups = times_from_durations(report)
     tests = {
         node_id: round(seconds, 2)
@@ -323,7 +326,7 @@ def write_times(report: str, how: str) -> tuple[dict[str, float], list[str]]:
         if seconds >= FAST_SECONDS
     }
     files = sorted(
-        {n.partition("::")[0] for n, seconds in setups.items() if seconds >= FAST_SECONDS}
+        {n.partition("::")[0] for n, seconds in setups.items() if seconds >= FILE_SECONDS}
     )
     tests = {n: seconds for n, seconds in tests.items() if n.partition("::")[0] not in files}
     text = json.dumps({"measured": how, "files": files, "tests": tests}, indent=1) + "\n"
