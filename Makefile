@@ -46,10 +46,10 @@ serve:
 ## on two pytest-xdist workers (WORKERS=N for another count, WORKERS=0 for one process).
 # Two, not -n auto: the project's machines have two cores, and auto counts physical cores
 # (a 2-vCPU machine with SMT may report one); beyond two the browser tests, one chain on
-# one worker (conftest.py), bound the run. Measured on 2026-12-02 from a clean clone by
-# .ci/run on two quiet cores: 3,642 tests in 14 min 7 s (the whole .ci/run, installs and
-# lint included, 15 min 8 s; the run before, 13 min 25 s with 788 s of tests on each
-# worker). Serially the suite took 25.7 min.
+# one worker (conftest.py), bound the run. Measured on 2026-12-07 (session 30) from a
+# clean clone by .ci/run on two quiet cores: 4,313 tests in 13 min 38 s (the whole .ci/run,
+# installs and lint included, 14 min 38 s; 20 min of CPU). Serially (session 14) the
+# suite took 25.7 min.
 WORKERS ?= 2
 # The wheels an autograder zip's requirements.txt installs (otter-grader and rummykit's
 # teach extra), fetched from PyPI once, with the set-up: tests/test_grading_otter.py
