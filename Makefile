@@ -47,8 +47,9 @@ serve:
 # Two, not -n auto: the project's machines have two cores, and auto counts physical cores
 # (a 2-vCPU machine with SMT may report one); beyond two the browser tests, one chain on
 # one worker (conftest.py), bound the run. Measured on 2026-12-07 (session 30) from a
-# clean clone by .ci/run on two quiet cores: 4,313 tests in 13 min 38 s (the whole .ci/run,
-# installs and lint included, 14 min 38 s; 20 min of CPU). Serially (session 14) the
+# clean clone by .ci/run on two quiet cores: 4,313 tests in 13 min 38 s and 14 min 25 s
+# (two runs; the whole .ci/run, installs and lint included, 14 min 38 s and 15 min 32 s;
+# 22 min of CPU). Serially (session 14) the
 # suite took 25.7 min.
 WORKERS ?= 2
 # The wheels an autograder zip's requirements.txt installs (otter-grader and rummykit's
@@ -82,9 +83,9 @@ soak: $(STAMP) $(OTTER_WHEELS)
 
 ## The fast tier, for a developer's loop: unit tests and doctests, without the notebooks,
 ## the browser tests and the slow tier (tests marked slow, listed in tests/support/tiers.py
-## or measured at 0.1 s or more in tests/support/tier_times.json: 3,292 tests;
+## or measured at 0.05 s or more in tests/support/tier_times.json: 3,081 tests;
 ## Hypothesis's fast profile where a test sets no count), on WORKERS workers too.
-# Measured on 2026-12-07 (session 30) on two quiet cores: 28-29 s in all, 26 s of tests
+# Measured on 2026-12-07 (session 30) on two cores: 18-25 s in all, 15-21 s of tests
 # (81 s of tests for 3,582, 92 s in all, before the measured tier; 53 s on 2026-12-02, with
 # 3,341 tests).
 FAST := tests rummykit -m "not slow and not browser" -q --hypothesis-profile=fast -n $(WORKERS)
@@ -93,7 +94,7 @@ test-fast: $(STAMP)
 	$(BIN)/python -m pytest $(FAST)
 
 ## Measure the fast tier again, the tests tests/support/tier_times.json moved out included,
-## and rewrite that file (the tests of 0.1 s or more, the files of a set-up of 0.5 s):
+## and rewrite that file (the tests of 0.05 s or more, the files of a set-up of 0.5 s):
 ## after tests grow or shrink. Failed tests do not stop it (their times still count, and the
 ## checks of the file's names fail until it is rewritten); a run that ends otherwise (an
 ## error of collection, an interruption) leaves the file as it was.

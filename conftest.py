@@ -18,17 +18,18 @@ The soak tier (``soak``-marked: the full volume of a check whose cases chosen fo
 runs it, ``pytest --soak -m soak``.
 
 Longest first: the groups and tests are ordered by their measured time
-(``tests/support/tiers.py``'s :data:`~tiers.LONG`; the slow tier's others count 1 s, the rest
-0.1 s), so the last tests to start are short and the workers finish together. Without
-``-n`` nothing changes: the order is the files' own. This file sits at the root so that
-it applies to every path pytest is given (notebooks/ and rummykit/ too).
+(``tests/support/tiers.py``'s :data:`~tiers.LONG`, else ``tests/support/tier_times.json``'s;
+the slow tier's others count 1 s, the rest 0.1 s), so the last tests to start are short
+and the workers finish together. Without ``-n`` nothing changes: the order is the files'
+own. This file sits at the root so that it applies to every path pytest is given
+(notebooks/ and rummykit/ too).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.support.tiers import LONG, soak_left_out
+from tests.support.tiers import LONG, measured_seconds, soak_left_out
 
 #: The shared fixtures (tests/support): Chromium, the built book served, a JupyterLab.
 pytest_plugins = ["tests.support.browser", "tests.support.book", "tests.support.lab"]
@@ -89,6 +90,8 @@ def _join(item: pytest.Item, name: str) -> None:
 def _seconds(item: pytest.Item) -> float:
     test = getattr(item, "originalname", None) or item.name
     known = LONG.get((item.path.name, test))
+    if known is None:
+        known = measured_seconds(item.nodeid)
     if known is not None:
         return known
     return 1.0 if item.get_closest_marker("slow") else 0.1

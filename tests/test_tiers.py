@@ -173,3 +173,11 @@ def test_every_measured_node_id_is_collected():
     collected = set(done.stdout.splitlines())
     missing = sorted(set(tiers.measured()[0]) - collected)
     assert not missing, f"tests/support/tier_times.json names ids no longer collected: {missing}"
+
+
+def test_measured_seconds_are_the_files_by_node_id(monkeypatch):
+    monkeypatch.setattr(
+        tiers, "measured", lambda: ({"tests/test_b.py::test_two[x-1]": 0.11}, set())
+    )
+    assert tiers.measured_seconds("tests/test_b.py::test_two[x-1]@browser") == 0.11
+    assert tiers.measured_seconds("tests/test_b.py::test_three") is None

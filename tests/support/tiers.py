@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 #: The fast tier's budget for one test, in seconds (see the module's docstring).
-FAST_SECONDS = 0.1
+FAST_SECONDS = 0.05
 #: A file goes to the slow tier whole when one of its tests' set-up alone took this long:
 #: a module's shared fixture is set up by whichever of its tests runs first.
 FILE_SECONDS = 0.5
@@ -287,6 +287,11 @@ def measured() -> tuple[dict[str, float], frozenset[str]]:
         return {}, frozenset()
     found = json.loads(TIMES.read_text(encoding="utf-8"))
     return found["tests"], frozenset(found["files"])
+
+
+def measured_seconds(node_id: str) -> float | None:
+    """The seconds the last measurement gave this test, if it listed it."""
+    return measured()[0].get(node_id.partition("@")[0])
 
 
 def measured_slow(node_id: str) -> bool:
