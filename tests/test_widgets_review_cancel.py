@@ -115,8 +115,28 @@ def test_in_a_browser_the_review_steps_on_the_event_loop_and_cancel_is_heard(sta
         await panel.task
         assert panel.review.verdicts == expected.verdicts and _idle(panel)
 
-    asyncio.run(cancelled())
-    asyncio.run(whole())
+    _run_on_a_loop_of_its_own(cancelled)
+    _run_on_a_loop_of_its_own(whole)
+
+
+def _run_on_a_loop_of_its_own(coroutine_function) -> None:
+    """``asyncio.run(coroutine_function())`` in a thread of its own, as a browser's kernel
+    turns one loop: this worker's main thread may already hold a running loop (the
+    session's Playwright, whose sync API keeps one there while it is open)."""
+    outcome: dict = {}
+
+    def run() -> None:
+        try:
+            asyncio.run(coroutine_function())
+        except BaseException as error:  # raised again in the test's thread, below
+            outcome["error"] = error
+
+    thread = threading.Thread(target=run, name="review-loop")
+    thread.start()
+    thread.join(300)
+    assert not thread.is_alive(), "the review's loop did not end within 300 s"
+    if "error" in outcome:
+        raise outcome["error"]
 
 
 def test_the_panel_explains_its_marks_and_names_actions_as_the_sentences_do(state):
