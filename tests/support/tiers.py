@@ -335,7 +335,9 @@ def write_times(report: str, how: str) -> tuple[dict[str, float], list[str]]:
     )
     tests = {n: seconds for n, seconds in tests.items() if n.partition("::")[0] not in files}
     text = json.dumps({"measured": how, "files": files, "tests": tests}, indent=1) + "\n"
-    TIMES.write_text(text, encoding="utf-8")
+    scratch = TIMES.with_name(TIMES.name + ".new")  # whole or not at all
+    scratch.write_text(text, encoding="utf-8")
+    os.replace(scratch, TIMES)
     return tests, files
 
 
