@@ -47,9 +47,9 @@ serve:
 # Two, not -n auto: the project's machines have two cores, and auto counts physical cores
 # (a 2-vCPU machine with SMT may report one); beyond two the browser tests, one chain on
 # one worker (conftest.py), bound the run. Measured on 2026-12-07 (session 30) from a
-# clean clone by .ci/run on two quiet cores: 4,313 tests in 13 min 38 s and 14 min 25 s
-# (two runs; the whole .ci/run, installs and lint included, 14 min 38 s and 15 min 32 s;
-# 22 min of CPU). Serially (session 14) the
+# clean clone by .ci/run on two quiet cores: 4,314 tests in 13 min 38 s to 15 min 13 s
+# (three runs; the whole .ci/run, installs and lint included, 14 min 38 s to 16 min 27 s;
+# 22-24 min of CPU). Serially (session 14) the
 # suite took 25.7 min.
 WORKERS ?= 2
 # The wheels an autograder zip's requirements.txt installs (otter-grader and rummykit's
