@@ -47,8 +47,8 @@ serve:
 # Two, not -n auto: the project's machines have two cores, and auto counts physical cores
 # (a 2-vCPU machine with SMT may report one); beyond two the browser tests, one chain on
 # one worker (conftest.py), bound the run. Measured on 2026-12-07 (session 30) from a
-# clean clone by .ci/run on two quiet cores: 4,314 tests in 13 min 38 s to 15 min 13 s
-# (three runs; the whole .ci/run, installs and lint included, 14 min 38 s to 16 min 27 s;
+# clean clone by .ci/run on two quiet cores: 4,314 tests in 13 min 38 s to 17 min 5 s
+# (four runs; the whole .ci/run, installs and lint included, 14 min 38 s to 18 min 30 s;
 # 22-24 min of CPU). Serially (session 14) the
 # suite took 25.7 min.
 WORKERS ?= 2
