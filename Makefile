@@ -49,8 +49,7 @@ serve:
 # one worker (conftest.py), bound the run. Measured on 2026-12-07 (session 30) from a
 # clean clone by .ci/run on two quiet cores: 4,314 tests in 13 min 38 s to 17 min 5 s
 # (four runs; the whole .ci/run, installs and lint included, 14 min 38 s to 18 min 30 s;
-# 22-24 min of CPU). Serially (session 14) the
-# suite took 25.7 min.
+# 22-24 min of CPU). Serially (session 14) the suite took 25.7 min.
 WORKERS ?= 2
 # The wheels an autograder zip's requirements.txt installs (otter-grader and rummykit's
 # teach extra), fetched from PyPI once, with the set-up: tests/test_grading_otter.py

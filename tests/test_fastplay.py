@@ -249,8 +249,9 @@ def covering_rounds() -> list[tuple[Cell, int]]:
 @pytest.mark.slow
 @needs_core
 def test_a_round_of_every_cell_is_the_engines():
-    """make test's part of the long check below: a seeded round of every fast preset,
-    player count and round, and of every buying policy."""
+    """make test's part of the long check below: the rounds :func:`covering_rounds`
+    chooses (every fast preset, player count and round; every buying policy, shoe
+    override and seat order)."""
     chosen = covering_rounds()
     assert len(chosen) < len(many_rounds()) // 3, len(chosen)
     for cell, index in chosen:
