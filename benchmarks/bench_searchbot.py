@@ -19,7 +19,7 @@ CPU time of this process, one core. The measurement behind SearchBot's defaults 
     .venv/bin/python benchmarks/bench_searchbot.py [--deals N] [--rounds R] [--seed S]
         [--rollouts K] [--margin M] [--prior greedy|outs] [--pool P] [--out-bonus B]
         [--pair-margin M] [--rotate] [--late-pool P] [--late-from R] [--objective points|out]
-        [--part K/N --out F] [--combine F ...]
+        [--see] [--part K/N --out F] [--combine F ...]
 
 The options other than the budget are experiments, the benchmark's own and not
 SearchBot's (:class:`TimedSearchBot` says what each does). ``--part K/N --out F`` plays
@@ -32,6 +32,11 @@ cores::
         --seed 29 --prior outs --part $k/2 --out /tmp/part$k.json & done; wait
     .venv/bin/python benchmarks/bench_searchbot.py --combine /tmp/part0.json /tmp/part1.json
 
+``--see`` is a bound, not a player (issue 52, item 1): SearchBot's samples hold the
+other seats' true hands (the table's own, read from the game being played) and only the
+stock is shuffled, so it measures the most any better sampling of the hidden hands could
+give (the stock's order is chance, which no reading of the opponents can know).
+
 Every configuration tried, with its command and figures, is in ``benchmarks/README.md``
 ("SearchBot experiments").
 """
@@ -41,6 +46,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import random
 import statistics
 import time
 from collections import defaultdict
@@ -65,6 +71,7 @@ from rummykit.engine.actions import (
     Swap,
     TakeDiscard,
 )
+from rummykit.engine.game import GameState
 from rummykit.evaluate.duplicate import compare
 from rummykit.evaluate.estimate import interval
 
@@ -118,8 +125,10 @@ class TimedSearchBot(SearchBot):
     samples), ``pair_margin`` (the margin of a decision between two candidates),
     ``late_pool`` (the pool from round ``late_from`` on), ``rotate`` (every branch's stock
     rotated, :func:`bench_search_noise.rotated`), ``objective`` (``"out"``: a rollout
-    scores 1 if the seat goes out first, else 0) and ``out_bonus`` (points added to the
-    seat's outcome of a rollout in which it goes out).
+    scores 1 if the seat goes out first, else 0), ``out_bonus`` (points added to the
+    seat's outcome of a rollout in which it goes out) and ``see`` (every sample holds the
+    true hands of :attr:`table`, the game being played, and a shuffle of its stock: see
+    :func:`seen`).
 
     Without evidence (one sample) it plays as its prior, GreedyBot or another; at a
     margin of 0 the best single rollout decides and play differs:
@@ -185,8 +194,11 @@ class TimedSearchBot(SearchBot):
         rotate: bool = False,
         objective: str = "points",
         out_bonus: float = 0.0,
+        see: bool = False,
     ) -> None:
         super().__init__(seed, rollouts=rollouts)
+        if see and rotate:
+            raise ValueError("see, rotate: a seeing bot's samples are the table's, not rotated")
         self.margin = margin
         self.prior = None if prior is None else prior()
         self.pool = pool
@@ -196,6 +208,9 @@ class TimedSearchBot(SearchBot):
         self.rotate = rotate
         self.objective = objective
         self.out_bonus = out_bonus
+        self.see = see
+        self.table: GameState | None = None
+        """The game being played, for a bot that sees (:func:`seeing`)."""
         self.bots: list = []
 
     def __repr__(self) -> str:
@@ -225,6 +240,8 @@ class TimedSearchBot(SearchBot):
         if len(self.bots) != len(view.names):
             self.bots = [GreedyBot() for _ in view.names]
         branch = rotated if self.rotate else None
+        if self.see:
+            branch = seen_branch(view, self.table)
         weighed = paired_outcomes(
             view, candidates, rng=self.rng, play=timed_outcome, bots=self.bots, branch=branch
         )
@@ -256,6 +273,76 @@ class TimedSearchBot(SearchBot):
             self.last = Decision(tuple(candidates), means, samples, seconds, action)
         DECISIONS.append((view.phase, time.process_time() - start))
         return action
+
+
+def seen(view, table: GameState, sample: GameState) -> GameState:
+    """The state a seeing bot rolls out from in place of ``sample`` (a determinization of
+    ``view``): ``table``'s true hands, its stock's cards shuffled by the sample's own seed,
+    and the sample's game (its seeds, its limits). ``table`` must be the game ``view``
+    was taken from, at that moment.
+
+    >>> from rummykit.engine.game import Game
+    >>> from rummykit.agents.determinize import determinize
+    >>> table = Game("standard", players=3, seed=7).new_state()
+    >>> view = table.view(0)
+    >>> state = seen(view, table, determinize(view, 1))
+    >>> state.hands[1:] == table.hands[1:], sorted(state.stock) == sorted(table.stock)
+    (True, True)
+    >>> state.view(0) == view, state.stock != table.stock
+    (True, True)
+    >>> table.apply(table.legal_actions()[0])
+    >>> seen(view, table, determinize(view, 1))
+    Traceback (most recent call last):
+    ...
+    ValueError: table: not the game this view was taken from, or not at that moment
+    """
+    _check_table(view, table)
+    return _seen(view, table, sample)
+
+
+def _check_table(view, table: GameState | None) -> None:
+    if table is None or table.view(view.seat) != view:
+        raise ValueError("table: not the game this view was taken from, or not at that moment")
+
+
+def _seen(view, table: GameState, sample: GameState) -> GameState:
+    hands = [
+        list(view.hand) if seat == view.seat else list(hand)
+        for seat, hand in enumerate(table.hands)
+    ]
+    stock = list(table.stock)
+    random.Random(sample.game.seed).shuffle(stock)
+    return GameState.from_view(view, hands, stock, sample.game)
+
+
+def seen_branch(view, table: GameState):
+    """A ``branch`` for :func:`~rummykit.agents.weigh.paired_outcomes`: each sample
+    replaced by :func:`seen` (once a sample: every candidate on the same state), a copy
+    of it with the candidate played."""
+    _check_table(view, table)
+    last: list = [None, None]
+
+    def branch(sample, action):
+        if last[0] is not sample:
+            last[:] = [sample, _seen(view, table, sample)]
+        state = last[1].clone()
+        state.apply(action)
+        return state
+
+    return branch
+
+
+def seeing(play_round):
+    """``duplicate._play_round`` telling each :class:`TimedSearchBot` of a round the game
+    it plays (its :attr:`~TimedSearchBot.table`) before the round is played."""
+
+    def play(state, bots, max_actions):
+        for bot in bots:
+            if isinstance(bot, TimedSearchBot):
+                bot.table = state
+        return play_round(state, bots, max_actions)
+
+    return play
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -314,6 +401,11 @@ def main() -> None:
         help="what a rollout scores: SearchBot's points (default) or 1 if it goes out",
     )
     parser.add_argument("--prior", choices=sorted(PRIORS), help="SearchBot's prior")
+    parser.add_argument(
+        "--see",
+        action="store_true",
+        help="a bound: samples hold the other seats' true hands (the stock shuffled)",
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(
         "--out-bonus", type=float, default=0.0, help="points added for going out (experiment)"
@@ -337,7 +429,11 @@ def main() -> None:
         "rotate": args.rotate,
         "objective": args.objective,
         "out_bonus": args.out_bonus,
+        "see": args.see,
     }
+    if args.see:
+        duplicate = rummykit.evaluate.duplicate
+        duplicate._play_round = seeing(duplicate._play_round)
     chosen = list(range(args.deals))
     if args.part is not None:
         k, n = (int(x) for x in args.part.split("/"))

@@ -1,10 +1,12 @@
 """benchmarks/bench_searchbot.py: the deals played in parts (``--part K/N --out F``) and
 combined (``--combine``) give the issue's line of one process playing every deal; without
 an experiment its bot plays as SearchBot; its experiments' doctests (moved there from
-tests/test_searchbot.py with the options SearchBot no longer has) pass."""
+tests/test_searchbot.py with the options SearchBot no longer has) pass; a seeing bot
+(``--see``, the bound of issue 52 item 1 (a)) rolls out from the true hands."""
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from rummykit.agents.bots import GreedyBot
+from rummykit.agents.determinize import determinize
 from rummykit.agents.searchbot import SearchBot
+from rummykit.engine.game import Game
 from rummykit.evaluate.duplicate import compare
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_searchbot.py"
@@ -69,3 +73,65 @@ def test_the_experiments_doctests_pass():
         [sys.executable, "-m", "doctest", str(BENCH)], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _bench():
+    """benchmarks/bench_searchbot.py as a module (it imports its neighbours by name)."""
+    sys.path.insert(0, str(BENCH.parent))
+    try:
+        return importlib.import_module("bench_searchbot")
+    finally:
+        sys.path.remove(str(BENCH.parent))
+
+
+def _mid_round(seed: int):
+    """A table of ``standard`` at 4 players some turns into round 2, GreedyBots playing."""
+    state = Game("standard", players=4, seed=seed).new_state(round=2)
+    bots = [GreedyBot() for _ in range(4)]
+    for _ in range(25 + seed % 7):
+        state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_seeing_bots_samples_hold_the_true_hands_and_a_shuffled_stock(seed):
+    """``--see`` (issue 52, item 1's bound (a)): every sample a seeing bot rolls out from
+    holds the table's true hands and the table's stock cards, reordered; the seat's view of
+    it is its own; every candidate of one sample starts from the same state."""
+    bench = _bench()
+    table = _mid_round(seed)
+    view = table.view(table.to_act)
+    actions = view.legal_actions()
+    branch = bench.seen_branch(view, table)
+    orders = set()
+    for number in range(5):
+        sample = determinize(view, number)
+        played = [branch(sample, action) for action in actions]
+        start = bench.seen(view, table, sample)
+        assert start.view(view.seat) == view
+        for seat in range(4):
+            if seat != view.seat:
+                assert start.hands[seat] == table.hands[seat]
+        assert sorted(start.stock) == sorted(table.stock)
+        orders.add(tuple(start.stock))
+        for action, state in zip(actions, played, strict=True):
+            again = start.clone()
+            again.apply(action)
+            assert state.snapshot() == again.snapshot()
+    assert len(orders) == 5  # a fresh shuffle each sample
+
+
+def test_a_seeing_bot_refuses_a_table_that_is_not_its_views():
+    bench = _bench()
+    table = _mid_round(1)
+    view = table.view(table.to_act)
+    bot = bench.TimedSearchBot(3, rollouts=2, see=True)
+    with pytest.raises(ValueError, match="table"):
+        bot.weigh(view, view.legal_actions())  # no table told
+    bot.table = _mid_round(2)
+    with pytest.raises(ValueError, match="table"):
+        bot.weigh(view, view.legal_actions())
+    bot.table = table
+    assert {len(v) for v in bot.weigh(view, view.legal_actions())} == {2}
+    with pytest.raises(ValueError, match="see, rotate"):
+        bench.TimedSearchBot(3, see=True, rotate=True)
