@@ -72,16 +72,18 @@ from rummykit.engine.actions import (
     TakeDiscard,
 )
 from rummykit.engine.game import GameState
-from rummykit.evaluate.duplicate import compare
+from rummykit.evaluate.duplicate import SeatRound, compare, figures
 from rummykit.evaluate.estimate import interval
 
-#: Every SearchBot decision: (phase, CPU seconds). Module-level, so the copies that
+#: Every SearchBot decision: (phase, CPU seconds, round). Module-level, so the copies that
 #: compare() plays all record here.
-DECISIONS: list[tuple[str, float]] = []
+DECISIONS: list[tuple[str, float, int]] = []
 #: Every rollout's CPU seconds.
 ROLLOUTS: list[float] = []
+#: The table: SearchBot and three GreedyBots.
+PLAYERS = 4
 #: The options that name a part of the run, not how it is played.
-PART_OPTIONS = frozenset({"part", "out", "combine"})
+PART_OPTIONS = frozenset({"part", "out", "combine", "summary", "deal_seeds"})
 
 
 def timed_outcome(state, bots, rng):
@@ -271,7 +273,7 @@ class TimedSearchBot(SearchBot):
             action = candidates[best]
             seconds = time.monotonic() - wall
             self.last = Decision(tuple(candidates), means, samples, seconds, action)
-        DECISIONS.append((view.phase, time.process_time() - start))
+        DECISIONS.append((view.phase, time.process_time() - start, view.round))
         return action
 
 
@@ -353,28 +355,70 @@ def quantile(values: list[float], q: float) -> float:
 PRIORS = {"greedy": GreedyBot, "outs": OutsBot}
 
 
-def issue_line(out, points, median: float) -> str:
-    """The issue's line (item 5) from the going-out rate and points estimates."""
-    return (
+def issue_line(out, points, median: float, seat_rounds: int | None = None) -> str:
+    """The issue's line (issue 29 item 5, issue 52 item 4) from the going-out rate and
+    points estimates, the median decision and the SearchBot seat-rounds behind them."""
+    line = (
         f"searchbot: went out first {100 * out.mean:.1f}% [{100 * out.low:.1f}, "
         f"{100 * out.high:.1f}] (25% if equal), points per game {points.mean:+.1f} "
         f"[{points.low:+.1f}, {points.high:+.1f}] vs GreedyBot, median decision "
         f"{median:.3f} s"
     )
+    return line if seat_rounds is None else f"{line}, {seat_rounds:,} seat-rounds"
+
+
+def read_parts(paths: list[Path]) -> list[dict]:
+    """The ``--out`` files of processes that each played a part, checked: no deal twice,
+    every part played with the same options."""
+    parts = [json.loads(path.read_text()) for path in paths]
+    deals = [d for part in parts for d in part["deals"]]
+    if len(set(deals)) != len(deals) or len({part["options"] for part in parts}) != 1:
+        raise SystemExit("the parts overlap or were played with other options")
+    return parts
 
 
 def combine(paths: list[Path]) -> None:
-    """The issue's line from the ``--out`` files of processes that each played a part."""
-    parts = [json.loads(path.read_text()) for path in paths]
+    """The issue's line from the ``--out`` files' per-deal figures."""
+    parts = read_parts(paths)
     deals = sorted(d for part in parts for d in part["deals"])
-    if len(set(deals)) != len(deals) or len({part["options"] for part in parts}) != 1:
-        raise SystemExit("--combine: the parts overlap or were played with other options")
     rows = [row for part in parts for row in part["per_deal"]]
     times = sorted(t for part in parts for t in part["times"])
     print(f"{parts[0]['options']}: deals {deals}, {len(times)} decisions, CPU s median "
           f"{statistics.median(times):.3f}, p99 {quantile(times, 0.99):.3f}")  # fmt: skip
     out = interval([row["rate"] for row in rows], (0, 1))
     print(issue_line(out, interval([row["points"] for row in rows]), statistics.median(times)))
+
+
+def summary(paths: list[Path]) -> None:
+    """The issue's line recomputed from the ``--out`` files' seat-rounds
+    (:func:`rummykit.evaluate.duplicate.figures`, as the comparison computed it) and the
+    decisions' CPU seconds kept with each SearchBot seat-round."""
+    parts = read_parts(paths)
+    if any("seat_rounds" not in part for part in parts):
+        raise SystemExit("--summary: a part without seat-rounds (written before they were kept)")
+    records = [SeatRound.from_dict(row["record"]) for part in parts for row in part["seat_rounds"]]
+    times = [t for part in parts for row in part["seat_rounds"] for t in row["decisions"]]
+    found = figures(records, "standard")
+    mine = sum(record.bot == "a" for record in records)
+    print(f"{parts[0]['options']}: {len(found['per_deal'])} deals, {mine:,} SearchBot "
+          f"seat-rounds, {len(times):,} decisions, CPU s median {statistics.median(times):.3f}, "
+          f"p99 {quantile(times, 0.99):.3f}")  # fmt: skip
+    print(issue_line(found["went_out_a"], found["points"], statistics.median(times), mine))
+
+
+def seat_round_rows(result, deals: list[int], decisions: dict) -> list[dict]:
+    """Every seat-round of ``result`` as kept in an ``--out`` file: its record (the deal
+    numbered as in the whole run, ``deals``) and, for SearchBot's, the CPU seconds of its
+    decisions (``decisions`` by (deal, seat, round), as played)."""
+    rows = []
+    for record in result.seat_rounds:
+        data = record.to_dict()
+        data["deal"] = deals[record.deal]
+        times = (
+            decisions.get((record.deal, record.seat, record.round), []) if record.bot == "a" else []
+        )
+        rows.append({"record": data, "decisions": [round(t, 5) for t in times]})
+    return rows
 
 
 def main() -> None:
@@ -415,9 +459,24 @@ def main() -> None:
     )
     parser.add_argument("--out", type=Path, help="write this part's figures here (JSON)")
     parser.add_argument("--combine", type=Path, nargs="+", help="only combine --out files")
+    parser.add_argument(
+        "--summary",
+        type=Path,
+        nargs="+",
+        help="only print the issue's line from the seat-rounds of --out files",
+    )
+    parser.add_argument(
+        "--deal-seeds",
+        type=int,
+        nargs="+",
+        help="play these deals (their seeds, as an --out file keeps them) in place of --deals",
+    )
     args = parser.parse_args()
     if args.combine:
         combine(args.combine)
+        return
+    if args.summary:
+        summary(args.summary)
         return
     options = {
         "margin": MARGIN if args.margin is None else args.margin,
@@ -435,6 +494,11 @@ def main() -> None:
         duplicate = rummykit.evaluate.duplicate
         duplicate._play_round = seeing(duplicate._play_round)
     chosen = list(range(args.deals))
+    if args.deal_seeds is not None:
+        if args.part is not None:
+            raise SystemExit("--deal-seeds: the deals are given, --part has nothing to split")
+        chosen = list(range(len(args.deal_seeds)))
+        rummykit.evaluate.duplicate.deal_seeds = lambda rng, _: list(args.deal_seeds)
     if args.part is not None:
         k, n = (int(x) for x in args.part.split("/"))
         chosen = [d for d in chosen if d % n == k]
@@ -447,26 +511,39 @@ def main() -> None:
 
         rummykit.evaluate.duplicate.deal_seeds = some
     bot = TimedSearchBot(args.seed, rollouts=args.rollouts, **options)
+    # Each SearchBot game's decisions, by (deal, seat, round) as compare() numbers them:
+    # compare() plays a deal's baseline, then its seats in turn, and reports after each
+    # seat's game (the baseline, GreedyBots only, decides nothing of SearchBot's).
+    decisions: dict[tuple[int, int, int], list[float]] = defaultdict(list)
+    kept = [0]
+
+    def progress(done: int, total: int) -> None:
+        deal, seat = divmod(done - 2, PLAYERS + 1)
+        for _, seconds, number in DECISIONS[kept[0] :]:
+            decisions[deal, seat, number].append(seconds)
+        kept[0] = len(DECISIONS)
+        print(f"  game {done}/{total}", flush=True)
+
     start = time.process_time()
     result = compare(
         bot,
         GreedyBot(),
         deals=len(chosen),
         rules="standard",
-        players=4,
+        players=PLAYERS,
         rounds=args.rounds,
         seed=args.seed,
-        progress=lambda done, total: print(f"  game {done}/{total}", flush=True),
+        progress=progress,
     )
     cpu = time.process_time() - start
-    times = [seconds for _, seconds in DECISIONS]
+    times = [seconds for _, seconds, _ in DECISIONS]
     print(
         f"SearchBot(rollouts={args.rollouts}), standard, 4 players: {len(times)} decisions, "
         f"CPU s median {statistics.median(times):.3f}, p90 {quantile(times, 0.9):.3f}, "
         f"p99 {quantile(times, 0.99):.3f}, max {max(times):.3f}"
     )
     by_phase = defaultdict(list)
-    for phase, seconds in DECISIONS:
+    for phase, seconds, _ in DECISIONS:
         by_phase[phase].append(seconds)
     for phase, values in sorted(by_phase.items()):
         print(f"  {phase:>12}: {len(values):5} decisions, median {statistics.median(values):.3f} s")
@@ -494,9 +571,11 @@ def main() -> None:
                 for row in result.per_deal
             ],
             "times": times,
+            "seat_rounds": seat_round_rows(result, chosen, decisions),
         }
         args.out.write_text(json.dumps(part))
-    print(issue_line(result.went_out_a, result.points, statistics.median(times)))
+    mine = sum(record.bot == "a" for record in result.seat_rounds)
+    print(issue_line(result.went_out_a, result.points, statistics.median(times), mine))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ tests/test_searchbot.py with the options SearchBot no longer has) pass; a seeing
 from __future__ import annotations
 
 import importlib
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +22,12 @@ from rummykit.evaluate.duplicate import compare
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_searchbot.py"
 SMALL = ["--deals", "3", "--rounds", "1", "--rollouts", "3", "--seed", "5", "--prior", "outs"]
+
+
+def without_time(line: str) -> str:
+    """The issue's line without its median decision time (which differs from run to run)
+    and what follows it."""
+    return line.split(", median decision ")[0]
 
 
 def last_line(*args: str) -> str:
@@ -38,13 +45,42 @@ def test_parts_combine_to_the_whole_run(tmp_path):
     for k, path in enumerate(parts):
         last_line(*SMALL, "--part", f"{k}/2", "--out", str(path))
     # The median decision time differs from run to run; every other figure must not.
-    assert last_line("--combine", *map(str, parts)).rsplit(",", 1)[0] == whole.rsplit(",", 1)[0]
+    assert without_time(last_line("--combine", *map(str, parts))) == without_time(whole)
+    summed = last_line("--summary", *map(str, parts))
+    assert without_time(summed) == without_time(whole)
+    assert summed.endswith(", 12 seat-rounds") and whole.endswith(", 12 seat-rounds")
     with pytest.raises(subprocess.CalledProcessError):
         last_line("--combine", str(parts[0]), str(parts[0]))  # a deal twice
     other = tmp_path / "other.json"  # part 1 played with another option
     last_line(*SMALL, "--out-bonus", "60", "--part", "1/2", "--out", str(other))
     with pytest.raises(subprocess.CalledProcessError):
         last_line("--combine", str(parts[0]), str(other))
+    with pytest.raises(subprocess.CalledProcessError):
+        last_line("--summary", str(parts[0]), str(other))
+
+
+@pytest.mark.slow
+def test_a_deal_replayed_from_its_seed_reproduces_its_seat_rounds(tmp_path):
+    """Every seat-round kept in an ``--out`` file (issue 52 item 4): the deal played again
+    from the seed kept with it (``--deal-seeds``) gives the same records, and the same
+    number of decisions in each SearchBot seat-round."""
+    kept, again = tmp_path / "kept.json", tmp_path / "again.json"
+    last_line(*SMALL, "--rounds", "2", "--out", str(kept))
+    rows = json.loads(kept.read_text())["seat_rounds"]
+    assert len(rows) == 3 * 2 * 8  # 3 deals: the baseline's 4 seats and SearchBot's 4, 2 rounds
+    seed = rows[-1]["record"]["deal_seed"]
+    last_line(*SMALL, "--rounds", "2", "--deal-seeds", str(seed), "--out", str(again))
+
+    def deal(found, seed):
+        return [
+            ({**row["record"], "deal": None}, len(row["decisions"]))
+            for row in found
+            if row["record"]["deal_seed"] == seed
+        ]
+
+    replayed = json.loads(again.read_text())["seat_rounds"]
+    assert deal(replayed, seed) == deal(rows, seed) and len(deal(rows, seed)) == 16
+    assert sum(n for _, n in deal(rows, seed)) > 0
 
 
 @pytest.mark.slow

@@ -1,15 +1,25 @@
 """Duplicate evaluation (rummykit.evaluate.duplicate): a bot against itself, Greedy against
-Random, seeds, bad input."""
+Random, seeds, bad input, the seat-rounds kept and the figures recomputed from them."""
 
 from __future__ import annotations
 
 import json
+import random
+from dataclasses import replace
 
 import pytest
 
 from rummykit.agents.bots import BuyerBot, GreedyBot, RandomBot
+from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError
-from rummykit.evaluate.duplicate import compare
+from rummykit.evaluate.duplicate import (
+    SeatRound,
+    compare,
+    deal_seeds,
+    figures,
+    seated_game,
+    setup,
+)
 from rummykit.evaluate.estimate import Estimate, interval
 
 
@@ -107,3 +117,76 @@ def test_shares_stay_within_their_bounds():
     result = compare(GreedyBot(), RandomBot(), deals=2, players=2, rounds=1, seed=3)
     for share in (result.went_out_a, result.went_out_b):
         assert 0 <= share.low <= share.mean <= share.high <= 1
+
+
+def test_the_seat_rounds_kept_are_the_games_played():
+    """Each deal's seat-rounds, summed per seat, are what its games give when played again
+    one by one (:func:`seated_game`, the ladder's path), and the figures recomputed from
+    them are the comparison's."""
+    result = compare(GreedyBot(), RandomBot(), deals=3, players=3, rounds=2, seed=7, turn=3)
+    assert len(result.seat_rounds) == 3 * 2 * 3 * 2
+    rules, rounds, limits = setup(
+        "standard", players=3, deals=3, seed=7, rounds=2, turn=3, max_reshuffles=3,
+        turn_limit=None, max_actions=100_000, progress=None, hint="",
+    )  # fmt: skip
+    for deal, deal_seed in enumerate(deal_seeds(random.Random(7), 3)):
+        mine = [r for r in result.seat_rounds if r.deal == deal]
+        assert {r.deal_seed for r in mine} == {deal_seed}
+        for bot, seats in (("b", [None]), ("a", range(3))):
+            for seat in seats:
+                makers = [
+                    (lambda s: GreedyBot()) if s == seat else (lambda s: RandomBot(seed=s))
+                    for s in range(3)
+                ]
+                played = seated_game(rules, 3, deal_seed, makers, limits, rounds, 3, 100_000)
+                for s in range(3) if seat is None else [seat]:
+                    rows = sorted(
+                        (r for r in mine if r.bot == bot and r.seat == s), key=lambda r: r.round
+                    )
+                    assert (
+                        sum(r.points for r in rows),
+                        sum(r.went_out for r in rows),
+                        sum(0 < r.laid_down <= 3 for r in rows),
+                        tuple(r.laid_down for r in rows),
+                    ) == played[s]
+    again = figures(result.seat_rounds, "standard", turn=3)
+    assert again["per_deal"] == result.per_deal
+    assert again["went_out_a"] == result.went_out_a and again["laid_down"] == result.laid_down
+
+
+def test_seat_rounds_round_trip_through_plain_data_and_bad_records_are_refused():
+    result = compare(GreedyBot(), RandomBot(), deals=2, players=2, rounds=1, seed=3)
+    rows = json.loads(json.dumps([r.to_dict() for r in result.seat_rounds]))
+    assert tuple(SeatRound.from_dict(row) for row in rows) == result.seat_rounds
+    row = rows[0]
+    for bad, error, words in [
+        ({**row, "extra": 1}, ArgumentError, "fields"),
+        ({k: v for k, v in row.items() if k != "seat"}, ArgumentError, "fields"),
+        ({**row, "points": "7"}, ArgumentTypeError, "points"),
+        ({**row, "bot": "c"}, ArgumentError, "bot"),
+        ({**row, "went_out": 1}, ArgumentError, "went_out"),
+    ]:
+        with pytest.raises(error, match=words):
+            SeatRound.from_dict(bad)
+    records = list(result.seat_rounds)
+    with pytest.raises(ArgumentError, match="no seat-round"):
+        figures([], "standard")
+    with pytest.raises(ArgumentError, match="twice"):
+        figures(records + records[:1], "standard")
+    with pytest.raises(ArgumentError, match="deal 1"):
+        figures(records[:-1], "standard")
+    with pytest.raises(ArgumentTypeError, match="SeatRound"):
+        figures([*records, "a row"], "standard")
+    lost_round = [replace(r, round=2) if r.bot == "b" and r.deal == 0 else r for r in records]
+    with pytest.raises(ArgumentError, match="deal 0"):
+        figures(lost_round, "standard")
+
+
+def test_figures_sign_points_by_the_rules():
+    """Points are penalties in ``standard`` (fewer is better) and won where the rules'
+    scores are negative: the same records give opposite points figures."""
+    result = compare(GreedyBot(), RandomBot(), deals=2, players=2, rounds=1, seed=3)
+    negative = next(name for name in RuleSet.presets() if RuleSet.preset(name).negative_scores)
+    flipped = figures(result.seat_rounds, negative)["per_deal"]
+    assert [row[0] for row in flipped] == [-row[0] for row in result.per_deal]
+    assert any(row[0] for row in flipped)

@@ -30,7 +30,16 @@ The figures (``bot_a`` minus ``bot_b`` in the same seat, signed so that positive
   ``turn`` turns;
 
 and :attr:`Comparison.went_out_a` / ``went_out_b``, each bot's own share of rounds won
-(``1 / players`` if they are equal).
+(``1 / players`` if they are equal). :attr:`Comparison.seat_rounds` keeps every seat-round
+the figures come from (:class:`SeatRound`), so that they can be kept, recomputed
+(:func:`figures`) and looked at round by round:
+
+>>> result = compare(GreedyBot(), RandomBot(), deals=2, players=2, rounds=2, seed=1)
+>>> len(result.seat_rounds)   # per deal: the baseline's 2 seats x 2 rounds, then bot_a's
+16
+>>> again = figures(result.seat_rounds, result.rules)
+>>> again["points"] == result.points, again["per_deal"] == result.per_deal
+(True, True)
 """
 
 from __future__ import annotations
@@ -51,10 +60,53 @@ from rummykit.evaluate.estimate import Estimate, interval
 
 # (Estimate and interval, imported here from rummykit.evaluate.estimate, their one home and
 # reference page, stay importable from this module as before.)
-__all__ = ["Comparison", "compare"]
+__all__ = ["Comparison", "SeatRound", "compare", "figures"]
 
 #: The most deals :func:`compare` plays (each is ``players + 1`` whole games).
 MAX_DEALS = 100_000
+
+
+@dataclass(frozen=True)
+class SeatRound:
+    """One seat's round of a duplicate game: what :func:`compare` compares, kept whole."""
+
+    deal: int
+    """The deal's number in the comparison (0 first)."""
+    deal_seed: int
+    """The deal's seed: playing it again gives the same seat-rounds."""
+    seat: int
+    round: int
+    """The round's number in the game (1 first)."""
+    bot: str
+    """``"a"`` (``bot_a`` in this seat, ``bot_b`` in the others) or ``"b"`` (the
+    baseline: ``bot_b`` in every seat)."""
+    points: int
+    """The seat's points of the round (as scored: a penalty unless the rules' scores are
+    negative)."""
+    went_out: bool
+    """Whether the seat went out first."""
+    laid_down: int
+    """The seat's turn when it laid down its contract, 0 if it never did."""
+
+    def to_dict(self) -> dict:
+        """As plain data (JSON-ready); :meth:`from_dict` reads it back."""
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> SeatRound:
+        """The seat-round of :meth:`to_dict`'s data, every field checked."""
+        if not isinstance(data, dict) or set(data) != set(cls.__dataclass_fields__):
+            raise ArgumentError(
+                f"a seat-round has the fields {', '.join(cls.__dataclass_fields__)}, got {data!r:.120}"
+            )
+        for name in ("deal", "deal_seed", "seat", "round", "points", "laid_down"):
+            if type(data[name]) is not int:
+                raise ArgumentTypeError(f"seat-round {name} must be an integer, got {data[name]!r}")
+        if data["bot"] not in ("a", "b") or type(data["went_out"]) is not bool:
+            raise ArgumentError(
+                f"seat-round bot must be 'a' or 'b' and went_out a bool, got {data!r:.120}"
+            )
+        return cls(**data)
 
 
 @dataclass(frozen=True)
@@ -79,6 +131,9 @@ class Comparison:
     went_out_b: Estimate
     per_deal: tuple[tuple[float, float, float], ...]
     """Each deal's (points, went_out, laid_down) differences."""
+    seat_rounds: tuple[SeatRound, ...] = ()
+    """Every seat-round played: per deal the baseline's (every seat, every round), then
+    ``bot_a``'s seat of each of its games."""
 
     def to_dict(self) -> dict:
         """As plain data (JSON-ready)."""
@@ -137,23 +192,19 @@ def _play_round(state: GameState, bots: list, max_actions: int) -> None:
     raise ArgumentError(f"max_actions: a round did not end within {max_actions:,} actions")
 
 
-def seated_game(
-    rules, players, deal_seed, makers, limits, rounds, turn, max_actions
-) -> list[tuple]:
+def seated_rounds(
+    rules, players, deal_seed, makers, limits, rounds, max_actions
+) -> list[list[tuple[int, bool, int]]]:
     """Play one duplicate game of the deal ``deal_seed``, seat ``s``'s bot made by
     ``makers[s](seed)`` from a seed of the deal and the seat (whichever bot sits there);
-    per seat (points, rounds went out first, rounds laid down by ``turn``, and per round
-    the turn of the seat's lay-down, 0 if it never laid down). The arguments are those
-    :func:`setup` checked; shared with :mod:`rummykit.evaluate.ladder`."""
+    per seat, per round, (points, went out first, the turn of the seat's lay-down or 0 if
+    it never laid down). The arguments are those :func:`setup` checked."""
     chance = random.Random(deal_seed)
     round_seeds = [chance.getrandbits(63) for _ in range(rounds)]
     dealer = chance.randrange(players)
     bot_seeds = [chance.getrandbits(63) for _ in range(players)]
     bots = [make(seed) for make, seed in zip(makers, bot_seeds, strict=True)]
-    points = [0] * players
-    out = [0] * players
-    laid = [0] * players
-    when: list[list[int]] = [[] for _ in range(players)]
+    played: list[list[tuple[int, bool, int]]] = [[] for _ in range(players)]
     scores = [0] * players
     contracts = None
     for number in range(rounds):
@@ -163,10 +214,6 @@ def seated_game(
             state.contract_index = list(contracts)
         _play_round(state, bots, max_actions)
         result = state.results[0]
-        for seat in range(players):
-            points[seat] += result.points[seat]
-        if result.went_out is not None:
-            out[result.went_out] += 1
         turns = [0] * players
         down = [0] * players
         for event in state.log:
@@ -174,12 +221,29 @@ def seated_game(
                 turns[event.seat] += 1
             elif event.kind == "lay down" and not down[event.seat]:
                 down[event.seat] = turns[event.seat]
-                laid[event.seat] += turns[event.seat] <= turn
         for seat in range(players):
-            when[seat].append(down[seat])
+            played[seat].append((result.points[seat], result.went_out == seat, down[seat]))
         scores = list(state.scores)
         contracts = state.contract_index
-    return [(points[s], out[s], laid[s], tuple(when[s])) for s in range(players)]
+    return played
+
+
+def seated_game(
+    rules, players, deal_seed, makers, limits, rounds, turn, max_actions
+) -> list[tuple]:
+    """:func:`seated_rounds` summed per seat: (points, rounds went out first, rounds laid
+    down by ``turn``, and per round the turn of the seat's lay-down, 0 if it never laid
+    down). Shared with :mod:`rummykit.evaluate.ladder`."""
+    played = seated_rounds(rules, players, deal_seed, makers, limits, rounds, max_actions)
+    return [
+        (
+            sum(points for points, _, _ in mine),
+            sum(out for _, out, _ in mine),
+            sum(0 < down <= turn for _, _, down in mine),
+            tuple(down for _, _, down in mine),
+        )
+        for mine in played
+    ]
 
 
 def setup(
@@ -268,36 +332,25 @@ def compare(
         progress=progress,
         hint="each deal plays players + 1 games",
     )
-    sign = better_sign(rules)
     rng = random.Random(seed)
-    per_deal, rate_a, rate_b = [], [], []
     total, done = deals * (players + 1), 0
     make_a, make_b = (lambda s: _fresh(bot_a, s)), (lambda s: _fresh(bot_b, s))
-    for deal_seed in deal_seeds(rng, deals):
+    seat_rounds: list[SeatRound] = []
+    for deal, deal_seed in enumerate(deal_seeds(rng, deals)):
         args = (rules, players, deal_seed)
-        rest = (limits, rounds, turn, max_actions)
-        base = seated_game(*args, [make_b] * players, *rest)
+        rest = (limits, rounds, max_actions)
+
+        base = seated_rounds(*args, [make_b] * players, *rest)
         done += 1
-        diffs = []
+        for seat in range(players):
+            seat_rounds += _records(deal, deal_seed, seat, "b", base[seat])
         for seat in range(players):
             seats = [make_a if s == seat else make_b for s in range(players)]
-            mine = seated_game(*args, seats, *rest)[seat]
+            played = seated_rounds(*args, seats, *rest)[seat]
+            seat_rounds += _records(deal, deal_seed, seat, "a", played)
             done += 1
             if progress is not None:
                 progress(done, total)
-            diffs.append(
-                (
-                    sign * (mine[0] - base[seat][0]),
-                    (mine[1] - base[seat][1]) / rounds,
-                    (mine[2] - base[seat][2]) / rounds,
-                    mine[1] / rounds,
-                    base[seat][1] / rounds,
-                )
-            )
-        means = [sum(d[i] for d in diffs) / players for i in range(5)]
-        per_deal.append(tuple(means[:3]))
-        rate_a.append(means[3])
-        rate_b.append(means[4])
     return Comparison(
         bot_a=repr(bot_a),
         bot_b=repr(bot_b),
@@ -307,10 +360,93 @@ def compare(
         rounds=rounds,
         turn=turn,
         games=total,
-        points=interval([d[0] for d in per_deal]),
-        went_out=interval([d[1] for d in per_deal], (-1, 1)),
-        laid_down=interval([d[2] for d in per_deal], (-1, 1)),
-        went_out_a=interval(rate_a, (0, 1)),
-        went_out_b=interval(rate_b, (0, 1)),
-        per_deal=tuple(per_deal),
+        **figures(seat_rounds, rules, turn=turn),
+        seat_rounds=tuple(seat_rounds),
     )
+
+
+def _records(deal: int, deal_seed: int, seat: int, bot: str, played: list) -> list[SeatRound]:
+    return [
+        SeatRound(deal, deal_seed, seat, number, bot, points, out, down)
+        for number, (points, out, down) in enumerate(played, start=1)
+    ]
+
+
+def figures(seat_rounds, rules: RuleSet | str, *, turn: int = 8) -> dict:
+    """The figures of :class:`Comparison` (``points``, ``went_out``, ``laid_down``,
+    ``went_out_a``, ``went_out_b``, ``per_deal``) from its :class:`SeatRound` records,
+    those of :attr:`Comparison.seat_rounds` or records kept and read back: :func:`compare`
+    makes its own this way. Every deal needs the baseline's seat-rounds and ``bot_a``'s,
+    for every seat and round.
+
+    >>> from rummykit.agents.bots import GreedyBot, RandomBot
+    >>> result = compare(GreedyBot(), RandomBot(), deals=3, players=2, rounds=2, seed=4)
+    >>> again = figures(result.seat_rounds[:8], "standard")   # the first deal's
+    >>> again["per_deal"] == result.per_deal[:1]
+    True
+    >>> figures(result.seat_rounds[:7], "standard")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ArgumentError: seat_rounds: deal 0 has 3 seat-rounds of bot_a and 4 of the baseline; each needs every seat of every round
+    """
+    if isinstance(rules, str):
+        rules = RuleSet.preset(rules)
+    sign = better_sign(rules)
+    deals: dict[int, dict[str, dict[tuple[int, int], SeatRound]]] = {}
+    for record in seat_rounds:
+        if not isinstance(record, SeatRound):
+            raise ArgumentTypeError(f"seat_rounds: each must be a SeatRound, got {record!r:.80}")
+        mine = deals.setdefault(record.deal, {"a": {}, "b": {}})[record.bot]
+        key = (record.seat, record.round)
+        if key in mine:
+            raise ArgumentError(
+                f"seat_rounds: deal {record.deal}, seat {record.seat}, round {record.round} "
+                f"of bot_{record.bot} twice"
+            )
+        mine[key] = record
+    if not deals:
+        raise ArgumentError("seat_rounds: no seat-round to compute figures from")
+    per_deal, rate_a, rate_b = [], [], []
+    for deal in sorted(deals):
+        a, b = deals[deal]["a"], deals[deal]["b"]
+        if set(a) != set(b) or not a:
+            raise ArgumentError(
+                f"seat_rounds: deal {deal} has {len(a)} seat-rounds of bot_a and {len(b)} of "
+                "the baseline; each needs every seat of every round"
+            )
+        seats = sorted({seat for seat, _ in a})
+        rounds = len(a) // len(seats)
+        if len(seats) * rounds != len(a) or {r for _, r in a} != set(range(1, rounds + 1)):
+            raise ArgumentError(f"seat_rounds: deal {deal} lacks rounds of some seats")
+        diffs = []
+        for seat in seats:
+            mine = [a[seat, r] for r in range(1, rounds + 1)]
+            theirs = [b[seat, r] for r in range(1, rounds + 1)]
+
+            def total(rows, name):
+                return sum(getattr(row, name) for row in rows)
+
+            def laid(rows):
+                return sum(0 < row.laid_down <= turn for row in rows)
+
+            diffs.append(
+                (
+                    sign * (total(mine, "points") - total(theirs, "points")),
+                    (total(mine, "went_out") - total(theirs, "went_out")) / rounds,
+                    (laid(mine) - laid(theirs)) / rounds,
+                    total(mine, "went_out") / rounds,
+                    total(theirs, "went_out") / rounds,
+                )
+            )
+        means = [sum(d[i] for d in diffs) / len(seats) for i in range(5)]
+        per_deal.append(tuple(means[:3]))
+        rate_a.append(means[3])
+        rate_b.append(means[4])
+    return {
+        "points": interval([d[0] for d in per_deal]),
+        "went_out": interval([d[1] for d in per_deal], (-1, 1)),
+        "laid_down": interval([d[2] for d in per_deal], (-1, 1)),
+        "went_out_a": interval(rate_a, (0, 1)),
+        "went_out_b": interval(rate_b, (0, 1)),
+        "per_deal": tuple(per_deal),
+    }
