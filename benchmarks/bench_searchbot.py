@@ -72,7 +72,8 @@ from rummykit.engine.actions import (
     TakeDiscard,
 )
 from rummykit.engine.game import GameState
-from rummykit.evaluate.duplicate import SeatRound, compare, figures
+from rummykit.engine.rules import RuleSet
+from rummykit.evaluate.duplicate import SeatRound, better_sign, compare, figures
 from rummykit.evaluate.estimate import interval
 
 #: Every SearchBot decision: (phase, CPU seconds, round). Module-level, so the copies that
@@ -403,7 +404,44 @@ def summary(paths: list[Path]) -> None:
     print(f"{parts[0]['options']}: {len(found['per_deal'])} deals, {mine:,} SearchBot "
           f"seat-rounds, {len(times):,} decisions, CPU s median {statistics.median(times):.3f}, "
           f"p99 {quantile(times, 0.99):.3f}")  # fmt: skip
+    for line in by_round(records):
+        print(line)
     print(issue_line(found["went_out_a"], found["points"], statistics.median(times), mine))
+
+
+def by_round(records: list[SeatRound]) -> list[str]:
+    """A line per round of the seat-rounds: SearchBot's share of going out first and
+    GreedyBot's in the same seats (the baseline), their paired difference and the points
+    a round better, each difference with its 95% interval over the deals (the mean over a
+    deal's seats, as the comparison takes it)."""
+    sign = better_sign(RuleSet.preset("standard"))
+    kept = {(r.deal, r.seat, r.round, r.bot): r for r in records}
+    lines = []
+    for number in sorted({r.round for r in records}):
+        deals: dict[int, list[tuple[float, float]]] = defaultdict(list)
+        shares = {"a": [], "b": []}
+        for (deal, seat, at, bot), record in sorted(kept.items()):
+            if at != number or bot != "a":
+                continue
+            base = kept[deal, seat, at, "b"]
+            shares["a"].append(record.went_out)
+            shares["b"].append(base.went_out)
+            deals[deal].append(
+                (record.went_out - base.went_out, sign * (record.points - base.points))
+            )
+        rows = [
+            [sum(col) / len(seats) for col in zip(*seats, strict=True)] for seats in deals.values()
+        ]
+        out = interval([100 * row[0] for row in rows])
+        points = interval([row[1] for row in rows])
+        n = len(shares["a"])
+        lines.append(
+            f"  round {number}: {n} seat-rounds ({len(rows)} deals), SearchBot out first "
+            f"{100 * sum(shares['a']) / n:.1f}%, GreedyBot {100 * sum(shares['b']) / n:.1f}%, "
+            f"difference {out.mean:+.1f} pp [{out.low:+.1f}, {out.high:+.1f}], points a "
+            f"round {points.mean:+.1f} [{points.low:+.1f}, {points.high:+.1f}]"
+        )
+    return lines
 
 
 def seat_round_rows(result, deals: list[int], decisions: dict) -> list[dict]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.agents.bots import GreedyBot
+from rummykit.agents.bots import GreedyBot, RandomBot
 from rummykit.agents.determinize import determinize
 from rummykit.agents.searchbot import SearchBot
 from rummykit.engine.game import Game
@@ -171,3 +171,19 @@ def test_a_seeing_bot_refuses_a_table_that_is_not_its_views():
     assert {len(v) for v in bot.weigh(view, view.legal_actions())} == {2}
     with pytest.raises(ValueError, match="see, rotate"):
         bench.TimedSearchBot(3, see=True, rotate=True)
+
+
+def test_the_summary_by_round_adds_up_to_the_comparison():
+    """``--summary``'s lines by round: each round's seat-rounds, and the rounds' paired
+    differences of going out first averaging to the comparison's (a deal's mean over its
+    seats, then over deals, is linear)."""
+    bench = _bench()
+    result = compare(
+        RandomBot(), GreedyBot(), deals=3, rules="standard", players=4, rounds=2, seed=2
+    )
+    lines = bench.by_round(list(result.seat_rounds))
+    assert [line.split(":")[0] for line in lines] == ["  round 1", "  round 2"]
+    assert all("12 seat-rounds (3 deals)" in line for line in lines)
+    differences = [float(line.split("difference ")[1].split(" pp")[0]) for line in lines]
+    assert sum(differences) / 2 == pytest.approx(100 * result.went_out.mean, abs=0.06)
+    assert any(differences)
