@@ -17,7 +17,14 @@ of this process (one core). Prints each rate and the ratios, last the line
 
     rollouts: core N/s one at a time (R x the engine's E/s), B/s in batches of 16
 
-    .venv/bin/python benchmarks/bench_rollouts.py [--positions 300] [--engine 100]
+``--outs N`` also times what issue 52's bound (b) would cost (SearchBot's own seat rolled
+out by OutsBot, which the core does not play): ``N`` positions of each round 1-7, each
+rolled out by the engine with an OutsBot in the seat to act and GreedyBots in the others,
+against the core's GreedyBot rollouts of the same positions; a line per round, then
+
+    outs rollouts: engine with OutsBot in the seat O/s, the core's GreedyBot rollouts C/s (R x)
+
+    .venv/bin/python benchmarks/bench_rollouts.py [--positions 300] [--engine 100] [--outs N]
 """
 
 from __future__ import annotations
@@ -26,18 +33,19 @@ import argparse
 import random
 import time
 
-from rummykit.agents.bots import GreedyBot, RandomBot
+from rummykit.agents.bots import GreedyBot, OutsBot, RandomBot
 from rummykit.agents.rollouts import fast_rollout, rollout, rollout_points
 from rummykit.engine.game import Game
 
 
-def positions(count: int, seed: int) -> list:
+def positions(count: int, seed: int, round: int = 1) -> list:
     rng = random.Random(seed)
     out = []
     number = 0
     while len(out) < count:
         number += 1
-        state = Game("standard", players=4, seed=seed * 100_000 + number).new_state()
+        game = Game("standard", players=4, seed=seed * 100_000 + number)
+        state = game.new_state(round=round)
         greedy, chaos = GreedyBot(), RandomBot(seed=number)
         mixed = rng.random() < 0.5
         for _ in range(rng.randint(0, 60)):
@@ -56,7 +64,12 @@ def main() -> None:
     parser.add_argument("--engine", type=int, default=100, help="positions the engine plays")
     parser.add_argument("--repeat", type=int, default=5, help="core passes over the positions")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--outs", type=int, default=0, help="positions a round for bound (b)'s rollouts"
+    )
     args = parser.parse_args()
+    if args.outs:
+        outs_rollouts(args.outs, args.seed)
     states = positions(args.positions, args.seed)
     bots = [GreedyBot() for _ in range(4)]
     phases = sorted({s.phase for s in states})
@@ -87,6 +100,38 @@ def main() -> None:
         f"rollouts: core {single_rate:,.0f}/s one at a time "
         f"({single_rate / engine_rate:.0f} x the engine's {engine_rate:,.0f}/s), "
         f"{batch_rate:,.0f}/s in batches of 16"
+    )
+
+
+def outs_rollouts(count: int, seed: int) -> None:
+    """Bound (b)'s rollouts: the engine with OutsBot in the seat to act, against the core's
+    GreedyBot rollouts, on ``count`` positions of each round (see the module notes)."""
+    totals = {"outs": 0.0, "core": 0.0}
+    done = 0
+    for number in range(1, 8):
+        states = positions(count, seed + number, round=number)
+        spent = {"outs": 0.0, "core": 0.0}
+        for i, state in enumerate(states):
+            bots = [GreedyBot() for _ in range(4)]
+            start = time.process_time()
+            fast_rollout(state, bots, random.Random(i))
+            spent["core"] += time.process_time() - start
+            bots[state.to_act] = OutsBot()
+            start = time.process_time()
+            rollout(state.clone(), bots, random.Random(i))
+            spent["outs"] += time.process_time() - start
+        print(
+            f"  round {number}: {len(states)} positions, OutsBot in the seat "
+            f"{1000 * spent['outs'] / len(states):.1f} ms a rollout, the core "
+            f"{1000 * spent['core'] / len(states):.2f} ms ({spent['outs'] / spent['core']:,.0f} x)"
+        )
+        for name in totals:
+            totals[name] += spent[name]
+        done += len(states)
+    outs, core = done / totals["outs"], done / totals["core"]
+    print(
+        f"outs rollouts: engine with OutsBot in the seat {outs:,.1f}/s, the core's GreedyBot "
+        f"rollouts {core:,.0f}/s ({core / outs:,.0f} x)"
     )
 
 
