@@ -19,7 +19,8 @@ CPU time of this process, one core. The measurement behind SearchBot's defaults 
     .venv/bin/python benchmarks/bench_searchbot.py [--deals N] [--rounds R] [--seed S]
         [--rollouts K] [--margin M] [--prior greedy|outs] [--pool P] [--out-bonus B]
         [--pair-margin M] [--rotate] [--late-pool P] [--late-from R] [--objective points|out]
-        [--see] [--part K/N --out F] [--combine F ...]
+        [--see] [--read] [--part K/N --out F] [--combine F ...] [--summary F ...]
+        [--deal-seeds S ...]
 
 The options other than the budget are experiments, the benchmark's own and not
 SearchBot's (:class:`TimedSearchBot` says what each does). ``--part K/N --out F`` plays
@@ -31,6 +32,10 @@ cores::
     for k in 0 1; do .venv/bin/python benchmarks/bench_searchbot.py --deals 8 --rounds 7 \
         --seed 29 --prior outs --part $k/2 --out /tmp/part$k.json & done; wait
     .venv/bin/python benchmarks/bench_searchbot.py --combine /tmp/part0.json /tmp/part1.json
+
+``--read`` draws SearchBot's samples with :class:`~rummykit.agents.reading.ReadingSampler`
+(issue 52, item 3, its first step): only deals in which no opponent read could have laid
+down at the start of its last play, as the bots' own model says.
 
 ``--see`` is a bound, not a player (issue 52, item 1): SearchBot's samples hold the
 other seats' true hands (the table's own, read from the game being played) and only the
@@ -56,9 +61,10 @@ from bench_search_noise import rotated
 
 import rummykit.evaluate.duplicate
 from rummykit.agents.bots import GreedyBot, OutsBot
+from rummykit.agents.reading import ReadingSampler
 from rummykit.agents.rollouts import best_outcome
 from rummykit.agents.searchbot import MARGIN, Decision, SearchBot
-from rummykit.agents.weigh import clearly_better, paired_outcomes, seat_value
+from rummykit.agents.weigh import LIMITS, clearly_better, paired_outcomes, seat_value
 from rummykit.engine.actions import (
     Buy,
     Call,
@@ -79,6 +85,9 @@ from rummykit.evaluate.estimate import interval
 #: Every SearchBot decision: (phase, CPU seconds, round). Module-level, so the copies that
 #: compare() plays all record here.
 DECISIONS: list[tuple[str, float, int]] = []
+#: A reading bot's samples drawn, those that fell back to a plain determinization, and
+#: the decisions in which it read some opponent.
+READS = [0, 0, 0]
 #: Every rollout's CPU seconds.
 ROLLOUTS: list[float] = []
 #: The table: SearchBot and three GreedyBots.
@@ -129,9 +138,11 @@ class TimedSearchBot(SearchBot):
     ``late_pool`` (the pool from round ``late_from`` on), ``rotate`` (every branch's stock
     rotated, :func:`bench_search_noise.rotated`), ``objective`` (``"out"``: a rollout
     scores 1 if the seat goes out first, else 0), ``out_bonus`` (points added to the
-    seat's outcome of a rollout in which it goes out) and ``see`` (every sample holds the
+    seat's outcome of a rollout in which it goes out), ``see`` (every sample holds the
     true hands of :attr:`table`, the game being played, and a shuffle of its stock: see
-    :func:`seen`).
+    :func:`seen`) and ``read`` (samples drawn by
+    :class:`~rummykit.agents.reading.ReadingSampler`, its fallbacks counted in
+    :data:`READS`).
 
     Without evidence (one sample) it plays as its prior, GreedyBot or another; at a
     margin of 0 the best single rollout decides and play differs:
@@ -198,10 +209,13 @@ class TimedSearchBot(SearchBot):
         objective: str = "points",
         out_bonus: float = 0.0,
         see: bool = False,
+        read: bool = False,
     ) -> None:
         super().__init__(seed, rollouts=rollouts)
         if see and rotate:
             raise ValueError("see, rotate: a seeing bot's samples are the table's, not rotated")
+        if see and read:
+            raise ValueError("see, read: a seeing bot's samples are the table's, not read")
         self.margin = margin
         self.prior = None if prior is None else prior()
         self.pool = pool
@@ -212,6 +226,7 @@ class TimedSearchBot(SearchBot):
         self.objective = objective
         self.out_bonus = out_bonus
         self.see = see
+        self.read = read
         self.table: GameState | None = None
         """The game being played, for a bot that sees (:func:`seeing`)."""
         self.bots: list = []
@@ -245,13 +260,24 @@ class TimedSearchBot(SearchBot):
         branch = rotated if self.rotate else None
         if self.see:
             branch = seen_branch(view, self.table)
+        sampler = ReadingSampler(view, **LIMITS) if self.read else None
         weighed = paired_outcomes(
-            view, candidates, rng=self.rng, play=timed_outcome, bots=self.bots, branch=branch
+            view,
+            candidates,
+            rng=self.rng,
+            play=timed_outcome,
+            bots=self.bots,
+            branch=branch,
+            sampler=sampler,
         )
         values: list[list[float]] = [[] for _ in candidates]
         for results in itertools.islice(weighed, samples or self.rollouts):
             for number, (points, out) in enumerate(results):
                 values[number].append(self.value(points, out, view))
+        if sampler is not None:
+            READS[0] += sampler.drawn
+            READS[1] += sampler.fell_back
+            READS[2] += bool(sampler.reading.checks)
         return values
 
     def choose(self, view):
@@ -484,6 +510,9 @@ def main() -> None:
     )
     parser.add_argument("--prior", choices=sorted(PRIORS), help="SearchBot's prior")
     parser.add_argument(
+        "--read", action="store_true", help="samples that read the opponents (ReadingSampler)"
+    )
+    parser.add_argument(
         "--see",
         action="store_true",
         help="a bound: samples hold the other seats' true hands (the stock shuffled)",
@@ -527,6 +556,7 @@ def main() -> None:
         "objective": args.objective,
         "out_bonus": args.out_bonus,
         "see": args.see,
+        "read": args.read,
     }
     if args.see:
         duplicate = rummykit.evaluate.duplicate
@@ -590,6 +620,9 @@ def main() -> None:
         f"(median {1000 * statistics.median(ROLLOUTS):.1f} ms); benchmark CPU {cpu:.0f} s"
     )
     print(result)
+    if args.read:
+        print(f"reading: {READS[2]:,} decisions read some opponent; {READS[0]:,} samples, "
+              f"{READS[1]:,} fell back to a plain determinization")  # fmt: skip
     if args.out is not None:
         # GreedyBot's rate in a seat is the same in every deal (one going out a round,
         # shared by four seats) unless a round ends with nobody out: then it is refused.

@@ -187,3 +187,15 @@ def test_the_summary_by_round_adds_up_to_the_comparison():
     differences = [float(line.split("difference ")[1].split(" pp")[0]) for line in lines]
     assert sum(differences) / 2 == pytest.approx(100 * result.went_out.mean, abs=0.06)
     assert any(differences)
+
+
+def test_a_reading_bot_draws_its_samples_from_the_reading_sampler():
+    bench = _bench()
+    table = _mid_round(3)
+    view = table.view(table.to_act)
+    before = list(bench.READS)
+    bot = bench.TimedSearchBot(3, rollouts=4, read=True)
+    bot.weigh(view, view.legal_actions())
+    assert bench.READS[0] == before[0] + 4
+    with pytest.raises(ValueError, match="see, read"):
+        bench.TimedSearchBot(3, see=True, read=True)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import math
 import random
 from collections import Counter
 
@@ -26,15 +25,7 @@ from rummykit.agents.determinize import HiddenCards, determinize, hidden_cards
 from rummykit.engine.game import Game, GameState
 from rummykit.engine.rules import RuleSet
 from rummykit.errors import ArgumentError, ArgumentTypeError, IllegalActionError
-
-ONE_DECK = dataclasses.replace(
-    RuleSet.preset("standard"),
-    name="one deck",
-    decks_by_players=tuple((players, 1) for players in range(2, 9)),
-    jokers_by_decks=((1, 0), (2, 0), (3, 0), (4, 0)),
-    max_players=4,
-)
-
+from tests.support.sampling import ONE_DECK, fits_exact
 
 # --------------------------------------------------------------------------------------
 # The oracle
@@ -190,20 +181,6 @@ def test_consistent_deals_are_the_model_and_uniform(players, seed, steps, seat):
 
 def _location(placement):
     return placement[0] if placement[0][0] == "hand" else ("stock",)
-
-
-def fits_exact(sampler, exact: dict, samples: int, rng: random.Random) -> bool:
-    """Chi-square test (0.1% level) of ``sampler``'s locations against ``exact``."""
-    observed = Counter(sampler(rng) for _ in range(samples))
-    if set(observed) - set(exact):
-        return False  # a place the exact distribution never reaches
-    chi2 = sum((observed[k] - samples * p) ** 2 / (samples * p) for k, p in exact.items())
-    df = len(exact) - 1
-    if df == 0:
-        return True
-    # Wilson-Hilferty: the chi-square quantile for z = 3.09 (0.1% upper tail).
-    critical = df * (1 - 2 / (9 * df) + 3.09 * math.sqrt(2 / (9 * df))) ** 3
-    return chi2 < critical
 
 
 @pytest.mark.parametrize(("players", "seed", "steps", "seat"), CASES[1:4])

@@ -33,6 +33,7 @@ from rummykit.agents.bots import GreedyBot
 from rummykit.agents.determinize import determinize, hidden_cards
 from rummykit.agents.rollouts import best_outcome
 from rummykit.engine.actions import Action
+from rummykit.engine.game import GameState
 from rummykit.engine.legal import PlayerView
 
 __all__ = ["LIMITS", "clearly_better", "paired_outcomes", "seat_value", "weigh"]
@@ -79,14 +80,19 @@ def paired_outcomes(
     bots: Sequence,
     limits: dict | None = None,
     branch: Callable | None = None,
+    sampler: Callable[[int], GameState] | None = None,
 ) -> Iterator[list]:
     """The one paired weighing of a decision's choices: for each sample, without end, the
     result of ``play(state, bots, chance)`` after each of ``actions``, every action played
     on the same determinization of ``view`` and rolled out with the same chance (a
     :class:`random.Random` of one seed), so that two actions' results are paired sample by
-    sample. Each sample draws its deal, then its chance, from ``rng``; ``limits`` bound the
-    sampled rounds (:data:`LIMITS` by default); ``branch(sample, action)`` makes the state
-    played on (by default a copy of the sample with the action applied). :func:`weigh` (the review, the puzzles) and
+    sample. Each sample draws its deal, then its chance, from ``rng``: the deal by
+    ``sampler(seed)`` (by default :func:`~rummykit.agents.determinize.determinize` of
+    ``view`` from that seed, in rounds bounded by ``limits``, :data:`LIMITS` by default;
+    :class:`~rummykit.agents.reading.ReadingSampler` reads the opponents and bounds its
+    own). ``branch(sample, action)`` makes the state played on (by default a copy of the
+    sample with the action applied).
+    :func:`weigh` (the review, the puzzles) and
     :meth:`SearchBot.weigh <rummykit.agents.searchbot.SearchBot.weigh>` read it.
 
     >>> from itertools import islice
@@ -100,10 +106,15 @@ def paired_outcomes(
     >>> len(first) == len(view.legal_actions()), len(first[0])   # points, one per seat
     (True, 2)
     """
-    limits = LIMITS if limits is None else limits
-    hidden = hidden_cards(view)
+    if sampler is None:
+        limits = LIMITS if limits is None else limits
+        hidden = hidden_cards(view)
+
+        def sampler(seed: int) -> GameState:
+            return determinize(view, seed, hidden=hidden, **limits)
+
     while True:
-        sample = determinize(view, rng.getrandbits(63), hidden=hidden, **limits)
+        sample = sampler(rng.getrandbits(63))
         chance = rng.getrandbits(63)
         results = []
         for action in actions:

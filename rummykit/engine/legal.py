@@ -325,17 +325,30 @@ def rank_major_key(card: Card) -> int:
 
 def _empty_ok(view: PlayerView) -> bool:
     """May a play leave this player's hand empty (floating, or going out by melding)?"""
-    rules = view.rules
-    return rules.floating or (view.is_last_round and rules.last_round_no_discard)
+    return _may_empty(view.rules, view.is_last_round)
+
+
+def _may_empty(rules: RuleSet, last_round: bool) -> bool:
+    return rules.floating or (last_round and rules.last_round_no_discard)
 
 
 def can_finish(view: PlayerView, hand_after: Sequence[Card], pending: Sequence[Card]) -> bool:
     """Could the player still end the turn holding ``hand_after``?"""
+    return _finishes(view.rules, view.is_last_round, view.taken, hand_after, pending)
+
+
+def _finishes(
+    rules: RuleSet,
+    last_round: bool,
+    taken: Card | None,
+    hand_after: Sequence[Card],
+    pending: Sequence[Card],
+) -> bool:
+    """:func:`can_finish` from the facts it reads."""
     if not hand_after:
-        return _empty_ok(view)
-    if view.is_last_round and view.rules.last_round_no_discard and len(hand_after) == 1:
+        return _may_empty(rules, last_round)
+    if last_round and rules.last_round_no_discard and len(hand_after) == 1:
         return True  # "end turn" without a discard
-    taken = view.taken
     return any(card != taken and card not in pending for card in hand_after)
 
 
@@ -407,31 +420,61 @@ def lay_off_end(old: Meld, new: Meld) -> str | None:
 
 
 def _canonical_lay_down(view: PlayerView) -> list[Meld] | None:
-    """One legal lay-down of this seat's contract (``find_contract``'s), or None.
+    """One legal lay-down of this seat's contract (``find_contract``'s), or None: see
+    :func:`lay_down_of`."""
+    return lay_down_of(
+        list(view.hand),
+        view.contract,
+        view.rules,
+        taken=view.taken,
+        pending=view.pending_jokers,
+        last_round=view.is_last_round,
+    )
 
-    When ``find_contract`` uses so many cards that the turn could not end, a card is
-    given back from a meld longer than it needs to be.
+
+def lay_down_of(
+    hand: list[Card],
+    contract: Contract,
+    rules: RuleSet,
+    *,
+    taken: Card | None = None,
+    pending: Sequence[Card] = (),
+    last_round: bool = False,
+) -> list[Meld] | None:
+    """The lay-down :meth:`PlayerView.legal_actions` offers a seat holding ``hand`` in its
+    play phase, not yet laid down (``find_contract``'s melds of ``contract``), or None:
+    ``taken`` is the card it took from the pile this turn (it cannot be discarded),
+    ``pending`` the jokers it took by a swap and must still play, ``last_round`` whether
+    this is the game's last round. A play needs a turn that can still end, so when
+    ``find_contract`` uses so many cards that it could not, a card is given back from a
+    meld longer than it needs to be.
+
+    >>> from rummykit.engine.cards import parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> hand = parse_cards("8S 8H 8D JH JS JC 2C")
+    >>> [str(meld) for meld in lay_down_of(hand, rules.contracts[0], rules)]
+    ['8♦ 8♥ 8♠', 'J♣ J♥ J♠']
+    >>> lay_down_of(hand[:6], rules.contracts[0], rules) is None   # no card left to discard
+    True
     """
-    hand = list(view.hand)
-    if len(hand) < view.contract.min_cards(view.rules):
+    if len(hand) < contract.min_cards(rules):
         return None
-    melds = find_contract(hand, view.contract, view.rules)
+    melds = find_contract(hand, contract, rules)
     if melds is None:
         return None
     used = [card for meld in melds for card in meld.cards]
-    if can_finish(view, without_cards(hand, used), view.pending_jokers):
+    if _finishes(rules, last_round, taken, without_cards(hand, used), pending):
         return melds
     for index, meld in enumerate(melds):
         for drop in dict.fromkeys((meld.cards[0], meld.cards[-1], *meld.cards)):
             groups = [list(m.cards) for m in melds]
             groups[index].remove(drop)
             try:
-                trimmed = check_lay_down(groups, view.contract, view.rules)
+                trimmed = check_lay_down(groups, contract, rules)
             except IllegalMeldError:
                 continue
-            if can_finish(
-                view, without_cards(hand, [c for g in groups for c in g]), view.pending_jokers
-            ):
+            rest = without_cards(hand, [c for g in groups for c in g])
+            if _finishes(rules, last_round, taken, rest, pending):
                 return trimmed
     return None
 

@@ -1,0 +1,334 @@
+"""Reading the opponents (rummykit.agents.reading): the model holds of the bots' own play,
+its reading is exact against enumeration on a one-deck shoe, and its sampler draws
+uniformly among the deals that agree.
+
+The oracle: a one-deck, jokerless shoe (each card one physical card), GreedyBots playing
+part of a round, one seat's view. A few hidden cards (some in opponents' hands, some in
+the stock) are placed in every way the view allows (the sub-problem of
+:meth:`~rummykit.agents.determinize.HiddenCards.restrict`, every other card where it is);
+each placement either lets an opponent read by the model lay down at the start of its
+last play (it disagrees) or not. The reading sampler's placements must match the uniform
+distribution over those that agree, and a sampler that does not read (uniform over all)
+must fail the same test.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+
+import pytest
+
+from rummykit.agents.bots import BuyerBot, GreedyBot, OutsBot
+from rummykit.agents.determinize import determinize, hidden_cards
+from rummykit.agents.reading import (
+    ATTEMPTS,
+    ReadingSampler,
+    first_agreeing,
+    reading,
+)
+from rummykit.agents.rollouts import best_rollout
+from rummykit.agents.weigh import LIMITS, paired_outcomes
+from rummykit.engine.actions import Discard, LayDown
+from rummykit.engine.game import Game
+from rummykit.engine.rules import RuleSet
+from rummykit.errors import ArgumentError, ArgumentTypeError
+from tests.support.sampling import ONE_DECK, fits_exact
+
+
+def _play(rules, players: int, seed: int, steps: int, bots) -> Game:
+    state = Game(rules, players=players, seed=seed, turn_limit=60).new_state(round=1 + seed % 3)
+    for _ in range(steps):
+        if state.round_scores:
+            break
+        state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    return state
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["standard", "pagat", "family"])
+def test_the_true_deal_agrees_with_the_reading_of_the_bots_play(name):
+    """At every moment of rounds played by GreedyBot, BuyerBot and OutsBot, every seat's
+    reading agrees with the true hands (the model is the bots' own); it reads some seat
+    at most moments."""
+    checks = views = 0
+    for players, seed in ((3, 1), (4, 2), (5, 3)):
+        bots = [GreedyBot(), BuyerBot("always"), OutsBot(), BuyerBot("never"), GreedyBot()][
+            :players
+        ]
+        state = Game(name, players=players, seed=seed, turn_limit=40).new_state(round=1 + seed)
+        while not state.round_scores:
+            for seat in range(players):
+                read = reading(state.view(seat))
+                assert read.agrees(state.hands), (name, players, seed, seat, read.checks)
+                checks += len(read.checks)
+                views += 1
+            state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    assert checks > views / 2
+
+
+class Waiter(GreedyBot):
+    """A GreedyBot that never lays down (it discards instead): a player the model does
+    not describe."""
+
+    def choose(self, view):
+        actions = view.legal_actions()
+        if any(isinstance(a, LayDown) for a in actions):
+            return next(a for a in actions if isinstance(a, Discard))
+        return super().choose(view)
+
+
+def test_a_player_who_waits_to_lay_down_is_read_wrong():
+    """The reading can fail: against a player that holds its contract and does not lay
+    down, the true deal disagrees with the reading of its opponents' views."""
+    disagreed = 0
+    for seed in range(6):
+        state = Game("standard", players=3, seed=seed, turn_limit=40).new_state()
+        bots = [Waiter(), GreedyBot(), GreedyBot()]
+        while not state.round_scores:
+            disagreed += not reading(state.view(1)).agrees(state.hands)
+            state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    assert disagreed > 0
+
+
+def test_a_seat_is_read_only_when_its_last_turn_is_seen_whole():
+    """Who is read: each opponent not laid down that has discarded this round, has taken
+    or bought nothing since, and is not in the middle of its turn; a seat is never read
+    by itself."""
+    for seed in range(8):
+        state = _play("standard", 4, seed, 10 + 7 * seed, [GreedyBot(), BuyerBot("always")] * 2)
+        for seat in range(4):
+            view = state.view(seat)
+            read = {check.seat: check for check in reading(view).checks}
+            moves = view.pile_moves
+            for other in range(4):
+                discards = [
+                    n for n, m in enumerate(moves) if m.kind == "discard" and m.seat == other
+                ]
+                since = moves[discards[-1] + 1 :] if discards else ()
+                expected = (
+                    other != seat
+                    and not view.laid_down[other]
+                    and bool(discards)
+                    and not any(m.seat == other and m.kind in ("take", "buy") for m in since)
+                    and not (view.current == other and view.phase != "draw")
+                )
+                assert (other in read) == expected
+                if expected:
+                    assert read[other].discard == moves[discards[-1]].card
+                    before = moves[discards[-1] - 1]
+                    took = before.kind == "take" and before.seat == other
+                    assert read[other].taken == (before.card if took else None)
+
+
+def test_no_reading_where_a_seat_may_swap_before_laying_down():
+    rules = dataclasses.replace(
+        RuleSet.preset("standard"), name="swaps first", joker_swap_needs_laid_down=False
+    )
+    state = _play(rules, 4, 3, 40, [GreedyBot()] * 4)
+    assert reading(state.view(0)).checks == ()
+    assert reading(_play("standard", 4, 3, 40, [GreedyBot()] * 4).view(0)).checks
+
+
+# --------------------------------------------------------------------------------------
+# The oracle
+
+
+def _case(seed: int, count: int = 5):
+    """A one-deck round played by GreedyBots, a seat's view that reads some opponent, and
+    ``count`` hidden cards whose placements the view allows: some agree with the reading
+    and some do not. None if this seed gives no such case."""
+    rng = random.Random(seed)
+    players = 2 + seed % 3
+    state = _play(ONE_DECK, players, seed, rng.randrange(8, 30), [GreedyBot()] * players)
+    if state.round_scores:
+        return None
+    seat = state.to_act
+    view = state.view(seat)
+    read = reading(view)
+    if not read.checks:
+        return None
+    hidden = hidden_cards(view)
+    opponent = read.checks[0].seat
+    theirs = [c for c in state.hands[opponent] if c in hidden.pool]
+    in_stock = [c for c in hidden.pool if c in state.stock]
+    rng.shuffle(theirs)
+    rng.shuffle(in_stock)
+    cards = theirs[:3] + in_stock[: count - 3]
+    sub = hidden.restrict(state.hands, state.stock, cards)
+    places = sorted(state.stock.index(c) for c in cards if c in state.stock)
+    return state, view, read, sub, places, cards
+
+
+def _deal(state, sub, places, cards, hands, stock):
+    """The whole deal with ``cards`` placed as a sample of ``sub`` says (``hands`` per
+    seat, ``stock`` in the order of ``places``), every other card where it is; and the
+    placement: where each of ``cards`` went."""
+    whole = [
+        [c for c in hand if c not in cards] + list(hands[s]) for s, hand in enumerate(state.hands)
+    ]
+    where = {card: ("hand", s) for s, hand in enumerate(hands) for card in hand}
+    where.update({card: ("stock", place) for card, place in zip(stock, places, strict=True)})
+    return whole, tuple(where[card] for card in cards)
+
+
+def _exact(state, read, sub, places, cards):
+    """Every placement the view allows, and whether it agrees with the reading."""
+    targets = [("hand", s) for s, n in enumerate(sub.slots) for _ in range(n)]
+    targets += [("stock", p) for p in places]
+    found = {}
+    for order in itertools.permutations(cards):
+        place = dict(zip(order, targets, strict=True))
+        stock = [c for c in order if place[c][0] == "stock"]
+        if not all(c in sub.stock_pool for c in stock):
+            continue
+        hands = [[c for c in order if place[c] == ("hand", s)] for s in range(len(sub.slots))]
+        stock.sort(key=lambda c: place[c][1])
+        whole, placement = _deal(state, sub, places, cards, hands, stock)
+        found[placement] = read.agrees(whole)
+    return found
+
+
+def _cases(wanted: int):
+    out = []
+    for seed in range(400):
+        case = _case(seed)
+        if case is None:
+            continue
+        found = _exact(case[0], case[2], case[3], case[4], case[5])
+        share = sum(found.values()) / len(found)
+        if 0.1 <= share <= 0.9:
+            out.append((case, found))
+            if len(out) == wanted:
+                break
+    return out
+
+
+@pytest.mark.slow
+def test_the_reading_sampler_matches_the_exact_distribution_and_a_plain_one_fails():
+    cases = _cases(3)
+    assert len(cases) == 3  # enough cases in which the reading rules out some placements
+    for case, found in cases:
+        agreeing = [placement for placement, ok in found.items() if ok]
+        exact = {placement: 1 / len(agreeing) for placement in agreeing}
+        read_sampler, plain = _samplers(*case)
+        assert fits_exact(read_sampler, exact, 6_000, random.Random(1))
+        assert not fits_exact(plain, exact, 6_000, random.Random(1))
+
+
+def _samplers(state, view, read, sub, places, cards):
+    """The case's placements drawn by the reading sampler's rule (the first of up to 200
+    uniform draws that agrees) and by a plain uniform draw."""
+
+    def draw(rng):
+        hands, stock = sub.sample(rng)
+        return _deal(state, sub, places, cards, hands, stock)
+
+    def read_sampler(rng):
+        (_, placement), found_one = first_agreeing(
+            lambda: draw(rng), lambda drawn: read.agrees(drawn[0]), 200
+        )
+        assert found_one
+        return placement
+
+    def plain(rng):
+        return draw(rng)[1]
+
+    return read_sampler, plain
+
+
+# --------------------------------------------------------------------------------------
+# The sampler
+
+
+def test_the_sampler_keeps_the_view_and_agrees_or_says_it_fell_back():
+    state = _play("standard", 4, 1, 20, [GreedyBot()] * 4)
+    view = state.view(state.to_act)
+    sampler = ReadingSampler(view, max_reshuffles=2)
+    assert sampler.reading.checks
+    for seed in range(30):
+        sample = sampler(seed)
+        assert sample.view(view.seat) == view
+        assert sampler.reading.agrees(sample.hands)
+    assert (sampler.drawn, sampler.fell_back) == (30, 0)
+    assert repr(sampler).endswith("opponents read, 30 drawn, 0 fell back)")
+    assert sampler(7).snapshot() == ReadingSampler(view, max_reshuffles=2)(7).snapshot()
+
+
+class Unmet:
+    """A reading no deal meets: the sampler must fall back."""
+
+    checks = ("a check",)
+
+    @staticmethod
+    def agrees(hands) -> bool:
+        return False
+
+
+def test_the_sampler_falls_back_to_a_plain_sample_when_none_agrees():
+    """When no deal of ``attempts`` agrees, the sampler returns the last one drawn (a
+    plain determinization from the same seeds) and counts a fallback."""
+    state = _play("standard", 4, 1, 20, [GreedyBot()] * 4)
+    view = state.view(state.to_act)
+    sampler = ReadingSampler(view, attempts=3)
+    sampler.reading = Unmet()
+    sample = sampler(5)
+    assert (sampler.drawn, sampler.fell_back) == (1, 1)
+    rng = random.Random(5)
+    for _ in range(3):
+        plain = determinize(view, rng.getrandbits(63), hidden=sampler.hidden)
+    assert sample.snapshot() == plain.snapshot()
+
+
+def test_bad_input_is_refused_by_field():
+    state = Game("standard", players=3, seed=1).new_state()
+    view = state.view(0)
+    with pytest.raises(ArgumentTypeError, match="view"):
+        reading("a view")
+    with pytest.raises(ArgumentError, match="attempts"):
+        ReadingSampler(view, attempts=0)
+    with pytest.raises(ArgumentTypeError, match="seed"):
+        ReadingSampler(view)("1")
+    with pytest.raises(ArgumentError, match="hands"):
+        reading(view).agrees([[], []])
+    with pytest.raises(ArgumentError, match="attempts"):
+        first_agreeing(lambda: 1, bool, 0)
+    assert ATTEMPTS >= 1
+
+
+def test_paired_outcomes_draw_their_deals_from_the_sampler():
+    """A weighing given a ReadingSampler plays every candidate on deals that agree with
+    the reading; without one it draws determinize's deals from the same seeds."""
+    state = _play("standard", 4, 1, 20, [GreedyBot()] * 4)
+    view = state.view(state.to_act)
+    actions = view.legal_actions()
+    bots = [GreedyBot() for _ in range(4)]
+    samples = []
+
+    def branch(sample, action):
+        samples.append(sample)
+        played = sample.clone()
+        played.apply(action)
+        return played
+
+    sampler = ReadingSampler(view, **LIMITS)
+    weighed = paired_outcomes(
+        view, actions, rng=random.Random(3), play=best_rollout, bots=bots, branch=branch,
+        sampler=sampler,
+    )  # fmt: skip
+    list(itertools.islice(weighed, 20))
+    assert sampler.drawn == 20 and len(samples) == 20 * len(actions)
+    assert all(sampler.reading.agrees(sample.hands) for sample in samples)
+    hidden = hidden_cards(view)
+
+    def plain(seed):
+        return determinize(view, seed, hidden=hidden, **LIMITS)
+
+    def first(**options):
+        weighed = paired_outcomes(
+            view, actions, rng=random.Random(3), play=best_rollout, bots=bots, **options
+        )
+        return list(itertools.islice(weighed, 6))
+
+    assert first() == first(sampler=plain)
