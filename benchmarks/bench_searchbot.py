@@ -20,7 +20,7 @@ CPU time of this process, one core. The measurement behind SearchBot's defaults 
         [--rollouts K] [--margin M] [--prior greedy|outs] [--pool P] [--out-bonus B]
         [--pair-margin M] [--rotate] [--late-pool P] [--late-from R] [--objective points|out]
         [--see] [--read] [--part K/N --out F] [--combine F ...] [--summary F ...]
-        [--deal-seeds S ...]
+        [--against F ...] [--deal-seeds S ...]
 
 The options other than the budget are experiments, the benchmark's own and not
 SearchBot's (:class:`TimedSearchBot` says what each does). ``--part K/N --out F`` plays
@@ -93,7 +93,7 @@ ROLLOUTS: list[float] = []
 #: The table: SearchBot and three GreedyBots.
 PLAYERS = 4
 #: The options that name a part of the run, not how it is played.
-PART_OPTIONS = frozenset({"part", "out", "combine", "summary", "deal_seeds"})
+PART_OPTIONS = frozenset({"part", "out", "combine", "summary", "against", "deal_seeds"})
 
 
 def timed_outcome(state, bots, rng):
@@ -416,14 +416,13 @@ def combine(paths: list[Path]) -> None:
     print(issue_line(out, interval([row["points"] for row in rows]), statistics.median(times)))
 
 
-def summary(paths: list[Path]) -> None:
+def summary(paths: list[Path], against: list[Path] | None = None) -> None:
     """The issue's line recomputed from the ``--out`` files' seat-rounds
     (:func:`rummykit.evaluate.duplicate.figures`, as the comparison computed it) and the
-    decisions' CPU seconds kept with each SearchBot seat-round."""
+    decisions' CPU seconds kept with each SearchBot seat-round; with ``against`` (the
+    files of another run), first the paired differences of :func:`versus`."""
     parts = read_parts(paths)
-    if any("seat_rounds" not in part for part in parts):
-        raise SystemExit("--summary: a part without seat-rounds (written before they were kept)")
-    records = [SeatRound.from_dict(row["record"]) for part in parts for row in part["seat_rounds"]]
+    records = seat_rounds_of(paths)
     times = [t for part in parts for row in part["seat_rounds"] for t in row["decisions"]]
     found = figures(records, "standard")
     mine = sum(record.bot == "a" for record in records)
@@ -432,7 +431,52 @@ def summary(paths: list[Path]) -> None:
           f"p99 {quantile(times, 0.99):.3f}")  # fmt: skip
     for line in by_round(records):
         print(line)
+    if against:
+        for line in versus(records, seat_rounds_of(against)):
+            print(line)
     print(issue_line(found["went_out_a"], found["points"], statistics.median(times), mine))
+
+
+def seat_rounds_of(paths: list[Path]) -> list[SeatRound]:
+    """The seat-rounds of ``--out`` files (parts of one run)."""
+    parts = read_parts(paths)
+    if any("seat_rounds" not in part for part in parts):
+        raise SystemExit("a part without seat-rounds (written before they were kept)")
+    return [SeatRound.from_dict(row["record"]) for part in parts for row in part["seat_rounds"]]
+
+
+def versus(mine: list[SeatRound], theirs: list[SeatRound]) -> list[str]:
+    """Two SearchBot runs on the same deals, seat-round by seat-round (the seat-rounds of
+    SearchBot's seat both runs played: the same deal, seat and round, the same GreedyBots
+    around it): the paired difference of going out first and of points (``mine`` minus
+    ``theirs``), by round and in all, each with its 95% interval over the deals (a deal's
+    mean over its seat-rounds)."""
+    sign = better_sign(RuleSet.preset("standard"))
+    a = {(r.deal_seed, r.seat, r.round): r for r in mine if r.bot == "a"}
+    b = {(r.deal_seed, r.seat, r.round): r for r in theirs if r.bot == "a"}
+    both = sorted(set(a) & set(b))
+    if not both:
+        raise SystemExit("--against: the two runs share no seat-round (other deals?)")
+    lines = []
+    for number in [*sorted({key[2] for key in both}), None]:
+        keys = [key for key in both if number is None or key[2] == number]
+        deals: dict[int, list[tuple[float, float]]] = defaultdict(list)
+        for key in keys:
+            diff = (a[key].went_out - b[key].went_out, sign * (a[key].points - b[key].points))
+            deals[key[0]].append(diff)
+        rows = [[sum(col) / len(v) for col in zip(*v, strict=True)] for v in deals.values()]
+        out = interval([100 * row[0] for row in rows])
+        points = interval([row[1] for row in rows])
+        share_a = 100 * sum(a[key].went_out for key in keys) / len(keys)
+        share_b = 100 * sum(b[key].went_out for key in keys) / len(keys)
+        where = "in all" if number is None else f"round {number}"
+        lines.append(
+            f"  versus, {where}: {len(keys):,} seat-rounds ({len(rows)} deals), went out first "
+            f"{share_a:.1f}% vs {share_b:.1f}%, difference {out.mean:+.1f} pp [{out.low:+.1f}, "
+            f"{out.high:+.1f}], points a round {points.mean:+.2f} [{points.low:+.2f}, "
+            f"{points.high:+.2f}]"
+        )
+    return lines
 
 
 def by_round(records: list[SeatRound]) -> list[str]:
@@ -533,6 +577,12 @@ def main() -> None:
         help="only print the issue's line from the seat-rounds of --out files",
     )
     parser.add_argument(
+        "--against",
+        type=Path,
+        nargs="+",
+        help="with --summary: another run's --out files, compared seat-round by seat-round",
+    )
+    parser.add_argument(
         "--deal-seeds",
         type=int,
         nargs="+",
@@ -543,7 +593,7 @@ def main() -> None:
         combine(args.combine)
         return
     if args.summary:
-        summary(args.summary)
+        summary(args.summary, args.against)
         return
     options = {
         "margin": MARGIN if args.margin is None else args.margin,

@@ -173,6 +173,7 @@ def test_a_seeing_bot_refuses_a_table_that_is_not_its_views():
         bench.TimedSearchBot(3, see=True, rotate=True)
 
 
+@pytest.mark.slow
 def test_the_summary_by_round_adds_up_to_the_comparison():
     """``--summary``'s lines by round: each round's seat-rounds, and the rounds' paired
     differences of going out first averaging to the comparison's (a deal's mean over its
@@ -199,3 +200,30 @@ def test_a_reading_bot_draws_its_samples_from_the_reading_sampler():
     assert bench.READS[0] == before[0] + 4
     with pytest.raises(ValueError, match="see, read"):
         bench.TimedSearchBot(3, see=True, read=True)
+
+
+@pytest.mark.slow
+def test_two_runs_compare_seat_round_by_seat_round():
+    """``--summary --against``: a run against itself differs by exactly 0; against a
+    run of another bot on the same deals, the paired differences average to the
+    comparisons' own difference; runs of other deals are refused."""
+    bench = _bench()
+
+    def run(bot, seed=2):
+        return list(compare(bot, GreedyBot(), deals=3, players=4, rounds=2, seed=seed).seat_rounds)
+
+    random_bot, greedy = run(RandomBot()), run(GreedyBot())
+    same = bench.versus(random_bot, random_bot)
+    assert all(" difference +0.0 pp [+0.0, +0.0], points a round +0.00 [+0.00, +0.00]" in line
+               for line in same)  # fmt: skip
+    assert [line.split(":")[0] for line in same] == [
+        "  versus, round 1", "  versus, round 2", "  versus, in all"
+    ]  # fmt: skip
+    # GreedyBot against GreedyBot in its seat is the baseline itself: the difference
+    # between two runs is then the first run's own (a mean of the same seat-rounds).
+    apart = bench.versus(random_bot, greedy)[-1]
+    result = compare(RandomBot(), GreedyBot(), deals=3, players=4, rounds=2, seed=2)
+    difference = float(apart.split("difference ")[1].split(" pp")[0])
+    assert difference == pytest.approx(100 * result.went_out.mean, abs=0.06)
+    with pytest.raises(SystemExit, match="share no seat-round"):
+        bench.versus(random_bot, run(RandomBot(), seed=3))

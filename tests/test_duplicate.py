@@ -119,6 +119,7 @@ def test_shares_stay_within_their_bounds():
         assert 0 <= share.low <= share.mean <= share.high <= 1
 
 
+@pytest.mark.slow
 def test_the_seat_rounds_kept_are_the_games_played():
     """Each deal's seat-rounds, summed per seat, are what its games give when played again
     one by one (:func:`seated_game`, the ladder's path), and the figures recomputed from
@@ -182,6 +183,7 @@ def test_seat_rounds_round_trip_through_plain_data_and_bad_records_are_refused()
         figures(lost_round, "standard")
 
 
+@pytest.mark.slow
 def test_figures_sign_points_by_the_rules():
     """Points are penalties in ``standard`` (fewer is better) and won where the rules'
     scores are negative: the same records give opposite points figures."""
