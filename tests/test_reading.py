@@ -275,10 +275,30 @@ def test_the_sampler_falls_back_to_a_plain_sample_when_none_agrees():
     sampler.reading = Unmet()
     sample = sampler(5)
     assert (sampler.drawn, sampler.fell_back) == (1, 1)
-    rng = random.Random(5)
-    for _ in range(3):
+    rng = random.Random("reading 5")
+    for _ in range(2):
         plain = determinize(view, rng.getrandbits(63), hidden=sampler.hidden)
     assert sample.snapshot() == plain.snapshot()
+
+
+def test_where_the_plain_deal_agrees_the_sampler_returns_it():
+    """The first deal drawn is ``determinize(view, seed)``'s: a search that reads plays on
+    the deals of one that does not wherever they agree, and only the others differ."""
+    state = _play("standard", 4, 2, 14, [GreedyBot()] * 4)
+    view = state.view(state.to_act)
+    sampler = ReadingSampler(view)
+    assert sampler.reading.checks
+    same = other = 0
+    for seed in range(60):
+        plain = determinize(view, seed, hidden=sampler.hidden)
+        sample = sampler(seed)
+        if sampler.reading.agrees(plain.hands):
+            assert sample.snapshot() == plain.snapshot()
+            same += 1
+        else:
+            assert sample.snapshot() != plain.snapshot()
+            other += 1
+    assert same and other
 
 
 def test_bad_input_is_refused_by_field():

@@ -42,6 +42,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -159,10 +160,13 @@ def first_agreeing(
 
 class ReadingSampler:
     """Determinizations of ``view`` that agree with its :func:`reading`: called with a
-    seed, it draws up to ``attempts`` deals (:func:`~rummykit.agents.determinize.determinize`,
-    each from a seed of a generator of that seed) and returns the first that agrees, or
-    the last one drawn (uniform, as a plain determinization) when none does.
-    :attr:`drawn`, :attr:`fell_back` count the deals returned and the fallbacks.
+    seed, it draws up to ``attempts`` deals (:func:`~rummykit.agents.determinize.determinize`)
+    and returns the first that agrees, or the last one drawn (uniform, as a plain
+    determinization) when none does. The first deal is ``determinize(view, seed)``'s, the
+    others from seeds of a generator seeded by ``seed``: where the plain deal agrees, a
+    search that reads plays on the very deal one that does not read would, so the two
+    differ only where the reading does. :attr:`drawn`, :attr:`fell_back` count the deals
+    returned and the fallbacks.
 
     ``turn_limit`` and ``max_reshuffles`` are the sampled games' limits, as for
     :func:`~rummykit.agents.determinize.determinize`.
@@ -189,10 +193,11 @@ class ReadingSampler:
     def __call__(self, seed: int) -> GameState:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ArgumentTypeError(f"seed must be an integer, got {seed!r}")
-        rng = random.Random(seed)
+        rng = random.Random(f"reading {seed}")
+        seeds = itertools.chain([seed], iter(lambda: rng.getrandbits(63), None))
 
         def draw() -> GameState:
-            return determinize(self.view, rng.getrandbits(63), hidden=self.hidden, **self.limits)
+            return determinize(self.view, next(seeds), hidden=self.hidden, **self.limits)
 
         if not self.reading.checks:
             sample, found = draw(), True
