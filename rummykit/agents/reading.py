@@ -84,7 +84,9 @@ class Reading:
 
     rules: RuleSet
     players: int
+    """Seats at the table (a deal has a hand for each)."""
     last_round: bool
+    """Whether this is the game's last round (a lay-down may then leave no discard)."""
     checks: tuple[LastTurn, ...]
     """The opponents whose last turn is read."""
 

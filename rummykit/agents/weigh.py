@@ -91,8 +91,7 @@ def paired_outcomes(
     ``view`` from that seed, in rounds bounded by ``limits``, :data:`LIMITS` by default;
     :class:`~rummykit.agents.reading.ReadingSampler` reads the opponents and bounds its
     own). ``branch(sample, action)`` makes the state played on (by default a copy of the
-    sample with the action applied).
-    :func:`weigh` (the review, the puzzles) and
+    sample with the action applied). :func:`weigh` (the review, the puzzles) and
     :meth:`SearchBot.weigh <rummykit.agents.searchbot.SearchBot.weigh>` read it.
 
     >>> from itertools import islice
