@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from collections import Counter
 
 import pytest
 
@@ -26,6 +27,7 @@ from rummykit.agents.reading import (
     ATTEMPTS,
     ReadingSampler,
     first_agreeing,
+    improves,
     reading,
 )
 from rummykit.agents.rollouts import best_rollout
@@ -174,7 +176,7 @@ def _deal(state, sub, places, cards, hands, stock):
 
 
 def _exact(state, read, sub, places, cards):
-    """Every placement the view allows, and whether it agrees with the reading."""
+    """Every placement the view allows, with its likelihood under the reading."""
     targets = [("hand", s) for s, n in enumerate(sub.slots) for _ in range(n)]
     targets += [("stock", p) for p in places]
     found = {}
@@ -186,7 +188,7 @@ def _exact(state, read, sub, places, cards):
         hands = [[c for c in order if place[c] == ("hand", s)] for s in range(len(sub.slots))]
         stock.sort(key=lambda c: place[c][1])
         whole, placement = _deal(state, sub, places, cards, hands, stock)
-        found[placement] = read.agrees(whole)
+        found[placement] = read.likelihood(whole)
     return found
 
 
@@ -198,7 +200,7 @@ def _cases(wanted: int):
             continue
         found = _exact(case[0], case[2], case[3], case[4], case[5])
         share = sum(found.values()) / len(found)
-        if 0.1 <= share <= 0.9:
+        if 0.1 <= share <= 0.9 and any(0 < chance < 1 for chance in found.values()):
             out.append((case, found))
             if len(out) == wanted:
                 break
@@ -210,16 +212,17 @@ def test_the_reading_sampler_matches_the_exact_distribution_and_a_plain_one_fail
     cases = _cases(3)
     assert len(cases) == 3  # enough cases in which the reading rules out some placements
     for case, found in cases:
-        agreeing = [placement for placement, ok in found.items() if ok]
-        exact = {placement: 1 / len(agreeing) for placement in agreeing}
-        read_sampler, plain = _samplers(*case)
+        total = sum(found.values())
+        exact = {placement: float(chance / total) for placement, chance in found.items() if chance}
+        read_sampler, plain = _samplers(*case, found)
         assert fits_exact(read_sampler, exact, 6_000, random.Random(1))
         assert not fits_exact(plain, exact, 6_000, random.Random(1))
 
 
-def _samplers(state, view, read, sub, places, cards):
-    """The case's placements drawn by the reading sampler's rule (the first of up to 200
-    uniform draws that agrees) and by a plain uniform draw."""
+def _samplers(state, view, read, sub, places, cards, found):
+    """The case's placements drawn by the reading sampler's rule (uniform draws, each kept
+    with its likelihood, ``found``'s: the first kept of up to 400) and by a plain uniform
+    draw."""
 
     def draw(rng):
         hands, stock = sub.sample(rng)
@@ -227,7 +230,7 @@ def _samplers(state, view, read, sub, places, cards):
 
     def read_sampler(rng):
         (_, placement), found_one = first_agreeing(
-            lambda: draw(rng), lambda drawn: read.agrees(drawn[0]), 200
+            lambda: draw(rng), lambda drawn: rng.random() < found[drawn[1]], 400
         )
         assert found_one
         return placement
@@ -262,8 +265,8 @@ class Unmet:
     checks = ("a check",)
 
     @staticmethod
-    def agrees(hands) -> bool:
-        return False
+    def likelihood(hands) -> int:
+        return 0
 
 
 def test_the_sampler_falls_back_to_a_plain_sample_when_none_agrees():
@@ -281,24 +284,44 @@ def test_the_sampler_falls_back_to_a_plain_sample_when_none_agrees():
     assert sample.snapshot() == plain.snapshot()
 
 
-def test_where_the_plain_deal_agrees_the_sampler_returns_it():
+def test_where_the_plain_deal_is_kept_the_sampler_returns_it():
     """The first deal drawn is ``determinize(view, seed)``'s: a search that reads plays on
-    the deals of one that does not wherever they agree, and only the others differ."""
+    the deals of one that does not wherever the reading keeps them (always, at a
+    likelihood of 1; never at 0)."""
     state = _play("standard", 4, 2, 14, [GreedyBot()] * 4)
     view = state.view(state.to_act)
     sampler = ReadingSampler(view)
     assert sampler.reading.checks
-    same = other = 0
-    for seed in range(60):
+    chances = Counter()
+    for seed in range(80):
         plain = determinize(view, seed, hidden=sampler.hidden)
         sample = sampler(seed)
-        if sampler.reading.agrees(plain.hands):
+        chance = sampler.reading.likelihood(plain.hands)
+        chances[chance == 1, chance == 0] += 1
+        if chance == 1:
             assert sample.snapshot() == plain.snapshot()
-            same += 1
-        else:
+        elif chance == 0:
             assert sample.snapshot() != plain.snapshot()
-            other += 1
-    assert same and other
+    assert chances[True, False] and chances[False, True]
+
+
+def test_improves_is_greedy_bots_own_reason_to_take():
+    """:func:`improves` against GreedyBot's own test of a card, on the discards and offers
+    of seeded rounds."""
+    compared = taken = 0
+    for seed in range(6):
+        state = Game("standard", players=3, seed=seed).new_state(round=1 + seed)
+        bot = GreedyBot()
+        while not state.round_scores:
+            view = state.view(state.to_act)
+            card = view.discard_top if view.phase == "draw" else view.offer
+            if card is not None and not view.laid_down[view.seat]:
+                mine = improves(list(view.hand), card, view.contract, view.rules)
+                assert mine == bot._improves(view, card)
+                compared += 1
+                taken += mine
+            state.apply(bot.choose(view))
+    assert compared > 100 and 0 < taken < compared
 
 
 def test_bad_input_is_refused_by_field():

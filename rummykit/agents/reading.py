@@ -18,8 +18,17 @@ laid down can only draw, then discard, in its turn, and it takes part in no call
 the start of its last play phase it held its hand now and the card it last discarded, as
 long as it has taken or bought no card since and is not in the middle of a turn. The card
 it took from the pile that turn, if it took one, is the one it could not discard
-(:func:`~rummykit.engine.legal.lay_down_of` is the engine's own test). Earlier turns are not
-read: what a seat drew from the stock is not in the view, so its hand then is not known.
+(:func:`~rummykit.engine.legal.lay_down_of` is the engine's own test).
+
+The same turn's draw is read too: a GreedyBot not laid down takes the top discard exactly
+when it brings its hand closer to its contract (:func:`improves`). If it took the card, its
+hand before held the rest; if it drew from the stock, it passed on the card offered, and
+its hand before lacked the card it drew, which the view does not show: under a uniform
+deal that card is equally likely any of its cards then that did not come from the pile,
+so a deal's :meth:`Reading.likelihood` is the share of those cards with which passing was
+the bot's choice. Rounds with a reshuffle are not read this way (a card drawn since came
+from the reshuffled pile). Earlier turns are not read: what a seat drew from the stock is
+not in the view, so its hand then is not known.
 
 >>> import random
 >>> from rummykit.agents.bots import GreedyBot
@@ -32,11 +41,11 @@ read: what a seat drew from the stock is not in the view, so its hand then is no
 >>> read = reading(view)
 >>> view.laid_down, [check.seat for check in read.checks]   # the seats it reads
 ((False, False, True, False), [0, 1])
->>> read.agrees(state.hands)                        # the true deal always agrees
+>>> read.likelihood(state.hands) > 0                # the true deal is always possible
 True
 >>> sampler = ReadingSampler(view)
 >>> sample = sampler(random.Random(5).getrandbits(63))
->>> read.agrees(sample.hands), sample.view(view.seat) == view
+>>> read.likelihood(sample.hands) > 0, sample.view(view.seat) == view
 (True, True)
 """
 
@@ -46,6 +55,7 @@ import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TypeVar
 
 from rummykit.agents.determinize import HiddenCards, determinize, hidden_cards
@@ -54,9 +64,18 @@ from rummykit.engine.checks import whole
 from rummykit.engine.game import GameState
 from rummykit.engine.legal import PlayerView, lay_down_of
 from rummykit.engine.rules import Contract, RuleSet
+from rummykit.engine.search import contract_distance
 from rummykit.errors import ArgumentError, ArgumentTypeError
 
-__all__ = ["ATTEMPTS", "LastTurn", "Reading", "ReadingSampler", "first_agreeing", "reading"]
+__all__ = [
+    "ATTEMPTS",
+    "LastTurn",
+    "Reading",
+    "ReadingSampler",
+    "first_agreeing",
+    "improves",
+    "reading",
+]
 
 #: Deals a :class:`ReadingSampler` draws, at most, before it falls back to a uniform deal.
 ATTEMPTS = 32
@@ -64,10 +83,28 @@ ATTEMPTS = 32
 T = TypeVar("T")
 
 
+def improves(hand: Sequence[Card], card: Card, contract: Contract, rules: RuleSet) -> bool:
+    """Whether ``card`` brings ``hand`` closer to ``contract``: GreedyBot's reason to take a
+    discard (or buy one) before it has laid down.
+
+    >>> from rummykit import RuleSet, parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> hand = parse_cards("8S 8H JS QD 2C 5H 7D 9C KS 3D")
+    >>> improves(hand, Card.parse("8D"), rules.contracts[0], rules)
+    True
+    >>> improves(hand, Card.parse("4C"), rules.contracts[0], rules)
+    False
+    """
+    now = contract_distance(hand, contract, rules)
+    return now > 0 and contract_distance([*hand, card], contract, rules) < now
+
+
 @dataclass(frozen=True)
 class LastTurn:
     """One opponent's last turn, as the model reads it: at the start of that turn's play
-    it held its cards now and :attr:`discard`, and could not lay down."""
+    it held its cards now and :attr:`discard`, and could not lay down; it took
+    :attr:`taken` because it improved its hand, or passed on :attr:`offered` because it
+    did not."""
 
     seat: int
     discard: Card
@@ -76,6 +113,11 @@ class LastTurn:
     """The card it took from the pile at the start of that turn (None: it drew)."""
     contract: Contract
     """Its contract this round."""
+    offered: Card | None = None
+    """The discard it passed on when it drew from the stock (None: it took, or the draw
+    is not read)."""
+    from_pile: frozenset[Card] = frozenset()
+    """The cards it took from the pile this round: not the card it drew from the stock."""
 
 
 @dataclass(frozen=True)
@@ -91,8 +133,8 @@ class Reading:
     """The opponents whose last turn is read."""
 
     def agrees(self, hands: Sequence[Sequence[Card]]) -> bool:
-        """Whether a deal (every seat's hand) agrees with the reading: no opponent read
-        could have laid down at the start of its last play.
+        """Whether a deal (every seat's hand) may be the one played: its
+        :meth:`likelihood` is not 0.
 
         >>> from rummykit.engine.game import Game
         >>> reading(Game("standard", players=3, seed=1).new_state().view(0)).agrees([[]])
@@ -100,11 +142,45 @@ class Reading:
         ...
         rummykit.errors.ArgumentError: hands must be one hand per seat (3), got [[]]
         """
+        return self.likelihood(hands) > 0
+
+    def likelihood(self, hands: Sequence[Sequence[Card]]) -> Fraction:
+        """The chance, under the model, that the opponents read would have played as they
+        did had the deal been ``hands`` (every seat's hand): 0 if one of them could have
+        laid down at the start of its last play, or would have taken the card it took (or
+        passed on the card it passed on) otherwise; for a draw from the stock, the share
+        of the cards it may have drawn with which passing was its choice."""
         if not isinstance(hands, Sequence) or len(hands) != self.players:
             raise ArgumentError(
                 f"hands must be one hand per seat ({self.players}), got {hands!r:.80}"
             )
-        return all(self.could_not_lay_down(check, hands[check.seat]) for check in self.checks)
+        chance = Fraction(1)
+        for check in self.checks:
+            hand = hands[check.seat]
+            if not self.could_not_lay_down(check, hand):
+                return Fraction(0)
+            chance *= self.drew_so(check, hand)
+            if not chance:
+                return chance
+        return chance
+
+    def drew_so(self, check: LastTurn, hand: Sequence[Card]) -> Fraction:
+        """The chance that ``check.seat``, holding ``hand`` now, took or passed as it did
+        at the start of its last turn (1 where the draw is not read)."""
+        then = [*hand, check.discard]
+        if check.taken is not None:
+            before = list(then)
+            before.remove(check.taken)
+            return Fraction(int(improves(before, check.taken, check.contract, self.rules)))
+        if check.offered is None:
+            return Fraction(1)
+        drawn = [card for card in then if card not in check.from_pile]
+        passed = 0
+        for card in drawn:
+            before = list(then)
+            before.remove(card)
+            passed += not improves(before, check.offered, check.contract, self.rules)
+        return Fraction(passed, len(drawn))
 
     def could_not_lay_down(self, check: LastTurn, hand: Sequence[Card]) -> bool:
         """Whether ``check.seat``, holding ``hand`` now, could not have laid down at the
@@ -139,10 +215,26 @@ def reading(view: PlayerView) -> Reading:
                    for move in moves[last + 1 :]):  # fmt: skip
                 continue  # a card taken or bought since
             before = moves[last - 1] if last else None
-            taken = (
-                before.card if before and before.kind == "take" and before.seat == seat else None
+            taken = offered = None
+            if before is not None and before.kind == "take" and before.seat == seat:
+                taken = before.card
+            elif (
+                before is not None
+                and before.kind in ("upcard", "discard", "buy")
+                and not any(move.kind == "reshuffle" for move in moves)
+                and (before.kind != "buy" or rules.buy_timing == "after_decline")
+            ):
+                # It drew from the stock and passed on this card (bought, if at all, after
+                # it declined; a window before the draw would have offered it another).
+                offered = before.card
+            from_pile = frozenset(
+                move.card
+                for move in moves
+                if move.seat == seat and move.kind in ("take", "buy", "call")
             )
-            checks.append(LastTurn(seat, moves[last].card, taken, view.contracts[seat]))
+            checks.append(
+                LastTurn(seat, moves[last].card, taken, view.contracts[seat], offered, from_pile)
+            )
     return Reading(rules, len(view.names), view.is_last_round, tuple(checks))
 
 
@@ -161,14 +253,15 @@ def first_agreeing(
 
 
 class ReadingSampler:
-    """Determinizations of ``view`` that agree with its :func:`reading`: called with a
-    seed, it draws up to ``attempts`` deals (:func:`~rummykit.agents.determinize.determinize`)
-    and returns the first that agrees, or the last one drawn (uniform, as a plain
-    determinization) when none does. The first deal is ``determinize(view, seed)``'s, the
-    others from seeds of a generator seeded by ``seed``: where the plain deal agrees, a
-    search that reads plays on the very deal one that does not read would, so the two
-    differ only where the reading does. :attr:`drawn`, :attr:`fell_back` count the deals
-    returned and the fallbacks.
+    """Determinizations of ``view`` weighted by its :func:`reading`: called with a seed, it
+    draws up to ``attempts`` deals (:func:`~rummykit.agents.determinize.determinize`), keeps
+    each with the chance :meth:`Reading.likelihood` gives it and returns the first kept, or
+    the last one drawn (uniform, as a plain determinization) when none is: rejection
+    sampling, so the deals returned follow the uniform deal weighted by the likelihood, the
+    model's posterior. The first deal is ``determinize(view, seed)``'s, the others (and
+    the chances of keeping them) from a generator seeded by ``seed``: where the plain deal
+    is kept, a search that reads plays on the very deal one that does not read would.
+    :attr:`drawn`, :attr:`fell_back` count the deals returned and the fallbacks.
 
     ``turn_limit`` and ``max_reshuffles`` are the sampled games' limits, as for
     :func:`~rummykit.agents.determinize.determinize`.
@@ -201,12 +294,16 @@ class ReadingSampler:
         def draw() -> GameState:
             return determinize(self.view, next(seeds), hidden=self.hidden, **self.limits)
 
+        def agrees(state: GameState) -> bool:
+            # Kept with the chance the model gives this deal: rejection sampling whose
+            # samples follow the uniform deal weighted by that chance.
+            chance = self.reading.likelihood(state.hands)
+            return chance == 1 or (chance > 0 and rng.random() < chance)
+
         if not self.reading.checks:
             sample, found = draw(), True
         else:
-            sample, found = first_agreeing(
-                draw, lambda state: self.reading.agrees(state.hands), self.attempts
-            )
+            sample, found = first_agreeing(draw, agrees, self.attempts)
         self.drawn += 1
         self.fell_back += not found
         return sample
