@@ -33,6 +33,7 @@ PAGES = {
         "rummykit.evaluate.puzzles",
         "rummykit.evaluate.puzzle_book",
         "rummykit.agents.searchbot",
+        "rummykit.agents.reading",
         "rummykit.evaluate.duplicate",
         "rummykit.evaluate.estimate",
         "rummykit.evaluate.ladder",

@@ -26,8 +26,8 @@ from rummykit.agents.determinize import determinize, hidden_cards
 from rummykit.agents.reading import (
     ATTEMPTS,
     ReadingSampler,
+    brings_closer,
     first_agreeing,
-    improves,
     reading,
 )
 from rummykit.agents.rollouts import best_rollout
@@ -305,8 +305,8 @@ def test_where_the_plain_deal_is_kept_the_sampler_returns_it():
     assert chances[True, False] and chances[False, True]
 
 
-def test_improves_is_greedy_bots_own_reason_to_take():
-    """:func:`improves` against GreedyBot's own test of a card, on the discards and offers
+def test_brings_closer_is_greedy_bots_own_reason_to_take():
+    """:func:`brings_closer` against GreedyBot's own test of a card, on the discards and offers
     of seeded rounds."""
     compared = taken = 0
     for seed in range(6):
@@ -316,7 +316,7 @@ def test_improves_is_greedy_bots_own_reason_to_take():
             view = state.view(state.to_act)
             card = view.discard_top if view.phase == "draw" else view.offer
             if card is not None and not view.laid_down[view.seat]:
-                mine = improves(list(view.hand), card, view.contract, view.rules)
+                mine = brings_closer(list(view.hand), card, view.contract, view.rules)
                 assert mine == bot._improves(view, card)
                 compared += 1
                 taken += mine

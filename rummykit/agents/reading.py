@@ -20,15 +20,15 @@ long as it has taken or bought no card since and is not in the middle of a turn.
 it took from the pile that turn, if it took one, is the one it could not discard
 (:func:`~rummykit.engine.legal.lay_down_of` is the engine's own test).
 
-The same turn's draw is read too: a GreedyBot not laid down takes the top discard exactly
-when it brings its hand closer to its contract (:func:`improves`). If it took the card, its
-hand before held the rest; if it drew from the stock, it passed on the card offered, and
-its hand before lacked the card it drew, which the view does not show: under a uniform
-deal that card is equally likely any of its cards then that did not come from the pile,
-so a deal's :meth:`Reading.likelihood` is the share of those cards with which passing was
-the bot's choice. Rounds with a reshuffle are not read this way (a card drawn since came
-from the reshuffled pile). Earlier turns are not read: what a seat drew from the stock is
-not in the view, so its hand then is not known.
+The same turn's draw is read too: a GreedyBot not laid down takes the top discard
+exactly when it brings its hand closer to its contract (:func:`brings_closer`). If it took
+the card, its hand before held the rest; if it drew from the stock, it passed on the card
+offered, and its hand before lacked the card it drew, which the view does not show: under
+a uniform deal that card is equally likely any of its cards then that did not come from
+the pile, so a deal's :meth:`Reading.likelihood` is the share of those cards with which
+passing was the bot's choice. Rounds with a reshuffle are not read this way (a card drawn
+since came from the reshuffled pile). Earlier turns are not read: what a seat drew from
+the stock is not in the view, so its hand then is not known.
 
 >>> import random
 >>> from rummykit.agents.bots import GreedyBot
@@ -73,7 +73,7 @@ __all__ = [
     "Reading",
     "ReadingSampler",
     "first_agreeing",
-    "improves",
+    "brings_closer",
     "reading",
 ]
 
@@ -83,16 +83,16 @@ ATTEMPTS = 32
 T = TypeVar("T")
 
 
-def improves(hand: Sequence[Card], card: Card, contract: Contract, rules: RuleSet) -> bool:
+def brings_closer(hand: Sequence[Card], card: Card, contract: Contract, rules: RuleSet) -> bool:
     """Whether ``card`` brings ``hand`` closer to ``contract``: GreedyBot's reason to take a
     discard (or buy one) before it has laid down.
 
     >>> from rummykit import RuleSet, parse_cards
     >>> rules = RuleSet.preset("standard")
     >>> hand = parse_cards("8S 8H JS QD 2C 5H 7D 9C KS 3D")
-    >>> improves(hand, Card.parse("8D"), rules.contracts[0], rules)
+    >>> brings_closer(hand, Card.parse("8D"), rules.contracts[0], rules)
     True
-    >>> improves(hand, Card.parse("4C"), rules.contracts[0], rules)
+    >>> brings_closer(hand, Card.parse("4C"), rules.contracts[0], rules)
     False
     """
     now = contract_distance(hand, contract, rules)
@@ -171,7 +171,7 @@ class Reading:
         if check.taken is not None:
             before = list(then)
             before.remove(check.taken)
-            return Fraction(int(improves(before, check.taken, check.contract, self.rules)))
+            return Fraction(int(brings_closer(before, check.taken, check.contract, self.rules)))
         if check.offered is None:
             return Fraction(1)
         drawn = [card for card in then if card not in check.from_pile]
@@ -179,7 +179,7 @@ class Reading:
         for card in drawn:
             before = list(then)
             before.remove(card)
-            passed += not improves(before, check.offered, check.contract, self.rules)
+            passed += not brings_closer(before, check.offered, check.contract, self.rules)
         return Fraction(passed, len(drawn))
 
     def could_not_lay_down(self, check: LastTurn, hand: Sequence[Card]) -> bool:
