@@ -34,8 +34,8 @@ cores::
     .venv/bin/python benchmarks/bench_searchbot.py --combine /tmp/part0.json /tmp/part1.json
 
 ``--read`` draws SearchBot's samples with :class:`~rummykit.agents.reading.ReadingSampler`
-(issue 52, item 3, its first step): only deals in which no opponent read could have laid
-down at the start of its last play, as the bots' own model says.
+(issue 52, item 3, its first step): deals weighted by the chance that the opponents would
+have played their last turns as they did, under the bots' own model.
 
 ``--see`` is a bound, not a player (issue 52, item 1): SearchBot's samples hold the
 other seats' true hands (the table's own, read from the game being played) and only the
@@ -79,6 +79,7 @@ from rummykit.engine.actions import (
 )
 from rummykit.engine.game import GameState
 from rummykit.engine.rules import RuleSet
+from rummykit.errors import ArgumentError
 from rummykit.evaluate.duplicate import SeatRound, better_sign, compare, figures
 from rummykit.evaluate.estimate import interval
 
@@ -213,9 +214,9 @@ class TimedSearchBot(SearchBot):
     ) -> None:
         super().__init__(seed, rollouts=rollouts)
         if see and rotate:
-            raise ValueError("see, rotate: a seeing bot's samples are the table's, not rotated")
+            raise ArgumentError("see, rotate: a seeing bot's samples are the table's, not rotated")
         if see and read:
-            raise ValueError("see, read: a seeing bot's samples are the table's, not read")
+            raise ArgumentError("see, read: a seeing bot's samples are the table's, not read")
         self.margin = margin
         self.prior = None if prior is None else prior()
         self.pool = pool
@@ -323,7 +324,7 @@ def seen(view, table: GameState, sample: GameState) -> GameState:
     >>> seen(view, table, determinize(view, 1))
     Traceback (most recent call last):
     ...
-    ValueError: table: not the game this view was taken from, or not at that moment
+    rummykit.errors.ArgumentError: table: not the game this view was taken from, or not at that moment
     """
     _check_table(view, table)
     return _seen(view, table, sample)
@@ -331,7 +332,7 @@ def seen(view, table: GameState, sample: GameState) -> GameState:
 
 def _check_table(view, table: GameState | None) -> None:
     if table is None or table.view(view.seat) != view:
-        raise ValueError("table: not the game this view was taken from, or not at that moment")
+        raise ArgumentError("table: not the game this view was taken from, or not at that moment")
 
 
 def _seen(view, table: GameState, sample: GameState) -> GameState:

@@ -18,6 +18,7 @@ from rummykit.agents.bots import GreedyBot, RandomBot
 from rummykit.agents.determinize import determinize
 from rummykit.agents.searchbot import SearchBot
 from rummykit.engine.game import Game
+from rummykit.errors import ArgumentError
 from rummykit.evaluate.duplicate import compare
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_searchbot.py"
@@ -162,14 +163,14 @@ def test_a_seeing_bot_refuses_a_table_that_is_not_its_views():
     table = _mid_round(1)
     view = table.view(table.to_act)
     bot = bench.TimedSearchBot(3, rollouts=2, see=True)
-    with pytest.raises(ValueError, match="table"):
+    with pytest.raises(ArgumentError, match="table"):
         bot.weigh(view, view.legal_actions())  # no table told
     bot.table = _mid_round(2)
-    with pytest.raises(ValueError, match="table"):
+    with pytest.raises(ArgumentError, match="table"):
         bot.weigh(view, view.legal_actions())
     bot.table = table
     assert {len(v) for v in bot.weigh(view, view.legal_actions())} == {2}
-    with pytest.raises(ValueError, match="see, rotate"):
+    with pytest.raises(ArgumentError, match="see, rotate"):
         bench.TimedSearchBot(3, see=True, rotate=True)
 
 
@@ -198,7 +199,7 @@ def test_a_reading_bot_draws_its_samples_from_the_reading_sampler():
     bot = bench.TimedSearchBot(3, rollouts=4, read=True)
     bot.weigh(view, view.legal_actions())
     assert bench.READS[0] == before[0] + 4
-    with pytest.raises(ValueError, match="see, read"):
+    with pytest.raises(ArgumentError, match="see, read"):
         bench.TimedSearchBot(3, see=True, read=True)
 
 
