@@ -265,8 +265,8 @@ class Unmet:
     checks = ("a check",)
 
     @staticmethod
-    def likelihood(hands) -> int:
-        return 0
+    def keeps(hands, rng) -> bool:
+        return False
 
 
 def test_the_sampler_falls_back_to_a_plain_sample_when_none_agrees():
@@ -303,6 +303,33 @@ def test_where_the_plain_deal_is_kept_the_sampler_returns_it():
         elif chance == 0:
             assert sample.snapshot() != plain.snapshot()
     assert chances[True, False] and chances[False, True]
+
+
+@pytest.mark.slow
+def test_a_deal_is_kept_as_often_as_its_likelihood_says():
+    """:meth:`Reading.keeps` (one card drawn standing for all) keeps each deal with the
+    chance :meth:`Reading.likelihood` computes exactly: over 2,000 tries of deals whose
+    likelihood lies strictly between 0 and 1, the share kept lies within 4 standard
+    errors of it; a deal of likelihood 0 is never kept, one of 1 always."""
+    state = _play("standard", 4, 2, 14, [GreedyBot()] * 4)
+    view = state.view(state.to_act)
+    read = reading(view)
+    hidden = hidden_cards(view)
+    seen = set()
+    rng = random.Random(9)
+    for seed in range(200):
+        hands = determinize(view, seed, hidden=hidden).hands
+        chance = read.likelihood(hands)
+        kept = sum(read.keeps(hands, rng) for _ in range(2_000 if 0 < chance < 1 else 20))
+        if chance in (0, 1):
+            assert kept == (20 if chance == 1 else 0)
+        else:
+            p = float(chance)
+            assert abs(kept / 2_000 - p) <= 4 * (p * (1 - p) / 2_000) ** 0.5
+        seen.add(0 if chance == 0 else 1 if chance == 1 else 0.5)
+        if len(seen) == 3 and seed >= 20:
+            break
+    assert seen == {0, 0.5, 1}
 
 
 def test_brings_closer_is_greedy_bots_own_reason_to_take():

@@ -54,7 +54,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
@@ -131,6 +131,7 @@ class Reading:
     """Whether this is the game's last round (a lay-down may then leave no discard)."""
     checks: tuple[LastTurn, ...]
     """The opponents whose last turn is read."""
+    _distances: dict = field(default_factory=dict, compare=False, repr=False)
 
     def agrees(self, hands: Sequence[Sequence[Card]]) -> bool:
         """Whether a deal (every seat's hand) may be the one played: its
@@ -181,6 +182,49 @@ class Reading:
             before.remove(card)
             passed += not brings_closer(before, check.offered, check.contract, self.rules)
         return Fraction(passed, len(drawn))
+
+    def keeps(self, hands: Sequence[Sequence[Card]], rng: random.Random) -> bool:
+        """Whether to keep a deal: True with the chance :meth:`likelihood` gives it, at
+        less cost (for each draw from the stock read, one card the seat may have drawn,
+        chosen by ``rng``, stands for them all: the chance that it passes is the share).
+        :class:`ReadingSampler` keeps its deals so."""
+        if not isinstance(hands, Sequence) or len(hands) != self.players:
+            raise ArgumentError(
+                f"hands must be one hand per seat ({self.players}), got {hands!r:.80}"
+            )
+        for check in self.checks:
+            hand = hands[check.seat]
+            then = [*hand, check.discard]
+            if check.taken is not None:
+                if not self._closer(then, check.taken, check):
+                    return False
+            elif check.offered is not None:
+                drawn = [card for card in then if card not in check.from_pile]
+                if self._closer(then, drawn[rng.randrange(len(drawn))], check, check.offered):
+                    return False
+            if not self.could_not_lay_down(check, hand):
+                return False
+        return True
+
+    def _closer(
+        self, then: list[Card], out: Card, check: LastTurn, card: Card | None = None
+    ) -> bool:
+        """:func:`brings_closer` of ``card`` (``out`` itself if None) to ``then`` less
+        ``out``, the distances cached by the hands' faces."""
+        before = list(then)
+        before.remove(out)
+        card = out if card is None else card
+        now = self._distance(before, check.contract)
+        return now > 0 and self._distance([*before, card], check.contract) < now
+
+    def _distance(self, hand: list[Card], contract: Contract) -> int:
+        key = (contract, tuple(sorted(card.index for card in hand)))
+        found = self._distances.get(key)
+        if found is None:
+            if len(self._distances) > 20_000:
+                self._distances.clear()
+            found = self._distances[key] = contract_distance(hand, contract, self.rules)
+        return found
 
     def could_not_lay_down(self, check: LastTurn, hand: Sequence[Card]) -> bool:
         """Whether ``check.seat``, holding ``hand`` now, could not have laid down at the
@@ -297,8 +341,7 @@ class ReadingSampler:
         def agrees(state: GameState) -> bool:
             # Kept with the chance the model gives this deal: rejection sampling whose
             # samples follow the uniform deal weighted by that chance.
-            chance = self.reading.likelihood(state.hands)
-            return chance == 1 or (chance > 0 and rng.random() < chance)
+            return self.reading.keeps(state.hands, rng)
 
         if not self.reading.checks:
             sample, found = draw(), True
