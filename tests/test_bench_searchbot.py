@@ -228,3 +228,44 @@ def test_two_runs_compare_seat_round_by_seat_round():
     assert difference == pytest.approx(100 * result.went_out.mean, abs=0.06)
     with pytest.raises(SystemExit, match="share no seat-round"):
         bench.versus(random_bot, run(RandomBot(), seed=3))
+
+
+RESULTS = BENCH.parent / "results"
+
+
+@pytest.mark.slow
+def test_the_committed_bounds_give_the_readmes_figures():
+    """benchmarks/README.md's bounds (issue 52, item 1) are what ``--summary`` and
+    ``--against`` compute from the seat-rounds committed in benchmarks/results/."""
+    readme = (BENCH.parent / "README.md").read_text()
+
+    def summary(*names, against=()):
+        args = ["--summary", *(str(RESULTS / n) for n in names)]
+        if against:
+            args += ["--against", *(str(RESULTS / n) for n in against)]
+        done = subprocess.run(
+            [sys.executable, str(BENCH), *args], capture_output=True, text=True, check=True
+        )
+        return done.stdout
+
+    seeing = summary(
+        "issue52-see-seed52-part0.json",
+        "issue52-see-seed52-part1.json",
+        against=["issue52-plain-seed52.json"],
+    )
+    assert "went out first 40.3% [37.3, 43.2]" in seeing and "+79.2 [+66.0, +92.5]" in seeing
+    assert seeing.rstrip().endswith("1,008 seat-rounds")
+    paired = "392 seat-rounds (14 deals), went out first 41.6% vs 26.8%, difference +14.8 pp"
+    assert paired in seeing and "[+7.8, +21.7], points a round +8.98 [+5.08, +12.88]" in seeing
+    plain = summary("issue52-plain-seed52.json")
+    assert "26.8% [23.4, 30.2]" in plain and "+27.1 [+0.9, +53.4]" in plain
+    reading = summary("issue52-read-seed52.json", against=["issue52-plain-seed52.json"])
+    assert "29.8% [27.8, 31.7]" in reading and "+56.7 [+13.0, +100.3]" in reading
+    assert "difference +6.0 pp [+2.1, +9.8], points a round +4.11 [-2.32, +10.54]" in reading
+    for figure in (
+        "40.3% [37.3, 43.2]", "+79.2 [+66.0, +92.5]", "26.8% [23.4, 30.2]",
+        "+27.1 [+0.9, +53.4]", "29.8% [27.8, 31.7]", "+56.7 [+13.0, +100.3]",
+        "+14.8 pp [+7.8, +21.7]", "+8.98 [+5.08, +12.88]", "+6.0 pp [+2.1, +9.8]",
+        "+4.11 [-2.32, +10.54]",
+    ):  # fmt: skip
+        assert figure in readme, figure
