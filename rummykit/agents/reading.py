@@ -58,10 +58,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
-from rummykit.agents.determinize import HiddenCards, determinize, hidden_cards
+from rummykit.agents.determinize import HiddenCards, determinize, hidden_cards, view_key
 from rummykit.engine.cards import Card
 from rummykit.engine.checks import whole
-from rummykit.engine.game import GameState
+from rummykit.engine.game import Game, GameState
 from rummykit.engine.legal import PlayerView, lay_down_of
 from rummykit.engine.rules import Contract, RuleSet
 from rummykit.engine.search import contract_distance
@@ -79,6 +79,8 @@ __all__ = [
 
 #: Deals a :class:`ReadingSampler` draws, at most, before it falls back to a uniform deal.
 ATTEMPTS = 32
+#: The most attempts :func:`first_agreeing` and :class:`ReadingSampler` accept.
+MOST_ATTEMPTS = 10_000
 
 T = TypeVar("T")
 
@@ -288,7 +290,10 @@ def first_agreeing(
     """The first of at most ``attempts`` draws that ``agrees`` and True, else the last
     draw and False: rejection sampling, uniform among the draws that agree when ``draw``
     is uniform, with a cap."""
-    whole("attempts", attempts, low=1)
+    whole("attempts", attempts, low=1, high=MOST_ATTEMPTS)
+    for name, given in (("draw", draw), ("agrees", agrees)):
+        if not callable(given):
+            raise ArgumentTypeError(f"{name} must be a callable, got {given!r:.80}")
     for _ in range(attempts):
         drawn = draw()
         if agrees(drawn):
@@ -320,10 +325,21 @@ class ReadingSampler:
         turn_limit: int | None = None,
         max_reshuffles: int | None = None,
     ) -> None:
-        whole("attempts", attempts, low=1)
+        whole("attempts", attempts, low=1, high=MOST_ATTEMPTS)
         self.view = view
         self.reading = reading(view)
-        self.hidden = hidden_cards(view) if hidden is None else hidden
+        if hidden is None:
+            hidden = hidden_cards(view)
+        elif not isinstance(hidden, HiddenCards):
+            raise ArgumentTypeError(f"hidden must be a HiddenCards, got {hidden!r:.80}")
+        elif hidden.key != view_key(view):
+            raise ArgumentError(
+                "hidden: these constraints were computed for another view (hidden_cards(view))"
+            )
+        # The sampled games' limits, checked as a game checks them.
+        Game(view.rules, players=len(view.names), seed=0, names=view.names,
+             turn_limit=turn_limit, max_reshuffles=max_reshuffles)  # fmt: skip
+        self.hidden = hidden
         self.attempts = attempts
         self.limits = {"turn_limit": turn_limit, "max_reshuffles": max_reshuffles}
         self.drawn = 0

@@ -391,6 +391,13 @@ def figures(seat_rounds, rules: RuleSet | str, *, turn: int = 8) -> dict:
     """
     if isinstance(rules, str):
         rules = RuleSet.preset(rules)
+    if not isinstance(rules, RuleSet):
+        raise ArgumentTypeError(f"rules must be a RuleSet or a preset name, got {rules!r:.80}")
+    if not isinstance(seat_rounds, (list, tuple)):
+        raise ArgumentTypeError(
+            f"seat_rounds must be a list of SeatRound records, got {seat_rounds!r:.80}"
+        )
+    whole("turn", turn, low=1)
     sign = better_sign(rules)
     deals: dict[int, dict[str, dict[tuple[int, int], SeatRound]]] = {}
     for record in seat_rounds:

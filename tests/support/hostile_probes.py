@@ -52,6 +52,7 @@ MODULES = (
     "rummykit.teach.probability",
     "rummykit.engine.legal",
     "rummykit.agents.determinize",
+    "rummykit.agents.reading",
     "rummykit.agents.rollouts",
     "rummykit.evaluate.reviews",
     "rummykit.evaluate.puzzles",
@@ -122,6 +123,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     from rummykit import CONTRACTS, Game, RuleSet, parse_cards
     from rummykit.agents.bots import GreedyBot, RandomBot
     from rummykit.engine.search import find_contract
+    from rummykit.evaluate.duplicate import compare
     from rummykit.odds.cells import ExactCell, RoundRecord
     from rummykit.teach import EXERCISES, concepts, coverage
 
@@ -497,6 +499,15 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
         "rollout_points": {"bots": [GreedyBot(), GreedyBot()], "seeds": [1]},
         # The search modules: a duplicate comparison of one short deal of two seats.
         "interval": {"values": [1.0, 2.0, 3.0], "bounds": (0, 1)},
+        # A comparison's seat-rounds (duplicate.figures) and a reading's (agents.reading).
+        "figures": {
+            "seat_rounds": list(
+                compare(GreedyBot(), RandomBot(seed=1), deals=1, players=2, rounds=1).seat_rounds
+            ),
+            "rules": "standard",
+        },
+        "first_agreeing": {"draw": list, "agrees": bool, "attempts": 2},
+        "brings_closer": {"hand": list(hand), "card": hand[0]},
         "compare": {
             "bot_a": GreedyBot(seed=0),
             "bot_b": RandomBot(seed=1),
@@ -563,11 +574,15 @@ SKIPPED = {
     # The search modules' result records, frozen dataclasses built by their functions
     # (each probed): the constraints of a view (determinize.hidden_cards; determinize()
     # checks that one given back is a HiddenCards of the same view, by view_key), a
-    # SearchBot's last decision, a duplicate comparison (duplicate.compare), an answer
-    # of the odds (odds.answer).
+    # SearchBot's last decision, a duplicate comparison (duplicate.compare) and its
+    # seat-rounds (SeatRound.from_dict checks one read back), a reading of the opponents
+    # and its turns (reading.reading), an answer of the odds (odds.answer).
     "HiddenCards",
     "Decision",
     "Comparison",
+    "SeatRound",
+    "Reading",
+    "LastTurn",
     "Review",
     "Alternative",
     "Answer",
