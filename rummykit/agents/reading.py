@@ -97,8 +97,13 @@ def brings_closer(hand: Sequence[Card], card: Card, contract: Contract, rules: R
     >>> brings_closer(hand, Card.parse("4C"), rules.contracts[0], rules)
     False
     """
-    now = contract_distance(hand, contract, rules)
-    return now > 0 and contract_distance([*hand, card], contract, rules) < now
+    return _closer_by(lambda cards: contract_distance(cards, contract, rules), hand, card)
+
+
+def _closer_by(distance: Callable[[list[Card]], int], hand: Sequence[Card], card: Card) -> bool:
+    """:func:`brings_closer`, the contract distance given as ``distance``."""
+    now = distance(list(hand))
+    return now > 0 and distance([*hand, card]) < now
 
 
 @dataclass(frozen=True)
@@ -153,10 +158,7 @@ class Reading:
         laid down at the start of its last play, or would have taken the card it took (or
         passed on the card it passed on) otherwise; for a draw from the stock, the share
         of the cards it may have drawn with which passing was its choice."""
-        if not isinstance(hands, Sequence) or len(hands) != self.players:
-            raise ArgumentError(
-                f"hands must be one hand per seat ({self.players}), got {hands!r:.80}"
-            )
+        self._check(hands)
         chance = Fraction(1)
         for check in self.checks:
             hand = hands[check.seat]
@@ -172,17 +174,11 @@ class Reading:
         at the start of its last turn (1 where the draw is not read)."""
         then = [*hand, check.discard]
         if check.taken is not None:
-            before = list(then)
-            before.remove(check.taken)
-            return Fraction(int(brings_closer(before, check.taken, check.contract, self.rules)))
+            return Fraction(int(self._closer(then, check.taken, check)))
         if check.offered is None:
             return Fraction(1)
-        drawn = [card for card in then if card not in check.from_pile]
-        passed = 0
-        for card in drawn:
-            before = list(then)
-            before.remove(card)
-            passed += not brings_closer(before, check.offered, check.contract, self.rules)
+        drawn = self._drawn(check, then)
+        passed = sum(not self._closer(then, card, check, check.offered) for card in drawn)
         return Fraction(passed, len(drawn))
 
     def keeps(self, hands: Sequence[Sequence[Card]], rng: random.Random) -> bool:
@@ -190,10 +186,7 @@ class Reading:
         less cost (for each draw from the stock read, one card the seat may have drawn,
         chosen by ``rng``, stands for them all: the chance that it passes is the share).
         :class:`ReadingSampler` keeps its deals so."""
-        if not isinstance(hands, Sequence) or len(hands) != self.players:
-            raise ArgumentError(
-                f"hands must be one hand per seat ({self.players}), got {hands!r:.80}"
-            )
+        self._check(hands)
         for check in self.checks:
             hand = hands[check.seat]
             then = [*hand, check.discard]
@@ -201,12 +194,23 @@ class Reading:
                 if not self._closer(then, check.taken, check):
                     return False
             elif check.offered is not None:
-                drawn = [card for card in then if card not in check.from_pile]
+                drawn = self._drawn(check, then)
                 if self._closer(then, drawn[rng.randrange(len(drawn))], check, check.offered):
                     return False
             if not self.could_not_lay_down(check, hand):
                 return False
         return True
+
+    def _check(self, hands: object) -> None:
+        if not isinstance(hands, Sequence) or len(hands) != self.players:
+            raise ArgumentError(
+                f"hands must be one hand per seat ({self.players}), got {hands!r:.80}"
+            )
+
+    @staticmethod
+    def _drawn(check: LastTurn, then: list[Card]) -> list[Card]:
+        """The cards of ``then`` the seat may have drawn from the stock (not from the pile)."""
+        return [card for card in then if card not in check.from_pile]
 
     def _closer(
         self, then: list[Card], out: Card, check: LastTurn, card: Card | None = None
@@ -216,8 +220,7 @@ class Reading:
         before = list(then)
         before.remove(out)
         card = out if card is None else card
-        now = self._distance(before, check.contract)
-        return now > 0 and self._distance([*before, card], check.contract) < now
+        return _closer_by(lambda cards: self._distance(cards, check.contract), before, card)
 
     def _distance(self, hand: list[Card], contract: Contract) -> int:
         key = (contract, tuple(sorted(card.index for card in hand)))
@@ -246,6 +249,7 @@ def reading(view: PlayerView) -> Reading:
     checks = []
     if rules.joker_swap_needs_laid_down:
         moves = view.pile_moves
+        reshuffled = any(move.kind == "reshuffle" for move in moves)
         for seat in range(len(view.names)):
             if seat == view.seat or view.laid_down[seat]:
                 continue
@@ -267,7 +271,7 @@ def reading(view: PlayerView) -> Reading:
             elif (
                 before is not None
                 and before.kind in ("upcard", "discard", "buy")
-                and not any(move.kind == "reshuffle" for move in moves)
+                and not reshuffled
                 and (before.kind != "buy" or rules.buy_timing == "after_decline")
             ):
                 # It drew from the stock and passed on this card (bought, if at all, after
