@@ -423,7 +423,7 @@ def summary(paths: list[Path], against: list[Path] | None = None) -> None:
     decisions' CPU seconds kept with each SearchBot seat-round; with ``against`` (the
     files of another run), first the paired differences of :func:`versus`."""
     parts = read_parts(paths)
-    records = seat_rounds_of(paths)
+    records = seat_rounds_of(parts)
     times = [t for part in parts for row in part["seat_rounds"] for t in row["decisions"]]
     found = figures(records, "standard")
     mine = sum(record.bot == "a" for record in records)
@@ -433,14 +433,13 @@ def summary(paths: list[Path], against: list[Path] | None = None) -> None:
     for line in by_round(records):
         print(line)
     if against:
-        for line in versus(records, seat_rounds_of(against)):
+        for line in versus(records, seat_rounds_of(read_parts(against))):
             print(line)
     print(issue_line(found["went_out_a"], found["points"], statistics.median(times), mine))
 
 
-def seat_rounds_of(paths: list[Path]) -> list[SeatRound]:
-    """The seat-rounds of ``--out`` files (parts of one run)."""
-    parts = read_parts(paths)
+def seat_rounds_of(parts: list[dict]) -> list[SeatRound]:
+    """The seat-rounds of ``--out`` files' parts (of one run, :func:`read_parts`)."""
     if any("seat_rounds" not in part for part in parts):
         raise SystemExit("a part without seat-rounds (written before they were kept)")
     return [SeatRound.from_dict(row["record"]) for part in parts for row in part["seat_rounds"]]
@@ -465,19 +464,25 @@ def versus(mine: list[SeatRound], theirs: list[SeatRound]) -> list[str]:
         for key in keys:
             diff = (a[key].went_out - b[key].went_out, sign * (a[key].points - b[key].points))
             deals[key[0]].append(diff)
-        rows = [[sum(col) / len(v) for col in zip(*v, strict=True)] for v in deals.values()]
-        out = interval([100 * row[0] for row in rows])
-        points = interval([row[1] for row in rows])
+        out, points = over_deals(deals)
         share_a = 100 * sum(a[key].went_out for key in keys) / len(keys)
         share_b = 100 * sum(b[key].went_out for key in keys) / len(keys)
         where = "in all" if number is None else f"round {number}"
         lines.append(
-            f"  versus, {where}: {len(keys):,} seat-rounds ({len(rows)} deals), went out first "
+            f"  versus, {where}: {len(keys):,} seat-rounds ({len(deals)} deals), went out first "
             f"{share_a:.1f}% vs {share_b:.1f}%, difference {out.mean:+.1f} pp [{out.low:+.1f}, "
             f"{out.high:+.1f}], points a round {points.mean:+.2f} [{points.low:+.2f}, "
             f"{points.high:+.2f}]"
         )
     return lines
+
+
+def over_deals(deals: dict) -> tuple:
+    """The 95% intervals over the deals of going out first (in points, times 100) and of
+    points, from each deal's list of paired (went out, points) differences (a deal's mean
+    over its list)."""
+    rows = [[sum(col) / len(pairs) for col in zip(*pairs, strict=True)] for pairs in deals.values()]
+    return interval([100 * row[0] for row in rows]), interval([row[1] for row in rows])
 
 
 def by_round(records: list[SeatRound]) -> list[str]:
@@ -500,14 +505,10 @@ def by_round(records: list[SeatRound]) -> list[str]:
             deals[deal].append(
                 (record.went_out - base.went_out, sign * (record.points - base.points))
             )
-        rows = [
-            [sum(col) / len(seats) for col in zip(*seats, strict=True)] for seats in deals.values()
-        ]
-        out = interval([100 * row[0] for row in rows])
-        points = interval([row[1] for row in rows])
+        out, points = over_deals(deals)
         n = len(shares["a"])
         lines.append(
-            f"  round {number}: {n} seat-rounds ({len(rows)} deals), SearchBot out first "
+            f"  round {number}: {n} seat-rounds ({len(deals)} deals), SearchBot out first "
             f"{100 * sum(shares['a']) / n:.1f}%, GreedyBot {100 * sum(shares['b']) / n:.1f}%, "
             f"difference {out.mean:+.1f} pp [{out.low:+.1f}, {out.high:+.1f}], points a "
             f"round {points.mean:+.1f} [{points.low:+.1f}, {points.high:+.1f}]"
