@@ -413,6 +413,13 @@ def figures(seat_rounds, rules: RuleSet | str, *, turn: int = 8) -> dict:
         mine[key] = record
     if not deals:
         raise ArgumentError("seat_rounds: no seat-round to compute figures from")
+
+    def total(rows: list[SeatRound], name: str) -> int:
+        return sum(getattr(row, name) for row in rows)
+
+    def laid(rows: list[SeatRound]) -> int:
+        return sum(0 < row.laid_down <= turn for row in rows)
+
     per_deal, rate_a, rate_b = [], [], []
     for deal in sorted(deals):
         a, b = deals[deal]["a"], deals[deal]["b"]
@@ -429,13 +436,6 @@ def figures(seat_rounds, rules: RuleSet | str, *, turn: int = 8) -> dict:
         for seat in seats:
             mine = [a[seat, r] for r in range(1, rounds + 1)]
             theirs = [b[seat, r] for r in range(1, rounds + 1)]
-
-            def total(rows, name):
-                return sum(getattr(row, name) for row in rows)
-
-            def laid(rows):
-                return sum(0 < row.laid_down <= turn for row in rows)
-
             diffs.append(
                 (
                     sign * (total(mine, "points") - total(theirs, "points")),
