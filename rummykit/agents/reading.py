@@ -60,7 +60,8 @@ from typing import TypeVar
 
 from rummykit.agents.determinize import HiddenCards, determinize, hidden_cards, view_key
 from rummykit.engine.cards import Card
-from rummykit.engine.checks import whole
+from rummykit.engine.checks import cards as check_cards
+from rummykit.engine.checks import instance, whole
 from rummykit.engine.game import Game, GameState
 from rummykit.engine.legal import PlayerView, lay_down_of
 from rummykit.engine.rules import Contract, RuleSet
@@ -97,6 +98,8 @@ def brings_closer(hand: Sequence[Card], card: Card, contract: Contract, rules: R
     >>> brings_closer(hand, Card.parse("4C"), rules.contracts[0], rules)
     False
     """
+    hand = check_cards("hand", hand)
+    instance("card", card, Card, "a Card")
     return _closer_by(lambda cards: contract_distance(cards, contract, rules), hand, card)
 
 
