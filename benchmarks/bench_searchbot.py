@@ -19,7 +19,7 @@ CPU time of this process, one core. The measurement behind SearchBot's defaults 
     .venv/bin/python benchmarks/bench_searchbot.py [--deals N] [--rounds R] [--seed S]
         [--rollouts K] [--margin M] [--prior greedy|outs] [--pool P] [--out-bonus B]
         [--pair-margin M] [--rotate] [--late-pool P] [--late-from R] [--objective points|out]
-        [--see] [--read] [--part K/N --out F] [--combine F ...] [--summary F ...]
+        [--see] [--read] [--reads draws|buys ...] [--slip P] [--part K/N --out F] [--combine F ...] [--summary F ...]
         [--against F ...] [--deal-seeds S ...]
 
 The options other than the budget are experiments, the benchmark's own and not
@@ -35,7 +35,10 @@ cores::
 
 ``--read`` draws SearchBot's samples with :class:`~rummykit.agents.reading.ReadingSampler`
 (issue 52, item 3, its first step): deals weighted by the chance that the opponents would
-have played their last turns as they did, under the bots' own model.
+have played their last turns as they did, under the bots' own model, reading their draws
+(as the committed ``--read`` runs did); ``--reads draws buys`` reads the choices named
+(``buys``: the buy windows passed on since), ``--slip P`` softens the model (the
+sampler's ``slip``). Either implies ``--read``.
 
 ``--see`` is a bound, not a player (issue 52, item 1): SearchBot's samples hold the
 other seats' true hands (the table's own, read from the game being played) and only the
@@ -52,6 +55,7 @@ import argparse
 import itertools
 import json
 import random
+import re
 import statistics
 import time
 from collections import defaultdict
@@ -61,6 +65,7 @@ from bench_search_noise import rotated
 
 import rummykit.evaluate.duplicate
 from rummykit.agents.bots import GreedyBot, OutsBot
+from rummykit.agents.reading import READS as READABLE
 from rummykit.agents.reading import ReadingSampler
 from rummykit.agents.rollouts import best_outcome
 from rummykit.agents.searchbot import MARGIN, Decision, SearchBot
@@ -93,8 +98,11 @@ READS = [0, 0, 0]
 ROLLOUTS: list[float] = []
 #: The table: SearchBot and three GreedyBots.
 PLAYERS = 4
-#: The options that name a part of the run, not how it is played.
+#: The options that name a part of the run, not how it is played (``deals``: deal ``d``'s
+#: seed is the same whatever the number of deals).
 PART_OPTIONS = frozenset({"part", "out", "combine", "summary", "against", "deal_seeds"})
+#: Options added after runs were committed, and their values in those runs' play.
+LATER_OPTIONS = {"reads": "None", "slip": "0.0"}
 
 
 def timed_outcome(state, bots, rng):
@@ -143,7 +151,8 @@ class TimedSearchBot(SearchBot):
     true hands of :attr:`table`, the game being played, and a shuffle of its stock: see
     :func:`seen`) and ``read`` (samples drawn by
     :class:`~rummykit.agents.reading.ReadingSampler`, its fallbacks counted in
-    :data:`READS`).
+    :data:`READS`; ``reads`` and ``slip`` are the sampler's, ``reads`` ``("draws",)``
+    unless told).
 
     Without evidence (one sample) it plays as its prior, GreedyBot or another; at a
     margin of 0 the best single rollout decides and play differs:
@@ -211,6 +220,8 @@ class TimedSearchBot(SearchBot):
         out_bonus: float = 0.0,
         see: bool = False,
         read: bool = False,
+        reads: tuple[str, ...] | None = None,
+        slip: float = 0.0,
     ) -> None:
         super().__init__(seed, rollouts=rollouts)
         if see and rotate:
@@ -227,7 +238,8 @@ class TimedSearchBot(SearchBot):
         self.objective = objective
         self.out_bonus = out_bonus
         self.see = see
-        self.read = read
+        self.read = read or reads is not None or slip != 0
+        self.reading = {"reads": ("draws",) if reads is None else tuple(reads), "slip": slip}
         self.table: GameState | None = None
         """The game being played, for a bot that sees (:func:`seeing`)."""
         self.bots: list = []
@@ -261,7 +273,7 @@ class TimedSearchBot(SearchBot):
         branch = rotated if self.rotate else None
         if self.see:
             branch = seen_branch(view, self.table)
-        sampler = ReadingSampler(view, **LIMITS) if self.read else None
+        sampler = ReadingSampler(view, **self.reading, **LIMITS) if self.read else None
         weighed = paired_outcomes(
             view,
             candidates,
@@ -400,9 +412,18 @@ def read_parts(paths: list[Path]) -> list[dict]:
     every part played with the same options."""
     parts = [json.loads(path.read_text()) for path in paths]
     deals = [d for part in parts for d in part["deals"]]
-    if len(set(deals)) != len(deals) or len({part["options"] for part in parts}) != 1:
+    if len(set(deals)) != len(deals) or len({played_with(part) for part in parts}) != 1:
         raise SystemExit("the parts overlap or were played with other options")
     return parts
+
+
+def played_with(part: dict) -> tuple:
+    """The options a part was played with, as a sorted tuple of ``name=value``: those of its
+    file less ``deals`` (it names which deals, as ``--part`` does), an option added since
+    its run at the value its play had."""
+    named = dict(item.split("=", 1) for item in re.split(r" (?=\w+=)", part["options"]))
+    named.pop("deals", None)
+    return tuple(sorted({**LATER_OPTIONS, **named}.items()))
 
 
 def combine(paths: list[Path]) -> None:
@@ -559,6 +580,15 @@ def main() -> None:
         "--read", action="store_true", help="samples that read the opponents (ReadingSampler)"
     )
     parser.add_argument(
+        "--reads",
+        nargs="+",
+        choices=READABLE,
+        help="with --read: the choices read (default: draws, as the committed --read runs)",
+    )
+    parser.add_argument(
+        "--slip", type=float, default=0.0, help="with --read: the reading model's slip"
+    )
+    parser.add_argument(
         "--see",
         action="store_true",
         help="a bound: samples hold the other seats' true hands (the stock shuffled)",
@@ -609,6 +639,8 @@ def main() -> None:
         "out_bonus": args.out_bonus,
         "see": args.see,
         "read": args.read,
+        "reads": args.reads,
+        "slip": args.slip,
     }
     if args.see:
         duplicate = rummykit.evaluate.duplicate

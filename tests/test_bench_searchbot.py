@@ -58,6 +58,26 @@ def test_parts_combine_to_the_whole_run(tmp_path):
         last_line("--combine", str(parts[0]), str(other))
     with pytest.raises(subprocess.CalledProcessError):
         last_line("--summary", str(parts[0]), str(other))
+    # A deal is the same deal whatever the number of deals: a run of the first two and
+    # the third deal of a longer run make the whole.
+    first, third = tmp_path / "first.json", tmp_path / "third.json"
+    last_line(*SMALL, "--deals", "2", "--out", str(first))
+    last_line(*SMALL, "--deals", "5", "--part", "2/5", "--out", str(third))
+    assert without_time(last_line("--summary", str(first), str(third))) == without_time(whole)
+
+
+def test_parts_are_compared_by_how_they_were_played():
+    """``played_with``: ``deals`` names deals, not play; an option added since a run was
+    committed counts at the value that run's play had; any other difference counts."""
+    bench = _bench()
+    old = {"options": "deals=6 margin=None read=True rounds=7 seed=52"}
+    new = {"options": "deals=72 margin=None read=True reads=None rounds=7 seed=52 slip=0.0"}
+    assert bench.played_with(old) == bench.played_with(new)
+    buys = {"options": "deals=6 margin=None read=True reads=['draws', 'buys'] rounds=7 seed=52"}
+    assert dict(bench.played_with(buys))["reads"] == "['draws', 'buys']"
+    assert bench.played_with(buys) != bench.played_with(old)
+    soft = {"options": new["options"].replace("slip=0.0", "slip=0.2")}
+    assert bench.played_with(soft) != bench.played_with(new)
 
 
 @pytest.mark.slow
@@ -201,6 +221,10 @@ def test_a_reading_bot_draws_its_samples_from_the_reading_sampler():
     assert bench.READS[0] == before[0] + 4
     with pytest.raises(ArgumentError, match="see, read"):
         bench.TimedSearchBot(3, see=True, read=True)
+    # --read reads the draws, as the committed runs did; --reads and --slip say more.
+    assert bot.reading == {"reads": ("draws",), "slip": 0.0}
+    more = bench.TimedSearchBot(3, rollouts=4, reads=["draws", "buys"], slip=0.25)
+    assert more.read and more.reading == {"reads": ("draws", "buys"), "slip": 0.25}
 
 
 @pytest.mark.slow
