@@ -19,7 +19,8 @@ CPU time of this process, one core. The measurement behind SearchBot's defaults 
     .venv/bin/python benchmarks/bench_searchbot.py [--deals N] [--rounds R] [--seed S]
         [--rollouts K] [--margin M] [--prior greedy|outs] [--pool P] [--out-bonus B]
         [--pair-margin M] [--rotate] [--late-pool P] [--late-from R] [--objective points|out]
-        [--see] [--read] [--reads draws|buys ...] [--slip P] [--part K/N --out F] [--combine F ...] [--summary F ...]
+        [--see] [--read] [--reads draws|buys ...] [--slip P] [--turns T] [--sweeps S]
+        [--attempts A] [--part K/N --out F] [--combine F ...] [--summary F ...]
         [--against F ...] [--deal-seeds S ...]
 
 The options other than the budget are experiments, the benchmark's own and not
@@ -37,8 +38,10 @@ cores::
 (issue 52, item 3, its first step): deals weighted by the chance that the opponents would
 have played their last turns as they did, under the bots' own model, reading their draws
 (as the committed ``--read`` runs did); ``--reads draws buys`` reads the choices named
-(``buys``: the buy windows passed on since), ``--slip P`` softens the model (the
-sampler's ``slip``). Either implies ``--read``.
+(``buys``: the buy windows passed on since), ``--slip P`` softens the model,
+``--turns T`` reads T turns of each opponent back (0: all), ``--sweeps S`` runs S Gibbs
+sweeps where ``--attempts A`` whole deals were not kept (the sampler's options). Any of
+them implies ``--read``.
 
 ``--see`` is a bound, not a player (issue 52, item 1): SearchBot's samples hold the
 other seats' true hands (the table's own, read from the game being played) and only the
@@ -102,7 +105,7 @@ PLAYERS = 4
 #: seed is the same whatever the number of deals).
 PART_OPTIONS = frozenset({"part", "out", "combine", "summary", "against", "deal_seeds"})
 #: Options added after runs were committed, and their values in those runs' play.
-LATER_OPTIONS = {"reads": "None", "slip": "0.0"}
+LATER_OPTIONS = {"reads": "None", "slip": "0.0", "turns": "1", "sweeps": "0", "attempts": "32"}
 
 
 def timed_outcome(state, bots, rng):
@@ -151,8 +154,8 @@ class TimedSearchBot(SearchBot):
     true hands of :attr:`table`, the game being played, and a shuffle of its stock: see
     :func:`seen`) and ``read`` (samples drawn by
     :class:`~rummykit.agents.reading.ReadingSampler`, its fallbacks counted in
-    :data:`READS`; ``reads`` and ``slip`` are the sampler's, ``reads`` ``("draws",)``
-    unless told).
+    :data:`READS`; ``reads``, ``slip``, ``turns`` (0: every turn), ``sweeps`` and
+    ``attempts`` are the sampler's, ``reads`` ``("draws",)`` unless told).
 
     Without evidence (one sample) it plays as its prior, GreedyBot or another; at a
     margin of 0 the best single rollout decides and play differs:
@@ -204,6 +207,9 @@ class TimedSearchBot(SearchBot):
     ...         break
     """
 
+    #: The sampler's options when none is given: the committed ``--read`` runs'.
+    READING = {"reads": ("draws",), "slip": 0.0, "turns": 1, "sweeps": 0, "attempts": 32}
+
     def __init__(
         self,
         seed=None,
@@ -222,6 +228,9 @@ class TimedSearchBot(SearchBot):
         read: bool = False,
         reads: tuple[str, ...] | None = None,
         slip: float = 0.0,
+        turns: int = 1,
+        sweeps: int = 0,
+        attempts: int = 32,
     ) -> None:
         super().__init__(seed, rollouts=rollouts)
         if see and rotate:
@@ -238,8 +247,14 @@ class TimedSearchBot(SearchBot):
         self.objective = objective
         self.out_bonus = out_bonus
         self.see = see
-        self.read = read or reads is not None or slip != 0
-        self.reading = {"reads": ("draws",) if reads is None else tuple(reads), "slip": slip}
+        self.reading = {
+            "reads": ("draws",) if reads is None else tuple(reads),
+            "slip": slip,
+            "turns": turns or None,
+            "sweeps": sweeps,
+            "attempts": attempts,
+        }
+        self.read = read or reads is not None or self.reading != TimedSearchBot.READING
         self.table: GameState | None = None
         """The game being played, for a bot that sees (:func:`seeing`)."""
         self.bots: list = []
@@ -588,6 +603,11 @@ def main() -> None:
     parser.add_argument(
         "--slip", type=float, default=0.0, help="with --read: the reading model's slip"
     )
+    parser.add_argument("--turns", type=int, default=1, help="with --read: turns read (0: all)")
+    parser.add_argument("--sweeps", type=int, default=0, help="with --read: Gibbs sweeps")
+    parser.add_argument(
+        "--attempts", type=int, default=32, help="with --read: whole deals tried first"
+    )
     parser.add_argument(
         "--see",
         action="store_true",
@@ -641,6 +661,9 @@ def main() -> None:
         "read": args.read,
         "reads": args.reads,
         "slip": args.slip,
+        "turns": args.turns,
+        "sweeps": args.sweeps,
+        "attempts": args.attempts,
     }
     if args.see:
         duplicate = rummykit.evaluate.duplicate

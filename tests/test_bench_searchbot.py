@@ -71,7 +71,10 @@ def test_parts_are_compared_by_how_they_were_played():
     committed counts at the value that run's play had; any other difference counts."""
     bench = _bench()
     old = {"options": "deals=6 margin=None read=True rounds=7 seed=52"}
-    new = {"options": "deals=72 margin=None read=True reads=None rounds=7 seed=52 slip=0.0"}
+    new = {
+        "options": "attempts=32 deals=72 margin=None read=True reads=None rounds=7 seed=52 "
+        "slip=0.0 sweeps=0 turns=1"
+    }
     assert bench.played_with(old) == bench.played_with(new)
     buys = {"options": "deals=6 margin=None read=True reads=['draws', 'buys'] rounds=7 seed=52"}
     assert dict(bench.played_with(buys))["reads"] == "['draws', 'buys']"
@@ -222,9 +225,13 @@ def test_a_reading_bot_draws_its_samples_from_the_reading_sampler():
     with pytest.raises(ArgumentError, match="see, read"):
         bench.TimedSearchBot(3, see=True, read=True)
     # --read reads the draws, as the committed runs did; --reads and --slip say more.
-    assert bot.reading == {"reads": ("draws",), "slip": 0.0}
-    more = bench.TimedSearchBot(3, rollouts=4, reads=["draws", "buys"], slip=0.25)
-    assert more.read and more.reading == {"reads": ("draws", "buys"), "slip": 0.25}
+    assert bot.reading == bench.TimedSearchBot.READING
+    assert bot.reading == {"reads": ("draws",), "slip": 0.0, "turns": 1, "sweeps": 0,
+                           "attempts": 32}  # fmt: skip
+    more = bench.TimedSearchBot(3, rollouts=4, reads=["draws", "buys"], slip=0.25, turns=0)
+    assert more.read and more.reading["reads"] == ("draws", "buys")
+    assert (more.reading["slip"], more.reading["turns"]) == (0.25, None)
+    assert bench.TimedSearchBot(3, sweeps=2).read and not bench.TimedSearchBot(3).read
 
 
 @pytest.mark.slow

@@ -29,6 +29,7 @@ from rummykit.agents.reading import (
     ReadingSampler,
     brings_closer,
     first_agreeing,
+    gibbs_sweeps,
     reading,
 )
 from rummykit.agents.rollouts import best_rollout
@@ -81,6 +82,23 @@ def test_the_true_deal_agrees_with_the_reading_of_the_bots_play(name):
             state.apply(bots[state.to_act].choose(state.view(state.to_act)))
     assert checks > views / 2
     assert misread > 0 or name != "pagat"
+
+
+@pytest.mark.slow
+def test_the_true_deal_agrees_with_a_reading_of_three_turns():
+    """Read three turns back (each draw's card unknown, every possible one weighed), the
+    true deal is possible at every moment of rounds of GreedyBot, OutsBot and
+    BuyerBot("always"), and earlier turns are read at some."""
+    deeper = 0
+    for players, seed in ((3, 1), (4, 2)):
+        bots = [GreedyBot(), OutsBot(), BuyerBot("always"), GreedyBot()][:players]
+        state = Game("standard", players=players, seed=seed, turn_limit=40).new_state(round=3)
+        while not state.round_scores:
+            read = reading(state.view(state.to_act), turns=3)
+            assert read.agrees(state.hands), (players, seed, read.checks)
+            deeper += sum(len(check.earlier) for check in read.checks)
+            state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    assert deeper > 20
 
 
 class Waiter(GreedyBot):
@@ -348,6 +366,77 @@ def _samplers(state, view, read, sub, places, cards, found):
     return read_sampler, plain
 
 
+def _two_seat_case(seed: int, turns):
+    """Like :func:`_case`, with two cards of each of two opponents read and two of the
+    stock moving: a case for the Gibbs sweeps, whose blocks are one read seat each."""
+    rng = random.Random(seed)
+    players = 3 + seed % 2
+    state = _play(ONE_DECK, players, seed, rng.randrange(12, 30), [GreedyBot()] * players)
+    if state.round_scores:
+        return None
+    seat = state.to_act
+    view = state.view(seat)
+    read = reading(view, turns=turns)
+    if len(read.checks) < 2:
+        return None
+    hidden = hidden_cards(view)
+    cards = []
+    for check in read.checks[:2]:
+        theirs = [c for c in state.hands[check.seat] if c in hidden.pool]
+        rng.shuffle(theirs)
+        cards += theirs[:2]
+    in_stock = [c for c in hidden.pool if c in state.stock]
+    rng.shuffle(in_stock)
+    cards += in_stock[:2]
+    sub = hidden.restrict(state.hands, state.stock, cards)
+    places = sorted(state.stock.index(c) for c in cards if c in state.stock)
+    return state, view, read, sub, places, cards
+
+
+def _gibbs_sampler(case, sweeps: int):
+    """The case's placements drawn uniformly, then ``sweeps`` of :func:`gibbs_sweeps`."""
+    state, view, read, sub, places, cards = case
+    checks = {check.seat: check for check in read.checks}
+    moving = set(cards)
+
+    def draw(rng):
+        def keep(seat, mine):
+            hand = [c for c in state.hands[seat] if c not in moving] + list(mine)
+            return read.keeps_seat(checks[seat], hand, rng)
+
+        unknown, stock = sub.sample(rng)
+        unknown, stock, _ = gibbs_sweeps(sub, unknown, stock, keep, list(checks), sweeps, 400, rng)
+        return _deal(state, sub, places, cards, unknown, stock)[1]
+
+    return draw
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("turns", [1, 2])
+def test_gibbs_sweeps_reach_the_exact_distribution(turns):
+    """:func:`gibbs_sweeps` on cases with two opponents read (two cards of each and two
+    of the stock moving, every other card where it is): from a uniform placement, three
+    sweeps of steps kept by :meth:`Reading.keeps_seat` give the placements of the exact
+    weighted distribution (chi-square at 0.1%); no sweep (the uniform start) does not."""
+    tested = 0
+    for seed in range(300):
+        case = _two_seat_case(seed, turns)
+        if case is None:
+            continue
+        state, view, read, sub, places, cards = case
+        found = _exact(state, read, sub, places, cards)
+        total = sum(found.values())
+        if not 0.05 <= total / len(found) <= 0.7:
+            continue
+        exact = {placement: float(chance / total) for placement, chance in found.items() if chance}
+        assert fits_exact(_gibbs_sampler(case, 3), exact, 4_000, random.Random(2))
+        assert not fits_exact(_gibbs_sampler(case, 0), exact, 4_000, random.Random(2))
+        tested += 1
+        if tested == 2:
+            break
+    assert tested == 2
+
+
 # --------------------------------------------------------------------------------------
 # The sampler
 
@@ -364,6 +453,28 @@ def test_the_sampler_keeps_the_view_and_agrees_or_says_it_fell_back():
     assert (sampler.drawn, sampler.fell_back) == (30, 0)
     assert repr(sampler).endswith("opponents read, 30 drawn, 0 fell back)")
     assert sampler(7).snapshot() == ReadingSampler(view, max_reshuffles=2)(7).snapshot()
+
+
+def test_sweeps_take_the_place_of_most_fallbacks_and_their_deals_agree():
+    """Where whole deals are seldom kept (two turns read, two attempts), Gibbs sweeps
+    after the attempts fail leave fewer fallbacks, every deal not a fallback agrees
+    with the reading, and the view is kept."""
+    state = _play("standard", 4, 2, 30, [GreedyBot()] * 4)
+    view = state.view(state.to_act)
+    plain = ReadingSampler(view, turns=2, attempts=2, max_reshuffles=2)
+    swept = ReadingSampler(view, turns=2, attempts=2, sweeps=2, max_reshuffles=2)
+    for seed in range(40):
+        plain(seed)
+        sample = swept(seed)
+        assert sample.view(view.seat) == view
+        before = swept.fell_back
+        assert swept.reading.agrees(sample.hands) or swept.fell_back == before
+    assert plain.fell_back >= 10
+    assert swept.fell_back < plain.fell_back / 2
+    with pytest.raises(ArgumentError, match="sweeps"):
+        ReadingSampler(view, sweeps=-1)
+    with pytest.raises(ArgumentError, match="turns"):
+        reading(view, turns=0)
 
 
 class Unmet:
@@ -413,22 +524,26 @@ def test_where_the_plain_deal_is_kept_the_sampler_returns_it():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("slip", [0, Fraction(1, 4)])
-def test_a_deal_is_kept_as_often_as_its_likelihood_says(slip):
+@pytest.mark.parametrize(("slip", "turns"), [(0, 1), (Fraction(1, 4), 1), (0, 3)])
+def test_a_deal_is_kept_as_often_as_its_likelihood_says(slip, turns):
     """:meth:`Reading.keeps` (one card drawn standing for all) keeps each deal with the
     chance :meth:`Reading.likelihood` over :attr:`Reading.most` computes exactly: over
     2,000 tries of deals whose chance lies strictly between 0 and 1, the share kept lies
     within 4 standard errors of it; a deal of chance 0 is never kept, one of 1 always.
     With a slip no deal has chance 0, and the most is the chance of a deal that agrees
-    with every choice read."""
-    state = _play("standard", 4, 2, 14, [GreedyBot()] * 4)
+    with every choice read. Reading three turns back, one path of draws stands for all
+    (their mean is the likelihood)."""
+    state = _play("standard", 4, 2, 14 if turns == 1 else 52, [GreedyBot()] * 4)
     view = state.view(state.to_act)
-    read = reading(view, slip=slip)
+    read = reading(view, slip=slip, turns=turns)
     assert read.checks and any(check.passed for check in read.checks)
+    assert max(len(check.turns) for check in read.checks) == turns
     hidden = hidden_cards(view)
     seen = set()
     rng = random.Random(9)
-    strict = reading(view)
+    strict = reading(view, turns=turns)
+    # (Three turns back, a plain deal with which every path of draws agrees is rare.)
+    wanted = {0.5, 1} if slip else {0, 0.5, 1} if turns == 1 else {0, 0.5}
     for seed in range(200):
         hands = determinize(view, seed, hidden=hidden).hands
         chance = read.likelihood(hands) / read.most
@@ -441,9 +556,9 @@ def test_a_deal_is_kept_as_often_as_its_likelihood_says(slip):
             p = float(chance)
             assert abs(kept / 2_000 - p) <= 4 * (p * (1 - p) / 2_000) ** 0.5
         seen.add(0 if chance == 0 else 1 if chance == 1 else 0.5)
-        if len(seen) == (3 if slip == 0 else 2) and seed >= 20:
+        if seen == wanted and seed >= 20:
             break
-    assert seen == ({0, 0.5, 1} if slip == 0 else {0.5, 1})
+    assert seen == wanted
 
 
 def test_brings_closer_is_greedy_bots_own_reason_to_take():

@@ -94,9 +94,11 @@ __all__ = [
     "ATTEMPTS",
     "READS",
     "LastTurn",
+    "Turn",
     "Reading",
     "ReadingSampler",
     "first_agreeing",
+    "gibbs_sweeps",
     "brings_closer",
     "reading",
 ]
@@ -135,11 +137,34 @@ def _closer_by(distance: Callable[[list[Card]], int], hand: Sequence[Card], card
 
 
 @dataclass(frozen=True)
+class Turn:
+    """One turn of an opponent read: at the start of its play it held :attr:`discard` and
+    the cards it held after the turn, and could not lay down; it took :attr:`taken`
+    because it brought its hand closer, or drew from the stock (a card it held then) and
+    passed on :attr:`offered` because that did not; after the turn it passed on buying
+    :attr:`passed`."""
+
+    discard: Card
+    """The card it discarded at the end of the turn."""
+    taken: Card | None
+    """The card it took from the pile at the start of the turn (None: it drew)."""
+    offered: Card | None = None
+    """The discard it passed on when it drew from the stock (None: it took, or the draw
+    is not read)."""
+    from_pile: frozenset[Card] = frozenset()
+    """The cards it had taken from the pile this round by the end of the turn: not the
+    card it drew from the stock."""
+    passed: tuple[Card, ...] = ()
+    """The cards it was offered to buy after the turn's discard (that one included) and
+    passed on, before its next turn or, for its last turn, until now."""
+
+
+@dataclass(frozen=True)
 class LastTurn:
-    """One opponent's last turn, as the model reads it: at the start of that turn's play
-    it held its cards now and :attr:`discard`, and could not lay down; it took
-    :attr:`taken` because it improved its hand, or passed on :attr:`offered` because it
-    did not."""
+    """One opponent read, from its last turn (its fields, those of a :class:`Turn`) back
+    through :attr:`earlier`: at the start of its last turn's play it held its cards now
+    and :attr:`discard`, and could not lay down; it took :attr:`taken` because it
+    improved its hand, or passed on :attr:`offered` because it did not."""
 
     seat: int
     discard: Card
@@ -156,6 +181,15 @@ class LastTurn:
     passed: tuple[Card, ...] = ()
     """The cards it was offered to buy since that turn's discard (that one included) and
     passed on, holding its hand now."""
+    earlier: tuple[Turn, ...] = ()
+    """Its turns before the last that are read, newest first (see :func:`reading`'s
+    ``turns``)."""
+
+    @property
+    def turns(self) -> tuple[Turn, ...]:
+        """Every turn read, the last first."""
+        last = Turn(self.discard, self.taken, self.offered, self.from_pile, self.passed)
+        return (last, *self.earlier)
 
 
 @dataclass(frozen=True)
@@ -168,7 +202,7 @@ class Reading:
     last_round: bool
     """Whether this is the game's last round (a lay-down may then leave no discard)."""
     checks: tuple[LastTurn, ...]
-    """The opponents whose last turn is read."""
+    """The opponents read."""
     slip: Fraction = Fraction(0)
     """The chance that a choice read is not the model's but uniform among its options."""
     reads: tuple[str, ...] = READS
@@ -190,35 +224,60 @@ class Reading:
     def likelihood(self, hands: Sequence[Sequence[Card]]) -> Fraction:
         """The chance, under the model, that the opponents read would have played as they
         did had the deal been ``hands`` (every seat's hand): 0 if one of them could have
-        laid down at the start of its last play, or would have taken the card it took (or
-        passed on the card it passed on) otherwise; for a draw from the stock, the share
-        of the cards it may have drawn with which passing was its choice."""
+        laid down at the start of a play read, would have taken a card it did not take
+        (or passed on one it took), or would have bought a card it passed on; for a draw
+        from the stock, which card it drew is not shown, and every card it may have drawn
+        counts alike (their mean)."""
         self._check(hands)
         chance = Fraction(1)
         for check in self.checks:
-            hand = hands[check.seat]
-            chance *= self._chose(self.could_not_lay_down(check, hand))
-            chance *= self.drew_so(check, hand)
-            for card in check.passed:
-                chance *= self._chose(not self._closer_now(hand, card, check))
+            chance *= self._weigh(check, check.turns, list(hands[check.seat]), {})
             if not chance:
                 return chance
         return chance
 
-    def drew_so(self, check: LastTurn, hand: Sequence[Card]) -> Fraction:
-        """The chance that ``check.seat``, holding ``hand`` now, took or passed as it did
-        at the start of its last turn (1 where the draw is not read)."""
-        then = [*hand, check.discard]
-        if "draws" not in self.reads:
-            return Fraction(1)
-        if check.taken is not None:
-            return self._chose(self._closer(then, check.taken, check))
-        if check.offered is None:
-            return Fraction(1)
-        drawn = self._drawn(check, then)
-        passed = sum(self._chose(not self._closer(then, card, check, check.offered))
-                     for card in drawn)  # fmt: skip
-        return passed / len(drawn)
+    def _weigh(
+        self, check: LastTurn, turns: tuple[Turn, ...], hand: list[Card], known: dict
+    ) -> Fraction:
+        """The chance of ``turns`` (newest first), ``hand`` the seat's hand after the
+        newest and its buy windows: exact, every card it may have drawn weighed alike
+        (``known`` keeps the chances found, by turns left and hand)."""
+        key = (len(turns), tuple(sorted(hand)))
+        found = known.get(key)
+        if found is None:
+            found = known[key] = self._weigh_turn(check, turns, hand, known)
+        return found
+
+    def _weigh_turn(
+        self, check: LastTurn, turns: tuple[Turn, ...], hand: list[Card], known: dict
+    ) -> Fraction:
+        turn, rest = turns[0], turns[1:]
+        then = [*hand, turn.discard]
+        chance = self._chose(self._could_not(check, then, turn.taken))
+        for card in turn.passed:
+            chance *= self._chose(not self._closer(hand, card, check))
+        draws = "draws" in self.reads
+        if not chance:
+            return chance
+        if turn.taken is not None:
+            before = _less(then, turn.taken)
+            if draws:
+                chance *= self._chose(self._closer(before, turn.taken, check))
+            return chance * self._weigh(check, rest, before, known) if chance and rest else chance
+        offered = turn.offered if draws else None
+        if offered is None and not rest:
+            return chance
+        drawn = self._drawn(turn, then)
+        total = Fraction(0)
+        for card in drawn:
+            before = _less(then, card)
+            part = Fraction(1)
+            if offered is not None:
+                part = self._chose(not self._closer(before, offered, check))
+            if part and rest:
+                part *= self._weigh(check, rest, before, known)
+            total += part
+        return chance * total / len(drawn)
 
     def _chose(self, agrees: bool) -> Fraction:
         """The chance of a choice between two options that ``agrees`` with the model or not."""
@@ -235,36 +294,45 @@ class Reading:
     def most(self) -> Fraction:
         """The :meth:`likelihood` of a deal with which every choice read is the model's:
         the most a deal gets (1 when :attr:`slip` is 0)."""
+        draws = "draws" in self.reads
         choices = sum(
-            1 + len(check.passed)
-            + ("draws" in self.reads and (check.taken, check.offered) != (None, None))
+            1 + len(turn.passed) + (draws and (turn.taken, turn.offered) != (None, None))
             for check in self.checks
-        )  # fmt: skip
+            for turn in check.turns
+        )
         return self._chose(True) ** choices
 
     def keeps(self, hands: Sequence[Sequence[Card]], rng: random.Random) -> bool:
         """Whether to keep a deal: True with the chance :meth:`likelihood` over
-        :attr:`most`, at less cost (for each draw from the stock read, one card the seat
-        may have drawn, chosen by ``rng``, stands for them all: the chance that it passes
-        is the share). :class:`ReadingSampler` keeps its deals so."""
+        :attr:`most`, at less cost (for each draw from the stock, one card the seat may
+        have drawn, chosen by ``rng``, stands for them all: the chance of keeping is then
+        the mean). :class:`ReadingSampler` keeps its deals so."""
         self._check(hands)
-        for check in self.checks:
-            hand = hands[check.seat]
-            then = [*hand, check.discard]
-            draws = "draws" in self.reads
-            if draws and check.taken is not None:
-                if not self._kept(self._closer(then, check.taken, check), rng):
+        return all(self.keeps_seat(check, hands[check.seat], rng) for check in self.checks)
+
+    def keeps_seat(self, check: LastTurn, hand: Sequence[Card], rng: random.Random) -> bool:
+        """:meth:`keeps` for one opponent read, ``check``, holding ``hand``."""
+        draws = "draws" in self.reads
+        hand = list(hand)
+        for number, turn in enumerate(check.turns):
+            then = [*hand, turn.discard]
+            before = None
+            if turn.taken is not None:
+                before = _less(then, turn.taken)
+                if draws and not self._kept(self._closer(before, turn.taken, check), rng):
                     return False
-            elif draws and check.offered is not None:
-                drawn = self._drawn(check, then)
-                card = drawn[rng.randrange(len(drawn))]
-                if not self._kept(not self._closer(then, card, check, check.offered), rng):
+            elif (draws and turn.offered is not None) or number + 1 < len(check.turns):
+                drawn = self._drawn(turn, then)
+                before = _less(then, drawn[rng.randrange(len(drawn))])
+                passed_on = draws and turn.offered is not None
+                if passed_on and not self._kept(not self._closer(before, turn.offered, check), rng):
                     return False
-            if not self._kept(self.could_not_lay_down(check, hand), rng):
+            if not self._kept(self._could_not(check, then, turn.taken), rng):
                 return False
-            for card in check.passed:
-                if not self._kept(not self._closer_now(hand, card, check), rng):
+            for card in turn.passed:
+                if not self._kept(not self._closer(hand, card, check), rng):
                     return False
+            hand = before
         return True
 
     def _check(self, hands: object) -> None:
@@ -274,22 +342,12 @@ class Reading:
             )
 
     @staticmethod
-    def _drawn(check: LastTurn, then: list[Card]) -> list[Card]:
+    def _drawn(turn: Turn, then: list[Card]) -> list[Card]:
         """The cards of ``then`` the seat may have drawn from the stock (not from the pile)."""
-        return [card for card in then if card not in check.from_pile]
+        return [card for card in then if card not in turn.from_pile]
 
-    def _closer(
-        self, then: list[Card], out: Card, check: LastTurn, card: Card | None = None
-    ) -> bool:
-        """:func:`brings_closer` of ``card`` (``out`` itself if None) to ``then`` less
-        ``out``, the distances cached by the hands' faces."""
-        before = list(then)
-        before.remove(out)
-        card = out if card is None else card
-        return _closer_by(lambda cards: self._distance(cards, check.contract), before, card)
-
-    def _closer_now(self, hand: Sequence[Card], card: Card, check: LastTurn) -> bool:
-        """:func:`brings_closer` of ``card`` to ``hand`` (the seat's hand now)."""
+    def _closer(self, hand: Sequence[Card], card: Card, check: LastTurn) -> bool:
+        """:func:`brings_closer` of ``card`` to ``hand``, the distances cached by faces."""
         return _closer_by(lambda cards: self._distance(cards, check.contract), hand, card)
 
     def _distance(self, hand: list[Card], contract: Contract) -> int:
@@ -301,22 +359,33 @@ class Reading:
             found = self._distances[key] = contract_distance(hand, contract, self.rules)
         return found
 
-    def could_not_lay_down(self, check: LastTurn, hand: Sequence[Card]) -> bool:
-        """Whether ``check.seat``, holding ``hand`` now, could not have laid down at the
-        start of its last play."""
-        then = [*hand, check.discard]
-        held = lay_down_of(then, check.contract, self.rules, taken=check.taken,
+    def _could_not(self, check: LastTurn, then: list[Card], taken: Card | None) -> bool:
+        """Whether ``check.seat``, holding ``then`` at the start of a play in which it had
+        taken ``taken`` from the pile, could not lay down."""
+        held = lay_down_of(then, check.contract, self.rules, taken=taken,
                            last_round=self.last_round)  # fmt: skip
         return held is None
 
 
+def _less(cards: list[Card], card: Card) -> list[Card]:
+    """``cards`` less one ``card``."""
+    rest = list(cards)
+    rest.remove(card)
+    return rest
+
+
 def reading(
-    view: PlayerView, *, reads: Sequence[str] = READS, slip: Fraction | float = 0
+    view: PlayerView,
+    *,
+    reads: Sequence[str] = READS,
+    slip: Fraction | float = 0,
+    turns: int | None = 1,
 ) -> Reading:
     """What ``view`` tells of the other seats' hands under the model (see the module
     notes): each opponent not laid down whose last turn it saw whole; ``reads`` the
     choices read besides that it could not lay down (some of :data:`READS`), ``slip`` the
-    chance that a choice is not the model's.
+    chance that a choice is not the model's, ``turns`` how many of each opponent's turns
+    are read, the last first (None: all of them this round, back to its last buy).
 
     >>> from rummykit.engine.game import Game
     >>> reading(Game(seed=1).new_state().view(0), reads=("discards",))
@@ -334,6 +403,8 @@ def reading(
         raise ArgumentError(f"reads must be some of {', '.join(READS)}, got {reads!r:.80}")
     if isinstance(slip, bool) or not isinstance(slip, (int, float, Fraction)) or not 0 <= slip < 1:
         raise ArgumentError(f"slip must be a chance at least 0 and below 1, got {slip!r:.80}")
+    if turns is not None:
+        whole("turns", turns, low=1, high=10_000)
     rules = view.rules
     checks = []
     if rules.joker_swap_needs_laid_down:
@@ -345,43 +416,82 @@ def reading(
                 continue
             if view.current == seat and view.phase != "draw":
                 continue  # in the middle of its turn: it has drawn a card since
-            last = max(
-                (n for n, move in enumerate(moves) if move.kind == "discard" and move.seat == seat),
-                default=None,
-            )
-            if last is None:
+            mine = [
+                n for n, move in enumerate(moves) if move.kind == "discard" and move.seat == seat
+            ]
+            if not mine:
                 continue  # no turn played this round
+            last = mine[-1]
             if any(move.seat == seat and move.kind in ("take", "buy", "call")
                    for move in moves[last + 1 :]):  # fmt: skip
                 continue  # a card taken or bought since
-            before = moves[last - 1] if last else None
-            taken = offered = None
-            if before is not None and before.kind == "take" and before.seat == seat:
-                taken = before.card
-            elif (
-                "draws" in reads
-                and before is not None
-                and before.kind in ("upcard", "discard", "buy")
-                and not reshuffled
-                and (before.kind != "buy" or rules.buy_timing == "after_decline")
-            ):
-                # It drew from the stock and passed on this card (bought, if at all, after
-                # it declined; a window before the draw would have offered it another).
-                offered = before.card
-            from_pile = frozenset(
-                move.card
-                for move in moves
-                if move.seat == seat and move.kind in ("take", "buy", "call")
-            )
-            passed = tuple(card for n, card in windows.get(seat, ()) if n >= last)
+            # Its turns, the last first, back to a buy (it then drew cards not shown) or
+            # as many as asked; only the last after a reshuffle (a card drawn since came
+            # from the pile).
+            read = []
+            ends = [*mine[1:], len(moves)]
+            for number in range(len(mine) - 1, -1, -1):
+                at, end = mine[number], ends[number]
+                if read and (
+                    reshuffled
+                    or (turns is not None and len(read) == turns)
+                    or any(
+                        move.seat == seat and move.kind in ("buy", "call") for move in moves[at:end]
+                    )  # fmt: skip
+                ):
+                    break
+                read.append(_turn(view, seat, at, end, reads, reshuffled, windows))
+            last_turn, *earlier = read
             checks.append(
                 LastTurn(
-                    seat, moves[last].card, taken, view.contracts[seat], offered, from_pile, passed
+                    seat,
+                    last_turn.discard,
+                    last_turn.taken,
+                    view.contracts[seat],
+                    last_turn.offered,
+                    last_turn.from_pile,
+                    last_turn.passed,
+                    tuple(earlier),
                 )  # fmt: skip
             )
     return Reading(
         rules, len(view.names), view.is_last_round, tuple(checks), Fraction(slip), tuple(reads)
     )
+
+
+def _turn(
+    view: PlayerView,
+    seat: int,
+    at: int,
+    end: int,
+    reads: Sequence[str],
+    reshuffled: bool,
+    windows: dict[int, list[tuple[int, Card]]],
+) -> Turn:
+    """The turn of ``seat`` that discarded the pile move ``at``, its buy windows those of
+    the discards from ``at`` to ``end`` (its next discard, or the end of the moves)."""
+    rules, moves = view.rules, view.pile_moves
+    before = moves[at - 1] if at else None
+    taken = offered = None
+    if before is not None and before.kind == "take" and before.seat == seat:
+        taken = before.card
+    elif (
+        "draws" in reads
+        and before is not None
+        and before.kind in ("upcard", "discard", "buy")
+        and not reshuffled
+        and (before.kind != "buy" or rules.buy_timing == "after_decline")
+    ):
+        # It drew from the stock and passed on this card (bought, if at all, after it
+        # declined; a window before the draw would have offered it another).
+        offered = before.card
+    from_pile = frozenset(
+        move.card
+        for move in moves[:at]
+        if move.seat == seat and move.kind in ("take", "buy", "call")
+    )
+    passed = tuple(card for n, card in windows.get(seat, ()) if at <= n < end)
+    return Turn(moves[at].card, taken, offered, from_pile, passed)
 
 
 def _passes(view: PlayerView) -> dict[int, list[tuple[int, Card]]]:
@@ -460,7 +570,13 @@ class ReadingSampler:
     is kept, a search that reads plays on the very deal one that does not read would.
     :attr:`drawn`, :attr:`fell_back` count the deals returned and the fallbacks.
 
-    ``reads`` and ``slip`` are :func:`reading`'s; ``turn_limit`` and ``max_reshuffles``
+    When no deal of the ``attempts`` is kept and ``sweeps`` is not 0, the last is
+    changed by that many Gibbs sweeps (:func:`gibbs_sweeps`: each opponent read in turn
+    dealt a new hand from the stock and the hands not read, kept by its own reading), which
+    reaches deals of readings that rejection of whole deals seldom meets; the deals
+    returned then follow the posterior as far as the sweeps mix (the tests measure it on
+    small shoes), and a deal whose every opponent read was kept is not a fallback.
+    ``reads``, ``slip`` and ``turns`` are :func:`reading`'s; ``turn_limit`` and ``max_reshuffles``
     the sampled games' limits, as for :func:`~rummykit.agents.determinize.determinize`.
     """
 
@@ -471,13 +587,16 @@ class ReadingSampler:
         attempts: int = ATTEMPTS,
         reads: Sequence[str] = READS,
         slip: Fraction | float = 0,
+        turns: int | None = 1,
+        sweeps: int = 0,
         hidden: HiddenCards | None = None,
         turn_limit: int | None = None,
         max_reshuffles: int | None = None,
     ) -> None:
         whole("attempts", attempts, low=1, high=MOST_ATTEMPTS)
+        whole("sweeps", sweeps, low=0, high=MOST_ATTEMPTS)
         self.view = view
-        self.reading = reading(view, reads=reads, slip=slip)
+        self.reading = reading(view, reads=reads, slip=slip, turns=turns)
         if hidden is None:
             hidden = hidden_cards(view)
         elif not isinstance(hidden, HiddenCards):
@@ -491,6 +610,7 @@ class ReadingSampler:
              turn_limit=turn_limit, max_reshuffles=max_reshuffles)  # fmt: skip
         self.hidden = hidden
         self.attempts = attempts
+        self.sweeps = sweeps
         self.limits = {"turn_limit": turn_limit, "max_reshuffles": max_reshuffles}
         self.drawn = 0
         self.fell_back = 0
@@ -513,12 +633,109 @@ class ReadingSampler:
             sample, found = draw(), True
         else:
             sample, found = first_agreeing(draw, agrees, self.attempts)
+            if not found and self.sweeps:
+                sample, found = self._swept(sample, rng)
         self.drawn += 1
         self.fell_back += not found
         return sample
+
+    def _swept(self, state: GameState, rng: random.Random) -> tuple[GameState, bool]:
+        """``state``'s deal after :attr:`sweeps` of :func:`gibbs_sweeps` (each opponent
+        read kept by :meth:`Reading.keeps_seat`), and whether every opponent read was
+        kept."""
+        hidden, view = self.hidden, self.view
+        checks = {check.seat: check for check in self.reading.checks}
+        unknown = [
+            [] if s == view.seat else [c for c in hand if c not in hidden.known[s]]
+            for s, hand in enumerate(state.hands)
+        ]
+
+        def keep(seat: int, cards: list[Card]) -> bool:
+            return self.reading.keeps_seat(checks[seat], [*hidden.known[seat], *cards], rng)
+
+        unknown, stock, kept = gibbs_sweeps(
+            hidden, unknown, list(state.stock), keep, list(checks), self.sweeps, self.attempts, rng
+        )
+        game = Game(view.rules, players=len(view.names), seed=rng.getrandbits(63),
+                    names=view.names, **self.limits)  # fmt: skip
+        hands = [
+            list(view.hand) if s == view.seat else [*hidden.known[s], *unknown[s]]
+            for s in range(len(view.names))
+        ]
+        return GameState.from_view(view, hands, stock, game), kept
 
     def __repr__(self) -> str:
         return (
             f"ReadingSampler(seat {self.view.seat}, {len(self.reading.checks)} opponents read, "
             f"{self.drawn} drawn, {self.fell_back} fell back)"
         )
+
+
+def gibbs_sweeps(
+    hidden: HiddenCards,
+    unknown: list[list[Card]],
+    stock: list[Card],
+    keep: Callable[[int, list[Card]], bool],
+    read: Sequence[int],
+    sweeps: int,
+    attempts: int,
+    rng: random.Random,
+) -> tuple[list[list[Card]], list[Card], bool]:
+    """Gibbs sweeps over an assignment of ``hidden``'s cards (``unknown``: each seat's
+    unknown cards; ``stock``): in each sweep, each seat of ``read`` in turn gets new cards
+    drawn with the stock's and those of the seats not in ``read`` (uniform among the
+    placements ``hidden`` allows, :meth:`~rummykit.agents.determinize.HiddenCards.restrict`),
+    the first that ``keep(seat, cards)`` keeps of at most ``attempts`` (none kept: the
+    step changes nothing). With ``keep`` true with a chance proportional to a seat's
+    likelihood, each step draws from the posterior given every other read seat's cards,
+    so the posterior is what the sweeps tend to. Returns the new assignment and whether
+    every seat of ``read`` was kept at some step."""
+    instance("hidden", hidden, HiddenCards, "a HiddenCards (hidden_cards(view))")
+    players = len(hidden.slots)
+    if not _an_assignment(hidden, unknown, stock):
+        raise ArgumentError(
+            "unknown, stock: must be an assignment of hidden's cards (HiddenCards.sample), "
+            f"got {unknown!r:.60}, {stock!r:.60}"
+        )
+    if not callable(keep):
+        raise ArgumentTypeError(f"keep must be a callable, got {keep!r:.80}")
+    seats = isinstance(read, Sequence) and not isinstance(read, str)
+    if (
+        not seats
+        or len(set(read)) != len(read)
+        or not all(
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+            for seat in read
+        )
+    ):
+        raise ArgumentError(f"read must be distinct seats (0 to {players - 1}), got {read!r:.80}")
+    whole("sweeps", sweeps, low=0, high=MOST_ATTEMPTS)
+    whole("attempts", attempts, low=1, high=MOST_ATTEMPTS)
+    instance("rng", rng, random.Random, "a random.Random")
+    free = [s for s in range(players) if s not in read and hidden.slots[s]]
+    unknown = [list(cards) for cards in unknown]
+    kept = set()
+    for _ in range(sweeps):
+        for seat in read:
+            cards = [*stock, *unknown[seat], *(c for s in free for c in unknown[s])]
+            block = hidden.restrict(unknown, stock, cards)
+            for _ in range(attempts):
+                hands, drawn = block.sample(rng)
+                if keep(seat, hands[seat]):
+                    for s in (seat, *free):
+                        unknown[s] = hands[s]
+                    stock = drawn
+                    kept.add(seat)
+                    break
+    return unknown, stock, len(kept) == len(read)
+
+
+def _an_assignment(hidden: HiddenCards, unknown: object, stock: object) -> bool:
+    """Whether ``unknown`` and ``stock`` are lists of cards that place ``hidden``'s cards."""
+    lists = [stock, *unknown] if isinstance(unknown, Sequence) else []
+    return (
+        bool(lists)
+        and all(isinstance(cards, Sequence) and not isinstance(cards, str) for cards in lists)
+        and all(isinstance(card, Card) for cards in lists for card in cards)
+        and hidden.allows(unknown, stock)
+    )

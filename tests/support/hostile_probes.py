@@ -122,6 +122,7 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
 
     from rummykit import CONTRACTS, Game, RuleSet, parse_cards
     from rummykit.agents.bots import GreedyBot, RandomBot
+    from rummykit.agents.determinize import hidden_cards
     from rummykit.engine.search import find_contract
     from rummykit.evaluate.duplicate import compare
     from rummykit.odds.cells import ExactCell, RoundRecord
@@ -157,6 +158,8 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     presets = {name: RuleSet.preset(name) for name in ("standard", "family")}
     hand = parse_cards("8S 8H 8D JH JH JS 4C 9D")
     state = Game(rules, 2, seed=1, turn_limit=20, max_reshuffles=1).new_state()
+    hidden = hidden_cards(state.view(0))
+    assignment = hidden.sample(random.Random(0))
     meld = find_contract(hand, CONTRACTS[0], rules)[0]
     from rummykit.evaluate.estimate import Estimate
 
@@ -507,6 +510,16 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
             "rules": "standard",
         },
         "first_agreeing": {"draw": list, "agrees": bool, "attempts": 2},
+        "gibbs_sweeps": {
+            "hidden": hidden,
+            "unknown": assignment[0],
+            "stock": assignment[1],
+            "keep": lambda seat, cards: True,
+            "read": [1],
+            "sweeps": 1,
+            "attempts": 2,
+            "rng": random.Random(0),
+        },
         "brings_closer": {"hand": list(hand), "card": hand[0]},
         "compare": {
             "bot_a": GreedyBot(seed=0),
@@ -583,6 +596,7 @@ SKIPPED = {
     "SeatRound",
     "Reading",
     "LastTurn",
+    "Turn",
     "Review",
     "Alternative",
     "Answer",
