@@ -101,6 +101,24 @@ def test_the_true_deal_agrees_with_a_reading_of_three_turns():
     assert deeper > 20
 
 
+@pytest.mark.slow
+def test_reading_more_never_makes_a_deal_likelier():
+    """Each choice read is one more factor of at most 1: on plain deals of seeded views,
+    reading buys as well as draws, and two turns as well as one, gives each deal at most
+    the likelihood it had, and less for some."""
+    less = 0
+    for seed in range(3):
+        state = _play("standard", 4, seed, 30 + 6 * seed, [GreedyBot()] * 4)
+        view = state.view(state.to_act)
+        ways = [reading(view, reads=("draws",)), reading(view), reading(view, turns=2)]
+        for sample in range(15):
+            hands = determinize(view, sample).hands
+            chances = [way.likelihood(hands) for way in ways]
+            assert chances[0] >= chances[1] >= chances[2]
+            less += chances[0] > chances[2]
+    assert less > 0
+
+
 class Waiter(GreedyBot):
     """A GreedyBot that never lays down (it discards instead): a player the model does
     not describe."""

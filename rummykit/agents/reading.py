@@ -5,8 +5,9 @@ uniformly among the deals a seat's view allows: it reads the cards the view show
 the choices the other seats made. Under a model of how they play, some of those deals are
 impossible. :func:`reading` finds what a view tells under the model, :meth:`Reading.agrees`
 tests a deal against it, and :class:`ReadingSampler` draws deals until one agrees (at most
-``attempts``, then it falls back to a uniform deal): the deals it returns are uniform among
-those that agree, which is the model's posterior when the deal was uniform to begin with.
+``attempts``, then Gibbs sweeps if asked, then it falls back to a uniform deal): the deals
+it returns are uniform among those that agree, which is the model's posterior when the
+deal was uniform to begin with.
 
 The model is the bots' own: :class:`~rummykit.agents.bots.GreedyBot` (and every bot built on
 it) lays its contract down in the first play phase in which the engine offers it. So an
@@ -27,19 +28,26 @@ offered, and its hand before lacked the card it drew, which the view does not sh
 a uniform deal that card is equally likely any of its cards then that did not come from
 the pile, so a deal's :meth:`Reading.likelihood` is the share of those cards with which
 passing was the bot's choice. Rounds with a reshuffle are not read this way (a card drawn
-since came from the reshuffled pile). Earlier turns are not read: what a seat drew from
-the stock is not in the view, so its hand then is not known.
+since came from the reshuffled pile).
 
 So are the buy windows since that turn's discard (its own discard's too), where the
-seat's hand was its hand now: a
-GreedyBot not laid down buys the card offered exactly when it brings its hand closer
-(its ``"improves"`` policy), so a seat asked that did not buy passed on a card that did
-not. The view shows who bought, not who passed; under ``nearest`` priority every seat
-asked before the buyer (every seat asked, when nobody bought) passed, under
-``first_call`` only a window nobody bought is read. Buys are read where the window opens
-after a decline (``buy_timing``), with no discard calls, no reshuffle this round and a
-stock that could pay the penalty throughout.
+seat's hand was its hand now: a GreedyBot not laid down buys the card offered exactly
+when it brings its hand closer (its ``"improves"`` policy), so a seat asked that did not
+buy passed on a card that did not. The view shows who bought, not who passed; under
+``nearest`` priority every seat asked before the buyer (every seat asked, when nobody
+bought) passed, under ``first_call`` only a window nobody bought is read. Buys are read
+where the window opens after a decline (``buy_timing``), with no discard calls, no
+reshuffle this round and a stock that could pay the penalty throughout.
 
+Earlier turns are read the same way, back from the last (``turns``, one unless told),
+as far as the seat's last buy (it then drew a penalty card the view does not show) and
+never after a reshuffle: each turn's hand is the next one's, plus that turn's discard,
+less the card it drew. Which card it drew from the stock is not shown, and under a
+uniform deal every order in which its cards not from the pile could have come is
+alike, so :meth:`Reading.likelihood` weighs every possible card of every such draw
+alike (exact, and the cost grows as the cards to the power of the turns read), and
+:meth:`Reading.keeps` draws one path of cards, which keeps a deal with the same chance.
+Its buy windows are read with the hand it held then (none before its first turn).
 A person does not play by the bots' rules: with ``slip`` (a chance, below 1), each choice
 read is the model's with chance ``1 - slip`` and uniform among its options otherwise
 (lay down or not, take or pass, buy or pass), so no deal is impossible and a choice that
