@@ -307,9 +307,17 @@ def determinize(
         raise ArgumentError(
             "hidden: these constraints were computed for another view (hidden_cards(view))"
         )
+    return GameState.from_view(view, *dealt(view, hidden, rng), game)
+
+
+def dealt(
+    view: PlayerView, hidden: HiddenCards, rng: random.Random
+) -> tuple[list[list[Card]], list[Card]]:
+    """Every seat's hand and the stock of one sample of ``hidden`` (``view``'s, unchecked):
+    what :func:`determinize` deals, after it draws its game's seed from ``rng``."""
     unknown, stock = hidden.sample(rng)
     hands = [
         list(view.hand) if seat == view.seat else [*hidden.known[seat], *unknown[seat]]
-        for seat in range(players)
+        for seat in range(len(view.names))
     ]
-    return GameState.from_view(view, hands, stock, game)
+    return hands, stock

@@ -88,7 +88,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
-from rummykit.agents.determinize import HiddenCards, determinize, hidden_cards, view_key
+from rummykit.agents.determinize import HiddenCards, dealt, hidden_cards, view_key
 from rummykit.engine.cards import Card
 from rummykit.engine.checks import cards as check_cards
 from rummykit.engine.checks import instance, whole
@@ -629,48 +629,53 @@ class ReadingSampler:
         rng = random.Random(f"reading {seed}")
         seeds = itertools.chain([seed], iter(lambda: rng.getrandbits(63), None))
 
-        def draw() -> GameState:
-            return determinize(self.view, next(seeds), hidden=self.hidden, **self.limits)
+        def draw() -> tuple[int, list[list[Card]], list[Card]]:
+            # determinize(view, seed)'s deal, its game not made unless the deal is kept.
+            dealing = random.Random(next(seeds))
+            return (dealing.getrandbits(63), *dealt(self.view, self.hidden, dealing))
 
-        def agrees(state: GameState) -> bool:
+        def agrees(deal: tuple[int, list[list[Card]], list[Card]]) -> bool:
             # Kept with the chance the model gives this deal: rejection sampling whose
             # samples follow the uniform deal weighted by that chance.
-            return self.reading.keeps(state.hands, rng)
+            return self.reading.keeps(deal[1], rng)
 
         if not self.reading.checks:
-            sample, found = draw(), True
+            deal, found = draw(), True
         else:
-            sample, found = first_agreeing(draw, agrees, self.attempts)
+            deal, found = first_agreeing(draw, agrees, self.attempts)
             if not found and self.sweeps:
-                sample, found = self._swept(sample, rng)
+                deal, found = self._swept(deal, rng)
         self.drawn += 1
         self.fell_back += not found
-        return sample
+        view = self.view
+        game = Game(view.rules, players=len(view.names), seed=deal[0], names=view.names,
+                    **self.limits)  # fmt: skip
+        return GameState.from_view(view, deal[1], deal[2], game)
 
-    def _swept(self, state: GameState, rng: random.Random) -> tuple[GameState, bool]:
-        """``state``'s deal after :attr:`sweeps` of :func:`gibbs_sweeps` (each opponent
-        read kept by :meth:`Reading.keeps_seat`), and whether every opponent read was
-        kept."""
+    def _swept(
+        self, deal: tuple[int, list[list[Card]], list[Card]], rng: random.Random
+    ) -> tuple[tuple[int, list[list[Card]], list[Card]], bool]:
+        """``deal`` after :attr:`sweeps` of :func:`gibbs_sweeps` (each opponent read kept
+        by :meth:`Reading.keeps_seat`), its game's seed drawn afresh, and whether every
+        opponent read was kept."""
         hidden, view = self.hidden, self.view
         checks = {check.seat: check for check in self.reading.checks}
         unknown = [
             [] if s == view.seat else [c for c in hand if c not in hidden.known[s]]
-            for s, hand in enumerate(state.hands)
+            for s, hand in enumerate(deal[1])
         ]
 
         def keep(seat: int, cards: list[Card]) -> bool:
             return self.reading.keeps_seat(checks[seat], [*hidden.known[seat], *cards], rng)
 
         unknown, stock, kept = gibbs_sweeps(
-            hidden, unknown, list(state.stock), keep, list(checks), self.sweeps, self.attempts, rng
+            hidden, unknown, list(deal[2]), keep, list(checks), self.sweeps, self.attempts, rng
         )
-        game = Game(view.rules, players=len(view.names), seed=rng.getrandbits(63),
-                    names=view.names, **self.limits)  # fmt: skip
         hands = [
             list(view.hand) if s == view.seat else [*hidden.known[s], *unknown[s]]
             for s in range(len(view.names))
         ]
-        return GameState.from_view(view, hands, stock, game), kept
+        return (rng.getrandbits(63), hands, stock), kept
 
     def __repr__(self) -> str:
         return (
