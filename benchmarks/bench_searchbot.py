@@ -20,15 +20,15 @@ CPU time of this process, one core. The measurement behind SearchBot's defaults 
         [--rollouts K] [--margin M] [--prior greedy|outs] [--pool P] [--out-bonus B]
         [--pair-margin M] [--rotate] [--late-pool P] [--late-from R] [--objective points|out]
         [--see] [--read] [--reads draws|buys ...] [--slip P] [--turns T] [--sweeps S]
-        [--attempts A] [--part K/N --out F] [--combine F ...] [--summary F ...]
+        [--attempts A] [--part K/N --out F] [--merge F ... --out F] [--combine F ...] [--summary F ...]
         [--against F ...] [--deal-seeds S ...]
 
 The options other than the budget are experiments, the benchmark's own and not
 SearchBot's (:class:`TimedSearchBot` says what each does). ``--part K/N --out F`` plays
 only the deals ``d`` with ``d % N == K`` of the ``--deals`` (each deal's seed as in the
 whole run) and writes their figures to ``F``; ``--combine F ...`` prints the issue's line
-of the parts together, the same as one process playing every deal. Two processes on two
-cores::
+of the parts together, the same as one process playing every deal, and ``--merge F ...
+--out G`` writes them as one file. Two processes on two cores::
 
     for k in 0 1; do .venv/bin/python benchmarks/bench_searchbot.py --deals 8 --rounds 7 \
         --seed 29 --prior outs --part $k/2 --out /tmp/part$k.json & done; wait
@@ -103,7 +103,7 @@ ROLLOUTS: list[float] = []
 PLAYERS = 4
 #: The options that name a part of the run, not how it is played (``deals``: deal ``d``'s
 #: seed is the same whatever the number of deals).
-PART_OPTIONS = frozenset({"part", "out", "combine", "summary", "against", "deal_seeds"})
+PART_OPTIONS = frozenset({"part", "out", "combine", "merge", "summary", "against", "deal_seeds"})
 #: Options added after runs were committed, and their values in those runs' play.
 LATER_OPTIONS = {"reads": "None", "slip": "0.0", "turns": "1", "sweeps": "0", "attempts": "32"}
 
@@ -453,6 +453,32 @@ def combine(paths: list[Path]) -> None:
     print(issue_line(out, interval([row["points"] for row in rows]), statistics.median(times)))
 
 
+def merge(paths: list[Path], out: Path) -> None:
+    """Write the ``--out`` files of one run's parts (:func:`read_parts`, played with the
+    very same options) as one file, its deals in order: what ``--summary`` reads of them
+    is unchanged."""
+    parts = read_parts(paths)
+    if len({part["options"] for part in parts}) != 1:
+        raise SystemExit("--merge: the parts were started with other --deals")
+    deals = sorted(
+        (deal, row)
+        for part in parts
+        for deal, row in zip(part["deals"], part["per_deal"], strict=True)
+    )  # (a deal is in one part only: rows never compare)
+    merged = {
+        "options": parts[0]["options"],
+        "deals": [deal for deal, _ in deals],
+        "per_deal": [row for _, row in deals],
+        "times": [t for part in parts for t in part["times"]],
+        "seat_rounds": sorted(
+            (row for part in parts for row in part["seat_rounds"]),
+            key=lambda row: row["record"]["deal"],
+        ),
+    }
+    out.write_text(json.dumps(merged))
+    print(f"{len(parts)} parts, deals {merged['deals']}: {out}")
+
+
 def summary(paths: list[Path], against: list[Path] | None = None) -> None:
     """The issue's line recomputed from the ``--out`` files' seat-rounds
     (:func:`rummykit.evaluate.duplicate.figures`, as the comparison computed it) and the
@@ -623,6 +649,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="write this part's figures here (JSON)")
     parser.add_argument("--combine", type=Path, nargs="+", help="only combine --out files")
     parser.add_argument(
+        "--merge", type=Path, nargs="+", help="only merge one run's --out files into --out"
+    )
+    parser.add_argument(
         "--summary",
         type=Path,
         nargs="+",
@@ -643,6 +672,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.combine:
         combine(args.combine)
+        return
+    if args.merge:
+        if args.out is None:
+            raise SystemExit("--merge: say where with --out")
+        merge(args.merge, args.out)
         return
     if args.summary:
         summary(args.summary, args.against)

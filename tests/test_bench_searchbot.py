@@ -49,6 +49,10 @@ def test_parts_combine_to_the_whole_run(tmp_path):
     assert without_time(last_line("--combine", *map(str, parts))) == without_time(whole)
     summed = last_line("--summary", *map(str, parts))
     assert without_time(summed) == without_time(whole)
+    merged = tmp_path / "merged.json"
+    last_line("--merge", *map(str, parts[::-1]), "--out", str(merged))
+    assert json.loads(merged.read_text())["deals"] == [0, 1, 2]
+    assert last_line("--summary", str(merged)) == summed
     assert summed.endswith(", 12 seat-rounds") and whole.endswith(", 12 seat-rounds")
     with pytest.raises(subprocess.CalledProcessError):
         last_line("--combine", str(parts[0]), str(parts[0]))  # a deal twice
