@@ -28,6 +28,7 @@ from rummykit.agents.reading import (
     ATTEMPTS,
     ReadingSampler,
     brings_closer,
+    distance_counter,
     first_agreeing,
     gibbs_sweeps,
     reading,
@@ -36,7 +37,8 @@ from rummykit.agents.rollouts import best_rollout
 from rummykit.agents.weigh import LIMITS, paired_outcomes
 from rummykit.engine.actions import Discard, LayDown
 from rummykit.engine.game import Game
-from rummykit.engine.rules import RuleSet
+from rummykit.engine.rules import Contract, RuleSet
+from rummykit.engine.search import contract_distance
 from rummykit.errors import ArgumentError, ArgumentTypeError
 from tests.support.sampling import ONE_DECK, fits_exact
 
@@ -649,3 +651,39 @@ def test_paired_outcomes_draw_their_deals_from_the_sampler():
         return list(itertools.islice(weighed, 6))
 
     assert first() == first(sampler=plain)
+
+
+@pytest.mark.slow
+def test_a_distance_counter_is_contract_distance():
+    """distance_counter (the core handed each hand's copies directly, checked once) gives
+    contract_distance's value on random hands of every contract of every preset and of
+    other meld rules; a contract past the core's sizes, and every hand without the core,
+    count through contract_distance."""
+    from tests.test_search_fast import RULES, random_hands
+
+    rng = random.Random(52)
+    for rules in RULES.values():
+        for contract in rules.contracts:
+            counter = distance_counter(contract, rules)
+            for hand in random_hands(rng, 2, 12):
+                assert counter(hand) == contract_distance(hand, contract, rules), (
+                    rules.name,
+                    contract,
+                    sorted(hand),
+                )
+    standard = RuleSet.preset("standard")
+    many = Contract(sets=9, runs=0)
+    hand = random_hands(rng, 2, 1, most=12)[0]
+    assert distance_counter(many, standard)(hand) == contract_distance(hand, many, standard)
+    with pytest.raises(ArgumentTypeError, match="contract"):
+        distance_counter("2 sets", standard)
+
+
+def test_without_the_core_a_distance_counter_is_contract_distance(monkeypatch):
+    from rummykit import _native
+
+    monkeypatch.setattr(_native, "distance", None)
+    rules = RuleSet.preset("standard")
+    hand = [card for card in Game(rules, players=2, seed=4).new_state().hands[0]]
+    counter = distance_counter(rules.contracts[2], rules)
+    assert counter(hand) == contract_distance(hand, rules.contracts[2], rules)

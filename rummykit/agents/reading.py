@@ -88,10 +88,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
+from rummykit import _native
 from rummykit.agents.determinize import HiddenCards, dealt, hidden_cards, view_key
 from rummykit.engine.cards import Card
 from rummykit.engine.checks import cards as check_cards
-from rummykit.engine.checks import instance, whole
+from rummykit.engine.checks import contract_rules, instance, whole
 from rummykit.engine.game import Game, GameState
 from rummykit.engine.legal import PlayerView, lay_down_of
 from rummykit.engine.rules import Contract, RuleSet
@@ -108,6 +109,7 @@ __all__ = [
     "first_agreeing",
     "gibbs_sweeps",
     "brings_closer",
+    "distance_counter",
     "reading",
 ]
 
@@ -215,7 +217,7 @@ class Reading:
     """The chance that a choice read is not the model's but uniform among its options."""
     reads: tuple[str, ...] = READS
     """The choices read (some of :data:`READS`)."""
-    _distances: dict = field(default_factory=dict, compare=False, repr=False)
+    _counters: dict = field(default_factory=dict, compare=False, repr=False)
 
     def agrees(self, hands: Sequence[Sequence[Card]]) -> bool:
         """Whether a deal (every seat's hand) may be the one played: its
@@ -355,17 +357,14 @@ class Reading:
         return [card for card in then if card not in turn.from_pile]
 
     def _closer(self, hand: Sequence[Card], card: Card, check: LastTurn) -> bool:
-        """:func:`brings_closer` of ``card`` to ``hand``, the distances cached by faces."""
+        """:func:`brings_closer` of ``card`` to ``hand``."""
         return _closer_by(lambda cards: self._distance(cards, check.contract), hand, card)
 
     def _distance(self, hand: list[Card], contract: Contract) -> int:
-        key = (contract, tuple(sorted(card.index for card in hand)))
-        found = self._distances.get(key)
-        if found is None:
-            if len(self._distances) > 20_000:
-                self._distances.clear()
-            found = self._distances[key] = contract_distance(hand, contract, self.rules)
-        return found
+        counter = self._counters.get(contract)
+        if counter is None:
+            counter = self._counters[contract] = distance_counter(contract, self.rules)
+        return counter(hand)
 
     def _could_not(self, check: LastTurn, then: list[Card], taken: Card | None) -> bool:
         """Whether ``check.seat``, holding ``then`` at the start of a play in which it had
@@ -373,6 +372,42 @@ class Reading:
         held = lay_down_of(then, check.contract, self.rules, taken=taken,
                            last_round=self.last_round)  # fmt: skip
         return held is None
+
+
+def distance_counter(contract: Contract, rules: RuleSet) -> Callable[[Sequence[Card]], int]:
+    """:func:`~rummykit.engine.search.contract_distance` of many hands of one ``contract``
+    under ``rules`` (copies not limited), the two checked once: where the compiled core
+    is built and its sizes hold the contract, each hand's copies are counted and handed
+    to it directly (its ``distance``, as ``contract_distance`` calls it), else
+    ``contract_distance`` counts. The same values (the tests compare them on every preset
+    and other meld rules): a reading asks for thousands a decision.
+
+    >>> from rummykit import parse_cards
+    >>> rules = RuleSet.preset("standard")
+    >>> distance = distance_counter(rules.contracts[0], rules)
+    >>> distance(parse_cards("8S 8H 8D JH JS 2C 5D")), distance(parse_cards("8S 8H 2D JH"))
+    (1, 3)
+    """
+    contract_rules(contract, rules)
+    core = _native.distance
+
+    def counted(hand: Sequence[Card]) -> int:
+        return contract_distance(hand, contract, rules)
+
+    if core is None or max(contract.sets, contract.runs) > min(core.MAX_SETS, core.MAX_RUNS):
+        return counted
+    encoded, sets, runs = _native.encode_meld_rules(rules), contract.sets, contract.runs
+    most = core.MAX_COUNT
+
+    def distance(hand: Sequence[Card]) -> int:
+        counts = [0] * 53  # each natural card's copies by Card.index, then the jokers
+        for card in hand:
+            counts[card.index] += 1
+        if max(counts) > most:
+            return counted(hand)
+        return core.distance(encoded, sets, runs, counts)
+
+    return distance
 
 
 def _less(cards: list[Card], card: Card) -> list[Card]:
