@@ -454,11 +454,11 @@ def combine(paths: list[Path]) -> None:
 
 
 def merge(paths: list[Path], out: Path) -> None:
-    """Write the ``--out`` files of one run's parts (:func:`read_parts`, played with the
-    very same options) as one file, its deals in order: what ``--summary`` reads of them
-    is unchanged."""
+    """Write the ``--out`` files of one run's parts (:func:`read_parts`: played alike;
+    started with the same ``--deals``) as one file, its deals in order: what
+    ``--summary`` reads of them is unchanged."""
     parts = read_parts(paths)
-    if len({part["options"] for part in parts}) != 1:
+    if len({re.search(r"\bdeals=(\d+)", part["options"])[1] for part in parts}) != 1:
         raise SystemExit("--merge: the parts were started with other --deals")
     deals = sorted(
         (deal, row)
@@ -466,7 +466,9 @@ def merge(paths: list[Path], out: Path) -> None:
         for deal, row in zip(part["deals"], part["per_deal"], strict=True)
     )  # (a deal is in one part only: rows never compare)
     merged = {
-        "options": parts[0]["options"],
+        # The options as the newest part names them (options added since count at the
+        # value the older parts' play had: read_parts checked it).
+        "options": max((part["options"] for part in parts), key=lambda o: o.count("=")),
         "deals": [deal for deal, _ in deals],
         "per_deal": [row for _, row in deals],
         "times": [t for part in parts for t in part["times"]],
