@@ -200,12 +200,13 @@ def test_a_seat_is_read_only_when_its_last_turn_is_seen_whole():
 @pytest.mark.slow
 @pytest.mark.parametrize("priority", ["nearest", "first_call"])
 def test_the_passes_read_are_the_passes_logged(priority):
-    """A check's ``passed`` cards are the cards its seat passed on buying since its last
-    discard, as the game's log has them (the "pass buy" events, each with the card then on
-    offer): all of them under ``nearest`` priority (standard's), those of windows nobody
-    bought under ``first_call``."""
+    """Each turn's ``passed`` cards are the cards its seat passed on buying after that
+    turn's discard (until its next turn, or now), as the game's log has them (the "pass
+    buy" events, each with the card then on offer), for every turn read: all of them under
+    ``nearest`` priority (standard's), those of windows nobody bought under
+    ``first_call``."""
     rules = dataclasses.replace(RuleSet.preset("standard"), name=priority, buy_priority=priority)
-    read_some = 0
+    read_some = earlier = 0
     for seed in range(6):
         state = Game(rules, players=4, seed=seed, turn_limit=60).new_state(round=1 + seed % 7)
         bots = [GreedyBot() for _ in range(4)]
@@ -216,32 +217,35 @@ def test_the_passes_read_are_the_passes_logged(priority):
         ):
             passes = _logged_passes(state)
             for seat in range(4):
-                for check in reading(state.view(seat)).checks:
-                    logged = passes[check.seat]
-                    if priority == "nearest":
-                        assert list(check.passed) == logged, (seed, seat, check)
-                    else:
-                        assert _is_subsequence(check.passed, logged), (seed, seat, check)
-                    read_some += bool(check.passed)
+                for check in reading(state.view(seat), turns=None).checks:
+                    logged = passes[check.seat][::-1][: len(check.turns)]
+                    discards = [m.card for m in state.view(seat).pile_moves
+                                if m.kind == "discard" and m.seat == check.seat]  # fmt: skip
+                    assert [turn.discard for turn in check.turns] == discards[::-1][: len(logged)]
+                    for number, (turn, cards) in enumerate(zip(check.turns, logged, strict=True)):
+                        if priority == "nearest":
+                            assert list(turn.passed) == cards, (seed, seat, check)
+                        else:
+                            assert _is_subsequence(turn.passed, cards), (seed, seat, check)
+                        read_some += bool(turn.passed)
+                        earlier += bool(turn.passed) and number > 0
             state.apply(bots[state.to_act].choose(state.view(state.to_act)))
-    assert read_some > 20
+    assert read_some > 20 and earlier > 10
 
 
-def _logged_passes(state) -> dict[int, list]:
-    """Per seat, the cards it passed on buying since its last discard this round, from the
-    log."""
-    passes: dict[int, list] = {seat: [] for seat in range(state.players)}
+def _logged_passes(state) -> dict[int, list[list]]:
+    """Per seat, per turn of this round (the oldest first), the cards it passed on buying
+    after that turn's discard, from the log."""
+    passes: dict[int, list[list]] = {seat: [] for seat in range(state.players)}
     offer = None
     start = max(n for n, event in enumerate(state.log) if event.kind == "deal")
     for event in state.log[start:]:
         if event.kind in ("discard", "upcard"):
             offer = event.cards[0]
             if event.kind == "discard":
-                passes[event.seat] = []
-        elif event.kind == "pass buy":
-            passes[event.seat].append(offer)
-        elif event.kind == "reshuffle":
-            passes = {seat: [] for seat in passes}
+                passes[event.seat].append([])
+        elif event.kind == "pass buy" and passes[event.seat]:
+            passes[event.seat][-1].append(offer)
     return passes
 
 
