@@ -123,7 +123,7 @@ class HiddenCards:
         return (
             [len(hand) for hand in hands] == list(self.slots)
             and len(stock) == self.stock_size
-            and sorted(placed) == list(self.pool)
+            and sorted(placed, key=Card.sort_key) == list(self.pool)
             and all(card in self.stock_pool for card in stock)
         )
 
@@ -139,7 +139,7 @@ class HiddenCards:
             known=self.known,
             slots=tuple(sum(card in wanted for card in hand) for hand in hands),
             stock_size=sum(card in wanted for card in stock),
-            pool=tuple(sorted(wanted)),
+            pool=tuple(sorted(wanted, key=Card.sort_key)),
             stock_pool=self.stock_pool & wanted,
             key=self.key,
         )
@@ -243,7 +243,7 @@ def _hidden(view: PlayerView, shoe: Sequence[Card]) -> HiddenCards:
         if seat is not None and seat != me and card not in seen and card not in hands_only:
             known[seat].append(card)
     fixed = seen | {card for cards in known for card in cards}
-    pool = sorted(card for card in shoe if card not in fixed)
+    pool = sorted((card for card in shoe if card not in fixed), key=Card.sort_key)
     slots = [
         0 if seat == me else size - len(known[seat]) for seat, size in enumerate(view.hand_sizes)
     ]
@@ -263,7 +263,7 @@ def _hidden(view: PlayerView, shoe: Sequence[Card]) -> HiddenCards:
         )
     return HiddenCards(
         seat=me,
-        known=tuple(tuple(sorted(cards)) for cards in known),
+        known=tuple(tuple(sorted(cards, key=Card.sort_key)) for cards in known),
         slots=tuple(slots),
         stock_size=view.stock_size,
         pool=tuple(pool),

@@ -252,7 +252,7 @@ class Reading:
         """The chance of ``turns`` (newest first), ``hand`` the seat's hand after the
         newest and its buy windows: exact, every card it may have drawn weighed alike
         (``known`` keeps the chances found, by turns left and hand)."""
-        key = (len(turns), tuple(sorted(hand)))
+        key = (len(turns), tuple(sorted(hand, key=Card.sort_key)))
         found = known.get(key)
         if found is None:
             found = known[key] = self._weigh_turn(check, turns, hand, known)
