@@ -10,8 +10,13 @@ seven rounds), each kept with chance 0.3. For each way of reading (which choices
 many turns back, the sampler's attempts and Gibbs sweeps) and each view that reads some
 opponent, it prints the share of plain determinizations the reading rules out (one
 minus the share :meth:`~rummykit.agents.reading.Reading.keeps` keeps, 30 a view), the
-sampler's fallbacks (10 samples a view) and its CPU milliseconds a sample, beside a
-plain determinization's measured in the same run.
+sampler's fallbacks (10 samples a view), its CPU milliseconds a sample, beside a plain
+determinization's measured in the same run, and how many of the opponents' hidden cards
+its samples place in the right hand (by face: ``placed right``) and how far each
+opponent not laid down is from its contract in them against in truth (the mean absolute
+difference of the contract distances, ``distance off by``), each beside a plain
+determinization's on the same views. Issue 52's bound (a), a sample holding the true
+hands, places all of them and is off by 0.
 """
 
 from __future__ import annotations
@@ -19,10 +24,11 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections import Counter
 
 from rummykit.agents.bots import GreedyBot
 from rummykit.agents.determinize import determinize, hidden_cards
-from rummykit.agents.reading import ReadingSampler, reading
+from rummykit.agents.reading import ReadingSampler, distance_counter, reading
 from rummykit.engine.game import Game
 
 #: The ways of reading compared: (reads, turns, attempts, sweeps).
@@ -38,7 +44,8 @@ WAYS = (
 
 
 def views(games: int, seed: int) -> list:
-    """Seat 0's views in ``games`` seeded games of GreedyBots, each kept with chance 0.3."""
+    """Seat 0's views in ``games`` seeded games of GreedyBots, each kept with chance 0.3,
+    with the table's true hands."""
     found = []
     for game in range(games):
         state = Game("standard", players=4, seed=seed + game).new_state()
@@ -46,16 +53,46 @@ def views(games: int, seed: int) -> list:
         rng = random.Random(game)
         while state.phase != "over":
             if state.to_act == 0 and state.phase in ("draw", "play") and rng.random() < 0.3:
-                found.append(state.view(0))
+                found.append((state.view(0), [list(hand) for hand in state.hands]))
             state.apply(bots[state.to_act].choose(state.view(state.to_act)))
     return found
 
 
-def measure(found: list, reads, turns, attempts: int, sweeps: int) -> tuple[float, int, int, float]:
-    """(share ruled out, fallbacks, samples, CPU ms a sample) of one way of reading."""
+def placed_right(view, hidden, sample_hands, hands) -> tuple[int, int]:
+    """(the opponents' hidden cards a sample puts in the right hand, by face; all of them)."""
+    right = total = 0
+    for seat, hand in enumerate(hands):
+        if seat == view.seat:
+            continue
+        known = Counter(card.index for card in hidden.known[seat])
+        true = Counter(card.index for card in hand) - known
+        right += sum((true & (Counter(card.index for card in sample_hands[seat]) - known)).values())
+        total += sum(true.values())
+    return right, total
+
+
+def distance_off(view, sample_hands, hands) -> tuple[int, int]:
+    """(the sum over the opponents not laid down of how far a sample's contract distance
+    is from the true one; how many opponents)."""
+    off = count = 0
+    for seat, hand in enumerate(hands):
+        if seat == view.seat or view.laid_down[seat]:
+            continue
+        counter = distance_counter(view.contracts[seat], view.rules)
+        off += abs(counter(sample_hands[seat]) - counter(hand))
+        count += 1
+    return off, count
+
+
+def measure(found: list, reads, turns, attempts: int, sweeps: int) -> tuple:
+    """(share ruled out, fallbacks, samples, CPU ms a sample, share placed right and a plain
+    sample's, distance off by and a plain sample's, on the same views) of one way of
+    reading."""
+    right = [0, 0, 0]  # the sampler's, a plain sample's, of all
+    off = [0, 0, 0]  # the sampler's, a plain sample's, opponents
     kept = tried = fell = drawn = 0
     seconds = 0.0
-    for number, view in enumerate(found):
+    for number, (view, hands) in enumerate(found):
         rng = random.Random(number)
         hidden = hidden_cards(view)
         read = reading(view, reads=reads, turns=turns)
@@ -68,13 +105,25 @@ def measure(found: list, reads, turns, attempts: int, sweeps: int) -> tuple[floa
         sampler = ReadingSampler(
             view, reads=reads, turns=turns, attempts=attempts, sweeps=sweeps, hidden=hidden
         )
+        samples = []
         start = time.process_time()
         for _ in range(10):
-            sampler(rng.getrandbits(63))
+            samples.append(sampler(rng.getrandbits(63)))
         seconds += time.process_time() - start
         fell += sampler.fell_back
         drawn += sampler.drawn
-    return 1 - kept / tried, fell, drawn, 1000 * seconds / drawn
+        for sample in samples:
+            plain = determinize(view, rng.getrandbits(63), hidden=hidden)
+            mine, total = placed_right(view, hidden, sample.hands, hands)
+            right[0] += mine
+            right[1] += placed_right(view, hidden, plain.hands, hands)[0]
+            right[2] += total
+            mine, count = distance_off(view, sample.hands, hands)
+            off[0] += mine
+            off[1] += distance_off(view, plain.hands, hands)[0]
+            off[2] += count
+    return (1 - kept / tried, fell, drawn, 1000 * seconds / drawn, right[0] / right[2],
+            right[1] / right[2], off[0] / off[2], off[1] / off[2])  # fmt: skip
 
 
 def main() -> None:
@@ -84,7 +133,7 @@ def main() -> None:
     args = parser.parse_args()
     found = views(args.games, args.seed)
     start = time.process_time()
-    for number, view in enumerate(found):
+    for number, (view, _) in enumerate(found):
         hidden = hidden_cards(view)
         for k in range(10):
             determinize(view, number * 10 + k, hidden=hidden)
@@ -92,13 +141,17 @@ def main() -> None:
     print(f"{len(found)} views of seat 0 in {args.games} games (seed {args.seed})")
     print(f"plain determinization: {plain:.2f} ms a sample")
     for reads, turns, attempts, sweeps in WAYS:
-        ruled, fell, drawn, ms = measure(found, reads, turns, attempts, sweeps)
+        ruled, fell, drawn, ms, right, plain_right, off, plain_off = measure(
+            found, reads, turns, attempts, sweeps
+        )
         way = (
             f"reads {'+'.join(reads)}, turns {turns or 'all'}, attempts {attempts}, sweeps {sweeps}"
         )
         print(
             f"{way}: rules out {100 * ruled:.1f}% of plain deals, fell back {fell}/{drawn} "
-            f"({100 * fell / drawn:.1f}%), {ms:.2f} ms a sample ({ms / plain:.1f}x plain)"
+            f"({100 * fell / drawn:.1f}%), {ms:.2f} ms a sample ({ms / plain:.1f}x plain), "
+            f"placed right {100 * right:.2f}% (plain {100 * plain_right:.2f}%), "
+            f"distance off by {off:.3f} (plain {plain_off:.3f})"
         )
 
 
