@@ -17,18 +17,29 @@ opponent not laid down is from its contract in them against in truth (the mean a
 difference of the contract distances, ``distance off by``), each beside a plain
 determinization's on the same views. Issue 52's bound (a), a sample holding the true
 hands, places all of them and is off by 0.
+
+``--discards`` also asks what the opponents' last discards would tell, were they read
+(they are not: see :mod:`rummykit.agents.reading`): GreedyBot's discard is a function of
+its hand, so a deal agrees with a discard when GreedyBot holding the opponent's hand of
+then would have discarded that card. For each view that reads some opponent it draws up
+to ``--draws`` plain deals and prints the share whose last discards agree, then, on the
+views where 3 or more such deals were found, placed right and distance off for the
+first 10 plain deals, the first 10 kept by the reading (draws and buys) and the first 10
+that also agree with every discard.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import time
 from collections import Counter
 
 from rummykit.agents.bots import GreedyBot
 from rummykit.agents.determinize import determinize, hidden_cards
-from rummykit.agents.reading import ReadingSampler, distance_counter, reading
+from rummykit.agents.reading import ATTEMPTS, ReadingSampler, distance_counter, reading
+from rummykit.engine.actions import Discard
 from rummykit.engine.game import Game
 
 #: The ways of reading compared: (reads, turns, attempts, sweeps).
@@ -126,10 +137,69 @@ def measure(found: list, reads, turns, attempts: int, sweeps: int) -> tuple:
             right[1] / right[2], off[0] / off[2], off[1] / off[2])  # fmt: skip
 
 
+def greedy_discard(view, seat: int, hand: list, taken) -> int:
+    """The face (:attr:`~rummykit.engine.cards.Card.index`) GreedyBot would discard holding
+    ``hand`` in ``seat``'s play, not laid down, ``taken`` the card it took this turn."""
+    from rummykit.engine.cards import Hand
+    from rummykit.engine.legal import discardable
+
+    seen = dataclasses.replace(view, seat=seat, hand=Hand(hand), taken=taken,
+                               pending_jokers=(), phase="play", to_act=seat, current=seat)  # fmt: skip
+    discards = [Discard(card) for card in discardable(seen)]
+    return JUDGE._contract_discard(seen, discards).card.index
+
+
+def discards_tell(found: list, draws: int) -> None:
+    """Print what the opponents' last discards would tell (see ``--discards``)."""
+    agreed = tried = used = views = rare = 0
+    totals = {way: [0, 0, 0, 0] for way in ("plain", "read", "discards")}
+    for number, (view, hands) in enumerate(found):
+        read = reading(view)
+        if not read.checks:
+            continue
+        hidden, rng = hidden_cards(view), random.Random(number)
+        kept = {way: [] for way in totals}
+        before = agreed
+        views += 1
+        for _ in range(draws):
+            sample = determinize(view, rng.getrandbits(63), hidden=hidden)
+            tried += 1
+            kept["plain"].append(sample)
+            agrees = all(
+                greedy_discard(view, c.seat, [*sample.hands[c.seat], c.discard], c.taken)
+                == c.discard.index
+                for c in read.checks
+            )
+            agreed += agrees
+            if read.keeps(sample.hands, rng):
+                kept["read"].append(sample)
+                if agrees:
+                    kept["discards"].append(sample)
+        rare += (agreed - before) * ATTEMPTS < draws  # fewer than 1 in ATTEMPTS agree
+        if len(kept["discards"]) < 3:
+            continue
+        used += 1
+        for way, samples in kept.items():
+            for sample in samples[:10]:
+                right, total = placed_right(view, hidden, sample.hands, hands)
+                off, count = distance_off(view, sample.hands, hands)
+                for k, value in enumerate((right, total, off, count)):
+                    totals[way][k] += value
+    print(f"discards: {agreed:,} of {tried:,} plain deals agree with every last discard read "
+          f"({100 * agreed / tried:.1f}%); in {rare} of {views} views fewer than 1 in "
+          f"{ATTEMPTS}; {used} views with 3 or more agreeing")  # fmt: skip
+    for way, (right, total, off, count) in totals.items():
+        print(
+            f"  {way}: placed right {100 * right / total:.2f}%, distance off by {off / count:.3f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--discards", action="store_true", help="what discards would tell")
+    parser.add_argument("--draws", type=int, default=400, help="with --discards: deals a view")
     args = parser.parse_args()
     found = views(args.games, args.seed)
     start = time.process_time()
@@ -153,7 +223,12 @@ def main() -> None:
             f"placed right {100 * right:.2f}% (plain {100 * plain_right:.2f}%), "
             f"distance off by {off:.3f} (plain {plain_off:.3f})"
         )
+    if args.discards:
+        discards_tell(found, args.draws)
 
+
+#: The GreedyBot whose discards --discards asks about.
+JUDGE = GreedyBot()
 
 if __name__ == "__main__":
     main()

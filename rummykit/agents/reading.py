@@ -57,8 +57,9 @@ always read.
 
 Discards are not read. GreedyBot's discard is a function of its hand (the first card of
 its order that keeps the distance), and on seeded GreedyBot games its opponents' last
-discards agreed with 4.5% of plain deals on average and with none of 100 in half of the
-views, so rejection sampling at :data:`ATTEMPTS` would nearly always fall back.
+discards agreed with 9.0% of plain deals, and with fewer than 1 in :data:`ATTEMPTS` in
+53 of 92 views (``benchmarks/bench_reading.py --discards``), so rejection sampling would
+mostly fall back; a sampler for them is future work.
 
 >>> import random
 >>> from rummykit.agents.bots import GreedyBot
