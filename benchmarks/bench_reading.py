@@ -51,6 +51,10 @@ WAYS = (
     (("draws", "buys"), 2, 8, 2),
     (("draws", "buys"), 3, 8, 2),
     (("draws", "buys"), None, 8, 2),
+    (("draws", "buys", "discards"), 1, 32, 0),
+    (("draws", "buys", "discards"), 1, 8, 2),
+    (("draws", "buys", "discards"), 1, 8, 4),
+    (("draws", "buys", "discards"), 2, 8, 4),
 )
 
 

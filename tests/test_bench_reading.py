@@ -21,7 +21,7 @@ def test_the_reading_benchmark_prints_every_way():
     assert lines[0].endswith("views of seat 0 in 1 games (seed 3)")
     assert lines[1].startswith("plain determinization: ")
     ways = [line for line in lines[2:] if line.startswith("reads ")]
-    assert len(ways) == 7 and all(" rules out " in way and "placed right " in way for way in ways)
+    assert len(ways) == 11 and all(" rules out " in way and "placed right " in way for way in ways)
 
 
 def test_the_true_hands_are_placed_right_and_off_by_nothing():

@@ -26,6 +26,7 @@ from rummykit.agents.bots import BuyerBot, GreedyBot, OutsBot
 from rummykit.agents.determinize import determinize, hidden_cards
 from rummykit.agents.reading import (
     ATTEMPTS,
+    READS,
     ReadingSampler,
     brings_closer,
     distance_counter,
@@ -602,6 +603,58 @@ def test_brings_closer_is_greedy_bots_own_reason_to_take():
                 taken += mine
             state.apply(bot.choose(view))
     assert compared > 100 and 0 < taken < compared
+
+
+def test_the_discard_read_is_greedy_bots_own():
+    """The reading's discard check against GreedyBot's own discards: at every discard of
+    a GreedyBot not laid down in seeded rounds, the card it chose agrees and every other
+    face it could have discarded does not."""
+    from rummykit.agents.reading import LastTurn, Reading, Turn
+
+    compared = 0
+    for seed in range(5):
+        state = Game("standard", players=3, seed=seed).new_state(round=1 + seed)
+        bot = GreedyBot()
+        while not state.round_scores:
+            view = state.view(state.to_act)
+            action = bot.choose(view)
+            if isinstance(action, Discard) and not view.laid_down[view.seat]:
+                read = Reading(view.rules, 3, view.is_last_round, (), reads=READS)
+                check = LastTurn(view.seat, action.card, view.taken, view.contract)
+                faces = {card.index: card for card in view.hand if card != view.taken}
+                for card in faces.values():
+                    turn = Turn(card, view.taken)
+                    agrees = read._discarded(check, list(view.hand), turn)
+                    assert agrees == (card.index == action.card.index), (seed, card, action)
+                compared += 1
+            state.apply(action)
+    assert compared > 60
+
+
+def test_discards_read_rule_out_the_deals_a_greedy_bot_would_not_have_discarded_from():
+    """With discards read, the true deal of GreedyBots' rounds agrees at every moment; an
+    OutsBot's (which discards by outs) is sometimes read wrong; discards are not read
+    with a slip, nor where discards may be called."""
+    misread = 0
+    for seed in range(3):
+        bots = [GreedyBot(), OutsBot(), GreedyBot(), BuyerBot("always")]
+        state = Game("standard", players=4, seed=seed, turn_limit=40).new_state(round=2 + seed)
+        while not state.round_scores:
+            read = reading(state.view(0), reads=READS)
+            for check in read.checks:
+                agrees = dataclasses.replace(read, checks=(check,)).agrees(state.hands)
+                if isinstance(bots[check.seat], OutsBot):
+                    misread += not agrees
+                else:
+                    assert agrees, (seed, check)
+            state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    assert misread > 0
+    view = Game(seed=1).new_state().view(0)
+    with pytest.raises(ArgumentError, match="slip"):
+        reading(view, reads=READS, slip=0.1)
+    rummy = Game("wikipedia", seed=1).new_state().view(0)
+    assert rummy.rules.discard_call != "none"
+    assert "discards" not in reading(rummy, reads=READS).reads
 
 
 def test_bad_input_is_refused_by_field():

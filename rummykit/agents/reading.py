@@ -55,11 +55,17 @@ is not the model's only weighs less. Which choices are read is ``reads``: ``"dra
 (taking or passing on the discard) and ``"buys"``; that the seat could not lay down is
 always read.
 
-Discards are not read. GreedyBot's discard is a function of its hand (the first card of
-its order that keeps the distance), and on seeded GreedyBot games its opponents' last
-discards agreed with 9.0% of plain deals, and with fewer than 1 in :data:`ATTEMPTS` in
-53 of 92 views (``benchmarks/bench_reading.py --discards``), so rejection sampling would
-mostly fall back; a sampler for them is future work.
+Discards are read when asked (``"discards"``, not in :data:`DEFAULT_READS`): GreedyBot's
+discard is a function of its hand (the first card of its order that keeps the distance),
+so a deal agrees with a turn only if GreedyBot holding that hand would have discarded that
+card. It is a strong check: on seeded GreedyBot games the opponents' last discards agreed
+with 9.0% of plain deals, and with fewer than 1 in :data:`ATTEMPTS` in 53 of 92 views
+(``benchmarks/bench_reading.py --discards``), so whole deals are seldom kept; even with
+four Gibbs sweeps, which deal one opponent at a time, the sampler fell back in half of its
+samples there (``benchmarks/bench_reading.py``), which is why they are not read unless
+asked. Discards are not read with a ``slip`` (a person's discard is not modelled) nor
+where discards may be called (GreedyBot then also shuns a card an opponent could lay
+off).
 
 >>> import random
 >>> from rummykit.agents.bots import GreedyBot
@@ -102,6 +108,7 @@ from rummykit.errors import ArgumentError, ArgumentTypeError
 
 __all__ = [
     "ATTEMPTS",
+    "DEFAULT_READS",
     "READS",
     "LastTurn",
     "Turn",
@@ -119,7 +126,9 @@ ATTEMPTS = 32
 #: The most attempts :func:`first_agreeing` and :class:`ReadingSampler` accept.
 MOST_ATTEMPTS = 10_000
 #: The choices :func:`reading` can read (see the module notes).
-READS = ("draws", "buys")
+READS = ("draws", "buys", "discards")
+#: The choices it reads unless told.
+DEFAULT_READS = ("draws", "buys")
 
 T = TypeVar("T")
 
@@ -216,7 +225,7 @@ class Reading:
     """The opponents read."""
     slip: Fraction = Fraction(0)
     """The chance that a choice read is not the model's but uniform among its options."""
-    reads: tuple[str, ...] = READS
+    reads: tuple[str, ...] = DEFAULT_READS
     """The choices read (some of :data:`READS`)."""
     _counters: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -265,6 +274,8 @@ class Reading:
         turn, rest = turns[0], turns[1:]
         then = [*hand, turn.discard]
         chance = self._chose(self._could_not(check, then, turn.taken))
+        if "discards" in self.reads and not self._discarded(check, then, turn):
+            return Fraction(0)
         for card in turn.passed:
             chance *= self._chose(not self._closer(hand, card, check))
         draws = "draws" in self.reads
@@ -340,6 +351,8 @@ class Reading:
                     return False
             if not self._kept(self._could_not(check, then, turn.taken), rng):
                 return False
+            if "discards" in self.reads and not self._discarded(check, then, turn):
+                return False
             for card in turn.passed:
                 if not self._kept(not self._closer(hand, card, check), rng):
                     return False
@@ -366,6 +379,24 @@ class Reading:
         if counter is None:
             counter = self._counters[contract] = distance_counter(contract, self.rules)
         return counter(hand)
+
+    def _discarded(self, check: LastTurn, then: list[Card], turn: Turn) -> bool:
+        """Whether GreedyBot, not laid down and holding ``then`` at the end of ``turn``'s
+        play (the card it took not to be discarded), would discard ``turn.discard``: among
+        the cards it may discard, one of each face in its order (jokers kept, most points
+        first, then rank and suit), the first whose loss keeps the contract distance, else
+        the first (GreedyBot's ``_contract_discard``; the tests compare the two)."""
+        faces: dict[int, Card] = {}
+        for card in then:
+            if turn.taken is None or card != turn.taken:
+                faces.setdefault(card.index, card)
+        points = self.rules.point_value
+        order = sorted(faces.values(), key=lambda c: (c.is_joker, -points(c), c.sort_key()))
+        now = self._distance(then, check.contract)
+        for card in order:
+            if self._distance(_less(then, card), check.contract) == now:
+                return card.index == turn.discard.index
+        return bool(order) and order[0].index == turn.discard.index
 
     def _could_not(self, check: LastTurn, then: list[Card], taken: Card | None) -> bool:
         """Whether ``check.seat``, holding ``then`` at the start of a play in which it had
@@ -421,7 +452,7 @@ def _less(cards: list[Card], card: Card) -> list[Card]:
 def reading(
     view: PlayerView,
     *,
-    reads: Sequence[str] = READS,
+    reads: Sequence[str] = DEFAULT_READS,
     slip: Fraction | float = 0,
     turns: int | None = 1,
 ) -> Reading:
@@ -432,10 +463,10 @@ def reading(
     are read, the last first (None: all of them this round, back to its last buy).
 
     >>> from rummykit.engine.game import Game
-    >>> reading(Game(seed=1).new_state().view(0), reads=("discards",))
+    >>> reading(Game(seed=1).new_state().view(0), reads=("hands",))
     Traceback (most recent call last):
     ...
-    rummykit.errors.ArgumentError: reads must be some of draws, buys, got ('discards',)
+    rummykit.errors.ArgumentError: reads must be some of draws, buys, discards, got ('hands',)
     >>> reading(Game(seed=1).new_state().view(0), slip=1)
     Traceback (most recent call last):
     ...
@@ -447,6 +478,12 @@ def reading(
         raise ArgumentError(f"reads must be some of {', '.join(READS)}, got {reads!r:.80}")
     if isinstance(slip, bool) or not isinstance(slip, (int, float, Fraction)) or not 0 <= slip < 1:
         raise ArgumentError(f"slip must be a chance at least 0 and below 1, got {slip!r:.80}")
+    if "discards" in reads and slip:
+        raise ArgumentError(f"reads, slip: discards are read only without a slip, got {slip!r}")
+    if view.rules.discard_call != "none":
+        # A GreedyBot's discard then also shuns a card an opponent could lay off, as the
+        # table was when it discarded: not read.
+        reads = tuple(choice for choice in reads if choice != "discards")
     if turns is not None:
         whole("turns", turns, low=1, high=10_000)
     rules = view.rules
@@ -629,7 +666,7 @@ class ReadingSampler:
         view: PlayerView,
         *,
         attempts: int = ATTEMPTS,
-        reads: Sequence[str] = READS,
+        reads: Sequence[str] = DEFAULT_READS,
         slip: Fraction | float = 0,
         turns: int | None = 1,
         sweeps: int = 0,
