@@ -107,15 +107,15 @@ def measure(found: list, reads, turns, attempts: int, sweeps: int) -> tuple:
     off = [0, 0, 0]  # the sampler's, a plain sample's, opponents
     kept = tried = fell = drawn = 0
     seconds = 0.0
-    for number, (view, hands) in enumerate(found):
+    for number, (view, truth) in enumerate(found):
         rng = random.Random(number)
         hidden = hidden_cards(view)
         read = reading(view, reads=reads, turns=turns)
         if not read.checks:
             continue
         for _ in range(30):
-            hands = determinize(view, rng.getrandbits(63), hidden=hidden).hands
-            kept += read.keeps(hands, rng)
+            deal = determinize(view, rng.getrandbits(63), hidden=hidden).hands
+            kept += read.keeps(deal, rng)
             tried += 1
         sampler = ReadingSampler(
             view, reads=reads, turns=turns, attempts=attempts, sweeps=sweeps, hidden=hidden
@@ -129,13 +129,13 @@ def measure(found: list, reads, turns, attempts: int, sweeps: int) -> tuple:
         drawn += sampler.drawn
         for sample in samples:
             plain = determinize(view, rng.getrandbits(63), hidden=hidden)
-            mine, total = placed_right(view, hidden, sample.hands, hands)
+            mine, total = placed_right(view, hidden, sample.hands, truth)
             right[0] += mine
-            right[1] += placed_right(view, hidden, plain.hands, hands)[0]
+            right[1] += placed_right(view, hidden, plain.hands, truth)[0]
             right[2] += total
-            mine, count = distance_off(view, sample.hands, hands)
+            mine, count = distance_off(view, sample.hands, truth)
             off[0] += mine
-            off[1] += distance_off(view, plain.hands, hands)[0]
+            off[1] += distance_off(view, plain.hands, truth)[0]
             off[2] += count
     return (1 - kept / tried, fell, drawn, 1000 * seconds / drawn, right[0] / right[2],
             right[1] / right[2], off[0] / off[2], off[1] / off[2])  # fmt: skip

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -41,3 +42,30 @@ def test_the_true_hands_are_placed_right_and_off_by_nothing():
     assert bench_reading.distance_off(view, hands, hands)[0] == 0
     plain = determinize(view, 1, hidden=hidden)
     assert bench_reading.placed_right(view, hidden, plain.hands, hands)[0] < total
+
+
+def test_a_sampler_of_the_true_hands_measures_all_right(monkeypatch):
+    """measure() scores each sample against the truth of its view: a sampler that returns
+    the true hands places 100% right and is off by 0, while plain samples are not."""
+    sys.path.insert(0, str(BENCH.parent))
+    try:
+        import bench_reading
+    finally:
+        sys.path.remove(str(BENCH.parent))
+    found = bench_reading.views(1, 3)[:12]
+    truths = {id(view): hands for view, hands in found}
+
+    class Seeing:
+        def __init__(self, view, **options):
+            self.view, self.drawn, self.fell_back = view, 0, 0
+
+        def __call__(self, seed):
+            self.drawn += 1
+            return types.SimpleNamespace(hands=truths[id(self.view)])
+
+    monkeypatch.setattr(bench_reading, "ReadingSampler", Seeing)
+    ruled, fell, drawn, ms, right, plain_right, off, plain_off = bench_reading.measure(
+        found, ("draws", "buys"), 1, 32, 0
+    )
+    assert drawn > 0 and right == 1.0 and off == 0.0
+    assert plain_right < 0.5 and plain_off > 0
