@@ -270,8 +270,9 @@ RESULTS = BENCH.parent / "results"
 
 @pytest.mark.slow
 def test_the_committed_bounds_give_the_readmes_figures():
-    """benchmarks/README.md's bounds (issue 52, item 1) are what ``--summary`` and
-    ``--against`` compute from the seat-rounds committed in benchmarks/results/."""
+    """benchmarks/README.md's bounds (issue 52, item 1) and reading runs (item 3) are what
+    ``--summary`` and ``--against`` compute from the seat-rounds committed in
+    benchmarks/results/."""
     readme = (BENCH.parent / "README.md").read_text()
 
     def summary(*names, against=()):
@@ -297,7 +298,27 @@ def test_the_committed_bounds_give_the_readmes_figures():
     reading = summary("issue52-read-seed52.json", against=["issue52-plain-seed52.json"])
     assert "29.8% [27.8, 31.7]" in reading and "+56.7 [+13.0, +100.3]" in reading
     assert "difference +6.0 pp [+2.1, +9.8], points a round +4.11 [-2.32, +10.54]" in reading
+    # Session 32: reading draws and buys (14 deals), reading draws (8 deals).
+    buys = summary("issue52-buys-seed52.json", against=["issue52-plain-seed52.json"])
+    assert "26.3% [22.0, 30.5]" in buys and "+39.1 [+12.0, +66.2]" in buys
+    assert "difference -0.5 pp [-5.3, +4.3], points a round +1.71 [-2.46, +5.88]" in buys
+    assert buys.rstrip().endswith("median decision 0.190 s, 392 seat-rounds")
+    draws = summary(
+        "issue52-read-seed52.json",
+        "issue52-read-seed52-deals6-7.json",
+        against=["issue52-plain-seed52.json"],
+    )
+    assert "30.4% [26.8, 33.9]" in draws and "+51.2 [+15.3, +87.2]" in draws
+    assert "difference +4.9 pp [-0.1, +9.9], points a round +2.50 [-2.67, +7.67]" in draws
+    both = summary(
+        "issue52-buys-seed52.json",
+        against=["issue52-read-seed52.json", "issue52-read-seed52-deals6-7.json"],
+    )
+    assert "difference -4.9 pp [-10.9, +1.0]" in both
     for figure in (
+        "26.3% [22.0, 30.5]", "+39.1 [+12.0, +66.2]", "-0.5 pp [-5.3, +4.3]",
+        "+1.71 [-2.46, +5.88]", "30.4% [26.8, 33.9]", "+51.2 [+15.3, +87.2]",
+        "+4.9 pp [-0.1, +9.9]", "+2.50 [-2.67, +7.67]", "-4.9 pp [-10.9, +1.0]",
         "40.3% [37.3, 43.2]", "+79.2 [+66.0, +92.5]", "26.8% [23.4, 30.2]",
         "+27.1 [+0.9, +53.4]", "29.8% [27.8, 31.7]", "+56.7 [+13.0, +100.3]",
         "+14.8 pp [+7.8, +21.7]", "+8.98 [+5.08, +12.88]", "+6.0 pp [+2.1, +9.8]",
