@@ -303,4 +303,3 @@ def test_discard_advice_is_the_same_with_and_without_the_core(without_core):
     python = [discard_advice(h, c, STANDARD, decks=2, jokers=4) for h, c in cases]
     assert compiled == python
     assert any(option.p_two for advice in compiled for option in advice)
-
