@@ -10,8 +10,9 @@ measure that slowly (hundreds of CPU seconds a deal, thousands of seat-rounds to
 points). Here the positions are seat 0's decisions with more than one candidate in seeded
 games of four GreedyBots (``standard``, seven rounds), every ``--every``-th. At each,
 SearchBot (``--rollouts`` samples, margin 2.5) chooses with each sampler: plain
-determinizations, the reading of draws, of draws and buys, and the seeing bound (the
-true hands, the stock shuffled: ``bench_searchbot.seen``). Every candidate is then weighed
+determinizations, the reading of draws, of draws and buys (with ``--more``, of two turns
+and of discards too), and the seeing bound (the true hands, the stock shuffled:
+``bench_searchbot.seen``). Every candidate is then weighed
 on ``--truth`` seeing samples of other seeds, and a choice's regret is the best candidate's
 mean there less its own (points a round against the opponents' mean). It prints, per
 sampler, the decisions that depart from GreedyBot's choice, those that agree with the
@@ -39,6 +40,13 @@ SAMPLERS = (
     ("reading draws + buys", {"reads": ("draws", "buys")}),
     ("seeing (bound a)", {"see": True}),
 )
+#: With ``--more``: deeper readings, before the seeing bound.
+MORE = (
+    ("reading two turns, 2 sweeps", {"reads": ("draws", "buys"), "turns": 2, "sweeps": 2,
+                                     "attempts": 8}),
+    ("reading with discards, 4 sweeps", {"reads": ("draws", "buys", "discards"), "sweeps": 4,
+                                         "attempts": 8}),
+)  # fmt: skip
 
 
 def positions(games: int, every: int, seed: int) -> list:
@@ -59,13 +67,15 @@ def positions(games: int, every: int, seed: int) -> list:
     return found
 
 
-def regrets(found: list, rollouts: int, truth: int, seed: int) -> dict[str, list[float]]:
+def regrets(
+    found: list, rollouts: int, truth: int, seed: int, samplers=SAMPLERS
+) -> dict[str, list[float]]:
     """Each sampler's regret at each position, and its choices' departures and agreements
     (under the keys ``name``, ``name departs``, ``name agrees``)."""
     out: dict[str, list[float]] = {}
     for number, (table, view) in enumerate(found):
         chosen = {}
-        for name, options in SAMPLERS:
+        for name, options in samplers:
             bot = TimedSearchBot(seed + number, rollouts=rollouts, **options)
             bot.table = table
             chosen[name] = bot.choose(view)
@@ -75,12 +85,12 @@ def regrets(found: list, rollouts: int, truth: int, seed: int) -> dict[str, list
         means = [statistics.fmean(v) for v in judge.weigh(view, candidates, samples=truth)]
         best = max(means)
         greedy = candidates[0]
-        for name, _ in SAMPLERS:
+        for name, _ in samplers:
             where = candidates.index(chosen[name]) if chosen[name] in candidates else None
             regret = best - means[where] if where is not None else float("nan")
             out.setdefault(name, []).append(regret)
             out.setdefault(f"{name} departs", []).append(chosen[name] != greedy)
-            out.setdefault(f"{name} agrees", []).append(chosen[name] == chosen[SAMPLERS[-1][0]])
+            out.setdefault(f"{name} agrees", []).append(chosen[name] == chosen[samplers[-1][0]])
     return out
 
 
@@ -91,15 +101,17 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=256)
     parser.add_argument("--truth", type=int, default=512)
     parser.add_argument("--seed", type=int, default=200)
+    parser.add_argument("--more", action="store_true", help="deeper readings too (MORE)")
     args = parser.parse_args()
+    samplers = (*SAMPLERS[:-1], *MORE, SAMPLERS[-1]) if args.more else SAMPLERS
     found = positions(args.games, args.every, args.seed)
     start = time.process_time()
-    found_regrets = regrets(found, args.rollouts, args.truth, args.seed)
+    found_regrets = regrets(found, args.rollouts, args.truth, args.seed, samplers)
     print(f"{len(found)} positions of seat 0 in {args.games} games (seed {args.seed}), "
           f"{args.rollouts} samples a choice, truth {args.truth} seeing samples, "
           f"{time.process_time() - start:.0f} CPU s")  # fmt: skip
     plain = found_regrets["plain"]
-    for name, _ in SAMPLERS:
+    for name, _ in samplers:
         mine = found_regrets[name]
         mean = interval(mine)
         line = (

@@ -28,3 +28,16 @@ def test_the_regret_benchmark_prints_a_line_per_sampler():
     assert f"agrees with seeing in {positions} of {positions};" in lines[-1]
     for line in lines[1:]:
         assert float(line.split("regret ")[1].split(" ")[0]) >= 0
+
+
+@pytest.mark.slow
+def test_more_adds_the_deeper_readings_before_the_bound():
+    done = subprocess.run(
+        [sys.executable, str(BENCH), "--games", "1", "--every", "40", "--rollouts", "4",
+         "--truth", "8", "--more"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    names = [line.split(":")[0] for line in done.stdout.strip().splitlines()[1:]]
+    assert names[3:] == [
+        "reading two turns, 2 sweeps", "reading with discards, 4 sweeps", "seeing (bound a)"
+    ]  # fmt: skip
