@@ -314,6 +314,88 @@ def test_output_memory_and_a_crash_are_limited_and_said():
     assert crash.values == {"a": 1, "b": values.MISSING}
 
 
+def _isolation(kind: str):
+    """``kind``'s isolation; bubblewrap skips where it cannot run, but never in CI."""
+    try:
+        return sandbox.isolation(kind)
+    except GradingError:
+        if os.environ.get("CI") or kind == "process":
+            raise
+        pytest.skip("bubblewrap cannot run here (CI installs it: .ci/run)")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["bubblewrap", "process"])
+def test_a_notebook_that_kills_its_parent_runs_on_to_its_end(kind):
+    """The notebook's parent is a go-between (plain processes) or the sandbox's init
+    (bubblewrap): killing it ends no run, and the grader waits for the notebook's later
+    cells (as plain processes it once cut them off, under load: CI failed on the hostile
+    class's ``killer``)."""
+    isolation = _isolation(kind)
+    kill = "import os, signal, time\ntry:\n    os.kill(os.getppid(), signal.SIGKILL)\n"
+    kill += "except OSError:\n    pass\ntime.sleep(1)"  # a sandbox's init may refuse
+    outcome = sandbox.run(
+        _notebook("a = 1", kill, "b = 2"), ("a", "b"), sandbox.Limits(seconds=30), isolation
+    )
+    assert outcome.status == "finished" and outcome.values == {"a": 1, "b": 2}
+    assert outcome.errors == ()
+    looping = sandbox.run(
+        _notebook("a = 1", kill + "\nwhile True: pass", "b = 2"),
+        ("a", "b"),
+        sandbox.Limits(seconds=3),
+        isolation,
+    )
+    assert looping.status == "timeout" and "3 s limit in cell 2 of 3" in looping.reason
+    assert looping.values == {"a": 1, "b": values.MISSING} and 3 <= looping.seconds < 10
+
+
+@pytest.mark.slow
+def test_two_runs_at_once_never_share_a_user_id():
+    """As root under bubblewrap each child runs as a user ID it leases, and the clean-up
+    after a run kills every process of that ID: a second run (another grader, or its
+    start-up check) started while the first runs must not end the first's notebook (they
+    once both ran as slot 0's ID, and CI lost a solved notebook to it)."""
+    import threading
+
+    isolation = _isolation("bubblewrap")
+    if not isolation.own_uid:
+        pytest.skip("only a grader run as root gives each child a user ID of its own")
+    slow = _notebook("import time, os\nuid = os.getuid()\ntime.sleep(4)", "b = 2")
+    outcomes = {}
+    first = threading.Thread(
+        target=lambda: outcomes.update(
+            first=sandbox.run(slow, ("b", "uid"), sandbox.Limits(seconds=30), isolation)
+        )
+    )
+    first.start()
+    try:
+        for _ in range(3):
+            other = sandbox.run(
+                _notebook("import os\nuid = os.getuid()"), ("uid",), sandbox.Limits(), isolation
+            )
+            assert other.status == "finished"
+            assert sandbox.FIRST_UID <= other.values["uid"] < sandbox.FIRST_UID + sandbox.UIDS
+    finally:
+        first.join()
+    assert outcomes["first"].status == "finished", outcomes["first"].reason
+    assert outcomes["first"].values["b"] == 2
+    assert outcomes["first"].values["uid"] != other.values["uid"]
+
+
+def test_user_ids_are_leased_one_holder_at_a_time(tmp_path, monkeypatch):
+    monkeypatch.setattr(sandbox.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(sandbox, "UIDS", 2)
+    with sandbox._leased_uid() as one, sandbox._leased_uid() as two:
+        assert (one, two) == (sandbox.FIRST_UID, sandbox.FIRST_UID + 1)
+        with pytest.raises(GradingError, match="all 2 user IDs .* are in use"):
+            sandbox._leased_uid().__enter__()
+    with sandbox._leased_uid() as again:  # released at the block's end
+        assert again == sandbox.FIRST_UID
+    (tmp_path / "rummykit-grading-uids").chmod(0o777)
+    with pytest.raises(GradingError, match="nobody else may write to"):
+        sandbox._leased_uid().__enter__()
+
+
 def test_limits_are_checked():
     for bad in ({"seconds": 0}, {"memory": 1 << 20}, {"output": 0}, {"processes": True}):
         with pytest.raises(RummyError):
@@ -359,12 +441,7 @@ def test_a_notebook_reaches_no_network(kind):
     cannot (its network namespace has a loopback of its own, down)."""
     import socket
 
-    try:
-        isolation = sandbox.isolation(kind)
-    except GradingError:
-        if os.environ.get("CI") or kind == "process":
-            raise
-        pytest.skip("bubblewrap cannot run here (CI installs it: .ci/run)")
+    isolation = _isolation(kind)
     if not isolation.unshare and kind == "process":
         pytest.skip("unshare cannot make a network namespace here")
     server = socket.create_server(("127.0.0.1", 0))

@@ -39,7 +39,6 @@ import dataclasses
 import hashlib
 import json
 import os
-import queue
 import sys
 import threading
 import time
@@ -503,20 +502,13 @@ def _run_pending(
         return 0
     from tqdm.auto import tqdm
 
-    slots: queue.Queue[int] = queue.Queue()
-    for slot in range(jobs):
-        slots.put(slot)
     running: set[str] = set()
     lock = threading.Lock()
 
     def work(student: str) -> sandbox.Outcome:
-        slot = slots.get()
         with lock:
             running.add(student)
-        try:
-            return sandbox.run(notebooks[student], names, limits, chosen, slot=slot)
-        finally:
-            slots.put(slot)
+        return sandbox.run(notebooks[student], names, limits, chosen)
 
     bar = tqdm(
         total=total,

@@ -10,9 +10,11 @@ Two isolations, the best this machine allows (:func:`isolation`):
     private ``/tmp``, and its working folder ``/submission``, a ``tmpfs`` of at most
     :attr:`Limits.disk` bytes holding only its notebook. The teacher's files (the
     submissions, the autograder zip and its key, the home folder) are not there at all.
-    Run as root, the grader also drops each child to a user ID of its own
-    (:data:`FIRST_UID` + the worker's slot), so the process limit counts only its
-    processes and it can write nothing of root's.
+    Run as root, the grader also drops each child to a user ID of its own, leased for the
+    run from :data:`FIRST_UID` on (one no other child of any grading run on this machine
+    holds), so the process limit counts only its processes, it can write nothing of
+    root's, and the clean-up after it (every process of that ID killed) reaches no other
+    student's run.
 
 ``process`` (elsewhere)
     A child process in a new session, in a folder of its own holding only its notebook,
@@ -35,23 +37,31 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import fcntl
 import json
 import os
+import select
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from rummykit.errors import ArgumentError, GradingError, SubmissionError
 from rummykit.teach.grading.values import MISSING, decode_message
 
-__all__ = ["FIRST_UID", "Isolation", "Limits", "Outcome", "isolation", "run"]
+__all__ = ["FIRST_UID", "UIDS", "Isolation", "Limits", "Outcome", "isolation", "run"]
 
-#: The user ID of slot 0 when the grader runs as root (slot k runs as FIRST_UID + k).
+#: The first user ID a child runs as when the grader runs as root (it leases one of
+#: FIRST_UID .. FIRST_UID + UIDS - 1 for each run).
 FIRST_UID = 3_100_000
+#: How many user IDs the leases go through: as many children can run at once, over every
+#: grading run on the machine.
+UIDS = 4096
 #: The facts of a snapshot line that the grader reads, with their types.
 _FACTS = {"cell": int, "cells": int, "done": bool, "seconds": (int, float)}
 
@@ -67,7 +77,8 @@ class Limits:
     output: int = 8 << 20
     """Bytes of any one file it writes, its printed output included (RLIMIT_FSIZE)."""
     processes: int = 64
-    """Processes it may run at once (RLIMIT_NPROC; counted per slot under bubblewrap)."""
+    """Processes it may run at once (RLIMIT_NPROC; counted per child under bubblewrap run
+    as root, else over all the user's processes)."""
     disk: int = 64 << 20
     """Bytes of its working folder and of /tmp (bubblewrap's tmpfs)."""
 
@@ -100,7 +111,7 @@ class Isolation:
     bwrap: str | None = None
     """The bwrap program (bubblewrap only)."""
     own_uid: bool = False
-    """Whether each slot runs as a user ID of its own (bubblewrap run as root)."""
+    """Whether each child runs as a user ID of its own (bubblewrap run as root)."""
     unshare: tuple[str, ...] = ()
     """Process only: the ``unshare`` command that gives the child a network namespace of
     its own (no network), where Linux allows one (empty elsewhere)."""
@@ -108,7 +119,7 @@ class Isolation:
     def describe(self) -> str:
         """One line for the run's summary and the CSV's provenance."""
         if self.kind == "bubblewrap":
-            uid = ", a user ID per worker" if self.own_uid else ""
+            uid = ", a user ID of its own for each notebook" if self.own_uid else ""
             return (
                 "bubblewrap: no network, no view of the grader's processes or files, "
                 f"the package read-only{uid}"
@@ -179,7 +190,7 @@ def _probe(candidate: Isolation) -> str | None:
     """Why a trivial child cannot run in ``candidate``, or None if it can."""
     notebook = json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
     try:
-        outcome = run(notebook.encode(), (), Limits(seconds=60), candidate, slot=0)
+        outcome = run(notebook.encode(), (), Limits(seconds=60), candidate)
     except GradingError as error:
         return str(error)
     if outcome.status != "finished":
@@ -188,16 +199,65 @@ def _probe(candidate: Isolation) -> str | None:
 
 
 #: Process isolation's go-between: the notebook's parent is this small process, not the
-#: grader, so a notebook that kills its parent ends only its own run. It passes on the
-#: child's exit status, and its signal.
+#: grader, so a notebook that kills its parent ends only its own run. It tells the grader
+#: the child's process ID (on a pipe the child is not handed, before the student's code
+#: can run), and passes on the child's exit status, and its signal.
 _SUPERVISOR = (
     "import os, signal, subprocess, sys\n"
-    "code = subprocess.call(sys.argv[2:], pass_fds=(int(sys.argv[1]),))\n"
+    "child = subprocess.Popen(sys.argv[3:], pass_fds=(int(sys.argv[1]),))\n"
+    "os.write(int(sys.argv[2]), str(child.pid).encode())\n"
+    "os.close(int(sys.argv[2]))\n"
+    "code = child.wait()\n"
     "if code < 0:\n"
     "    signal.signal(-code, signal.SIG_DFL)\n"
     "    os.kill(os.getpid(), -code)\n"
     "sys.exit(code)\n"
 )
+
+
+class _Orphan:
+    """Process isolation's child, as the grader sees it: not its own child (the
+    go-between's), so it cannot wait for it, but it can watch it end. A notebook that
+    kills its parent keeps running, its last cells and its last snapshot still to come:
+    the grader waits for them as it would have, within the same limit."""
+
+    def __init__(self, report: int, deadline: float):
+        """Read the child's process ID from ``report`` (the go-between writes it as soon
+        as the child is started) and take a handle on that process while it exists."""
+        self.pid = self.handle = None
+        if select.select([report], [], [], max(0.0, deadline - time.monotonic()))[0]:
+            with contextlib.suppress(OSError, ValueError, UnicodeDecodeError):
+                self.pid = int(os.read(report, 32).decode("ascii"))
+        if self.pid is not None and hasattr(os, "pidfd_open"):
+            with contextlib.suppress(OSError):
+                self.handle = os.pidfd_open(self.pid)
+
+    def ended(self) -> bool:
+        """Whether the child has ended (a zombie has: nobody may reap an orphan)."""
+        if self.pid is None:
+            return True
+        try:
+            stat = Path(f"/proc/{self.pid}/stat").read_text()
+        except OSError:
+            return True
+        return stat[stat.rfind(")") + 2 :][:1] in ("Z", "X", "")
+
+    def wait(self, deadline: float) -> bool:
+        """Wait until the child ends or ``deadline`` (monotonic) passes; whether it ended."""
+        while not self.ended():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            if self.handle is not None:
+                select.select([self.handle], [], [], left)
+            else:
+                time.sleep(min(0.05, left))
+        return True
+
+    def close(self) -> None:
+        if self.handle is not None:
+            os.close(self.handle)
+            self.handle = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -268,7 +328,7 @@ def _bwrap_command(
 ) -> list[str]:
     if candidate.own_uid:
         # bwrap as root, no user namespace: the child keeps CAP_SETUID and CAP_SETGID only
-        # to drop to its slot's user ID before the student's code runs.
+        # to drop to its leased user ID before the student's code runs.
         unshare = ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"]
         unshare += ["--unshare-cgroup-try", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
     else:
@@ -292,7 +352,7 @@ def _bwrap_command(
         if any(root.is_relative_to(top) for top in ("/usr", "/etc")):
             continue
         # bwrap would make the folders above a bind readable by root only; the child,
-        # under its slot's user ID, must pass through them.
+        # under its leased user ID, must pass through them.
         for parent in reversed(root.parents[:-1]):
             if parent not in made and parent != Path("/tmp"):
                 made.add(parent)
@@ -310,14 +370,26 @@ def run(
     names: tuple[str, ...],
     limits: Limits,
     candidate: Isolation,
-    *,
-    slot: int = 0,
 ) -> Outcome:
     """Run ``notebook`` (its bytes) in a child process under ``candidate``'s isolation,
     within ``limits``, and return the values of ``names`` it hands back."""
+    if candidate.kind == "bubblewrap" and candidate.own_uid:
+        with _leased_uid() as user:
+            return _run(notebook, names, limits, candidate, user)
+    return _run(notebook, names, limits, candidate, None)
+
+
+def _run(
+    notebook: bytes,
+    names: tuple[str, ...],
+    limits: Limits,
+    candidate: Isolation,
+    user: int | None,
+) -> Outcome:
     scratch = Path(tempfile.mkdtemp(prefix="rummykit-grading-"))
     os.chmod(scratch, 0o700)
     fds: dict[str, int] = {}
+    report = orphan = None  # process isolation: where the go-between tells the child's ID
     started = time.monotonic()
     try:
         channel_path, output_path = scratch / "channel", scratch / "output"
@@ -329,12 +401,10 @@ def run(
             json.dumps(limits.child()),
         ]
         python = [sys.executable, "-I", "-B", "-u", "-m", "rummykit.teach.grading.child"]
-        user = None
         if candidate.kind == "bubblewrap":
             (scratch / "notebook").write_bytes(notebook)
             fds["notebook"] = os.open(scratch / "notebook", os.O_RDONLY | os.O_CLOEXEC)
-            if candidate.own_uid:
-                user = FIRST_UID + slot
+            if user is not None:
                 child_args.append(str(user))
             child = [*python, "submission.ipynb", str(fds["channel"]), *child_args]
             command = _bwrap_command(candidate, limits, fds["notebook"], child)
@@ -345,7 +415,9 @@ def run(
             folder.mkdir()
             (folder / "submission.ipynb").write_bytes(notebook)
             child = [*python, "submission.ipynb", str(fds["channel"]), *child_args]
+            report, fds["report"] = os.pipe()
             supervisor = [sys.executable, "-I", "-c", _SUPERVISOR, str(fds["channel"])]
+            supervisor.append(str(fds["report"]))
             command = [*candidate.unshare, *supervisor, *child]
             cwd = str(folder)
             env = _environment(str(folder), str(Path(sys.executable).parent))
@@ -367,19 +439,78 @@ def run(
             os.close(fd)
         fds.clear()
         timed_out = False
+        deadline = started + limits.seconds
+        if report is not None:
+            orphan = _Orphan(report, deadline)
         try:
-            returncode = process.wait(timeout=limits.seconds)
+            returncode = process.wait(timeout=max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             timed_out = True
             _kill(process, user)
             returncode = process.wait()
+        if orphan is not None:
+            if not timed_out and returncode < 0:
+                # the go-between was killed (by the notebook, or it passed on its signal)
+                timed_out = not orphan.wait(deadline)
+            orphan.close()
         _kill(process, user)  # what it left behind (a forked child still running)
         seconds = time.monotonic() - started
         return _outcome(channel_path, output_path, names, limits, returncode, timed_out, seconds)
     finally:
         for fd in fds.values():
             os.close(fd)
+        if orphan is not None:
+            orphan.close()
+        if report is not None:
+            os.close(report)
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _leases() -> Path:
+    """The folder of the user IDs' lock files: root's own, nobody else may write there."""
+    folder = Path(tempfile.gettempdir()) / "rummykit-grading-uids"
+    with contextlib.suppress(FileExistsError):
+        folder.mkdir(mode=0o700)
+    facts = os.lstat(folder)
+    if (
+        not stat.S_ISDIR(facts.st_mode)
+        or facts.st_uid != os.geteuid()
+        or facts.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    ):
+        raise GradingError(
+            f"{folder} must be a folder of the grader's own that nobody else may write to "
+            "(it holds the locks of the user IDs the notebooks run as): remove it"
+        )
+    return folder
+
+
+@contextlib.contextmanager
+def _leased_uid() -> Iterator[int]:
+    """A user ID no other child runs as, on this machine, while the block runs: the first
+    of :data:`FIRST_UID` on whose lock file this process takes an exclusive ``flock``
+    (released when the block ends, or when the grader dies). Two grading runs at once
+    (or a run and another's start-up check) once shared slot 0's ID, and one's clean-up,
+    every process of that ID killed, ended the other's student before it handed anything
+    back."""
+    folder = _leases()
+    for uid in range(FIRST_UID, FIRST_UID + UIDS):
+        fd = os.open(
+            folder / str(uid), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600
+        )
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            continue
+        try:
+            yield uid
+        finally:
+            os.close(fd)
+        return
+    raise GradingError(
+        f"all {UIDS} user IDs from {FIRST_UID} are in use by children of grading runs "
+        f"(their locks: {folder}); wait for a run to end"
+    )
 
 
 def _kill(process: subprocess.Popen, user: int | None) -> None:
