@@ -53,6 +53,8 @@ MODULES = (
     "rummykit.engine.legal",
     "rummykit.agents.determinize",
     "rummykit.agents.reading",
+    "rummykit.agents.policy",
+    "rummykit.evaluate.learn",
     "rummykit.agents.rollouts",
     "rummykit.evaluate.reviews",
     "rummykit.evaluate.puzzles",
@@ -164,6 +166,15 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
     from rummykit.evaluate.estimate import Estimate
 
     _estimate = Estimate(0.5, 0.1, 0.9, 2)
+    from rummykit.agents.policy import DISCARD_FEATURES, LinearPolicy
+    from rummykit.evaluate.learn import Position
+
+    playing = Game(rules, 2, seed=1).new_state()
+    while playing.phase != "play":
+        playing.apply(GreedyBot().choose(playing.view(playing.to_act)))
+    zero_weights = dict.fromkeys(DISCARD_FEATURES, 0.0)
+    features = ((0.0,) * len(DISCARD_FEATURES), (1.0,) * len(DISCARD_FEATURES))
+    weighed = [Position(n, features, (0.0, float(n)), 0, 4) for n in range(2)]
     by_name = {
         "rules": rules,
         "course": "rummykit-probes",
@@ -521,6 +532,22 @@ def baselines() -> dict[str, tuple[tuple, dict]]:
             "rng": random.Random(0),
         },
         "brings_closer": {"hand": list(hand), "card": hand[0]},
+        # The learned discard policy (agents.policy, evaluate.learn): a seat that has not
+        # laid down, in its play phase; zero weights; two weighed positions; one round of
+        # two seats whose discards are too few to weigh (every=1000).
+        "discard_features": {"view": playing.view(playing.to_act)},
+        "LinearPolicy": {"weights": zero_weights},
+        "PolicyBot": {"policy": LinearPolicy(zero_weights)},
+        "fit": {"found": weighed},
+        "advantage": {"chooser": LinearPolicy(zero_weights), "found": weighed},
+        "positions": {
+            "games": 1,
+            "seed": 0,
+            "players": 2,
+            "samples": 1,
+            "every": 1000,
+            "rounds": 1,
+        },
         "compare": {
             "bot_a": GreedyBot(seed=0),
             "bot_b": RandomBot(seed=1),
@@ -613,6 +640,9 @@ SKIPPED = {
     # A puzzle, a frozen dataclass built by puzzles.generate (probed) or read from JSON by
     # Puzzle.from_dict and puzzles.load (SaveFileError for what is not one: tested).
     "Puzzle",
+    # A weighed position of the learned policy's fit (evaluate.learn.positions builds
+    # them; fit and advantage check those given back).
+    "Position",
     # Table builders with options passed through to completion_tables (probed there).
     "completion_by_turn",
     "round_summary",

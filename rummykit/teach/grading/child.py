@@ -91,7 +91,7 @@ def _text(error: BaseException) -> str:
 
 def drop_to(uid: int) -> None:
     """Become ``uid`` (group too, no other groups) for good: the grader, run as root,
-    starts the sandbox as root and each child drops to its slot's own user ID before the
+    starts the sandbox as root and each child drops to the user ID leased for it before the
     student's code runs, so the process limit counts only its processes."""
     os.setgroups([])
     os.setresgid(uid, uid, uid)

@@ -1,0 +1,143 @@
+"""A discard policy learned from the search, measured (issue 52, item 2, step one).
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/bench_policy.py --train 40 --test 20 --samples 32 --every 2 --deals 60
+
+1. Positions: seeded games of four GreedyBots (``standard``); at every discard of a seat
+   that has not laid down, every discard it could make is weighed by SearchBot's
+   rollouts on ``--samples`` determinizations (paired: each discard on the same ones;
+   ``rummykit.evaluate.learn.positions``). ``--train`` games give the positions the
+   weights are fitted on, ``--test`` other games (another seed) the positions they are
+   measured on.
+2. Weights: ridge regression of each discard's advantage over GreedyBot's choice on the
+   difference of their features (``learn.fit``).
+3. Measured on the test positions (values the weights never saw): the mean advantage of
+   the policy's discard over GreedyBot's, points a round by the search's outcome, with a
+   95% interval over the positions (``learn.advantage``); the same on the training
+   positions, for how much the fit flatters itself; and OutsBot's discard's advantage on
+   the test positions, beside.
+4. In play: ``PolicyBot`` against three GreedyBots on ``--deals`` duplicate deals of 7
+   rounds (``rummykit.evaluate.duplicate.compare``): out first and points a game better
+   than GreedyBot in the same seat, with 95% intervals; with ``--outs-in-play`` OutsBot
+   the same, beside (slow: its outs and two-draw chances).
+
+``--out FILE`` writes the weights with their provenance (``LinearPolicy.save``).
+Everything is seeded by ``--seed``; the same arguments print the same figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rummykit.agents.bots import GreedyBot, OutsBot  # noqa: E402
+from rummykit.agents.policy import DISCARD_FEATURES, PolicyBot  # noqa: E402
+from rummykit.evaluate.duplicate import compare  # noqa: E402
+from rummykit.evaluate.estimate import interval  # noqa: E402
+from rummykit.evaluate.learn import advantage, fit, positions  # noqa: E402
+
+
+def _games(task: tuple) -> list:
+    """One worker's games: (first game, games, seed, samples, every, with OutsBot, rounds)."""
+    first, games, seed, samples, every, outs, rounds = task
+    also = {"outs": OutsBot()} if outs else None
+    return positions(
+        games, seed=seed, samples=samples, every=every, also=also, start=first, rounds=rounds
+    )
+
+
+def _weighed(
+    games: int, seed: int, samples: int, every: int, outs: bool, jobs: int, rounds: int
+) -> list:
+    """The positions of games ``0..games-1``, one game a task over ``jobs`` processes (the
+    same positions for any number of processes: each game is seeded by its number)."""
+    tasks = [(n, 1, seed, samples, every, outs, rounds) for n in range(games)]
+    if jobs == 1:
+        parts = [_games(task) for task in tasks]
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            parts = []
+            for part in pool.imap(_games, tasks):
+                parts.append(part)
+                print(f"  game {len(parts)}/{games}", file=sys.stderr, flush=True)
+    return [position for part in parts for position in part]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--train", type=int, default=40, help="games for the fit")
+    parser.add_argument("--test", type=int, default=20, help="games to measure on")
+    parser.add_argument("--samples", type=int, default=64, help="determinizations a position")
+    parser.add_argument("--deals", type=int, default=60, help="duplicate deals in play (0: none)")
+    parser.add_argument("--ridge", type=float, default=1.0)
+    parser.add_argument(
+        "--outs-in-play", action="store_true", help="OutsBot in play too (slow: its outs)"
+    )
+    parser.add_argument("--every", type=int, default=1, help="weigh every n-th discard")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the weighing")
+    parser.add_argument("--rounds", type=int, default=7, help="rounds of each game played")
+    parser.add_argument("--seed", type=int, default=52)
+    parser.add_argument("--out", type=Path, help="write the weights here")
+    args = parser.parse_args(argv)
+
+    start = time.perf_counter()
+    options = {"samples": args.samples, "every": args.every, "jobs": args.jobs}
+    options["rounds"] = args.rounds
+    train = _weighed(args.train, args.seed, outs=False, **options)
+    test = _weighed(args.test, args.seed + 1, outs=True, **options)
+    print(
+        f"positions: {len(train)} to fit ({args.train} games), {len(test)} to measure "
+        f"({args.test} games, another seed), {args.samples} samples each, every "
+        f"{args.every}. discard; {time.perf_counter() - start:.0f} s on {args.jobs} processes"
+    )
+    policy = fit(
+        train,
+        ridge=args.ridge,
+        provenance={
+            "made by": "benchmarks/bench_policy.py",
+            "games": args.train,
+            "samples": args.samples,
+            "every": args.every,
+            "seed": args.seed,
+            "preset": "standard",
+            "players": 4,
+        },
+    )
+    for name, weight in zip(DISCARD_FEATURES, policy.weights, strict=True):
+        print(f"  weight {name:>10}: {weight:+.3f}")
+    on_train, on_test = advantage(policy, train), advantage(policy, test)
+    best = interval([max(p.values) - p.values[p.greedy] for p in test])
+    print(f"policy's discard over GreedyBot's, fitted positions: {on_train}")
+    print(f"policy's discard over GreedyBot's, test positions: {on_test}")
+    print(f"OutsBot's discard over GreedyBot's, test positions: {advantage('outs', test)}")
+    print(f"(the best mean, chosen on the same samples, so biased up: {best})")
+    agree = statistics.fmean(
+        max(range(len(p.values)), key=lambda n: p.values[n]) == p.greedy for p in test
+    )
+    print(f"GreedyBot's discard has the best mean in {agree:.1%} of test positions")
+    if args.out is not None:
+        policy.save(args.out)
+        print(f"wrote {args.out}")
+    if args.deals:
+        bots = [("policy", PolicyBot(policy))]
+        if args.outs_in_play:
+            bots.append(("outs", OutsBot()))
+        for name, bot in bots:
+            start = time.process_time()
+            result = compare(
+                bot, GreedyBot(), deals=args.deals, players=4, rounds=args.rounds, seed=args.seed
+            )
+            print(f"{name} in play ({time.process_time() - start:.0f} CPU s):\n{result}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
