@@ -187,6 +187,8 @@ def test_fit_recovers_known_weights_and_advantage_measures_the_choice():
         for p in found
     ]
     assert gained.mean == pytest.approx(sum(best) / len(best), abs=0.2) and gained.low > 0
+    same = [Position(0, (features[0], features[0]), (1.0, 2.0), 0, 8)] * 2
+    assert fit(same, ridge=0.0).weights == (0.0,) * len(DISCARD_FEATURES)  # nothing differs
     zero = advantage(LinearPolicy(dict.fromkeys(DISCARD_FEATURES, 0.0)), found)
     assert zero.mean == 0  # every tie goes to GreedyBot's choice
     for bad, words in [
@@ -260,3 +262,20 @@ def test_the_policy_benchmark_fits_measures_and_writes_its_weights(tmp_path):
     assert any("went out first" in line for line in lines)
     policy = LinearPolicy.load(out)
     assert policy.provenance["seed"] == 3 and policy.provenance["samples"] == 2
+
+
+def test_the_committed_weights_load_and_are_the_readmes():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    policy = LinearPolicy.load(root / "benchmarks" / "results" / "issue52-discard-policy.json")
+    assert policy.provenance["made by"] == "benchmarks/bench_policy.py"
+    assert (policy.provenance["games"], policy.provenance["positions"]) == (40, 2908)
+    text = " ".join((root / "benchmarks" / "README.md").read_text().split())
+    quoted = ", ".join(
+        f"{name.replace('_', ' ')} {weight:+.2f}"
+        for name, weight in zip(DISCARD_FEATURES, policy.weights, strict=True)
+    )
+    quoted = quoted.replace("outs +1.54", "outs +1.54 (per 10 outs)")
+    quoted = quoted.replace("points +1.61", "points +1.61 (per 10 points)")
+    assert f"with their provenance): {quoted}." in text

@@ -166,7 +166,9 @@ def fit(found: Sequence[Position], *, ridge: float = 1.0, provenance: dict | Non
             rows.append([x - b for x, b in zip(features, base, strict=True)])
             targets.append(mean - value)
     x, y = np.array(rows, dtype=float), np.array(targets, dtype=float)
-    weights = np.linalg.solve(x.T @ x + ridge * np.eye(x.shape[1]), x.T @ y)
+    # (lstsq: where the features never differ, ridge 0 leaves the system singular; the
+    # least-norm solution gives those features no weight)
+    weights = np.linalg.lstsq(x.T @ x + ridge * np.eye(x.shape[1]), x.T @ y, rcond=None)[0]
     return LinearPolicy(
         {name: float(w) for name, w in zip(DISCARD_FEATURES, weights, strict=True)},
         {"positions": len(found), "rows": len(rows), "ridge": ridge, **(provenance or {})},
