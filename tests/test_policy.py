@@ -151,6 +151,14 @@ def test_weights_are_saved_with_their_provenance_and_refused_when_foreign(tmp_pa
         )
         with pytest.raises(SaveFileError, match=words):
             LinearPolicy.load(bad)
+    folder = tmp_path / "kept"
+    folder.mkdir()
+    policy.save(folder / "w.json")
+    before = (folder / "w.json").read_text()
+    with pytest.raises(SaveFileError, match="cannot write"):  # (a file where a folder goes)
+        LinearPolicy(GREEDY).save(folder / "w.json" / "x")
+    assert (folder / "w.json").read_text() == before
+    assert sorted(folder.iterdir()) == [folder / "w.json"]
     (tmp_path / "not.json").write_text("{")
     with pytest.raises(SaveFileError, match="cannot read"):
         LinearPolicy.load(tmp_path / "not.json")

@@ -25,8 +25,10 @@ rummykit.errors.ArgumentError: weights: give one weight for each of DISCARD_FEAT
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
 import random
 from collections.abc import Mapping
 from pathlib import Path
@@ -169,7 +171,8 @@ class LinearPolicy:
         return sum(w * x for w, x in zip(self.weights, features, strict=True))
 
     def save(self, path: str | Path) -> None:
-        """Write the weights and their provenance as JSON (:meth:`load` reads them)."""
+        """Write the weights and their provenance as JSON (:meth:`load` reads them): the
+        whole file or, if it cannot be written, none (the one there before is kept)."""
         data = {
             "version": VERSION,
             "features": list(DISCARD_FEATURES),
@@ -177,7 +180,15 @@ class LinearPolicy:
             "provenance": self.provenance,
         }
         text = json.dumps(data, indent=1, sort_keys=True) + "\n"
-        Path(path).write_text(text, encoding="utf-8")
+        path = Path(path)
+        part = path.with_name(path.name + ".part")  # written whole, then put in place
+        try:
+            part.write_text(text, encoding="utf-8")
+            os.replace(part, path)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                part.unlink()
+            raise SaveFileError(f"{path}: cannot write the policy's weights ({error})") from None
 
     @classmethod
     def load(cls, path: str | Path) -> LinearPolicy:

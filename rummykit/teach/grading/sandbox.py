@@ -237,10 +237,10 @@ class _Orphan:
         if self.pid is None:
             return True
         try:
-            stat = Path(f"/proc/{self.pid}/stat").read_text()
+            line = Path(f"/proc/{self.pid}/stat").read_text()
         except OSError:
             return True
-        return stat[stat.rfind(")") + 2 :][:1] in ("Z", "X", "")
+        return line[line.rfind(")") + 2 :][:1] in ("Z", "X", "")  # the state, after the name
 
     def wait(self, deadline: float) -> bool:
         """Wait until the child ends or ``deadline`` (monotonic) passes; whether it ended."""
@@ -514,7 +514,7 @@ def _leased_uid() -> Iterator[int]:
 
 
 def _kill(process: subprocess.Popen, user: int | None) -> None:
-    """Kill the child's process group and, when it ran as a slot's own user ID, every
+    """Kill the child's process group and, when it ran as a leased user ID of its own, every
     process of that ID (one that left the group with setsid)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
