@@ -29,9 +29,11 @@ Everything is seeded by ``--seed``; the same arguments print the same figures.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
+from dataclasses import asdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -40,7 +42,7 @@ from rummykit.agents.bots import GreedyBot, OutsBot  # noqa: E402
 from rummykit.agents.policy import DISCARD_FEATURES, PolicyBot  # noqa: E402
 from rummykit.evaluate.duplicate import compare  # noqa: E402
 from rummykit.evaluate.estimate import interval  # noqa: E402
-from rummykit.evaluate.learn import advantage, fit, positions  # noqa: E402
+from rummykit.evaluate.learn import Position, advantage, fit, positions  # noqa: E402
 
 
 def _games(task: tuple) -> list:
@@ -71,6 +73,12 @@ def _weighed(
     return [position for part in parts for position in part]
 
 
+def _position(data: dict) -> Position:
+    """A position read back from the JSON of ``--positions``."""
+    features = tuple(tuple(f) for f in data.pop("features"))
+    return Position(features=features, values=tuple(data.pop("values")), **data)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--train", type=int, default=40, help="games for the fit")
@@ -86,13 +94,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=7, help="rounds of each game played")
     parser.add_argument("--seed", type=int, default=52)
     parser.add_argument("--out", type=Path, help="write the weights here")
+    parser.add_argument(
+        "--positions",
+        type=Path,
+        help="keep the weighed positions in this JSON file; if it is there, read them from "
+        "it instead of weighing (made with the same --train, --test, --samples, --every, "
+        "--rounds and --seed, or refused)",
+    )
+    parser.add_argument(
+        "--without", nargs="*", default=[], help="features the fit gives no weight (fit.without)"
+    )
     args = parser.parse_args(argv)
 
     start = time.perf_counter()
     options = {"samples": args.samples, "every": args.every, "jobs": args.jobs}
     options["rounds"] = args.rounds
-    train = _weighed(args.train, args.seed, outs=False, **options)
-    test = _weighed(args.test, args.seed + 1, outs=True, **options)
+    made = {k: getattr(args, k) for k in ("train", "test", "samples", "every", "rounds", "seed")}
+    if args.positions is not None and args.positions.exists():
+        data = json.loads(args.positions.read_text())
+        if data["made"] != made:
+            raise SystemExit(f"{args.positions} was made with {data['made']}, not {made}")
+        train, test = ([_position(p) for p in data[k]] for k in ("train", "test"))
+    else:
+        train = _weighed(args.train, args.seed, outs=False, **options)
+        test = _weighed(args.test, args.seed + 1, outs=True, **options)
+        if args.positions is not None:
+            kept = {"made": made, "train": [asdict(p) for p in train]}
+            kept["test"] = [asdict(p) for p in test]
+            args.positions.write_text(json.dumps(kept))
     print(
         f"positions: {len(train)} to fit ({args.train} games), {len(test)} to measure "
         f"({args.test} games, another seed), {args.samples} samples each, every "
@@ -101,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     policy = fit(
         train,
         ridge=args.ridge,
+        without=args.without,
         provenance={
             "made by": "benchmarks/bench_policy.py",
             "games": args.train,

@@ -195,6 +195,14 @@ def test_fit_recovers_known_weights_and_advantage_measures_the_choice():
         for p in found
     ]
     assert gained.mean == pytest.approx(sum(best) / len(best), abs=0.2) and gained.low > 0
+    alone = fit(found, ridge=0.0, without=["outs", "dead"])
+    assert alone.weights[1] == alone.weights[8] == 0 and alone.provenance["without"] == [
+        "outs",
+        "dead",
+    ]
+    assert advantage(alone, found).mean < gained.mean  # the rest alone does less well
+    with pytest.raises(ArgumentError, match="without: no feature is called 'luck'"):
+        fit(found, without=["luck"])
     same = [Position(0, (features[0], features[0]), (1.0, 2.0), 0, 8)] * 2
     assert fit(same, ridge=0.0).weights == (0.0,) * len(DISCARD_FEATURES)  # nothing differs
     zero = advantage(LinearPolicy(dict.fromkeys(DISCARD_FEATURES, 0.0)), found)
@@ -270,6 +278,19 @@ def test_the_policy_benchmark_fits_measures_and_writes_its_weights(tmp_path):
     assert any("went out first" in line for line in lines)
     policy = LinearPolicy.load(out)
     assert policy.provenance["seed"] == 3 and policy.provenance["samples"] == 2
+    # --positions keeps the weighed positions; a second run reads them and fits the same
+    # weights, or leaves features out; positions made with other arguments are refused.
+    kept = tmp_path / "positions.json"
+    command += ["--positions", str(kept), "--deals", "0"]
+    runs = [subprocess.run(command, capture_output=True, text=True, check=True).stdout]
+    runs.append(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+    without = command + ["--without", "outs"]
+    runs.append(subprocess.run(without, capture_output=True, text=True, check=True).stdout)
+    weights = [run.splitlines()[1:10] for run in runs]
+    assert weights[0] == weights[1] == lines[1:10] != weights[2]
+    assert weights[2][1] == "  weight       outs: +0.000"
+    other = subprocess.run(command + ["--seed", "4"], capture_output=True, text=True)
+    assert other.returncode != 0 and "was made with" in other.stderr
 
 
 def test_the_committed_weights_load_and_are_the_readmes():

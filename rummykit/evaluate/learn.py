@@ -143,10 +143,17 @@ def positions(
     return found
 
 
-def fit(found: Sequence[Position], *, ridge: float = 1.0, provenance: dict | None = None):
+def fit(
+    found: Sequence[Position],
+    *,
+    ridge: float = 1.0,
+    provenance: dict | None = None,
+    without: Sequence[str] = (),
+):
     """The :class:`~rummykit.agents.policy.LinearPolicy` whose scores' differences best
     match the discards' advantages over GreedyBot's (least squares, plus ``ridge``
-    times the squared weights). Needs numpy."""
+    times the squared weights); the features named in ``without`` get no weight (what
+    the rest can do alone). Needs numpy."""
     import numpy as np
 
     _positions(found, 1)
@@ -159,20 +166,27 @@ def fit(found: Sequence[Position], *, ridge: float = 1.0, provenance: dict | Non
         raise ArgumentError(f"ridge must be a finite number, 0 or more, got {ridge!r:.40}")
     if provenance is not None:
         instance("provenance", provenance, Mapping, "a mapping (where the positions came from)")
+    instance("without", without, (list, tuple), "a list of feature names")
+    for name in without:
+        if name not in DISCARD_FEATURES:
+            raise ArgumentError(f"without: no feature is called {name!r:.40} (DISCARD_FEATURES)")
+    kept = [n for n, name in enumerate(DISCARD_FEATURES) if name not in without]
     rows, targets = [], []
     for position in found:
         base, value = position.features[position.greedy], position.values[position.greedy]
         for features, mean in zip(position.features, position.values, strict=True):
-            rows.append([x - b for x, b in zip(features, base, strict=True)])
+            rows.append([features[n] - base[n] for n in kept])
             targets.append(mean - value)
-    x, y = np.array(rows, dtype=float), np.array(targets, dtype=float)
+    x, y = np.array(rows, dtype=float).reshape(len(rows), len(kept)), np.array(targets)
     # (lstsq: where the features never differ, ridge 0 leaves the system singular; the
     # least-norm solution gives those features no weight)
-    weights = np.linalg.lstsq(x.T @ x + ridge * np.eye(x.shape[1]), x.T @ y, rcond=None)[0]
-    return LinearPolicy(
-        {name: float(w) for name, w in zip(DISCARD_FEATURES, weights, strict=True)},
-        {"positions": len(found), "rows": len(rows), "ridge": ridge, **(provenance or {})},
-    )
+    solved = np.linalg.lstsq(x.T @ x + ridge * np.eye(len(kept)), x.T @ y, rcond=None)[0]
+    weights = dict.fromkeys(DISCARD_FEATURES, 0.0)
+    weights.update({DISCARD_FEATURES[n]: float(w) for n, w in zip(kept, solved, strict=True)})
+    facts = {"positions": len(found), "rows": len(rows), "ridge": ridge}
+    if without:
+        facts["without"] = list(without)
+    return LinearPolicy(weights, {**facts, **(provenance or {})})
 
 
 def advantage(chooser: LinearPolicy | str, found: Sequence[Position]) -> Estimate:
