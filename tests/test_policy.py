@@ -10,7 +10,7 @@ import random
 import pytest
 
 from rummykit.agents.bots import GreedyBot, OutsBot
-from rummykit.agents.hints import discard_outs
+from rummykit.agents.hints import discard_outs, view_seen
 from rummykit.agents.policy import DISCARD_FEATURES, LinearPolicy, PolicyBot, discard_features
 from rummykit.engine.actions import Discard
 from rummykit.engine.game import Game
@@ -75,6 +75,11 @@ def test_the_features_say_what_they_name(seed, preset, players):
                 continue
             assert values["pairs"] == sum(c.rank == card.rank for c in hand) - 1
             assert values["near"] == sum(_near_by_enumeration(card, c) for c in hand)
+            out_of_play = [*view.discard_pile, *(c for m in view.melds for c in m.cards)]
+            decks = view.rules.decks_for(len(view.names))
+            lowest = sum(c.rank == card.rank for c in out_of_play) / decks
+            assert values["dead"] == sum(c.rank == card.rank for c in view_seen(view)) / decks
+            assert values["dead"] >= lowest  # (and more: cards taken and still held)
             checked += 1
     assert checked > 100
 
