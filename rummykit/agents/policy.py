@@ -221,9 +221,9 @@ class LinearPolicy:
         """The discard of ``discards`` with the highest score; ties go to the first in
         ``order`` (a key)."""
         found = discard_features(view)
-        best = max(self.score(found[a.card.code]) for a in discards)
-        tied = [a for a in discards if self.score(found[a.card.code]) == best]
-        return min(tied, key=order)
+        scores = [self.score(found[a.card.code]) for a in discards]
+        best = max(scores)
+        return min((a for a, s in zip(discards, scores, strict=True) if s == best), key=order)
 
 
 class PolicyBot(GreedyBot):

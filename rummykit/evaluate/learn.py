@@ -109,12 +109,12 @@ def positions(
             seat = state.to_act
             view = state.view(seat)
             action = bots[seat].choose(view)
-            discards = [a for a in view.legal_actions() if isinstance(a, Discard)]
-            if (
-                isinstance(action, Discard)
-                and not view.laid_down[seat]
-                and len({a.card.code for a in discards}) > 1
-            ):
+            discards = (
+                [a for a in view.legal_actions() if isinstance(a, Discard)]
+                if isinstance(action, Discard) and not view.laid_down[seat]
+                else []
+            )
+            if len({a.card.code for a in discards}) > 1:
                 seen += 1
                 if seen % every == 0:
                     features = discard_features(view)

@@ -448,11 +448,9 @@ def _run(
             timed_out = True
             _kill(process, user)
             returncode = process.wait()
-        if orphan is not None:
-            if not timed_out and returncode < 0:
-                # the go-between was killed (by the notebook, or it passed on its signal)
-                timed_out = not orphan.wait(deadline)
-            orphan.close()
+        if orphan is not None and not timed_out and returncode < 0:
+            # the go-between was killed (by the notebook, or it passed on its signal)
+            timed_out = not orphan.wait(deadline)
         _kill(process, user)  # what it left behind (a forked child still running)
         seconds = time.monotonic() - started
         return _outcome(channel_path, output_path, names, limits, returncode, timed_out, seconds)
