@@ -21,6 +21,8 @@ Run from the repository root:
    rounds (``rummykit.evaluate.duplicate.compare``): out first and points a game better
    than GreedyBot in the same seat, with 95% intervals; with ``--outs-in-play`` OutsBot
    the same, beside (slow: its outs and two-draw chances).
+5. With ``--cost N``: CPU milliseconds of a contract discard's choice by GreedyBot,
+   PolicyBot and OutsBot, on every one of N seeded games of GreedyBots.
 
 ``--out FILE`` writes the weights with their provenance (``LinearPolicy.save``).
 Everything is seeded by ``--seed``; the same arguments print the same figures.
@@ -92,6 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=1, help="weigh every n-th discard")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the weighing")
     parser.add_argument("--rounds", type=int, default=7, help="rounds of each game played")
+    parser.add_argument(
+        "--cost", type=int, default=0, help="time each bot's contract discards in N games"
+    )
     parser.add_argument("--seed", type=int, default=52)
     parser.add_argument("--out", type=Path, help="write the weights here")
     parser.add_argument(
@@ -166,7 +171,40 @@ def main(argv: list[str] | None = None) -> int:
                 bot, GreedyBot(), deals=args.deals, players=4, rounds=args.rounds, seed=args.seed
             )
             print(f"{name} in play ({time.process_time() - start:.0f} CPU s):\n{result}")
+    if args.cost:
+        views = _contract_views(args.cost, args.rounds)
+        for name, bot in (
+            ("greedy", GreedyBot()),
+            ("policy", PolicyBot(policy)),
+            ("outs", OutsBot()),
+        ):
+            start = time.process_time()
+            for view in views:
+                bot.choose(view)
+            each = 1000 * (time.process_time() - start) / len(views)
+            print(
+                f"cost: {name} {each:.2f} CPU ms a contract discard ({len(views)} of {args.cost} games)"
+            )
     return 0
+
+
+def _contract_views(games: int, rounds: int) -> list:
+    """The views of seeded GreedyBot games (seeds 0..games-1) where a seat that has not laid
+    down discards: what ``--cost`` times each bot's choice on."""
+    from rummykit.engine.actions import Discard
+    from rummykit.engine.game import Game
+
+    views = []
+    for seed in range(games):
+        state = Game("standard", players=4, seed=seed).new_state()
+        bots = [GreedyBot(seed=seed + n) for n in range(4)]
+        while not state.is_over and len(state.round_scores) < rounds:
+            view = state.view(state.to_act)
+            action = bots[state.to_act].choose(view)
+            if isinstance(action, Discard) and not view.laid_down[view.seat]:
+                views.append(view)
+            state.apply(action)
+    return views
 
 
 if __name__ == "__main__":

@@ -272,7 +272,7 @@ def test_the_policy_benchmark_fits_measures_and_writes_its_weights(tmp_path):
     out = tmp_path / "weights.json"
     command = [sys.executable, str(bench), "--train", "1", "--test", "1", "--samples", "2"]
     command += ["--every", "2", "--deals", "1", "--rounds", "1", "--seed", "3", "--out", str(out)]
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    done = subprocess.run(command + ["--cost", "1"], capture_output=True, text=True, check=True)
     lines = done.stdout.splitlines()
     assert lines[0].startswith("positions: ") and "another seed" in lines[0]
     assert [line.split(":")[0].split()[-1] for line in lines[1:10]] == list(DISCARD_FEATURES)
@@ -281,6 +281,9 @@ def test_the_policy_benchmark_fits_measures_and_writes_its_weights(tmp_path):
     )
     assert any(line.startswith("OutsBot's discard over GreedyBot's") for line in lines)
     assert any("went out first" in line for line in lines)
+    costs = [line for line in lines if line.startswith("cost: ")]
+    assert [line.split()[1] for line in costs] == ["greedy", "policy", "outs"]
+    assert all(line.endswith("of 1 games)") for line in costs)
     policy = LinearPolicy.load(out)
     assert policy.provenance["seed"] == 3 and policy.provenance["samples"] == 2
     # --positions keeps the weighed positions; a second run reads them and fits the same
@@ -313,3 +316,32 @@ def test_the_committed_weights_load_and_are_the_readmes():
     quoted = quoted.replace("outs +1.54", "outs +1.54 (per 10 outs)")
     quoted = quoted.replace("points +1.61", "points +1.61 (per 10 points)")
     assert f"with their provenance): {quoted}." in text
+
+
+@pytest.mark.slow
+def test_advantage_measures_the_discard_policybot_makes():
+    """advantage() has no view, so it breaks a tie in score by GreedyBot's choice, else by
+    the legal order; PolicyBot breaks it by GreedyBot's order. On seeded rounds, with the
+    committed weights, the two pick the same discard at every contract discard, ties
+    included (identical features tie often)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    policy = LinearPolicy.load(root / "benchmarks" / "results" / "issue52-discard-policy.json")
+    ties = 0
+    for seed in (1, 2):
+        for view, action in _contract_discards(seed, rounds=3):
+            discards = [a for a in view.legal_actions() if isinstance(a, Discard)]
+            if len({a.card.code for a in discards}) < 2:
+                continue
+            found = discard_features(view)
+            features = tuple(found[a.card.code] for a in discards)
+            position = Position(0, features, tuple(range(len(discards))), discards.index(action), 1)
+            scores = [policy.score(f) for f in features]
+            ties += scores.count(max(scores)) > 1
+            key = lambda a, v=view: GreedyBot()._discard_key(v, a.card)  # noqa: E731
+            chosen = discards.index(policy.choose(view, list(discards), key))
+            # values = each discard's number: advantage's gain says which it chose
+            gain = advantage(policy, [position, position]).mean
+            assert gain == chosen - position.greedy
+    assert ties > 5
